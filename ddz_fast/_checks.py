@@ -1,0 +1,42 @@
+"""Argument checks shared by the reference and the native implementation.
+
+Both implementations run the very same checks, so they raise the same exceptions, with the
+same messages, on the same bad input.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from .move import Move
+from .rules import Rules
+
+__all__ = ["check_play", "check_prev", "check_action_id"]
+
+
+def check_play(move: object, name: str, rules: Rules,
+               is_legal: Callable[[Move, Rules], bool]) -> Move:
+    """``move`` must be a non-pass Move that ``rules`` allow."""
+    if not isinstance(move, Move):
+        raise TypeError(f"{name} must be a Move, not {type(move).__name__}")
+    if move.is_pass:
+        raise ValueError(f"{name} is a pass, which is no combination")
+    if not is_legal(move, rules):
+        raise ValueError(f"{name} {move!r} is not a legal move under {rules!r}")
+    return move
+
+
+def check_prev(prev: object, rules: Rules,
+               is_legal: Callable[[Move, Rules], bool]) -> Optional[Move]:
+    """The move to beat: None (or Move.PASS) means the player leads."""
+    if prev is None or (isinstance(prev, Move) and prev.is_pass):
+        return None
+    return check_play(prev, "prev", rules, is_legal)
+
+
+def check_action_id(action_id: object, size: int) -> int:
+    if isinstance(action_id, bool) or not hasattr(action_id, "__index__"):
+        raise TypeError(f"an action id is an int, not {type(action_id).__name__}")
+    action_id = int(action_id.__index__())
+    if not 0 <= action_id < size:
+        raise ValueError(f"action id {action_id} is outside 0..{size - 1}")
+    return action_id

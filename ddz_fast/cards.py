@@ -1,0 +1,104 @@
+"""Ranks and the text notation of cards (RULES.md, "Cards and ranks").
+
+A card set is a tuple of 15 counts, one per rank, indexed low to high:
+``0 = 3, 1 = 4, ..., 11 = A, 12 = 2, 13 = B`` (black joker) ``, 14 = R`` (red joker).
+Suits never matter, so this is all a hand or a move needs to be.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence, Tuple
+
+__all__ = [
+    "NUM_RANKS", "RANK_LETTERS", "RANK_NAMES", "BLACK_JOKER", "RED_JOKER", "TWO", "ACE",
+    "MAX_COPIES", "FULL_DECK", "Counts", "parse_cards", "format_cards", "check_counts",
+    "rank_index",
+]
+
+Counts = Tuple[int, ...]
+
+NUM_RANKS = 15
+RANK_LETTERS = "3456789TJQKA2BR"
+RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
+              "black joker", "red joker")
+ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
+#: How many cards of each rank one deck holds: four of 3..2, one of each joker.
+MAX_COPIES: Counts = (4,) * 13 + (1, 1)
+FULL_DECK: Counts = MAX_COPIES
+
+_LETTER_TO_RANK = {letter: i for i, letter in enumerate(RANK_LETTERS)}
+_SUITS = frozenset("shdcSHDC\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667")
+
+
+def rank_index(letter: str) -> int:
+    """The rank index of one rank letter (``'3'`` -> 0, ``'t'`` or ``'10'`` -> 7, ``'R'`` -> 14)."""
+    key = "T" if letter == "10" else letter.upper()
+    try:
+        return _LETTER_TO_RANK[key]
+    except (KeyError, AttributeError):
+        raise ValueError(f"unknown rank {letter!r}: ranks are 3-9, T (or 10), J, Q, K, A, 2, "
+                         "B (black joker) and R (red joker)") from None
+
+
+def _token_ranks(token: str) -> Iterable[int]:
+    """Ranks of one whitespace-free token: plain letters, or one suited card."""
+    # A suited card is a rank followed by a suit (3s, 10h, Td) or a joker written Bj / Rj
+    # (lowercase j: "BJ" stays black joker + jack, as plain notation reads it).
+    if len(token) >= 2 and token[-1] in _SUITS and token[:-1].upper() in ("10", *RANK_LETTERS[:13]):
+        return (rank_index(token[:-1]),)
+    if token in ("Bj", "Rj", "bj", "rj"):
+        return (rank_index(token[0]),)
+    ranks = []
+    i = 0
+    while i < len(token):
+        if token.startswith("10", i):
+            ranks.append(7)
+            i += 2
+            continue
+        ranks.append(rank_index(token[i]))
+        i += 1
+    return ranks
+
+
+def parse_cards(text: str) -> Counts:
+    """Parse card notation into 15 counts; validates like :func:`check_counts`.
+
+    >>> parse_cards("33344455BR")
+    (3, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1)
+    >>> parse_cards("3 3 3 10 j") == parse_cards("333TJ") == parse_cards("3s 3h 3d Td Jc")
+    True
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    counts = [0] * NUM_RANKS
+    for token in text.split():
+        for rank in _token_ranks(token):
+            counts[rank] += 1
+    return check_counts(counts)
+
+
+def check_counts(counts: Sequence[int]) -> Counts:
+    """Validate 15 per-rank counts against one deck and return them as a tuple of ints."""
+    if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
+        raise TypeError(f"counts must be a sequence of {NUM_RANKS} ints, "
+                        f"not {type(counts).__name__}")
+    if len(counts) != NUM_RANKS:
+        raise ValueError(f"counts must have {NUM_RANKS} entries (ranks 3..2, B, R), "
+                         f"got {len(counts)}")
+    checked = []
+    for rank, count in enumerate(counts):
+        if isinstance(count, bool) or not hasattr(count, "__index__"):
+            raise TypeError(f"count of rank {RANK_NAMES[rank]} must be an int, "
+                            f"not {type(count).__name__}")
+        count = int(count.__index__())
+        if count < 0:
+            raise ValueError(f"negative count {count} of rank {RANK_NAMES[rank]}")
+        if count > MAX_COPIES[rank]:
+            raise ValueError(f"{count} cards of rank {RANK_NAMES[rank]}: one deck has "
+                             f"{MAX_COPIES[rank]}")
+        checked.append(count)
+    return tuple(checked)
+
+
+def format_cards(counts: Sequence[int]) -> str:
+    """Canonical text of a card set: rank letters low to high (``"33344455BR"``)."""
+    return "".join(RANK_LETTERS[rank] * count for rank, count in enumerate(counts))

@@ -1,0 +1,98 @@
+"""An immutable, validated hand of cards."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Sequence, Union
+
+from . import bitboard
+from .cards import NUM_RANKS, Counts, check_counts, format_cards, parse_cards
+
+if TYPE_CHECKING:
+    from .move import Move
+
+__all__ = ["Hand", "HandLike", "as_hand"]
+
+
+class Hand:
+    """A multiset of cards from one deck: at most four of 3..2 and one of each joker.
+
+    ``Hand("33344455BR")``, ``Hand("3s 3h 10d Bj")`` or ``Hand(counts)`` with 15 counts.
+    Immutable and hashable; ``str()`` is the canonical text, ``len()`` the number of cards.
+    """
+
+    __slots__ = ("_counts", "_bitboard")
+
+    def __init__(self, cards: Union[str, Sequence[int], "Hand"] = ()) -> None:
+        if isinstance(cards, Hand):
+            counts = cards._counts
+        elif isinstance(cards, str):
+            counts = parse_cards(cards)
+        elif isinstance(cards, Sequence) or hasattr(cards, "__array__"):
+            counts = check_counts([0] * NUM_RANKS if len(cards) == 0 else list(cards))
+        else:
+            raise TypeError("a hand is card text, 15 counts or a Hand, "
+                            f"not {type(cards).__name__}")
+        self._counts: Counts = counts
+        self._bitboard: int = bitboard.pack(counts)
+
+    @classmethod
+    def from_bitboard(cls, word: int) -> "Hand":
+        """The hand of a bitboard word (validated: flags and type bits must be clear)."""
+        if isinstance(word, bool) or not hasattr(word, "__index__"):
+            raise TypeError(f"a bitboard is an int, not {type(word).__name__}")
+        word = int(word.__index__())
+        if word < 0 or word & ~bitboard.COUNT_MASK:
+            raise ValueError(f"bitboard {word:#x} has bits outside the 15 rank counts")
+        return cls(bitboard.unpack(word))
+
+    @property
+    def counts(self) -> Counts:
+        """The count of each of the 15 ranks, 3 first, red joker last."""
+        return self._counts
+
+    @property
+    def bitboard(self) -> int:
+        """The hand as one 64-bit rank-count word (see :mod:`ddz_fast.bitboard`)."""
+        return self._bitboard
+
+    def __contains__(self, move: object) -> bool:
+        counts = getattr(move, "counts", None)
+        if counts is None:
+            return False
+        return all(have >= need for have, need in zip(self._counts, counts))
+
+    def __sub__(self, move: "Move") -> "Hand":
+        """The hand after playing ``move`` (ValueError when the hand lacks its cards)."""
+        counts = getattr(move, "counts", None)
+        if counts is None:
+            return NotImplemented
+        if move not in self:
+            raise ValueError(f"hand {self} does not hold {format_cards(counts)}")
+        return Hand([have - need for have, need in zip(self._counts, counts)])
+
+    def __len__(self) -> int:
+        return sum(self._counts)
+
+    def __iter__(self) -> Iterator[int]:
+        """The rank index of every card, low to high."""
+        for rank, count in enumerate(self._counts):
+            yield from (rank,) * count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other._counts == self._counts
+
+    def __hash__(self) -> int:
+        return hash(self._counts)
+
+    def __str__(self) -> str:
+        return format_cards(self._counts)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
+
+HandLike = Union[Hand, str, Sequence[int]]
+
+
+def as_hand(cards: HandLike) -> Hand:
+    """Accept a Hand, card text or 15 counts."""
+    return cards if isinstance(cards, Hand) else Hand(cards)

@@ -1,0 +1,150 @@
+"""Moves: a combination of cards with its type, key rank and chain length."""
+from __future__ import annotations
+
+from functools import total_ordering
+from typing import ClassVar, Sequence, Tuple
+
+from . import bitboard
+from .cards import NUM_RANKS, RANK_NAMES, Counts, check_counts, format_cards
+
+__all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
+
+#: Canonical type names (RULES.md) in their canonical order; ``pass`` comes first.
+MOVE_TYPES: Tuple[str, ...] = (
+    "pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
+    "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair", "bomb",
+    "rocket",
+)
+#: The type code stored in the top nibble of a move word.
+TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
+PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
+
+
+@total_ordering
+class Move:
+    """One way of playing a set of cards.
+
+    A move is identified by ``type`` (a canonical type name), ``key`` (the rank index of its
+    trio, four or pair rank, or of a chain's lowest rank; 13 for the rocket), ``length`` (its
+    chain length, 1 for non-chains) and ``counts`` (the 15 per-rank counts of all its cards).
+    The same cards can be several moves: ``333444555666`` is an airplane of length 4, and where
+    wings may repeat it is also two airplanes with solo wings (keys 0 and 1, length 3).
+
+    Moves are immutable, hashable and totally ordered by (type, length, key, cards low to high),
+    which is the order of :func:`ddz_fast.action_space`. ``Move.PASS`` is the pass.
+    """
+
+    __slots__ = ("_type", "_key", "_length", "_counts", "_word")
+    PASS: ClassVar["Move"]
+
+    def __init__(self, type: str, key: int, length: int, counts: Sequence[int]) -> None:
+        if type not in TYPE_CODES:
+            raise ValueError(f"unknown move type {type!r}: choose one of {', '.join(MOVE_TYPES)}")
+        for name, value in (("key", key), ("length", length)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"move {name} must be an int, not {value.__class__.__name__}")
+        counts = check_counts(counts)
+        self._set(type, key, length, counts)
+        if type == "pass":
+            if any(counts) or key or length:
+                raise ValueError("a pass has no cards, key 0 and length 0")
+        else:
+            from .reference import classify  # a move is what some rule set classifies
+            if self not in classify(counts, rules="douzero"):
+                raise ValueError(f"{format_cards(counts) or 'no cards'} is not a {type} "
+                                 f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
+                                 f" and length {length}")
+
+    def _set(self, type: str, key: int, length: int, counts: Counts) -> None:
+        self._type = type
+        self._key = key
+        self._length = length
+        self._counts = counts
+        main = range(key, key + length) if type != "pass" else ()
+        self._word = bitboard.pack(counts, main, TYPE_CODES[type])
+
+    @classmethod
+    def _trusted(cls, type: str, key: int, length: int, counts: Counts) -> "Move":
+        """Build a move the generators already know to be well formed (no validation)."""
+        move = cls.__new__(cls)
+        move._set(type, key, length, counts)
+        return move
+
+    @classmethod
+    def from_word(cls, word: int) -> "Move":
+        """The move of a 64-bit move word (validated; see :mod:`ddz_fast.bitboard`)."""
+        if isinstance(word, bool) or not hasattr(word, "__index__"):
+            raise TypeError(f"a move word is an int, not {type(word).__name__}")
+        word = int(word.__index__())
+        if not 0 <= word < 1 << 64:
+            raise ValueError(f"move word {word} is not an unsigned 64-bit value")
+        code = word >> bitboard.TYPE_SHIFT
+        if code >= len(MOVE_TYPES):
+            raise ValueError(f"move word {word:#x} has unknown type code {code}")
+        main = bitboard.main_ranks(word)
+        key, length = (main[0], len(main)) if main else (0, 0)
+        if main and main != tuple(range(key, key + length)):
+            raise ValueError(f"move word {word:#x} has main ranks that are not consecutive")
+        move = cls(MOVE_TYPES[code], key, length, bitboard.unpack(word))
+        if move._word != word:
+            raise ValueError(f"move word {word:#x} is not the canonical word of {move!r}")
+        return move
+
+    @classmethod
+    def _from_word(cls, word: int) -> "Move":
+        """Decode a word the native core produced (trusted, no validation)."""
+        main = bitboard.main_ranks(word)
+        key, length = (main[0], len(main)) if main else (0, 0)
+        move = cls.__new__(cls)
+        move._type = MOVE_TYPES[word >> bitboard.TYPE_SHIFT]
+        move._key, move._length = key, length
+        move._counts = bitboard.unpack(word)
+        move._word = word
+        return move
+
+    type = property(lambda self: self._type, doc="The canonical type name.")
+    key = property(lambda self: self._key, doc="Rank index of the key rank (0 for pass).")
+    length = property(lambda self: self._length, doc="Chain length (1 for non-chains).")
+    counts = property(lambda self: self._counts, doc="Per-rank counts of the cards played.")
+    word = property(lambda self: self._word, doc="The move as one 64-bit word.")
+
+    @property
+    def cards(self) -> str:
+        """Canonical text of the cards played (``""`` for pass)."""
+        return format_cards(self._counts)
+
+    @property
+    def is_pass(self) -> bool:
+        return self._type == "pass"
+
+    def __len__(self) -> int:
+        """The number of cards played."""
+        return sum(self._counts)
+
+    def sort_key(self) -> tuple:
+        """(type order, length, key, card ranks low to high): the canonical total order."""
+        cards = tuple(r for r, c in enumerate(self._counts) for _ in range(c))
+        return (TYPE_CODES[self._type], self._length, self._key, cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self._word == other._word
+
+    def __lt__(self, other: "Move") -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __hash__(self) -> int:
+        return hash(self._word)
+
+    def __str__(self) -> str:
+        return self.cards or "pass"
+
+    def __repr__(self) -> str:
+        if self.is_pass:
+            return "Move.PASS"
+        return (f"Move({self._type!r}, key={self._key}, length={self._length}, "
+                f"cards={self.cards!r})")
+
+
+Move.PASS = Move._trusted("pass", 0, 0, (0,) * NUM_RANKS)

@@ -1,0 +1,222 @@
+"""The pure-Python reference implementation: RULES.md, "Combinations" and "Beating a move", in code.
+
+It is written to be read, not to be fast: every move of a hand is built type by type from the
+table of RULES.md, and everything else (responses, classification, the action space) is derived
+from that one list. The native core must agree with it on every input.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+from ._checks import check_action_id, check_play, check_prev
+from .cards import BLACK_JOKER, FULL_DECK, NUM_RANKS, RED_JOKER, TWO, ACE, Counts
+from .hand import HandLike, as_hand
+from .move import Move
+from .rules import Rules, RulesLike, as_rules
+
+__all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move"]
+
+CHAIN_RANKS = range(0, ACE + 1)       # 3..A: chains never hold a 2 or a joker
+SUITED_RANKS = range(0, TWO + 1)      # 3..2: pairs, trios and fours
+ALL_RANKS = range(NUM_RANKS)
+
+# type -> (cards of each main rank, allowed chain lengths, ranks the main part may use)
+MAIN_SHAPES: Dict[str, Tuple[int, range, range]] = {
+    "solo": (1, range(1, 2), ALL_RANKS),
+    "pair": (2, range(1, 2), SUITED_RANKS),
+    "trio": (3, range(1, 2), SUITED_RANKS),
+    "trio_solo": (3, range(1, 2), SUITED_RANKS),
+    "trio_pair": (3, range(1, 2), SUITED_RANKS),
+    "chain": (1, range(5, 13), CHAIN_RANKS),
+    "pair_chain": (2, range(3, 11), CHAIN_RANKS),
+    "airplane": (3, range(2, 7), CHAIN_RANKS),
+    "airplane_solo": (3, range(2, 6), CHAIN_RANKS),
+    "airplane_pair": (3, range(2, 5), CHAIN_RANKS),
+    "four_two_solo": (4, range(1, 2), SUITED_RANKS),
+    "four_two_pair": (4, range(1, 2), SUITED_RANKS),
+    "bomb": (4, range(1, 2), SUITED_RANKS),
+}
+
+
+# --- building blocks -------------------------------------------------------------------------
+
+def _main_parts(counts: Counts, copies: int, lengths: range,
+                ranks: range) -> Iterator[Tuple[int, int]]:
+    """(key, length) of every run of ``lengths`` consecutive ranks held ``copies`` times."""
+    for length in lengths:
+        for key in ranks:
+            run = range(key, key + length)
+            if run[-1] in ranks and all(counts[r] >= copies for r in run):
+                yield key, length
+
+
+def _with(base: Sequence[int], ranks: Sequence[int], copies: int) -> List[int]:
+    out = list(base)
+    for rank in ranks:
+        out[rank] += copies
+    return out
+
+
+def _solo_kickers(available: Sequence[int], size: int, start: int = 0) -> Iterator[List[int]]:
+    """Every multiset of ``size`` cards taking at most ``available[r]`` of each rank."""
+    if size == 0:
+        yield [0] * NUM_RANKS
+        return
+    for rank in range(start, NUM_RANKS):
+        for take in range(1, min(available[rank], size) + 1):
+            for rest in _solo_kickers(available, size - take, rank + 1):
+                rest[rank] = take
+                yield rest
+
+
+def _pair_kickers(counts: Counts, size: int, excluded: range) -> Iterator[List[int]]:
+    """``size`` pairs of distinct ranks 3..2 outside ``excluded`` (never the jokers)."""
+    ranks = [r for r in SUITED_RANKS if r not in excluded and counts[r] >= 2]
+    for chosen in combinations(ranks, size):
+        yield _with([0] * NUM_RANKS, chosen, 2)
+
+
+def _solo_kicker_allowance(counts: Counts, main: range, max_copies: int) -> List[int]:
+    return [0 if r in main else min(counts[r], max_copies) for r in ALL_RANKS]
+
+
+def _is_rocket(kickers: Sequence[int]) -> bool:
+    return kickers[BLACK_JOKER] == 1 and kickers[RED_JOKER] == 1
+
+
+def _wing_trio_next_to_chain(wings: Sequence[int], main: range) -> bool:
+    neighbours = (main.start - 1, main.stop)
+    return any(r in CHAIN_RANKS and wings[r] >= 3 for r in neighbours)
+
+
+# --- one generator per move type -------------------------------------------------------------
+
+def _kickers(kind: str, counts: Counts, main: range, rules: Rules) -> Iterator[List[int]]:
+    """The kicker sets a move type allows around the main ranks ``main``."""
+    n = len(main)
+    if kind in ("solo", "pair", "trio", "chain", "pair_chain", "airplane", "bomb"):
+        yield [0] * NUM_RANKS
+    elif kind == "trio_solo":
+        yield from _solo_kickers(_solo_kicker_allowance(counts, main, 1), 1)
+    elif kind in ("trio_pair", "airplane_pair"):
+        yield from _pair_kickers(counts, n, main)
+    elif kind == "four_two_pair":
+        yield from _pair_kickers(counts, 2, main)
+    elif kind == "airplane_solo":
+        allowance = _solo_kicker_allowance(counts, main, rules.solo_wing_max_copies)
+        for wings in _solo_kickers(allowance, n):
+            if _is_rocket(wings) and not rules.rocket_in_kickers:
+                continue
+            if not rules.trio_wing_next_to_chain and _wing_trio_next_to_chain(wings, main):
+                continue
+            yield wings
+    elif kind == "four_two_solo":
+        allowance = _solo_kicker_allowance(counts, main, rules.four_two_solo_max_copies)
+        for kickers in _solo_kickers(allowance, 2):
+            if not (_is_rocket(kickers) and not rules.rocket_in_kickers):
+                yield kickers
+    else:  # pragma: no cover - MAIN_SHAPES and this function list the same types
+        raise AssertionError(kind)
+
+
+def _moves_of_type(kind: str, counts: Counts, rules: Rules) -> Iterator[Move]:
+    copies, lengths, ranks = MAIN_SHAPES[kind]
+    for key, length in _main_parts(counts, copies, lengths, ranks):
+        main = range(key, key + length)
+        for kickers in _kickers(kind, counts, main, rules):
+            cards = tuple(_with(kickers, main, copies))
+            yield Move._trusted(kind, key, length, cards)
+
+
+def _type_allowed(kind: str, rules: Rules) -> bool:
+    return rules.four_two or kind not in ("four_two_solo", "four_two_pair")
+
+
+def all_moves(counts: Counts, rules: Rules) -> List[Move]:
+    """Every move the cards ``counts`` can make, in canonical order, each exactly once."""
+    moves = [move for kind in MAIN_SHAPES if _type_allowed(kind, rules)
+             for move in _moves_of_type(kind, counts, rules)]
+    if counts[BLACK_JOKER] and counts[RED_JOKER]:
+        rocket = [0] * NUM_RANKS
+        rocket[BLACK_JOKER] = rocket[RED_JOKER] = 1
+        moves.append(Move._trusted("rocket", BLACK_JOKER, 1, tuple(rocket)))
+    return sorted(moves)
+
+
+def _is_legal(move: Move, rules: Rules) -> bool:
+    return move in all_moves(move.counts, rules)
+
+
+def _beats(move: Move, prev: Move) -> bool:
+    if move.type == "rocket":
+        return prev.type != "rocket"
+    if move.type == "bomb" and prev.type not in ("bomb", "rocket"):
+        return True
+    return move.type == prev.type and move.length == prev.length and move.key > prev.key
+
+
+# --- the public API --------------------------------------------------------------------------
+
+def legal_moves(hand: HandLike, prev: Optional[Move] = None, *,
+                rules: RulesLike = None) -> List[Move]:
+    """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
+
+    Pass is never listed: it is always allowed when following. ``prev`` of None or
+    ``Move.PASS`` means the player leads.
+    """
+    hand = as_hand(hand)
+    rules = as_rules(rules)
+    prev = check_prev(prev, rules, _is_legal)
+    moves = all_moves(hand.counts, rules)
+    return moves if prev is None else [m for m in moves if _beats(m, prev)]
+
+
+def classify(cards: HandLike, *, rules: RulesLike = None) -> List[Move]:
+    """Every interpretation of exactly these cards as one move (empty: no combination)."""
+    counts = as_hand(cards).counts
+    return [m for m in all_moves(counts, as_rules(rules)) if m.counts == counts]
+
+
+def beats(move: Move, prev: Move, *, rules: RulesLike = None) -> bool:
+    """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
+    rules = as_rules(rules)
+    prev = check_play(prev, "prev", rules, _is_legal)
+    if isinstance(move, Move) and move.is_pass:
+        return False
+    move = check_play(move, "move", rules, _is_legal)
+    return _beats(move, prev)
+
+
+@lru_cache(maxsize=None)
+def _action_space(rules: Rules) -> Tuple[Tuple[Move, ...], Dict[Move, int]]:
+    moves = tuple(all_moves(FULL_DECK, rules))
+    return moves, {move: i for i, move in enumerate(moves)}
+
+
+def action_space(rules: RulesLike = None) -> Tuple[Move, ...]:
+    """Every move of the rule set, in canonical order: a move's index is its dense action id.
+
+    The order is by type (solo, pair, trio, trio_solo, trio_pair, chain, pair_chain, airplane,
+    airplane_solo, airplane_pair, four_two_solo, four_two_pair, bomb, rocket), then chain
+    length, then key rank, then the cards listed low to high. Pass is not in it.
+    """
+    return _action_space(as_rules(rules))[0]
+
+
+def action_id(move: Move, rules: RulesLike = None) -> int:
+    """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
+    rules = as_rules(rules)
+    if not isinstance(move, Move):
+        raise TypeError(f"move must be a Move, not {type(move).__name__}")
+    try:
+        return _action_space(rules)[1][move]
+    except KeyError:
+        raise ValueError(f"{move!r} is not in the action space of {rules!r}") from None
+
+
+def action_move(action_id: int, rules: RulesLike = None) -> Move:
+    """The move of a dense action id: the inverse of :func:`action_id`."""
+    moves = _action_space(as_rules(rules))[0]
+    return moves[check_action_id(action_id, len(moves))]

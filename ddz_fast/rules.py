@@ -1,0 +1,116 @@
+"""The rule set: every option of RULES.md as one frozen object, and the named presets."""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Dict, Optional, Union
+
+__all__ = ["Rules", "PRESETS", "RulesLike", "as_rules"]
+
+_BIDDING_SYSTEMS = ("points", "call_rob")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One rule set. Use :meth:`preset` for the named ones; ``Rules()`` is ``standard``.
+
+    Move options (RULES.md, "Combinations"):
+
+    * ``solo_wing_max_copies`` (1..4): how often one rank may repeat among the solo wings of
+      an airplane.
+    * ``trio_wing_next_to_chain``: when wings may hold three (or more) of a rank, whether
+      such a wing rank may sit just below or just above the chain (within 3..A).
+    * ``rocket_in_kickers``: whether both jokers may be two solo wings or the two solo kickers
+      of four + two solos.
+    * ``four_two``: whether four + two solos and four + two pairs exist.
+    * ``four_two_solo_max_copies`` (1..2): 2 lets the two solo kickers of four + two be a pair.
+
+    Game options (RULES.md, "Bidding"): ``bidding`` is ``"points"`` or ``"call_rob"``;
+    ``single_round_auction`` applies to points bidding; ``doubling`` defaults to on exactly
+    when bidding is ``call_rob``.
+    """
+
+    solo_wing_max_copies: int = 1
+    trio_wing_next_to_chain: bool = True
+    rocket_in_kickers: bool = True
+    four_two: bool = True
+    four_two_solo_max_copies: int = 1
+    bidding: str = "points"
+    single_round_auction: bool = False
+    doubling: Optional[bool] = None
+
+    def __post_init__(self) -> None:
+        for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
+                     "single_round_auction"):
+            _require_bool(name, getattr(self, name))
+        _require_int_in("solo_wing_max_copies", self.solo_wing_max_copies, 1, 4)
+        _require_int_in("four_two_solo_max_copies", self.four_two_solo_max_copies, 1, 2)
+        if self.bidding not in _BIDDING_SYSTEMS:
+            raise ValueError(f"unknown bidding system {self.bidding!r}: "
+                             f"choose one of {', '.join(_BIDDING_SYSTEMS)}")
+        if self.doubling is None:
+            object.__setattr__(self, "doubling", self.bidding == "call_rob")
+        _require_bool("doubling", self.doubling)
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """The named preset: ``standard``, ``rlcard``, ``openspiel`` or ``douzero``."""
+        if not isinstance(name, str):
+            raise TypeError(f"preset name must be a str, not {type(name).__name__}")
+        try:
+            return PRESETS[name.lower()]
+        except KeyError:
+            raise ValueError(f"unknown preset {name!r}: choose one of "
+                             f"{', '.join(PRESETS)}") from None
+
+    @property
+    def preset_name(self) -> Optional[str]:
+        """The name of the preset these rules equal, or None for a custom rule set."""
+        return next((name for name, rules in PRESETS.items() if rules == self), None)
+
+    def replace(self, **changes: object) -> "Rules":
+        """A copy with some options changed (validated like the constructor)."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise TypeError(f"unknown rule option(s): {', '.join(unknown)}")
+        if "bidding" in changes and "doubling" not in changes:
+            changes["doubling"] = None
+        return replace(self, **changes)
+
+    def __repr__(self) -> str:
+        name = self.preset_name
+        return f"Rules.preset({name!r})" if name else super().__repr__()
+
+
+def _require_bool(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"rule option {name} must be a bool, not {type(value).__name__}")
+
+
+def _require_int_in(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"rule option {name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"rule option {name} must be between {low} and {high}, got {value}")
+
+
+PRESETS: Dict[str, Rules] = {
+    "standard": Rules(),
+    "rlcard": Rules(solo_wing_max_copies=3, trio_wing_next_to_chain=False,
+                    rocket_in_kickers=False, four_two_solo_max_copies=2),
+    "openspiel": Rules(solo_wing_max_copies=3, rocket_in_kickers=False, four_two=False),
+    "douzero": Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2),
+}
+
+RulesLike = Union[Rules, str, None]
+
+
+def as_rules(rules: RulesLike) -> Rules:
+    """Accept a :class:`Rules`, a preset name, or None (``standard``)."""
+    if rules is None:
+        return PRESETS["standard"]
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise TypeError(f"rules must be a Rules, a preset name or None, not {type(rules).__name__}")
