@@ -1,0 +1,71 @@
+"""Action spaces against the published counts of RULES.md (an independent source)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ddz_fast import Move
+
+# RULES.md, "Presets": distinct moves (pass excluded) and per-type counts.
+TOTALS = {"standard": 13_550, "rlcard": 27_471, "openspiel": 26_053, "douzero": 30_383}
+DISTINCT_MULTISETS = {"douzero": 29_984}
+PER_TYPE = {
+    #                standard rlcard openspiel douzero
+    "solo":          (15, 15, 15, 15),
+    "pair":          (13, 13, 13, 13),
+    "trio":          (13, 13, 13, 13),
+    "trio_solo":     (182, 182, 182, 182),
+    "trio_pair":     (156, 156, 156, 156),
+    "chain":         (36, 36, 36, 36),
+    "pair_chain":    (52, 52, 52, 52),
+    "airplane":      (45, 45, 45, 45),
+    "airplane_solo": (8_044, 21_822, 22_588, 24_721),
+    "airplane_pair": (2_939, 2_939, 2_939, 2_939),
+    "four_two_solo": (1_183, 1_326, 0, 1_339),
+    "four_two_pair": (858, 858, 0, 858),
+    "bomb":          (13, 13, 13, 13),
+    "rocket":        (1, 1, 1, 1),
+}
+COLUMN = {"standard": 0, "rlcard": 1, "openspiel": 2, "douzero": 3}
+RLCARD_AIRPLANE_SOLO_BY_LENGTH = {2: 968, 3: 3_282, 4: 7_184, 5: 10_388}
+
+
+def test_totals(api, preset):
+    assert len(api.action_space(preset)) == TOTALS[preset]
+
+
+def test_per_type_counts(api, preset):
+    by_type = Counter(move.type for move in api.action_space(preset))
+    expected = {t: row[COLUMN[preset]] for t, row in PER_TYPE.items() if row[COLUMN[preset]]}
+    assert dict(by_type) == expected
+
+
+def test_douzero_distinct_card_multisets(api):
+    assert len({m.counts for m in api.action_space("douzero")}) == DISTINCT_MULTISETS["douzero"]
+
+
+def test_rlcard_airplane_solo_by_chain_length(api):
+    lengths = Counter(m.length for m in api.action_space("rlcard") if m.type == "airplane_solo")
+    assert dict(lengths) == RLCARD_AIRPLANE_SOLO_BY_LENGTH
+
+
+def test_ids_are_dense_and_invertible(api, preset):
+    space = api.action_space(preset)
+    assert list(space) == sorted(space) and len(set(space)) == len(space)
+    for i in (0, 1, len(space) // 2, len(space) - 1):
+        assert api.action_id(space[i], preset) == i
+        assert api.action_move(i, preset) == space[i]
+
+
+def test_action_id_errors(api):
+    four_two = api.classify("333345", rules="standard")[0]
+    with pytest.raises(ValueError, match="not in the action space"):
+        api.action_id(four_two, "openspiel")
+    with pytest.raises(ValueError, match="outside"):
+        api.action_move(13_550, "standard")
+    with pytest.raises(TypeError):
+        api.action_move("7", "standard")
+    with pytest.raises(TypeError):
+        api.action_id("333", "standard")
+    assert Move.PASS not in api.action_space("standard")
