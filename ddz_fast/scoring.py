@@ -1,0 +1,96 @@
+"""Settlement of a finished hand (RULES.md, "Scoring"): multiplier, doubles and chip stacks.
+
+Scores are per player, indexed by seat, and always sum to zero.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence, Tuple
+
+__all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion"]
+
+Scores = Tuple[int, int, int]
+
+
+def spring_factor(landlord_won: bool, plays: Sequence[int], landlord: int) -> int:
+    """2 for a spring or an anti-spring, else 1.
+
+    ``plays[p]`` is how many non-pass moves player ``p`` made in the hand. Spring: the landlord
+    won and neither peasant played a card. Anti-spring: the peasants won and the landlord played
+    only the first lead.
+    """
+    if landlord_won:
+        peasants_silent = all(count == 0 for p, count in enumerate(plays) if p != landlord)
+        return 2 if peasants_silent else 1
+    return 2 if plays[landlord] == 1 else 1
+
+
+def settle(base_stake: int, multiplier: int, landlord: int, landlord_won: bool,
+           doubles: Sequence[bool]) -> Scores:
+    """Uncapped scores: each peasant settles base stake x multiplier x the doubles of its pair.
+
+    A peasant's double doubles that peasant's settlement; the landlord's double doubles both.
+    """
+    landlord_factor = 2 if doubles[landlord] else 1
+    scores = [0, 0, 0]
+    for peasant in range(3):
+        if peasant == landlord:
+            continue
+        amount = base_stake * multiplier * landlord_factor * (2 if doubles[peasant] else 1)
+        if landlord_won:
+            amount = -amount
+        scores[peasant] = amount
+        scores[landlord] -= amount
+    return (scores[0], scores[1], scores[2])
+
+
+def cap_to_stacks(scores: Sequence[int], stacks: Optional[Sequence[int]],
+                  landlord: int) -> Scores:
+    """Scores limited by chip stacks (``stacks`` None: no limit, scores unchanged).
+
+    * Landlord wins: a peasant pays the least of what it owes, its own stack and the
+      landlord's stack (the landlord never wins more from one peasant than it has).
+    * Peasants win: the landlord pays each peasant what it owes when the stack covers both;
+      otherwise the whole landlord stack is shared between them in proportion to what each was
+      owed (see :func:`share_in_proportion`). RULES.md caps what a peasant *wins* only through
+      the landlord's stack, so a peasant's own stack does not limit its winnings.
+    """
+    if stacks is None:
+        return (scores[0], scores[1], scores[2])
+    _check_stacks(stacks)
+    peasants = [p for p in range(3) if p != landlord]
+    capped = [0, 0, 0]
+    if scores[landlord] >= 0:  # landlord wins (or nothing is at stake)
+        for p in peasants:
+            capped[p] = -min(-scores[p], stacks[p], stacks[landlord])
+    else:
+        owed = [scores[p] for p in peasants]
+        paid = owed if sum(owed) <= stacks[landlord] else \
+            share_in_proportion(stacks[landlord], owed)
+        for p, amount in zip(peasants, paid):
+            capped[p] = amount
+    capped[landlord] = -(capped[peasants[0]] + capped[peasants[1]])
+    return (capped[0], capped[1], capped[2])
+
+
+def share_in_proportion(total: int, claims: Sequence[int]) -> list:
+    """Split the integer ``total`` in proportion to ``claims`` (largest-remainder rounding).
+
+    Each share is first rounded down; the units left over go one each to the claims with the
+    largest remainders, earlier claims first on a tie, so the shares always add up to exactly
+    ``total`` and no share differs from its exact proportion by a whole unit or more.
+    """
+    whole = sum(claims)
+    if whole <= 0:
+        return [0] * len(claims)
+    shares = [total * claim // whole for claim in claims]
+    remainders = [total * claim % whole for claim in claims]
+    by_remainder = sorted(range(len(claims)), key=lambda i: (-remainders[i], i))
+    for i in by_remainder[:total - sum(shares)]:
+        shares[i] += 1
+    return shares
+
+
+def _check_stacks(stacks: Sequence[int]) -> None:
+    if len(stacks) != 3 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0
+                               for s in stacks):
+        raise ValueError(f"stacks must be three non-negative ints, got {tuple(stacks)!r}")
