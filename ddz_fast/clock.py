@@ -1,0 +1,70 @@
+"""Decision clocks, timeouts and auto-play (RULES.md, "Clocks and auto-play").
+
+Nothing here waits: the engine only knows each decision's time limit, and whoever runs the
+table calls :meth:`ddz_fast.game.State.timeout` when a clock runs out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Union
+
+from .bidding import Bid, Double
+from .move import Move
+
+if TYPE_CHECKING:
+    from .game import State
+
+__all__ = ["Clock", "Action", "AutoPlayPolicy", "timeout_action"]
+
+#: An action of any phase: a bid, a doubling decision or a move (``Move.PASS`` passes).
+Action = Union[Bid, Double, Move]
+#: A function choosing the action of a player on auto-play. It gets a copy of the state.
+AutoPlayPolicy = Callable[["State"], Action]
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Time limits in seconds per kind of decision, and when timeouts turn auto-play on."""
+
+    bid: float = 15.0
+    double: float = 10.0
+    follow: float = 25.0
+    lead: float = 30.0
+    timeouts_to_auto_play: int = 2
+
+    def __post_init__(self) -> None:
+        for name in ("bid", "double", "follow", "lead"):
+            value: Any = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise ValueError(f"clock limit {name} must be a positive number of seconds, "
+                                 f"got {value!r}")
+        count: Any = self.timeouts_to_auto_play
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError("timeouts_to_auto_play must be a positive int, "
+                             f"got {count!r}")
+
+    def limit(self, phase: str, leading: bool) -> float:
+        """The time limit of a decision in ``phase`` ('bidding', 'doubling' or 'play')."""
+        if phase == "bidding":
+            return self.bid
+        if phase == "doubling":
+            return self.double
+        return self.lead if leading else self.follow
+
+
+def timeout_action(state: "State") -> Action:
+    """What a player does when their clock runs out (also the default auto-play policy).
+
+    Decline to bid or call (:attr:`Bid.PASS`), decline to double, pass when following; a player
+    who must lead plays their smallest single card.
+    """
+    phase = state.phase
+    if phase == "bidding":
+        return Bid.PASS
+    if phase == "doubling":
+        return Double.NO_DOUBLE
+    if phase == "play":
+        if state.move_to_beat is not None:
+            return Move.PASS
+        return min(m for m in state.legal_actions() if m.type == "solo")
+    raise ValueError("the hand is over: there is no decision to time out")
