@@ -1,0 +1,624 @@
+"""The game engine: a :class:`Game` (rules and table options) and its :class:`State` machine.
+
+In the OpenSpiel style a state moves through the phases ``bidding``, ``doubling`` (only when
+``rules.doubling``), ``play`` and ``over``. At every decision ``current_player`` chooses one of
+``legal_actions()`` and calls ``apply``:
+
+* bidding: a :class:`~ddz_fast.bidding.Bid` (``PASS``, ``BID_1``..``BID_3`` for points;
+  ``PASS``, ``CALL``, ``ROB`` for call/rob); plain ints are accepted for bids;
+* doubling: a :class:`~ddz_fast.bidding.Double` (``NO_DOUBLE`` or ``DOUBLE``);
+* play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes.
+
+An illegal action raises ValueError (TypeError for an action of the wrong kind) and leaves the
+state exactly as it was: every check runs before anything changes. Clocks never wait:
+``timeout()`` is called by whoever keeps time (see :mod:`ddz_fast.clock`).
+
+Choices where RULES.md is silent (see also :mod:`ddz_fast.bidding`):
+
+* Dealing: the deck (ranks 3..2 four times, both jokers) is shuffled with
+  ``random.Random(seed)``; cards 0-16 go to seat 0, 17-33 to seat 1, 34-50 to seat 2 and the
+  last three to the kitty. Deal ``n`` of a seed is the ``n``-th shuffle of that one stream.
+* Re-deal: when nobody bids (or calls), the state takes the next deal of its seed (re-deal
+  ``r`` is deal number ``r``), ``redeals`` grows by one and the first bidder moves to the next
+  seat, so a different player starts each deal as call/rob requires. There is no limit on
+  re-deals. The history keeps the passes of the abandoned deals.
+* The kitty is revealed, and joins the landlord's hand, as soon as the landlord is known (before
+  the doubling round).
+* Auto-play flags start off at each new hand. A decision made normally resets the player's
+  count of timeouts in a row; a decision made by auto-play leaves it unchanged; turning
+  auto-play off resets it.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from .bidding import Auction, Bid, Double, auction_status, doubling_order, next_player
+from .cards import FULL_DECK, NUM_RANKS, format_cards
+from .clock import Action, AutoPlayPolicy, Clock, timeout_action
+from .hand import Hand, HandLike, as_hand
+from .move import Move
+from .notation import format_action
+from .position import Position, generator, play_actions, play_step
+from .rules import Rules, RulesLike, as_rules
+from .scoring import cap_to_stacks, settle, spring_factor
+
+__all__ = ["Game", "State", "Deal", "Start", "deal_cards", "PHASES", "HAND_SIZE", "KITTY_SIZE"]
+
+PHASES = ("bidding", "doubling", "play", "over")
+HAND_SIZE = 17
+KITTY_SIZE = 3
+Hands = Tuple[Hand, Hand, Hand]
+Seed = Union[int, str]
+#: One entry of a state's event log: (kind, player, action or None). Kinds: ``act`` (a normal
+#: decision), ``timeout``, ``auto`` (an auto-play decision), ``auto_on``, ``auto_off``,
+#: ``leave``.
+Event = Tuple[str, int, Optional[Action]]
+_ACTION_KINDS = ("act", "timeout", "auto")
+
+
+class Deal(NamedTuple):
+    """Three hands of 17 cards and the 3-card kitty, as dealt."""
+
+    hands: Hands
+    kitty: Hand
+
+
+class Start(NamedTuple):
+    """How a hand started: the cards given (or dealt first) and the options of the start."""
+
+    hands: Hands
+    kitty: Optional[Hand]
+    landlord: Optional[int]
+    first_bidder: int
+    base_stake: int
+    stacks: Optional[Tuple[int, int, int]]
+
+
+def deal_cards(seed: Seed, number: int = 0) -> Deal:
+    """Deal ``number`` (0 first) of the stream of ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    deck: List[int] = []
+    for _ in range(number + 1):
+        deck = [rank for rank, copies in enumerate(FULL_DECK) for _ in range(copies)]
+        rng.shuffle(deck)
+    piles = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(3)]
+    hands = tuple(Hand(_counts_of(pile)) for pile in piles)
+    return Deal((hands[0], hands[1], hands[2]), Hand(_counts_of(deck[3 * HAND_SIZE:])))
+
+
+def _counts_of(ranks: Sequence[int]) -> List[int]:
+    counts = [0] * NUM_RANKS
+    for rank in ranks:
+        counts[rank] += 1
+    return counts
+
+
+def _add(hand: Hand, cards: Hand) -> Hand:
+    return Hand([a + b for a, b in zip(hand.counts, cards.counts)])
+
+
+def _check_seat(name: str, seat: object) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"{name} must be a seat number (int), not {type(seat).__name__}")
+    if not 0 <= seat < 3:
+        raise ValueError(f"{name} must be seat 0, 1 or 2, got {seat}")
+    return seat
+
+
+def _check_seed(seed: object) -> Seed:
+    if seed is None:
+        return random.SystemRandom().randrange(2 ** 63)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")
+    return seed
+
+
+def _check_stacks(stacks: object) -> Optional[Tuple[int, int, int]]:
+    if stacks is None:
+        return None
+    if isinstance(stacks, int) and not isinstance(stacks, bool):
+        stacks = (stacks,) * 3
+    if not isinstance(stacks, Sequence) or len(stacks) != 3 or any(
+            isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in stacks):
+        raise ValueError(f"chips must be None, one non-negative int or three of them, "
+                         f"got {stacks!r}")
+    return (stacks[0], stacks[1], stacks[2])
+
+
+class Game:
+    """The rules and table options shared by every hand played under them.
+
+    ``rules``: a :class:`~ddz_fast.rules.Rules` or a preset name (moves, bidding, doubling).
+    ``chips``: None (no stacks: scores are not capped), or every player's starting stack as one
+    int or three. ``clock``: the decision time limits. ``auto_play_policy``: how a player on
+    auto-play decides, a function of a state copy (default: the timeout action).
+    """
+
+    __slots__ = ("rules", "chips", "clock", "auto_play_policy")
+    num_players = 3
+
+    def __init__(self, rules: RulesLike = None, *, chips: Union[None, int, Sequence[int]] = None,
+                 clock: Optional[Clock] = None,
+                 auto_play_policy: Optional[AutoPlayPolicy] = None) -> None:
+        if clock is not None and not isinstance(clock, Clock):
+            raise TypeError(f"clock must be a Clock, not {type(clock).__name__}")
+        if auto_play_policy is not None and not callable(auto_play_policy):
+            raise TypeError("auto_play_policy must be a function of a state")
+        self.rules: Rules = as_rules(rules)
+        self.chips = _check_stacks(chips)
+        self.clock: Clock = clock if clock is not None else Clock()
+        self.auto_play_policy: AutoPlayPolicy = auto_play_policy or timeout_action
+
+    def _key(self) -> tuple:
+        return (self.rules, self.chips, self.clock, self.auto_play_policy)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other._key() == self._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Game({self.rules!r}, chips={self.chips!r}, clock={self.clock!r})"
+
+    def new_state(self, seed: Optional[Seed] = None, first_bidder: int = 0, *,
+                  stacks: Union[None, int, Sequence[int]] = None) -> "State":
+        """A new hand dealt from ``seed`` (None: a random seed, kept in ``state.seed``).
+
+        ``stacks`` overrides the game's ``chips`` for this hand (a match passes the stacks
+        left after the previous hands).
+        """
+        seed = _check_seed(seed)
+        hands, kitty = deal_cards(seed)
+        return self.new_state_from_hands(hands, kitty, first_bidder=first_bidder, seed=seed,
+                                         stacks=stacks)
+
+    def new_state_from_hands(self, hands: Sequence[HandLike], kitty: Optional[HandLike] = None,
+                             *, landlord: Optional[int] = None, first_bidder: int = 0,
+                             seed: Optional[Seed] = None, base_stake: int = 1,
+                             stacks: Union[None, int, Sequence[int]] = None) -> "State":
+        """A hand starting from given cards: one full deck, checked.
+
+        Without ``landlord``: three 17-card hands and the 3-card kitty; bidding starts with
+        ``first_bidder`` and re-deals come from ``seed``. With ``landlord``: the play phase
+        starts at once, the landlord holding 20 cards (the kitty, if given, must be 3 of them)
+        and the peasants 17 each, at ``base_stake`` with multiplier 1 and no doubles.
+        """
+        first_bidder = _check_seat("first_bidder", first_bidder)
+        hands_t = _check_hands(hands)
+        kitty_h = None if kitty is None else as_hand(kitty)
+        if landlord is None:
+            _check_deal(hands_t, kitty_h)
+        else:
+            _check_play_start(hands_t, kitty_h, _check_seat("landlord", landlord))
+        if isinstance(base_stake, bool) or not isinstance(base_stake, int) or base_stake < 1:
+            raise ValueError(f"base_stake must be a positive int, got {base_stake!r}")
+        stacks_t = self.chips if stacks is None else _check_stacks(stacks)
+        return State._start(self, _check_seed(seed), first_bidder, hands_t, kitty_h, landlord,
+                            base_stake, stacks_t)
+
+
+def _check_hands(hands: Sequence[HandLike]) -> Hands:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != 3:
+        raise ValueError("hands must be a sequence of exactly three hands")
+    checked = tuple(as_hand(h) for h in hands)
+    return (checked[0], checked[1], checked[2])
+
+
+def _check_one_full_deck(piles: Sequence[Hand]) -> None:
+    for rank in range(NUM_RANKS):
+        have = sum(p.counts[rank] for p in piles)
+        if have != FULL_DECK[rank]:
+            name = format_cards([0] * rank + [1])
+            raise ValueError(f"the cards hold {have} of rank {name}, not {FULL_DECK[rank]}: "
+                             "hands and kitty must make exactly one deck")
+
+
+def _check_sizes(hands: Hands, sizes: Sequence[int]) -> None:
+    for seat, (hand, size) in enumerate(zip(hands, sizes)):
+        if len(hand) != size:
+            raise ValueError(f"hand {seat} holds {len(hand)} cards, not {size}")
+
+
+def _check_deal(hands: Hands, kitty: Optional[Hand]) -> None:
+    if kitty is None:
+        raise ValueError("a hand that starts with bidding needs the 3-card kitty")
+    _check_sizes(hands, (HAND_SIZE,) * 3)
+    if len(kitty) != KITTY_SIZE:
+        raise ValueError(f"the kitty holds {len(kitty)} cards, not {KITTY_SIZE}")
+    _check_one_full_deck(hands + (kitty,))
+
+
+def _check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int) -> None:
+    _check_sizes(hands, [HAND_SIZE + KITTY_SIZE if s == landlord else HAND_SIZE
+                         for s in range(3)])
+    _check_one_full_deck(hands)
+    if kitty is not None:
+        if len(kitty) != KITTY_SIZE:
+            raise ValueError(f"the kitty holds {len(kitty)} cards, not {KITTY_SIZE}")
+        if any(k > h for k, h in zip(kitty.counts, hands[landlord].counts)):
+            raise ValueError(f"the kitty {kitty} is not part of the landlord's hand "
+                             f"{hands[landlord]}")
+
+
+class State:
+    """One hand of Dou Dizhu being played: see the module docstring.
+
+    Everything a state holds is immutable (ints, tuples, Hands, Moves), so :meth:`clone` is a
+    shallow copy of a few references, and states compare equal when every field does.
+    """
+
+    __slots__ = ("_game", "_seed", "_first_bidder", "_redeals", "_deal", "_origin", "_hands",
+                 "_kitty_shown", "_landlord", "_phase", "_player", "_bids", "_auction",
+                 "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_to_beat",
+                 "_passes", "_plays", "_log", "_timeouts", "_auto", "_left", "_stacks",
+                 "_raw_scores", "_scores", "_legal")
+    _COMPARED = tuple(s for s in __slots__ if s != "_legal")  # _legal is only a cache
+
+    # --- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def _start(cls, game: Game, seed: Seed, first_bidder: int, hands: Hands,
+               kitty: Optional[Hand], landlord: Optional[int], base_stake: int,
+               stacks: Optional[Tuple[int, int, int]]) -> "State":
+        state = cls.__new__(cls)
+        state._game = game
+        state._seed = seed
+        state._redeals = 0
+        state._origin = Start(hands, kitty, landlord, first_bidder, base_stake, stacks)
+        state._log = ()
+        state._timeouts = (0, 0, 0)
+        state._auto = (False, False, False)
+        state._left = (False, False, False)
+        state._stacks = stacks
+        state._raw_scores = state._scores = None
+        state._legal = None
+        state._new_deal(first_bidder, Deal(hands, kitty or Hand()))
+        if landlord is not None:
+            state._kitty_shown = kitty is not None
+            state._landlord = landlord
+            state._base_stake = base_stake
+            state._start_play()
+        return state
+
+    def _new_deal(self, first_bidder: int, deal: Deal) -> None:
+        self._first_bidder = first_bidder
+        self._deal = deal
+        self._hands = deal.hands
+        self._kitty_shown = False
+        self._landlord = None
+        self._bids = ()
+        self._auction = auction_status(self.rules, first_bidder, ())
+        self._doubles = (False, False, False)
+        self._doubling_turn = 0
+        self._base_stake = 0
+        self._multiplier = 1
+        self._to_beat = None
+        self._passes = 0
+        self._plays = (0, 0, 0)
+        self._phase = "bidding"
+        self._player = self._auction.to_move
+
+    def clone(self) -> "State":
+        """An independent copy (cheap: every field is immutable and shared)."""
+        copy = State.__new__(State)
+        for name in State.__slots__:
+            setattr(copy, name, getattr(self, name))
+        return copy
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in State._COMPARED)
+
+    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
+
+    def __repr__(self) -> str:
+        hands = "/".join(str(h) or "-" for h in self._hands)
+        return (f"<State {self._phase} player={self._player} landlord={self._landlord} "
+                f"hands={hands} multiplier={self._multiplier}>")
+
+    # --- what the state is ---------------------------------------------------------------
+
+    game = property(lambda self: self._game, doc="The Game this hand is played under.")
+    rules = property(lambda self: self._game.rules, doc="The rules of the game.")
+    phase = property(lambda self: self._phase,
+                     doc="'bidding', 'doubling', 'play' or 'over'.")
+    current_player = property(lambda self: self._player,
+                              doc="The seat to act, None once the hand is over.")
+    hands = property(lambda self: self._hands, doc="The three hands (Hand objects) now.")
+    landlord = property(lambda self: self._landlord, doc="The landlord's seat, None before.")
+    first_bidder = property(lambda self: self._first_bidder,
+                            doc="Who bid first in the current deal.")
+    seed = property(lambda self: self._seed, doc="The seed of the deals (and re-deals).")
+    redeals = property(lambda self: self._redeals, doc="How many times the hand was re-dealt.")
+    deal = property(lambda self: self._deal,
+                    doc="The current deal as dealt: hands before the kitty, and the kitty.")
+    base_stake = property(lambda self: self._base_stake,
+                          doc="The winning bid (points) or 1 (call/rob); 0 before.")
+    multiplier = property(lambda self: self._multiplier,
+                          doc="x2 per rob, bomb, rocket, spring and anti-spring so far.")
+    doubles = property(lambda self: self._doubles, doc="Who doubled, per seat.")
+    bids = property(lambda self: self._bids,
+                    doc="(player, Bid) of the current deal's auction, in order.")
+    move_to_beat = property(lambda self: self._to_beat,
+                            doc="In play, the move to beat; None when the player leads.")
+    passes = property(lambda self: self._passes,
+                      doc="In play, passes since the move to beat was played (0 or 1).")
+    plays = property(lambda self: self._plays, doc="Non-pass moves made by each seat.")
+    auto_play = property(lambda self: self._auto, doc="Which seats are on auto-play.")
+    has_left = property(lambda self: self._left, doc="Which seats left during this hand.")
+    timeouts_in_a_row = property(lambda self: self._timeouts,
+                                 doc="Each seat's count of consecutive timeouts.")
+    stacks = property(lambda self: self._stacks,
+                      doc="Chip stacks at the start of the hand (None: no chips).")
+    events = property(lambda self: self._log, doc="Every event of the hand (see Event).")
+    start = property(lambda self: self._origin,
+                     doc="How the hand started (what a record needs to replay it).")
+
+    @property
+    def kitty(self) -> Optional[Hand]:
+        """The kitty, once the landlord is known and has shown it; None before."""
+        return self._deal.kitty if self._kitty_shown else None
+
+    @property
+    def history(self) -> List[Tuple[int, Action]]:
+        """Every action of the hand as (player, action), re-dealt auctions included."""
+        return [(player, action) for kind, player, action in self._log
+                if kind in _ACTION_KINDS]
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def winner(self) -> Optional[str]:
+        """'landlord' or 'peasants' once the hand is over, else None."""
+        if self._scores is None:
+            return None
+        return "landlord" if not self._hands[self._landlord].bitboard else "peasants"
+
+    @property
+    def scores(self) -> Optional[Tuple[int, int, int]]:
+        """Each seat's result once the hand is over (chip caps applied), else None."""
+        return self._scores
+
+    @property
+    def raw_scores(self) -> Optional[Tuple[int, int, int]]:
+        """The result before chip caps (equal to ``scores`` without chips), else None."""
+        return self._raw_scores
+
+    def returns(self) -> Tuple[int, int, int]:
+        """``scores``, or zeros while the hand goes on (the OpenSpiel convention)."""
+        return self._scores if self._scores is not None else (0, 0, 0)
+
+    @property
+    def final_stacks(self) -> Optional[Tuple[int, int, int]]:
+        """The chip stacks after settlement (None without chips or before the end)."""
+        if self._stacks is None or self._scores is None:
+            return None
+        s = self._stacks
+        r = self._scores
+        return (s[0] + r[0], s[1] + r[1], s[2] + r[2])
+
+    @property
+    def time_limit(self) -> Optional[float]:
+        """Seconds the current player has for this decision (None once over)."""
+        if self._phase == "over":
+            return None
+        return self._game.clock.limit(self._phase, self._to_beat is None)
+
+    def position(self) -> Position:
+        """The play-phase position (for perft and search); ValueError outside play."""
+        if self._phase != "play":
+            raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
+        return Position(self._hands, self._landlord, self._player, self._to_beat, self._passes)
+
+    def legal_actions(self) -> List[Action]:
+        """The actions ``current_player`` may apply now (empty once over)."""
+        if self._legal is None:
+            self._legal = tuple(self._compute_legal())
+        return list(self._legal)
+
+    def _compute_legal(self) -> Sequence[Action]:
+        if self._phase == "bidding":
+            return self._auction.legal
+        if self._phase == "doubling":
+            return (Double.NO_DOUBLE, Double.DOUBLE)
+        if self._phase == "play":
+            return play_actions(self._hands[self._player], self._to_beat, self.rules,
+                                generator("fast"))
+        return ()
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
+        self._act(action, "act")
+
+    def timeout(self) -> Action:
+        """The current player's clock ran out: apply the timeout action and return it.
+
+        Enough timeouts in a row (``clock.timeouts_to_auto_play``) turn on auto-play.
+        """
+        self._require_not_over()
+        action = timeout_action(self)
+        self._act(action, "timeout")
+        return action
+
+    def play_auto(self, action: Optional[Action] = None) -> Action:
+        """Decide for the current player, who must be on auto-play, and return the action.
+
+        The action comes from the game's auto-play policy unless given (a record replays the
+        action it logged).
+        """
+        self._require_not_over()
+        if not self._auto[self._player]:
+            raise ValueError(f"player {self._player} is not on auto-play")
+        if action is None:
+            action = self._game.auto_play_policy(self.clone())
+        self._act(action, "auto")
+        return action
+
+    def run_auto_play(self) -> int:
+        """Let auto-play decide until a player not on it must act or the hand ends.
+
+        Returns how many decisions were made.
+        """
+        count = 0
+        while self._player is not None and self._auto[self._player]:
+            self.play_auto()
+            count += 1
+        return count
+
+    def set_auto_play(self, player: int, on: bool) -> None:
+        """Turn auto-play on or off for ``player`` (off is refused after ``leave``)."""
+        player = _check_seat("player", player)
+        if not isinstance(on, bool):
+            raise TypeError(f"on must be a bool, not {type(on).__name__}")
+        self._require_not_over()
+        if not on and self._left[player]:
+            raise ValueError(f"player {player} left: auto-play stays on until the hand ends")
+        self._auto = _with(self._auto, player, on)
+        if not on:
+            self._timeouts = _with(self._timeouts, player, 0)
+        self._log += (("auto_on" if on else "auto_off", player, None),)
+
+    def leave(self, player: int) -> None:
+        """``player`` leaves: auto-play decides for them until the hand ends."""
+        player = _check_seat("player", player)
+        self._require_not_over()
+        if self._left[player]:
+            raise ValueError(f"player {player} has already left")
+        self._auto = _with(self._auto, player, True)
+        self._left = _with(self._left, player, True)
+        self._log += (("leave", player, None),)
+
+    def _require_not_over(self) -> None:
+        if self._phase == "over":
+            raise ValueError("the hand is over: no more decisions")
+
+    def _act(self, action: Action, kind: str) -> None:
+        self._require_not_over()
+        action = self._checked(action)
+        player = self._player
+        # Validation is complete: from here on nothing may fail half-way.
+        self._log += ((kind, player, action),)
+        self._count_timeout(player, kind)
+        self._legal = None
+        if self._phase == "bidding":
+            self._apply_bid(player, action)
+        elif self._phase == "doubling":
+            self._apply_double(player, action)
+        else:
+            self._apply_play(player, action)
+
+    def _checked(self, action: Any) -> Action:
+        """The action in canonical form, or ValueError/TypeError naming what is wrong."""
+        phase, player = self._phase, self._player
+        if phase == "play":
+            if not isinstance(action, Move):
+                raise TypeError(f"in the play phase an action is a Move, "
+                                f"not {type(action).__name__}")
+        else:
+            action = _as_enum(action, Bid if phase == "bidding" else Double, phase)
+        if action not in self.legal_actions():
+            legal = ", ".join(format_action(a) for a in self._legal[:12])
+            more = ", ..." if len(self._legal) > 12 else ""
+            raise ValueError(f"player {player} cannot play {format_action(action)} in the "
+                             f"{phase} phase; legal: {legal}{more}")
+        return action
+
+    def _count_timeout(self, player: int, kind: str) -> None:
+        if kind == "act":
+            self._timeouts = _with(self._timeouts, player, 0)
+        elif kind == "timeout":
+            count = self._timeouts[player] + 1
+            self._timeouts = _with(self._timeouts, player, count)
+            if count >= self._game.clock.timeouts_to_auto_play:
+                self._auto = _with(self._auto, player, True)
+
+    # --- the phases ----------------------------------------------------------------------
+
+    def _apply_bid(self, player: int, bid: Bid) -> None:
+        bids = self._bids + ((player, bid),)
+        auction = auction_status(self.rules, self._first_bidder, bids)
+        if auction.redeal:
+            self._redeals += 1
+            self._new_deal(next_player(self._first_bidder), deal_cards(self._seed, self._redeals))
+        elif auction.is_over:
+            self._bids, self._auction = bids, auction
+            self._make_landlord(auction)
+        else:
+            self._bids, self._auction, self._player = bids, auction, auction.to_move
+
+    def _make_landlord(self, auction: Auction) -> None:
+        landlord = auction.landlord
+        self._landlord = landlord
+        self._base_stake = auction.base_stake
+        self._multiplier <<= auction.robs
+        self._hands = _with(self._hands, landlord, _add(self._hands[landlord], self._deal.kitty))
+        self._kitty_shown = True
+        if self.rules.doubling:
+            self._phase = "doubling"
+            self._player = doubling_order(landlord)[0]
+        else:
+            self._start_play()
+
+    def _apply_double(self, player: int, decision: Double) -> None:
+        self._doubles = _with(self._doubles, player, decision == Double.DOUBLE)
+        self._doubling_turn += 1
+        if self._doubling_turn == 3:
+            self._start_play()
+        else:
+            self._player = doubling_order(self._landlord)[self._doubling_turn]
+
+    def _start_play(self) -> None:
+        self._phase = "play"
+        self._player = self._landlord
+        self._to_beat = None
+        self._passes = 0
+
+    def _apply_play(self, player: int, move: Move) -> None:
+        self._hands, self._player, self._to_beat, self._passes = play_step(
+            self._hands, player, self._to_beat, self._passes, move)
+        if move.is_pass:
+            return
+        self._plays = _with(self._plays, player, self._plays[player] + 1)
+        if move.type in ("bomb", "rocket"):
+            self._multiplier *= 2
+        if not self._hands[player].bitboard:
+            self._finish(landlord_won=player == self._landlord)
+
+    def _finish(self, landlord_won: bool) -> None:
+        landlord = self._landlord
+        self._multiplier *= spring_factor(landlord_won, self._plays, landlord)
+        self._raw_scores = settle(self._base_stake, self._multiplier, landlord, landlord_won,
+                                  self._doubles)
+        self._scores = cap_to_stacks(self._raw_scores, self._stacks, landlord)
+        self._phase = "over"
+        self._player = None
+        self._to_beat = None
+        self._passes = 0
+
+
+def _with(values: tuple, index: int, value: Any) -> tuple:
+    """A copy of a 3-tuple with one entry replaced."""
+    as_list = list(values)
+    as_list[index] = value
+    return tuple(as_list)
+
+
+def _as_enum(action: Any, enum: type, phase: str) -> Any:
+    if isinstance(action, enum):
+        return action
+    other = Double if enum is Bid else Bid
+    if isinstance(action, (bool, other, Move)) or not isinstance(action, int):
+        raise TypeError(f"in the {phase} phase an action is a {enum.__name__}, "
+                        f"not {type(action).__name__}")
+    try:
+        return enum(action)
+    except ValueError:
+        raise ValueError(f"{action} is not a {enum.__name__}: choose one of "
+                         f"{', '.join(f'{m.name}={m.value}' for m in enum)}") from None
