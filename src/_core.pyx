@@ -1,15 +1,543 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The native core of ddz_fast: rank-count bitboards (see ddz_fast/bitboard.py for the layout)."""
-from libc.stdint cimport uint64_t
+# cython: initializedcheck=False
+"""The native core of ddz_fast: move generation on 64-bit rank-count words.
 
-def pack_counts(counts):
-    """The bitboard word of 15 counts (the caller validates them)."""
-    cdef uint64_t word = 0
+The public functions have the signatures, results and exceptions of :mod:`ddz_fast.reference`
+(which is the specification); :mod:`ddz_fast.native` adds the batched API on top of the
+``_batch_*`` kernels here. Every argument is checked with the very checks the reference uses
+before a word reaches the generator in ``movegen.pxi``, which trusts its input.
+"""
+from collections.abc import Sequence
+
+import numpy as np
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from libc.stdint cimport int64_t, uint8_t
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy
+
+from ddz_fast import bitboard
+from ddz_fast._checks import check_action_id, check_play, check_prev
+from ddz_fast.cards import FULL_DECK
+from ddz_fast.hand import Hand, as_hand
+from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
+from ddz_fast.reference import MAIN_SHAPES
+from ddz_fast.rules import as_rules
+
+include "movegen.pxi"
+
+__all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
+           "action_move"]
+
+
+# --- the tables movegen.pxi shares with the Python side ------------------------------------------
+
+def _check_layout():
+    """The enum of type codes and the word constants must be those of the Python modules."""
+    names = ["pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
+             "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair",
+             "bomb", "rocket"]
+    if list(MOVE_TYPES) != names or TYPE_CODES["rocket"] != T_ROCKET:
+        raise ImportError("ddz_fast._core was built for other move type codes; rebuild it")
+    if (bitboard.COUNT_MASK, bitboard.FLAG_MASK, bitboard.TYPE_SHIFT) != (
+            COUNT_MASK, FLAG_MASK, TYPE_SHIFT):
+        raise ImportError("ddz_fast._core was built for another word layout; rebuild it")
+
+
+_check_layout()
+# Chain lengths come from the specification itself; the rocket is its only type without a shape.
+for _name, (_copies, _lengths, _ranks) in MAIN_SHAPES.items():
+    LEN_MIN[TYPE_CODES[_name]] = _lengths.start
+    LEN_MAX[TYPE_CODES[_name]] = _lengths.stop - 1
+LEN_MIN[T_ROCKET] = LEN_MAX[T_ROCKET] = 1
+_FULL_DECK_WORD = bitboard.pack(FULL_DECK)
+
+
+# --- rule sets -----------------------------------------------------------------------------------
+
+cdef struct IdTable:
+    # Open addressing from move word to action id; an empty slot holds word 0 (pass).
+    const uint64_t* words
+    const int32_t* ids
+    uint64_t mask
+    int shift
+
+
+cdef inline uint64_t slot_of(const IdTable* t, uint64_t word) noexcept nogil:
+    return (word * 0x9E3779B97F4A7C15ULL) >> t.shift
+
+
+cdef inline Py_ssize_t lookup_id(const IdTable* t, uint64_t word) noexcept nogil:
+    """The action id of ``word``, or -1 when it is not in the action space."""
+    cdef uint64_t slot = slot_of(t, word)
+    while t.words[slot] != 0:
+        if t.words[slot] == word:
+            return t.ids[slot]
+        slot = (slot + 1) & t.mask
+    return -1
+
+
+cdef class _ActionSpace:
+    """Every move of one rule set: the Move tuple, a dict and a C table from word to id."""
+    cdef readonly tuple moves
+    cdef readonly dict ids
+    cdef object _words, _ids          # numpy arrays owning the table's memory
+    cdef IdTable table
+
+    def __init__(self, MoveList moves):
+        cdef Py_ssize_t i, size = 1, bits = 0
+        cdef uint64_t slot, word
+        while size < 2 * len(moves):
+            size *= 2
+            bits += 1
+        self._words = np.zeros(size, dtype=np.uint64)
+        self._ids = np.full(size, -1, dtype=np.int32)
+        cdef uint64_t[::1] words = self._words
+        cdef int32_t[::1] ids = self._ids
+        self.table = IdTable(&words[0], &ids[0], size - 1, 64 - bits)
+        for i in range(len(moves)):
+            word = moves._words[i]
+            slot = slot_of(&self.table, word)
+            while words[slot] != 0:
+                slot = (slot + 1) & self.table.mask
+            words[slot] = word
+            ids[slot] = i
+        self.moves = tuple(moves)
+        self.ids = {move._word: i for i, move in enumerate(self.moves)}
+
+
+cdef class _RuleSet:
+    """The move options of a rule set as a C struct, and its action space once asked for."""
+    cdef Options opts
+    cdef _ActionSpace space
+
+    def __init__(self, rules):
+        self.opts.solo_wing_max_copies = rules.solo_wing_max_copies
+        self.opts.trio_wing_next_to_chain = rules.trio_wing_next_to_chain
+        self.opts.rocket_in_kickers = rules.rocket_in_kickers
+        self.opts.four_two = rules.four_two
+        self.opts.four_two_solo_max_copies = rules.four_two_solo_max_copies
+
+    cdef _ActionSpace action_space(self):
+        # Built once, then published by one assignment: concurrent callers see all or nothing.
+        if self.space is None:
+            self.space = _ActionSpace(_generate(_FULL_DECK_WORD, 0, &self.opts))
+        return self.space
+
+
+cdef dict _BY_OPTIONS = {}    # move options -> _RuleSet: at most 64 (4 * 2 * 2 * 2 * 2) of them
+cdef dict _BY_ID = {}         # id(rules) -> (rules, _RuleSet); holding rules keeps its id unique
+cdef tuple _LAST = (None, None)
+cdef _RuleSet _STANDARD = _RuleSet(as_rules(None))
+
+
+cdef _RuleSet _rule_set(object rules):
+    """The compiled options of ``rules`` (anything as_rules accepts; same errors)."""
+    global _LAST
+    if rules is None:
+        return _STANDARD
+    if _LAST[0] is rules:
+        return <_RuleSet>_LAST[1]
+    entry = _BY_ID.get(id(rules))
+    if entry is None:
+        entry = _new_entry(rules)
+    _LAST = entry
+    return (<tuple>entry)[1]
+
+
+cdef tuple _new_entry(object rules):
+    checked = as_rules(rules)
+    options = (checked.solo_wing_max_copies, checked.trio_wing_next_to_chain,
+               checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies)
+    rule_set = _BY_OPTIONS.get(options)
+    if rule_set is None:
+        rule_set = _BY_OPTIONS[options] = _RuleSet(checked)
+    if len(_BY_ID) >= 1024:   # callers that build a new Rules per call: keep the cache small
+        _BY_ID.clear()
+    entry = _BY_ID[id(rules)] = (rules, rule_set)
+    return entry
+
+
+def _is_legal(move, rules):
+    """Whether the Move ``move`` is legal under ``rules``: its cards classify to it."""
+    return is_legal_word(move._word, &_rule_set(rules).opts)
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+cdef dict _MOVES = {}   # word -> Move; generated words are moves of some rule set, ~30k at most
+
+
+cdef object _move(uint64_t word):
+    """The Move of a generated word, built on first use and shared (moves are immutable)."""
+    key = word
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = _decode(word)
+    return move
+
+
+cdef object _decode(uint64_t word):
+    # Move._from_word without the Python loops: fill the slots directly.
+    cdef uint32_t main = gather_flags(word)
+    cdef int code = <int>(word >> TYPE_SHIFT)
     cdef int rank
-    for rank in range(15):
-        word |= (<uint64_t>counts[rank]) << (4 * rank)
-    return word
+    if code >= NUM_TYPES:
+        raise ValueError(f"move word {word:#x} has unknown type code {code}")
+    move = Move.__new__(Move)
+    move._type = MOVE_TYPES[code]
+    move._key = ctz(main) if main else 0
+    move._length = popcount(main)
+    move._counts = tuple([<int>((word >> (4 * rank)) & 7) for rank in range(NUM_RANKS)])
+    move._word = word
+    return move
 
-def unpack_counts(uint64_t word):
-    """The 15 counts of a bitboard word."""
-    return tuple(<int>((word >> (4 * rank)) & 7) for rank in range(15))
+
+cdef class MoveList:
+    """The legal moves of a hand: an immutable, lazy sequence of :class:`~ddz_fast.Move`.
+
+    It holds the 64-bit move words only and builds a Move when one is asked for. ``len``,
+    iteration, ``in``, indexing and slicing work as on a list; ``==`` compares the moves in
+    order with a list of moves or another MoveList. ``array`` is the words as a read-only
+    ``uint64`` numpy array (no copy). ``MoveList(moves)`` builds one from Move objects.
+    """
+    cdef bytes _data                  # the words, native byte order
+    cdef const uint64_t* _words
+    cdef Py_ssize_t _n
+
+    def __init__(self, moves=()):
+        if self._data is not None:
+            raise TypeError("a MoveList is immutable")
+        words = []
+        for move in moves:
+            if not isinstance(move, Move):
+                raise TypeError(f"a MoveList holds Moves, not {type(move).__name__}")
+            words.append(move._word)
+        self._set(np.array(words, dtype=np.uint64).tobytes())
+
+    cdef void _set(self, bytes data):
+        self._data = data
+        self._words = <const uint64_t*>PyBytes_AS_STRING(data)
+        self._n = PyBytes_GET_SIZE(data) // 8
+
+    @property
+    def array(self):
+        """The move words as a read-only ``uint64`` numpy array sharing this list's memory."""
+        return np.frombuffer(self._data, dtype=np.uint64)
+
+    @property
+    def words(self):
+        """The move words as a tuple of ints."""
+        return tuple([self._words[i] for i in range(self._n)])
+
+    def tolist(self):
+        """The moves as a list of Move objects."""
+        return [_move(self._words[i]) for i in range(self._n)]
+
+    def __len__(self):
+        return self._n
+
+    def __getitem__(self, index):
+        cdef Py_ssize_t i
+        if isinstance(index, slice):
+            return _wrap(np.ascontiguousarray(self.array[index]).tobytes())
+        i = index
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("MoveList index out of range")
+        return _move(self._words[i])
+
+    def __iter__(self):
+        cdef Py_ssize_t i
+        for i in range(self._n):
+            yield _move(self._words[i])
+
+    def __reversed__(self):
+        cdef Py_ssize_t i
+        for i in range(self._n - 1, -1, -1):
+            yield _move(self._words[i])
+
+    cdef Py_ssize_t _find(self, object move, Py_ssize_t start, Py_ssize_t stop):
+        cdef uint64_t word
+        if not isinstance(move, Move):
+            return -1
+        word = move._word
+        for i in range(max(start, 0), min(stop, self._n)):
+            if self._words[i] == word:
+                return i
+        return -1
+
+    def __contains__(self, move):
+        return self._find(move, 0, self._n) >= 0
+
+    def index(self, move, start=0, stop=None):
+        """The position of ``move`` (ValueError when absent), like ``list.index``."""
+        start, stop, _ = slice(start, stop).indices(self._n)
+        i = self._find(move, start, stop)
+        if i < 0:
+            raise ValueError(f"{move!r} is not in the MoveList")
+        return i
+
+    def count(self, move):
+        """How many times ``move`` occurs: 0 or 1, the moves of a MoveList are distinct."""
+        return int(self._find(move, 0, self._n) >= 0)
+
+    def __eq__(self, other):
+        cdef Py_ssize_t i
+        if isinstance(other, MoveList):
+            return self._data == (<MoveList>other)._data
+        if not isinstance(other, list):
+            return NotImplemented
+        if len(other) != self._n:
+            return False
+        for i in range(self._n):
+            move = (<list>other)[i]
+            if not isinstance(move, Move) or move._word != self._words[i]:
+                return False
+        return True
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self):
+        return hash(self._data)
+
+    def __repr__(self):
+        shown = ", ".join([str(_move(self._words[i])) for i in range(min(self._n, 8))])
+        more = ", ..." if self._n > 8 else ""
+        return f"<MoveList of {self._n} moves: {shown}{more}>"
+
+    def __reduce__(self):
+        return MoveList, (self.tolist(),)
+
+
+Sequence.register(MoveList)
+
+
+cdef inline MoveList _wrap(bytes data):
+    cdef MoveList moves = MoveList.__new__(MoveList)
+    moves._set(data)
+    return moves
+
+
+# Room for every move of any hand: a hand's moves are a subset of the full deck's (30,383 at
+# most, douzero). Only ever used with the GIL held and no Python code between generating and
+# copying out, so callers never see each other's moves.
+cdef enum:
+    SCRATCH_SIZE = 1 << 15
+cdef uint64_t _SCRATCH[SCRATCH_SIZE]
+
+
+cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
+    cdef Sink s = Sink(&_SCRATCH[0], SCRATCH_SIZE, 0)
+    cdef bytes data
+    generate(&s, hand, prev, o)
+    if s.n > s.cap:
+        # Larger than the scratch: generate again straight into a bytes object of the right size.
+        data = PyBytes_FromStringAndSize(NULL, s.n * 8)
+        s = Sink(<uint64_t*>PyBytes_AS_STRING(data), s.n, 0)
+        generate(&s, hand, prev, o)
+        return _wrap(data)
+    return _wrap(PyBytes_FromStringAndSize(<char*>&_SCRATCH[0], s.n * 8))
+
+
+cdef uint64_t _prev_word(object prev, _RuleSet rule_set, object rules) except? 0:
+    """The word of the move to beat, 0 to lead; reference.check_prev's errors otherwise."""
+    cdef uint64_t word
+    if type(prev) is Move:
+        word = prev._word
+        if word == 0 or is_legal_word(word, &rule_set.opts):
+            return word
+    checked = check_prev(prev, as_rules(rules), _is_legal)
+    return 0 if checked is None else checked._word
+
+
+# --- the public API (ddz_fast.reference's signatures) --------------------------------------------
+
+def legal_moves(hand, prev=None, *, rules=None):
+    """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
+
+    Pass is never listed: it is always allowed when following. ``prev`` of None or
+    ``Move.PASS`` means the player leads. Returns a :class:`MoveList`.
+    """
+    cdef uint64_t hand_word = (hand if type(hand) is Hand else as_hand(hand))._bitboard
+    cdef _RuleSet rule_set = _rule_set(rules)
+    cdef uint64_t prev_word = 0 if prev is None else _prev_word(prev, rule_set, rules)
+    return _generate(hand_word, prev_word, &rule_set.opts)
+
+
+def classify(cards, *, rules=None):
+    """Every interpretation of exactly these cards as one move (empty: no combination)."""
+    cdef uint64_t counts = as_hand(cards)._bitboard
+    cdef _RuleSet rule_set = _rule_set(rules)
+    cdef uint64_t found[NUM_TYPES * NUM_RANKS]
+    cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)
+    cdef Py_ssize_t i
+    classify_counts(&s, counts, &rule_set.opts)
+    return [_move(found[i]) for i in range(s.n)]
+
+
+def beats(move, prev, *, rules=None):
+    """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
+    rules = as_rules(rules)
+    prev = check_play(prev, "prev", rules, _is_legal)
+    if isinstance(move, Move) and move.is_pass:
+        return False
+    move = check_play(move, "move", rules, _is_legal)
+    return beats_word(move._word, prev._word)
+
+
+def action_space(rules=None):
+    """Every move of the rule set, in canonical order: a move's index is its dense action id."""
+    return _rule_set(rules).action_space().moves
+
+
+def action_id(move, rules=None):
+    """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
+    cdef _RuleSet rule_set = _rule_set(rules)
+    if not isinstance(move, Move):
+        raise TypeError(f"move must be a Move, not {type(move).__name__}")
+    found = rule_set.action_space().ids.get(move._word)
+    if found is None:
+        raise ValueError(f"{move!r} is not in the action space of {as_rules(rules)!r}")
+    return found
+
+
+def action_move(action_id, rules=None):
+    """The move of a dense action id: the inverse of :func:`action_id`."""
+    moves = _rule_set(rules).action_space().moves
+    return moves[check_action_id(action_id, len(moves))]
+
+
+# --- batched kernels (ddz_fast.native validates their arguments) --------------------------------
+
+cdef struct Words:
+    # A growable buffer owned by one batched call.
+    uint64_t* data
+    Py_ssize_t cap
+
+
+cdef bint reserve(Words* w, Py_ssize_t need) noexcept nogil:
+    """Room for ``need`` words (False when memory runs out)."""
+    cdef Py_ssize_t cap = max(need, 2 * w.cap)
+    cdef uint64_t* data
+    if need <= w.cap:
+        return True
+    data = <uint64_t*>realloc(w.data, cap * sizeof(uint64_t))
+    if data == NULL:
+        return False
+    w.data, w.cap = data, cap
+    return True
+
+
+cdef Py_ssize_t generate_into(Words* out, Py_ssize_t start, uint64_t hand, uint64_t prev,
+                              const Options* o) noexcept nogil:
+    """Generate the moves of one hand into ``out`` at ``start``; their number, -1 out of memory."""
+    cdef Sink s
+    # Words outside the counts never reach here from the API; masking keeps the kernels
+    # memory-safe on anything, and respond() ignores impossible type codes.
+    hand &= COUNT_MASK
+    while True:
+        s = Sink(out.data + start, out.cap - start, 0)
+        generate(&s, hand, prev, o)
+        if s.n <= s.cap:
+            return s.n
+        if not reserve(out, start + s.n):
+            return -1
+
+
+cdef Py_ssize_t batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
+                            const Options* o, Words* out, int64_t* offsets) noexcept nogil:
+    """Moves of every hand, back to back, with CSR offsets; the total, -1 out of memory."""
+    cdef Py_ssize_t i, count, total = 0
+    offsets[0] = 0
+    for i in range(n):
+        count = generate_into(out, total, hands[i], 0 if prevs == NULL else prevs[i], o)
+        if count < 0:
+            return -1
+        total += count
+        offsets[i + 1] = total
+    return total
+
+
+cdef bint batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
+                     const Options* o, const IdTable* table, uint8_t* mask,
+                     Py_ssize_t width) noexcept nogil:
+    """Set mask[i, id] for the action id of every move of hand i; False out of memory."""
+    cdef Words scratch = Words(NULL, 0)
+    cdef Py_ssize_t i, j, count, action
+    if not reserve(&scratch, 1024):
+        return False
+    for i in range(n):
+        count = generate_into(&scratch, 0, hands[i], 0 if prevs == NULL else prevs[i], o)
+        if count < 0:
+            free(scratch.data)
+            return False
+        for j in range(count):
+            action = lookup_id(table, scratch.data[j])
+            if 0 <= action < width:
+                mask[i * width + action] = 1
+    free(scratch.data)
+    return True
+
+
+cdef const uint64_t* _data_or_null(const uint64_t[::1] words):
+    return NULL if words is None or words.shape[0] == 0 else &words[0]
+
+
+def _first_illegal(const uint64_t[::1] prevs not None, rules):
+    """The first row whose non-zero word is not a legal move under ``rules``, or -1."""
+    cdef const Options* o = &_rule_set(rules).opts
+    cdef Py_ssize_t i, bad = -1
+    with nogil:
+        for i in range(prevs.shape[0]):
+            if prevs[i] != 0 and not is_legal_word(prevs[i], o):
+                bad = i
+                break
+    return bad
+
+
+def _batch_moves(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, rules):
+    """(moves, offsets) of validated hand words and previous-move words (or None)."""
+    cdef _RuleSet rule_set = _rule_set(rules)
+    cdef Py_ssize_t n = hands.shape[0], total
+    cdef const uint64_t* hand_words = _data_or_null(hands)
+    cdef const uint64_t* prev_words = _data_or_null(prevs)
+    cdef Words out = Words(NULL, 0)
+    cdef uint64_t[::1] dest
+    offsets = np.empty(n + 1, dtype=np.int64)
+    cdef int64_t[::1] offset_view = offsets
+    try:
+        with nogil:
+            total = batch_moves(hand_words, prev_words, n, &rule_set.opts, &out,
+                                &offset_view[0]) if reserve(&out, 64 * n + 64) else -1
+        if total < 0:
+            raise MemoryError("out of memory generating moves")
+        moves = np.empty(total, dtype=np.uint64)
+        if total:
+            dest = moves
+            memcpy(&dest[0], out.data, total * sizeof(uint64_t))
+    finally:
+        free(out.data)
+    return moves, offsets
+
+
+def _batch_mask(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, rules):
+    """The legal-action mask (bool[N, actions]) of validated hand and previous-move words."""
+    cdef _RuleSet rule_set = _rule_set(rules)
+    cdef _ActionSpace space = rule_set.action_space()
+    cdef Py_ssize_t n = hands.shape[0], width = len(space.moves)
+    cdef const uint64_t* hand_words = _data_or_null(hands)
+    cdef const uint64_t* prev_words = _data_or_null(prevs)
+    cdef bint ok = True
+    mask = np.zeros((n, width), dtype=bool)
+    cdef uint8_t[:, ::1] cells = mask.view(np.uint8)
+    if n:
+        with nogil:
+            ok = batch_mask(hand_words, prev_words, n, &rule_set.opts, &space.table,
+                            &cells[0, 0], width)
+    if not ok:
+        raise MemoryError("out of memory generating moves")
+    return mask

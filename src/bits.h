@@ -1,0 +1,28 @@
+/* Bit helpers and word-layout constants for the move generator (see ddz_fast/bitboard.py). */
+#ifndef DDZ_BITS_H
+#define DDZ_BITS_H
+
+#include <stdint.h>
+
+/* One bit per nibble of the 15 rank nibbles, the counts and the main-rank flags. */
+#define DDZ_NIBBLE_ONES 0x0111111111111111ULL
+#define DDZ_COUNT_MASK 0x0777777777777777ULL
+#define DDZ_FLAG_MASK 0x0888888888888888ULL
+/* One more than a deck holds of each rank: 5 of 3..2, 2 of each joker. */
+#define DDZ_DECK_LIMIT 0x0225555555555555ULL
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static __inline int ddz_ctz(uint64_t x) {
+    unsigned long index;
+    _BitScanForward64(&index, x);
+    return (int)index;
+}
+static __inline int ddz_popcount(uint64_t x) { return (int)__popcnt64(x); }
+#else
+/* Callers never pass 0 to ddz_ctz. */
+static inline int ddz_ctz(uint64_t x) { return __builtin_ctzll(x); }
+static inline int ddz_popcount(uint64_t x) { return __builtin_popcountll(x); }
+#endif
+
+#endif

@@ -1,0 +1,443 @@
+# The move generator: rank-count words in, move words out, no Python objects and no GIL.
+#
+# Word layout (ddz_fast/bitboard.py): the count of rank r in bits 4r..4r+2, the main-rank flag of
+# a move in bit 4r+3, the type code in bits 60..63. A hand is described once by the masks of the
+# ranks it holds at least 1, 2, 3 and 4 times; a chain of length n is then a run of n set bits, and
+# every generator walks set bits instead of ranks.
+#
+# Everything here trusts its input: the Python layer validates hands, previous moves and rules
+# before they get here (the module is compiled with bounds checks off).
+from libc.stdint cimport int32_t, uint32_t, uint64_t
+
+cdef extern from "bits.h" nogil:
+    uint64_t NIBBLE_ONES "DDZ_NIBBLE_ONES"
+    uint64_t COUNT_MASK "DDZ_COUNT_MASK"
+    uint64_t FLAG_MASK "DDZ_FLAG_MASK"
+    uint64_t DECK_LIMIT "DDZ_DECK_LIMIT"
+    int ctz "ddz_ctz"(uint64_t x)
+    int popcount "ddz_popcount"(uint64_t x)
+
+# Type codes: the order of ddz_fast.move.MOVE_TYPES (checked when the module is imported).
+cdef enum:
+    T_PASS, T_SOLO, T_PAIR, T_TRIO, T_TRIO_SOLO, T_TRIO_PAIR, T_CHAIN, T_PAIR_CHAIN, T_AIRPLANE,
+    T_AIRPLANE_SOLO, T_AIRPLANE_PAIR, T_FOUR_TWO_SOLO, T_FOUR_TWO_PAIR, T_BOMB, T_ROCKET,
+    NUM_TYPES
+
+cdef enum:
+    NUM_RANKS = 15
+    TYPE_SHIFT = 60
+    BLACK_JOKER = 13
+    RED_JOKER = 14
+    ALL_RANKS = 0x7FFF      # any card: solos and solo kickers
+    SUITED_RANKS = 0x1FFF   # 3..2: pairs, trios and fours (two jokers are the rocket)
+    CHAIN_RANKS = 0x0FFF    # 3..A: chains never hold a 2 or a joker
+    JOKERS = 0x6000
+
+cdef struct Options:
+    # The move options of ddz_fast.rules.Rules.
+    int solo_wing_max_copies
+    bint trio_wing_next_to_chain
+    bint rocket_in_kickers
+    bint four_two
+    int four_two_solo_max_copies
+
+cdef struct Sink:
+    # A caller-owned output buffer. Moves past ``cap`` are counted but not written, so the
+    # caller learns the size it needs, grows the buffer and generates again.
+    uint64_t* buf
+    Py_ssize_t cap
+    Py_ssize_t n
+
+cdef struct HandInfo:
+    uint64_t counts
+    uint32_t held[5]        # held[k]: ranks held at least k times (k = 1..4)
+
+ctypedef void (*Generator)(Sink* s, const HandInfo* h, const Options* o,
+                           int lo, int hi, uint32_t keys) noexcept nogil
+
+# Chain lengths of each type (filled from reference.MAIN_SHAPES at import) and cards per
+# main rank of each type including its kickers (a move of length n has n * CARDS[type] cards).
+cdef int LEN_MIN[NUM_TYPES]
+cdef int LEN_MAX[NUM_TYPES]
+cdef int CARDS[NUM_TYPES]
+CARDS[:] = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 8, 4, 2]
+
+
+# --- words and masks -----------------------------------------------------------------------------
+
+cdef inline void emit(Sink* s, uint64_t word) noexcept nogil:
+    if s.n < s.cap:
+        s.buf[s.n] = word
+    s.n += 1
+
+
+cdef inline uint64_t type_word(int code) noexcept nogil:
+    return (<uint64_t>code) << TYPE_SHIFT
+
+
+cdef inline uint64_t nibbles(int key, int length) noexcept nogil:
+    """The nibbles of ``length`` ranks from ``key``, all bits set."""
+    return ((<uint64_t>1 << (4 * length)) - 1) << (4 * key)
+
+
+cdef inline uint64_t main_part(int key, int length, int copies) noexcept nogil:
+    """``copies`` cards of each of ``length`` ranks from ``key``, flagged as main ranks."""
+    return nibbles(key, length) // 15 * <uint64_t>(copies | 8)
+
+
+cdef inline uint32_t span(int key, int length) noexcept nogil:
+    """The rank mask of ``length`` ranks from ``key``."""
+    return ((1u << length) - 1) << key
+
+
+cdef inline uint32_t above(int key) noexcept nogil:
+    """The ranks higher than ``key``: the keys that beat it."""
+    return ALL_RANKS & ~((2u << key) - 1)
+
+
+cdef inline uint32_t gather_flags(uint64_t flags) noexcept nogil:
+    """The nibble flags (bits 4r + 3) of a word as a 15-bit rank mask."""
+    # Fold pairs of neighbours together, doubling the packed width each step (4 steps, no loop).
+    cdef uint64_t x = (flags & FLAG_MASK) >> 3
+    x = (x | (x >> 3)) & 0x0303030303030303ULL
+    x = (x | (x >> 6)) & 0x000F000F000F000FULL
+    x = (x | (x >> 12)) & 0x000000FF000000FFULL
+    return <uint32_t>((x | (x >> 24)) & 0xFFFF)
+
+
+cdef inline uint64_t at_least(uint64_t counts, int k) noexcept nogil:
+    """Flag bit set in the nibble of every rank with a count of at least ``k``."""
+    # (8 + count - k) keeps bit 3 exactly when count >= k and never borrows from the next nibble.
+    return ((counts | FLAG_MASK) - <uint64_t>k * NIBBLE_ONES) & FLAG_MASK
+
+
+cdef inline uint64_t cap_counts(uint64_t counts, int most) noexcept nogil:
+    """``counts`` with every count limited to ``most``."""
+    cdef uint64_t full = (at_least(counts, most) >> 3) * 15     # 0xF in the nibbles to cap
+    return (counts & ~full) | (<uint64_t>most * NIBBLE_ONES & full)
+
+
+cdef inline uint64_t cap_rank(uint64_t counts, int rank, int most) noexcept nogil:
+    cdef int shift = 4 * rank
+    if <int>((counts >> shift) & 7) > most:
+        counts = (counts & ~(<uint64_t>15 << shift)) | (<uint64_t>most << shift)
+    return counts
+
+
+cdef inline int card_count(uint64_t counts) noexcept nogil:
+    cdef uint64_t bytes_ = (counts & 0x0F0F0F0F0F0F0F0FULL) + ((counts >> 4) & 0x0F0F0F0F0F0F0F0FULL)
+    return <int>((bytes_ * 0x0101010101010101ULL) >> 56)
+
+
+cdef inline bint fits_deck(uint64_t counts) noexcept nogil:
+    """Whether no count exceeds what one deck holds (4 of 3..2, 1 of each joker)."""
+    return ((counts | FLAG_MASK) - DECK_LIMIT) & FLAG_MASK == 0
+
+
+cdef inline void describe(HandInfo* h, uint64_t counts) noexcept nogil:
+    cdef int k
+    h.counts = counts
+    h.held[0] = ALL_RANKS
+    for k in range(1, 5):
+        h.held[k] = gather_flags(at_least(counts, k))
+
+
+cdef inline uint32_t run_starts(uint32_t held, int length) noexcept nogil:
+    """The ranks that start a run of ``length`` consecutive ranks of ``held``."""
+    cdef uint32_t starts = held
+    cdef int i
+    for i in range(1, length):
+        starts &= held >> i
+    return starts
+
+
+# --- kickers -------------------------------------------------------------------------------------
+
+cdef void distinct_wings(Sink* s, uint64_t base, uint32_t ranks, int copies,
+                         int size) noexcept nogil:
+    """``base`` plus ``copies`` cards of each of ``size`` distinct ``ranks``.
+
+    Sets of ranks come in lexicographic order, lowest ranks first, as canonical order wants.
+    """
+    cdef int rank
+    cdef uint64_t word
+    while popcount(ranks) >= size:
+        rank = ctz(ranks)
+        ranks &= ranks - 1
+        word = base | (<uint64_t>copies << (4 * rank))
+        if size == 1:
+            emit(s, word)
+        else:
+            distinct_wings(s, word, ranks, copies, size - 1)
+
+
+cdef void solo_wings(Sink* s, uint64_t base, uint64_t avail, uint32_t ranks, int size,
+                     bint no_rocket) noexcept nogil:
+    """``base`` plus every multiset of ``size`` cards of ``ranks``, at most ``avail`` of a rank.
+
+    Canonical order lists kickers low to high and compares them lexicographically, so at the
+    lowest rank taken more copies come first (``33 4`` < ``3 44`` < ``3 45``).
+    """
+    cdef int rank, take
+    cdef uint32_t rest
+    cdef uint64_t word
+    while ranks:
+        rank = ctz(ranks)
+        ranks &= ranks - 1
+        # Without rocket_in_kickers the black joker excludes the red one from the later picks.
+        rest = ranks & ~(1u << RED_JOKER) if no_rocket and rank == BLACK_JOKER else ranks
+        take = min(<int>((avail >> (4 * rank)) & 7), size)
+        while take > 0:
+            word = base + (<uint64_t>take << (4 * rank))
+            if take == size:
+                emit(s, word)
+            else:
+                solo_wings(s, word, avail, rest, size - take, no_rocket)
+            take -= 1
+
+
+# --- one generator per move type -----------------------------------------------------------------
+# Every generator has the signature of ``Generator``: moves of chain length lo..hi whose key rank
+# is in the mask ``keys``, in canonical order (length, then key, then kickers).
+
+cdef inline void plain(Sink* s, int code, uint32_t keys, int copies) noexcept nogil:
+    """One main rank and no kickers."""
+    cdef int key
+    while keys:
+        key = ctz(keys)
+        keys &= keys - 1
+        emit(s, type_word(code) | main_part(key, 1, copies))
+
+
+cdef inline void chains(Sink* s, int code, uint32_t held, int copies, int lo, int hi,
+                        uint32_t keys) noexcept nogil:
+    """Runs of ranks of ``held``, no kickers."""
+    cdef int key, length
+    cdef uint32_t starts
+    for length in range(lo, hi + 1):
+        starts = run_starts(held, length) & keys
+        while starts:
+            key = ctz(starts)
+            starts &= starts - 1
+            emit(s, type_word(code) | main_part(key, length, copies))
+
+
+cdef void gen_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                   uint32_t keys) noexcept nogil:
+    plain(s, T_SOLO, h.held[1] & keys, 1)
+
+
+cdef void gen_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                   uint32_t keys) noexcept nogil:
+    plain(s, T_PAIR, h.held[2] & SUITED_RANKS & keys, 2)
+
+
+cdef void gen_trio(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                   uint32_t keys) noexcept nogil:
+    plain(s, T_TRIO, h.held[3] & SUITED_RANKS & keys, 3)
+
+
+cdef void gen_trio_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                        uint32_t keys) noexcept nogil:
+    cdef int key
+    keys &= h.held[3] & SUITED_RANKS
+    while keys:
+        key = ctz(keys)
+        keys &= keys - 1
+        distinct_wings(s, type_word(T_TRIO_SOLO) | main_part(key, 1, 3),
+                       h.held[1] & ~(1u << key), 1, 1)
+
+
+cdef void gen_trio_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                        uint32_t keys) noexcept nogil:
+    cdef int key
+    keys &= h.held[3] & SUITED_RANKS
+    while keys:
+        key = ctz(keys)
+        keys &= keys - 1
+        distinct_wings(s, type_word(T_TRIO_PAIR) | main_part(key, 1, 3),
+                       h.held[2] & SUITED_RANKS & ~(1u << key), 2, 1)
+
+
+cdef void gen_chain(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                    uint32_t keys) noexcept nogil:
+    chains(s, T_CHAIN, h.held[1] & CHAIN_RANKS, 1, lo, hi, keys)
+
+
+cdef void gen_pair_chain(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                         uint32_t keys) noexcept nogil:
+    chains(s, T_PAIR_CHAIN, h.held[2] & CHAIN_RANKS, 2, lo, hi, keys)
+
+
+cdef void gen_airplane(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                       uint32_t keys) noexcept nogil:
+    chains(s, T_AIRPLANE, h.held[3] & CHAIN_RANKS, 3, lo, hi, keys)
+
+
+cdef inline uint64_t wing_allowance(const HandInfo* h, const Options* o, int key,
+                                    int length) noexcept nogil:
+    """How many cards of each rank the solo wings of the airplane at key/length may take."""
+    cdef uint64_t avail = cap_counts(h.counts & ~nibbles(key, length), o.solo_wing_max_copies)
+    if not o.trio_wing_next_to_chain:
+        # No wing trio just below or just above the chain (only 3..A are neighbours).
+        if key > 0:
+            avail = cap_rank(avail, key - 1, 2)
+        if key + length <= 11:
+            avail = cap_rank(avail, key + length, 2)
+    return avail
+
+
+cdef void gen_airplane_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                            uint32_t keys) noexcept nogil:
+    cdef int key, length
+    cdef uint32_t starts
+    for length in range(lo, hi + 1):
+        starts = run_starts(h.held[3] & CHAIN_RANKS, length) & keys
+        while starts:
+            key = ctz(starts)
+            starts &= starts - 1
+            solo_wings(s, type_word(T_AIRPLANE_SOLO) | main_part(key, length, 3),
+                       wing_allowance(h, o, key, length), h.held[1] & ~span(key, length),
+                       length, not o.rocket_in_kickers)
+
+
+cdef void gen_airplane_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                            uint32_t keys) noexcept nogil:
+    cdef int key, length
+    cdef uint32_t starts
+    for length in range(lo, hi + 1):
+        starts = run_starts(h.held[3] & CHAIN_RANKS, length) & keys
+        while starts:
+            key = ctz(starts)
+            starts &= starts - 1
+            distinct_wings(s, type_word(T_AIRPLANE_PAIR) | main_part(key, length, 3),
+                           h.held[2] & SUITED_RANKS & ~span(key, length), 2, length)
+
+
+cdef void gen_four_two_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                            uint32_t keys) noexcept nogil:
+    cdef int key
+    keys &= h.held[4] & SUITED_RANKS
+    while keys:
+        key = ctz(keys)
+        keys &= keys - 1
+        solo_wings(s, type_word(T_FOUR_TWO_SOLO) | main_part(key, 1, 4),
+                   cap_counts(h.counts & ~nibbles(key, 1), o.four_two_solo_max_copies),
+                   h.held[1] & ~(1u << key), 2, not o.rocket_in_kickers)
+
+
+cdef void gen_four_two_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                            uint32_t keys) noexcept nogil:
+    cdef int key
+    keys &= h.held[4] & SUITED_RANKS
+    while keys:
+        key = ctz(keys)
+        keys &= keys - 1
+        distinct_wings(s, type_word(T_FOUR_TWO_PAIR) | main_part(key, 1, 4),
+                       h.held[2] & SUITED_RANKS & ~(1u << key), 2, 2)
+
+
+cdef void gen_bomb(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                   uint32_t keys) noexcept nogil:
+    plain(s, T_BOMB, h.held[4] & SUITED_RANKS & keys, 4)
+
+
+cdef void gen_rocket(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                     uint32_t keys) noexcept nogil:
+    # The rocket's key is the black joker; only the black joker carries the main flag.
+    if h.held[1] & JOKERS == JOKERS and keys & (1u << BLACK_JOKER):
+        emit(s, type_word(T_ROCKET) | main_part(BLACK_JOKER, 1, 1) | (<uint64_t>1 << (4 * RED_JOKER)))
+
+
+cdef Generator GENERATORS[NUM_TYPES]
+GENERATORS[:] = [NULL, gen_solo, gen_pair, gen_trio, gen_trio_solo, gen_trio_pair, gen_chain,
+                 gen_pair_chain, gen_airplane, gen_airplane_solo, gen_airplane_pair,
+                 gen_four_two_solo, gen_four_two_pair, gen_bomb, gen_rocket]
+
+
+# --- entry points --------------------------------------------------------------------------------
+
+cdef inline bint type_allowed(int code, const Options* o) noexcept nogil:
+    return o.four_two or (code != T_FOUR_TWO_SOLO and code != T_FOUR_TWO_PAIR)
+
+
+cdef void lead(Sink* s, const HandInfo* h, const Options* o) noexcept nogil:
+    """Every move of the hand, in canonical order (bombs and the rocket come last by type)."""
+    cdef int code
+    for code in range(T_SOLO, NUM_TYPES):
+        if type_allowed(code, o):
+            GENERATORS[code](s, h, o, LEN_MIN[code], LEN_MAX[code], ALL_RANKS)
+
+
+cdef void respond(Sink* s, const HandInfo* h, const Options* o, uint64_t prev) noexcept nogil:
+    """The moves that beat ``prev`` (a legal move), straight from its type, in canonical order."""
+    cdef int code = <int>(prev >> TYPE_SHIFT)
+    cdef uint32_t main = gather_flags(prev)
+    cdef int key = ctz(main)
+    cdef int length = popcount(main)
+    if code == T_ROCKET or code == T_PASS or code >= NUM_TYPES:
+        return          # nothing beats the rocket; the others never get here (kept memory-safe)
+    if code == T_BOMB:
+        gen_bomb(s, h, o, 1, 1, above(key))                 # only a higher bomb beats a bomb
+    else:
+        GENERATORS[code](s, h, o, length, length, above(key))
+        gen_bomb(s, h, o, 1, 1, ALL_RANKS)
+    gen_rocket(s, h, o, 1, 1, ALL_RANKS)
+
+
+cdef void generate(Sink* s, uint64_t hand, uint64_t prev, const Options* o) noexcept nogil:
+    """The legal moves of the hand word ``hand``: leading when ``prev`` is 0, else beating it."""
+    cdef HandInfo h
+    describe(&h, hand)
+    if prev == 0:
+        lead(s, &h, o)
+    else:
+        respond(s, &h, o, prev)
+
+
+cdef void classify_counts(Sink* s, uint64_t counts, const Options* o) noexcept nogil:
+    """Every move made of exactly the cards ``counts``, in canonical order.
+
+    A move of type t and length n has n * CARDS[t] cards, so only the (type, length) pairs
+    with the hand's card count can use all of it, and each of those moves does: at most one
+    move per type and key, never more than NUM_TYPES * NUM_RANKS words.
+    """
+    cdef HandInfo h
+    cdef int code, length
+    cdef int size = card_count(counts)
+    describe(&h, counts)
+    for code in range(T_SOLO, NUM_TYPES):
+        if not type_allowed(code, o) or size % CARDS[code]:
+            continue
+        length = size // CARDS[code]
+        if LEN_MIN[code] <= length <= LEN_MAX[code]:
+            GENERATORS[code](s, &h, o, length, length, ALL_RANKS)
+
+
+cdef bint is_legal_word(uint64_t word, const Options* o) noexcept nogil:
+    """Whether ``word`` (any 64 bits) is a move of these rules: its cards classify to it."""
+    cdef uint64_t found[NUM_TYPES * NUM_RANKS]
+    cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)
+    cdef uint64_t counts = word & COUNT_MASK
+    cdef Py_ssize_t i
+    if word >> TYPE_SHIFT == T_PASS or not fits_deck(counts):
+        return False
+    classify_counts(&s, counts, o)
+    for i in range(min(s.n, s.cap)):
+        if found[i] == word:
+            return True
+    return False
+
+
+cdef bint beats_word(uint64_t move, uint64_t prev) noexcept nogil:
+    """Whether the legal move ``move`` may be played on the legal move ``prev``."""
+    cdef int code = <int>(move >> TYPE_SHIFT)
+    cdef int prev_code = <int>(prev >> TYPE_SHIFT)
+    cdef uint32_t main = gather_flags(move)
+    cdef uint32_t prev_main = gather_flags(prev)
+    if code == T_ROCKET:
+        return prev_code != T_ROCKET
+    if code == T_BOMB and prev_code != T_BOMB and prev_code != T_ROCKET:
+        return True
+    return (code == prev_code and popcount(main) == popcount(prev_main)
+            and ctz(main) > ctz(prev_main))
