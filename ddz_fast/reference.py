@@ -10,13 +10,18 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
+import numpy as np
+
+from . import bitboard
+from ._batch_checks import check_batch
 from ._checks import check_action_id, check_play, check_prev
-from .cards import BLACK_JOKER, FULL_DECK, NUM_RANKS, RED_JOKER, TWO, ACE, Counts
-from .hand import HandLike, as_hand
+from .cards import BLACK_JOKER, FULL_DECK, MAX_COPIES, NUM_RANKS, RED_JOKER, TWO, ACE, Counts
+from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .rules import Rules, RulesLike, as_rules
 
-__all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move"]
+__all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
+           "legal_moves_batch", "legal_action_mask"]
 
 CHAIN_RANKS = range(0, ACE + 1)       # 3..A: chains never hold a 2 or a joker
 SUITED_RANKS = range(0, TWO + 1)      # 3..2: pairs, trios and fours
@@ -220,3 +225,60 @@ def action_move(action_id: int, rules: RulesLike = None) -> Move:
     """The move of a dense action id: the inverse of :func:`action_id`."""
     moves = _action_space(as_rules(rules))[0]
     return moves[check_action_id(action_id, len(moves))]
+
+
+# --- the batched API: one legal_moves call per hand ------------------------------------------
+
+def _is_legal_word(word: int, rules: Rules) -> bool:
+    """Whether a 64-bit word is a move of ``rules``: its cards classify to exactly that word."""
+    counts = bitboard.unpack(word)
+    if any(count > most for count, most in zip(counts, MAX_COPIES)):
+        return False
+    return any(move.word == word for move in classify(counts, rules=rules))
+
+
+def _first_illegal(words: np.ndarray, rules: Rules) -> int:
+    for row, word in enumerate(words.tolist()):
+        if word and not _is_legal_word(word, rules):
+            return row
+    return -1
+
+
+def _batch_rows(hands: object, prevs: object, rules: RulesLike) -> Iterator[List[Move]]:
+    """The legal moves of each hand of a batch, after the shared checks."""
+    hand_words, prev_words, rules = check_batch(hands, prevs, rules, _first_illegal)
+    for row, word in enumerate(hand_words.tolist()):
+        prev = None if prev_words is None else Move.from_word(int(prev_words[row]))
+        yield legal_moves(Hand.from_bitboard(word), prev, rules=rules)
+
+
+def legal_moves_batch(hands: object, prevs: object = None, *,
+                      rules: RulesLike = None) -> Tuple[np.ndarray, np.ndarray]:
+    """The legal moves of many hands at once, as move words in CSR form.
+
+    ``hands`` is an (N, 15) integer array of counts or an (N,) uint64 array of hand bitboards;
+    ``prevs`` is None (every hand leads) or an (N,) uint64 array of move words to beat, 0 for
+    a hand that leads. Returns ``(moves, offsets)``: uint64 move words and int64 offsets of
+    length N + 1; the moves of hand i are ``moves[offsets[i]:offsets[i + 1]]``, in canonical
+    order.
+    """
+    words: List[int] = []
+    offsets = [0]
+    for moves in _batch_rows(hands, prevs, rules):
+        words.extend(move.word for move in moves)
+        offsets.append(len(words))
+    return np.array(words, dtype=np.uint64), np.array(offsets, dtype=np.int64)
+
+
+def legal_action_mask(hands: object, prevs: object = None, *,
+                      rules: RulesLike = None) -> np.ndarray:
+    """bool[N, len(action_space(rules))]: True at the action id of every legal move of hand i.
+
+    Arguments as for :func:`legal_moves_batch`.
+    """
+    rows = list(_batch_rows(hands, prevs, rules))
+    ids = _action_space(as_rules(rules))[1]
+    mask = np.zeros((len(rows), len(ids)), dtype=bool)
+    for row, moves in enumerate(rows):
+        mask[row, [ids[move] for move in moves]] = True
+    return mask

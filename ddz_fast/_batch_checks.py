@@ -1,0 +1,100 @@
+"""Argument checks of the batched API, shared by the reference and the native implementation.
+
+Both implementations run these very checks, in the same order (hands, rules, prevs), so they
+raise the same exceptions with the same messages; only "is this word a legal move" is asked of
+each implementation, through ``first_illegal``.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional, Tuple
+
+import numpy as np
+
+from .bitboard import COUNT_MASK
+from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
+from .rules import Rules, RulesLike, as_rules
+
+__all__ = ["check_batch", "check_hands", "check_prevs"]
+
+#: ``first_illegal(words, rules)``: the first row of a uint64 array whose non-zero word is not a
+#: legal move under ``rules``, or -1.
+FirstIllegal = Callable[[np.ndarray, Rules], int]
+
+_LIMITS = np.array(MAX_COPIES, dtype=np.int64)
+_SHIFTS = np.arange(0, 4 * NUM_RANKS, 4, dtype=np.uint64)
+
+
+def check_batch(hands: object, prevs: object, rules: RulesLike,
+                first_illegal: FirstIllegal) -> Tuple[np.ndarray, Optional[np.ndarray], Rules]:
+    """(hand words, previous-move words or None, rules), each validated; contiguous uint64."""
+    words = check_hands(hands)
+    rules = as_rules(rules)
+    return words, check_prevs(prevs, len(words), rules, first_illegal), rules
+
+
+def check_hands(hands: object) -> np.ndarray:
+    """Hands as an (N, 15) integer count array or an (N,) uint64 bitboard array -> uint64 words."""
+    array = np.asarray(hands)
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"hands must be an integer array, not {array.dtype}")
+    if array.ndim == 2:
+        if array.shape[1] != NUM_RANKS:
+            raise ValueError(f"hands of counts must have shape (N, {NUM_RANKS}), "
+                             f"got {array.shape}")
+        return _words_of_counts(array)
+    if array.ndim == 1:
+        if array.dtype != np.uint64:
+            raise TypeError(f"hands of bitboards must be uint64, not {array.dtype}")
+        return _checked_words(np.ascontiguousarray(array))
+    raise ValueError(f"hands must be an (N, {NUM_RANKS}) count array or an (N,) uint64 "
+                     f"bitboard array, got {array.ndim} dimensions")
+
+
+def check_prevs(prevs: object, size: int, rules: Rules,
+                first_illegal: FirstIllegal) -> Optional[np.ndarray]:
+    """None (everybody leads) or an (N,) uint64 array of legal move words, 0 meaning lead."""
+    if prevs is None:
+        return None
+    array = np.asarray(prevs)
+    if array.dtype != np.uint64:
+        raise TypeError(f"prevs must be a uint64 array of move words, not {array.dtype}")
+    if array.shape != (size,):
+        raise ValueError(f"prevs must have shape ({size},), one word per hand, "
+                         f"got {array.shape}")
+    array = np.ascontiguousarray(array)
+    row = first_illegal(array, rules)
+    if row >= 0:
+        raise ValueError(f"prevs[{row}] = {int(array[row]):#x} is not a legal move "
+                         f"under {rules!r}")
+    return array
+
+
+def _bad_count(counts: np.ndarray) -> None:
+    """Raise for the first count outside 0..deck maximum (rows of 15 int64 counts)."""
+    bad = (counts < 0) | (counts > _LIMITS)
+    if bad.any():
+        row, rank = (int(i) for i in np.argwhere(bad)[0])
+        count = int(counts[row, rank])
+        if count < 0:
+            raise ValueError(f"hands[{row}]: negative count {count} of rank {RANK_NAMES[rank]}")
+        raise ValueError(f"hands[{row}]: {count} cards of rank {RANK_NAMES[rank]}: "
+                         f"one deck has {MAX_COPIES[rank]}")
+
+
+def _words_of_counts(array: np.ndarray) -> np.ndarray:
+    if array.dtype == np.uint64:      # int64 cannot hold every uint64: clip first, then check
+        counts = np.minimum(array, np.uint64(1 << 62)).astype(np.int64)
+    else:
+        counts = array.astype(np.int64)
+    _bad_count(counts)
+    return np.bitwise_or.reduce(counts.astype(np.uint64) << _SHIFTS, axis=1, dtype=np.uint64)
+
+
+def _checked_words(words: np.ndarray) -> np.ndarray:
+    outside = (words & np.uint64(~COUNT_MASK & (1 << 64) - 1)) != 0
+    if outside.any():
+        row = int(np.argmax(outside))
+        raise ValueError(f"hands[{row}] = {int(words[row]):#x} has bits outside the "
+                         f"{NUM_RANKS} rank counts")
+    _bad_count(((words[:, None] >> _SHIFTS) & np.uint64(7)).astype(np.int64))
+    return words

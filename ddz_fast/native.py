@@ -1,0 +1,43 @@
+"""The native implementation: :mod:`ddz_fast.reference`'s API on the compiled core.
+
+Every function has the signature, the results and the exceptions of its reference twin; the
+differences are speed and that :func:`legal_moves` returns a lazy :class:`MoveList` (equal to
+the reference's list, move for move) instead of a list.
+"""
+from __future__ import annotations
+
+from typing import Tuple
+
+import numpy as np
+
+from . import _core
+from ._batch_checks import check_batch
+from ._core import MoveList, action_id, action_move, action_space, beats, classify, legal_moves
+from .rules import RulesLike
+
+__all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
+           "action_move", "legal_moves_batch", "legal_action_mask"]
+
+
+def legal_moves_batch(hands: object, prevs: object = None, *,
+                      rules: RulesLike = None) -> Tuple[np.ndarray, np.ndarray]:
+    """The legal moves of many hands at once, as move words in CSR form.
+
+    ``hands`` is an (N, 15) integer array of counts or an (N,) uint64 array of hand bitboards;
+    ``prevs`` is None (every hand leads) or an (N,) uint64 array of move words to beat, 0 for
+    a hand that leads. Returns ``(moves, offsets)``: uint64 move words and int64 offsets of
+    length N + 1; the moves of hand i are ``moves[offsets[i]:offsets[i + 1]]``, in canonical
+    order. Runs without the GIL.
+    """
+    hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
+    return _core._batch_moves(hand_words, prev_words, rules)
+
+
+def legal_action_mask(hands: object, prevs: object = None, *,
+                      rules: RulesLike = None) -> np.ndarray:
+    """bool[N, len(action_space(rules))]: True at the action id of every legal move of hand i.
+
+    Arguments as for :func:`legal_moves_batch`. Runs without the GIL.
+    """
+    hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
+    return _core._batch_mask(hand_words, prev_words, rules)
