@@ -484,7 +484,9 @@ cdef bint batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
 
 
 cdef const uint64_t* _data_or_null(const uint64_t[::1] words):
-    return NULL if words is None or words.shape[0] == 0 else &words[0]
+    if words is None or words.shape[0] == 0:
+        return NULL
+    return &words[0]
 
 
 def _first_illegal(const uint64_t[::1] prevs not None, rules):

@@ -1,0 +1,100 @@
+"""Run the native core and the reference side by side (the RapidFuzz ``tests/common.py`` idea).
+
+``both(name, ...)`` calls ``ddz_fast.native.<name>`` and ``ddz_fast.reference.<name>`` with the
+same arguments and asserts equal results, or the same exception type and message (which it then
+re-raises, so ``pytest.raises`` works around it). Results compare as the API promises: a
+MoveList equals the reference's list move for move, numpy results element for element with the
+same dtype and shape.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, List, Sequence, Tuple
+
+import numpy as np
+
+import ddz_fast.native as native
+import ddz_fast.reference as reference
+from ddz_fast import Hand, Rules
+from ddz_fast.cards import MAX_COPIES, NUM_RANKS
+
+IMPLEMENTATIONS = (native, reference)
+PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero")
+#: Rule sets beyond the presets: wings that repeat twice, the trio-next-to-chain ban with wings
+#: that may repeat four times, and other mixes no preset has.
+CUSTOM_RULES = (
+    Rules(solo_wing_max_copies=2),
+    Rules(solo_wing_max_copies=4, trio_wing_next_to_chain=False),
+    Rules(solo_wing_max_copies=4, trio_wing_next_to_chain=False, rocket_in_kickers=False,
+          four_two_solo_max_copies=2),
+    Rules(solo_wing_max_copies=3, four_two_solo_max_copies=2),
+    Rules(solo_wing_max_copies=2, rocket_in_kickers=False, four_two=False),
+)
+ALL_RULES: Tuple[Rules, ...] = tuple(Rules.preset(p) for p in PRESET_NAMES) + CUSTOM_RULES
+DECK = [rank for rank in range(NUM_RANKS) for _ in range(MAX_COPIES[rank])]
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as results of the API: element-wise for arrays, in order for sequences."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return (isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.dtype == b.dtype
+                and a.shape == b.shape and bool(np.array_equal(a, b)))
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, native.MoveList):
+        return a == list(b) if isinstance(b, (list, tuple)) else a == b
+    return type(a) is type(b) and a == b
+
+
+def both(name: str, *args: Any, **kwargs: Any) -> Any:
+    """The native result of ``name(*args, **kwargs)``, checked against the reference."""
+    outcomes = []
+    for implementation in IMPLEMENTATIONS:
+        try:
+            outcomes.append((True, getattr(implementation, name)(*args, **kwargs)))
+        except Exception as exc:  # noqa: BLE001 - any exception must match the reference's
+            outcomes.append((False, exc))
+    (native_ok, native_out), (reference_ok, reference_out) = outcomes
+    call = f"{name}(*{args!r}, **{kwargs!r})"
+    if not native_ok and not reference_ok:
+        assert (type(native_out), str(native_out)) == (type(reference_out), str(reference_out)), \
+            f"{call}: native raised {native_out!r}, the reference {reference_out!r}"
+        raise native_out
+    assert native_ok, f"{call}: native raised {native_out!r}, the reference returned"
+    assert reference_ok, f"{call}: the reference raised {reference_out!r}, native returned"
+    assert same(native_out, reference_out), \
+        f"{call}: native {native_out!r} != reference {reference_out!r}"
+    return native_out
+
+
+def random_hand(rng: random.Random, size: int) -> Hand:
+    """``size`` distinct cards of one deck."""
+    counts = [0] * NUM_RANKS
+    for rank in rng.sample(DECK, size):
+        counts[rank] += 1
+    return Hand(counts)
+
+
+def dense_hand(rng: random.Random, size: int) -> Hand:
+    """Up to ``size`` cards from a few neighbouring ranks (and maybe the jokers): hands full of
+    trios, airplanes, bombs and repeated wings, which uniform deals rarely hold."""
+    low = rng.randrange(0, 12)
+    ranks = list(range(low, min(low + rng.randint(3, 7), 13)))
+    if rng.random() < 0.4:
+        ranks += [13, 14]
+    pool = [rank for rank in ranks for _ in range(MAX_COPIES[rank])]
+    counts = [0] * NUM_RANKS
+    for rank in rng.sample(pool, min(size, len(pool))):
+        counts[rank] += 1
+    return Hand(counts)
+
+
+def random_hands(count: int, seed: int, max_size: int = 20) -> List[Hand]:
+    """Half uniform deals, half dense hands, of 1..``max_size`` cards, from one seed."""
+    rng = random.Random(seed)
+    make = (random_hand, dense_hand)
+    return [make[i % 2](rng, rng.randint(1, max_size)) for i in range(count)]
+
+
+def counts_array(hands: Sequence[Hand], dtype: Any = np.int64) -> np.ndarray:
+    return np.array([hand.counts for hand in hands], dtype=dtype).reshape(len(hands), NUM_RANKS)
