@@ -1,0 +1,21 @@
+"""Fixed-seed hands shared by the benchmarks, so every engine is timed on the same deals."""
+from __future__ import annotations
+
+import random
+from typing import List, Tuple
+
+from ddz_fast.cards import MAX_COPIES, NUM_RANKS
+
+DECK = [rank for rank in range(NUM_RANKS) for _ in range(MAX_COPIES[rank])]
+
+
+def random_hands(count: int, size: int, seed: int = 2024) -> List[Tuple[int, ...]]:
+    """``count`` hands of ``size`` distinct cards each, as 15 counts, from one seed."""
+    rng = random.Random(seed * 1000 + size)
+    hands = []
+    for _ in range(count):
+        counts = [0] * NUM_RANKS
+        for rank in rng.sample(DECK, size):
+            counts[rank] += 1
+        hands.append(tuple(counts))
+    return hands

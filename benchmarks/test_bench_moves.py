@@ -1,0 +1,65 @@
+"""pytest-benchmark cases for move generation: ``pytest benchmarks --benchmark-only``.
+
+Each case runs over the same fixed-seed hands; divide the reported time by the number of
+hands (``HANDS``) for the time per hand.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ddz_fast
+from ddz_fast import Hand
+
+from hands import random_hands
+
+HANDS = 1000
+
+
+@pytest.fixture(scope="module", params=[17, 20])
+def hands(request):
+    return [Hand(c) for c in random_hands(HANDS, request.param)]
+
+
+@pytest.fixture(scope="module")
+def responses():
+    """(hand, previous move) pairs: each hand answers a move drawn from another hand."""
+    hands = [Hand(c) for c in random_hands(HANDS, 17)]
+    pairs = []
+    for hand, other in zip(hands, hands[1:] + hands[:1]):
+        moves = ddz_fast.legal_moves(other)
+        pairs.append((hand, moves[len(moves) // 2]))
+    return pairs
+
+
+@pytest.mark.parametrize("preset", ["standard", "douzero"])
+def test_leading_moves(benchmark, hands, preset):
+    rules = ddz_fast.Rules.preset(preset)
+    legal_moves = ddz_fast.legal_moves
+    benchmark.extra_info["hands"] = len(hands)
+    benchmark(lambda: [legal_moves(h, rules=rules) for h in hands])
+
+
+def test_responses(benchmark, responses):
+    legal_moves = ddz_fast.legal_moves
+    benchmark.extra_info["hands"] = len(responses)
+    benchmark(lambda: [legal_moves(h, prev) for h, prev in responses])
+
+
+def test_classify(benchmark, hands):
+    cards = [Hand(m.counts) for h in hands[:200] for m in list(ddz_fast.legal_moves(h))[:5]]
+    classify = ddz_fast.classify
+    benchmark.extra_info["calls"] = len(cards)
+    benchmark(lambda: [classify(c) for c in cards])
+
+
+def test_batched_moves(benchmark, hands):
+    counts = np.array([h.counts for h in hands], dtype=np.uint8)
+    benchmark.extra_info["hands"] = len(hands)
+    benchmark(ddz_fast.legal_moves_batch, counts)
+
+
+def test_legal_action_mask(benchmark, hands):
+    counts = np.array([h.counts for h in hands], dtype=np.uint8)
+    benchmark.extra_info["hands"] = len(hands)
+    benchmark(ddz_fast.legal_action_mask, counts)
