@@ -85,7 +85,7 @@ cdef class _ActionSpace:
     cdef IdTable table
 
     def __init__(self, MoveList moves):
-        cdef Py_ssize_t i, size = 1, bits = 0
+        cdef Py_ssize_t i, size = 2, bits = 1
         cdef uint64_t slot, word
         while size < 2 * len(moves):
             size *= 2
@@ -280,8 +280,15 @@ cdef class MoveList:
         return i
 
     def count(self, move):
-        """How many times ``move`` occurs: 0 or 1, the moves of a MoveList are distinct."""
-        return int(self._find(move, 0, self._n) >= 0)
+        """How many times ``move`` occurs (at most once in the moves of a hand)."""
+        cdef Py_ssize_t i, found = 0
+        cdef uint64_t word
+        if not isinstance(move, Move):
+            return 0
+        word = move._word
+        for i in range(self._n):
+            found += self._words[i] == word
+        return found
 
     def __eq__(self, other):
         cdef Py_ssize_t i
@@ -376,7 +383,7 @@ def classify(cards, *, rules=None):
     cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)
     cdef Py_ssize_t i
     classify_counts(&s, counts, &rule_set.opts)
-    return [_move(found[i]) for i in range(s.n)]
+    return [_move(found[i]) for i in range(min(s.n, s.cap))]
 
 
 def beats(move, prev, *, rules=None):
