@@ -3,7 +3,9 @@
 A move is written as its cards in canonical order (``"33344"``), ``pass`` for the pass. When
 the same cards make more than one move under the most permissive rule set (``douzero``), the
 type and the key rank follow: ``"333444555666:airplane_solo@4"`` is the airplane of 444555666
-with wings 333. Parsing such text needs no rule set, so it round-trips under every preset.
+with wings 333. When parsing, the type alone (``"3888:trio_solo"``) or nothing may be given
+as long as only one move fits. Parsing needs no rule set, so move text round-trips under
+every preset.
 
 Bids and doubling decisions are written as their enum names (``BID_2``, ``ROB``, ``DOUBLE``);
 which kind an action text is follows from the phase it is played in.
@@ -48,12 +50,12 @@ def parse_move(text: str) -> Move:
         return Move.PASS
     cards, _, spec = text.partition(":")
     candidates = _interpretations(cards)
-    if spec:
+    if spec:  # "type" or "type@key rank"
         kind, at, key = spec.partition("@")
-        if not at:
-            raise ValueError(f"move {text!r}: write the type and key as cards:type@rank")
-        key_rank = rank_index(key)
-        candidates = [m for m in candidates if m.type == kind and m.key == key_rank]
+        candidates = [m for m in candidates if m.type == kind]
+        if at:
+            key_rank = rank_index(key)
+            candidates = [m for m in candidates if m.key == key_rank]
     if not candidates:
         raise ValueError(f"{text!r} is not a move")
     if len(candidates) > 1:
