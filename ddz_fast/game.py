@@ -9,8 +9,9 @@ In the OpenSpiel style a state moves through the phases ``bidding``, ``doubling`
 * doubling: a :class:`~ddz_fast.bidding.Double` (``NO_DOUBLE`` or ``DOUBLE``);
 * play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes.
 
-An illegal action raises ValueError (TypeError for an action of the wrong kind) and leaves the
-state exactly as it was: every check runs before anything changes. Clocks never wait:
+An illegal action raises :class:`IllegalActionError` (a ValueError; for an action of the wrong
+kind, such as a Move while bidding, :class:`ActionTypeError`, which is also a TypeError) and
+leaves the state exactly as it was: every check runs before anything changes. Clocks never wait:
 ``timeout()`` is called by whoever keeps time (see :mod:`ddz_fast.clock`).
 
 Choices where RULES.md is silent (see also :mod:`ddz_fast.bidding`):
@@ -43,7 +44,8 @@ from .position import Position, generator, play_actions, play_step
 from .rules import Rules, RulesLike, as_rules
 from .scoring import cap_to_stacks, settle, spring_factor
 
-__all__ = ["Game", "State", "Deal", "Start", "deal_cards", "PHASES", "HAND_SIZE", "KITTY_SIZE"]
+__all__ = ["Game", "State", "Deal", "Start", "IllegalActionError", "ActionTypeError",
+           "deal_cards", "PHASES", "HAND_SIZE", "KITTY_SIZE"]
 
 PHASES = ("bidding", "doubling", "play", "over")
 HAND_SIZE = 17
@@ -55,6 +57,14 @@ Seed = Union[int, str]
 #: ``leave``.
 Event = Tuple[str, int, Optional[Action]]
 _ACTION_KINDS = ("act", "timeout", "auto")
+
+
+class IllegalActionError(ValueError):
+    """An action the current player may not take now (the state is left unchanged)."""
+
+
+class ActionTypeError(IllegalActionError, TypeError):
+    """An action of the wrong kind for the phase, e.g. a Move while bidding."""
 
 
 class Deal(NamedTuple):
@@ -417,9 +427,14 @@ class State:
 
     def legal_actions(self) -> List[Action]:
         """The actions ``current_player`` may apply now (empty once over)."""
+        return list(self._legal_tuple())
+
+    def _legal_tuple(self) -> Tuple[Action, ...]:
+        # Cached until the next change: a driver asks for the actions, then applies one of
+        # them, and validating that one must not generate the moves a second time.
         if self._legal is None:
             self._legal = tuple(self._compute_legal())
-        return list(self._legal)
+        return self._legal
 
     def _compute_legal(self) -> Sequence[Action]:
         if self._phase == "bidding":
@@ -455,7 +470,7 @@ class State:
         """
         self._require_not_over()
         if not self._auto[self._player]:
-            raise ValueError(f"player {self._player} is not on auto-play")
+            raise IllegalActionError(f"player {self._player} is not on auto-play")
         if action is None:
             action = self._game.auto_play_policy(self.clone())
         self._act(action, "auto")
@@ -497,7 +512,7 @@ class State:
 
     def _require_not_over(self) -> None:
         if self._phase == "over":
-            raise ValueError("the hand is over: no more decisions")
+            raise IllegalActionError("the hand is over: no more decisions")
 
     def _act(self, action: Action, kind: str) -> None:
         self._require_not_over()
@@ -519,15 +534,16 @@ class State:
         phase, player = self._phase, self._player
         if phase == "play":
             if not isinstance(action, Move):
-                raise TypeError(f"in the play phase an action is a Move, "
-                                f"not {type(action).__name__}")
+                raise ActionTypeError(f"in the play phase an action is a Move, "
+                                      f"not {type(action).__name__}")
         else:
             action = _as_enum(action, Bid if phase == "bidding" else Double, phase)
-        if action not in self.legal_actions():
-            legal = ", ".join(format_action(a) for a in self._legal[:12])
-            more = ", ..." if len(self._legal) > 12 else ""
-            raise ValueError(f"player {player} cannot play {format_action(action)} in the "
-                             f"{phase} phase; legal: {legal}{more}")
+        legal_actions = self._legal_tuple()
+        if action not in legal_actions:
+            legal = ", ".join(format_action(a) for a in legal_actions[:12])
+            more = ", ..." if len(legal_actions) > 12 else ""
+            raise IllegalActionError(f"player {player} cannot play {format_action(action)} in "
+                                     f"the {phase} phase; legal: {legal}{more}")
         return action
 
     def _count_timeout(self, player: int, kind: str) -> None:
@@ -615,10 +631,10 @@ def _as_enum(action: Any, enum: type, phase: str) -> Any:
         return action
     other = Double if enum is Bid else Bid
     if isinstance(action, (bool, other, Move)) or not isinstance(action, int):
-        raise TypeError(f"in the {phase} phase an action is a {enum.__name__}, "
-                        f"not {type(action).__name__}")
+        raise ActionTypeError(f"in the {phase} phase an action is a {enum.__name__}, "
+                              f"not {type(action).__name__}")
     try:
         return enum(action)
     except ValueError:
-        raise ValueError(f"{action} is not a {enum.__name__}: choose one of "
-                         f"{', '.join(f'{m.name}={m.value}' for m in enum)}") from None
+        raise IllegalActionError(f"{action} is not a {enum.__name__}: choose one of "
+                                 f"{', '.join(f'{m.name}={m.value}' for m in enum)}") from None

@@ -1,11 +1,11 @@
-"""The game engine: dealing, both bidding systems, doubling, play, scoring and its worked examples."""
+"""The game engine: dealing, bidding, doubling, play, scoring and its worked examples."""
 from __future__ import annotations
 
 import pytest
 
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.cards import FULL_DECK
-from ddz_fast.game import Game, deal_cards
+from ddz_fast.game import ActionTypeError, Game, IllegalActionError, deal_cards
 from ddz_fast.notation import parse_move
 from test_game_helpers import Bid, Double, script, snapshot, split_deal
 
@@ -267,6 +267,15 @@ def test_an_illegal_action_raises_and_leaves_the_state_exactly_as_it_was(prefix,
     with pytest.raises(error):
         state.apply(bad)
     assert state == before and snapshot(state) == seen
+
+
+def test_every_illegal_action_is_a_value_error_and_a_wrong_kind_also_a_type_error():
+    state = Game().new_state(seed=1)
+    with pytest.raises(IllegalActionError):
+        state.apply(Bid.CALL)
+    with pytest.raises(ActionTypeError) as raised:
+        state.apply(Move.PASS)
+    assert isinstance(raised.value, ValueError) and isinstance(raised.value, TypeError)
 
 
 def test_no_action_after_the_end():
