@@ -40,7 +40,7 @@ from .notation import format_move, parse_move
 from .rules import Rules, RulesLike, as_rules
 
 __all__ = ["Position", "perft", "divide", "PerftSuite", "read_perft_suites", "play_step",
-           "play_actions", "remove_cards", "LegalMovesFn"]
+           "play_actions", "remove_cards", "generator", "LegalMovesFn"]
 
 Hands = Tuple[Hand, Hand, Hand]
 #: A move generator with the signature of :func:`ddz_fast.legal_moves`.
