@@ -25,10 +25,16 @@ else:
     raise ImportError(f"DDZ_FAST_IMPLEMENTATION={IMPLEMENTATION!r} is not an implementation: "
                       "use 'native' (the default) or 'python'")
 
+from .bidding import Bid, Double
+from .game import Game, IllegalActionError, State
+from .match import Match
+from .position import Position, divide, perft
+
 __version__ = "0.1.0"
 
 __all__ = [
     "Hand", "Move", "Rules", "PRESETS", "MOVE_TYPES", "parse_cards", "format_cards",
     "legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
     "legal_moves_batch", "legal_action_mask", "MoveList", "IMPLEMENTATION",
+    "Game", "State", "Bid", "Double", "IllegalActionError", "Match", "Position", "perft", "divide",
 ]

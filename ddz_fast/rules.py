@@ -79,7 +79,11 @@ class Rules:
 
     def __repr__(self) -> str:
         name = self.preset_name
-        return f"Rules.preset({name!r})" if name else super().__repr__()
+        if name:
+            return f"Rules.preset({name!r})"
+        changed = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                            if getattr(self, f.name) != getattr(PRESETS["standard"], f.name))
+        return f"Rules({changed})"
 
 
 def _require_bool(name: str, value: object) -> None:

@@ -70,3 +70,8 @@ def test_rules_argument_type_is_checked(api):
 
 def test_preset_names_are_case_insensitive():
     assert all(Rules.preset(name.upper()) == Rules.preset(name) for name in PRESET_NAMES)
+
+
+def test_custom_rules_repr_names_what_differs_from_standard():
+    assert repr(Rules(solo_wing_max_copies=2)) == "Rules(solo_wing_max_copies=2)"
+    assert repr(Rules.preset("douzero")) == "Rules.preset('douzero')"
