@@ -1,5 +1,5 @@
 """Type stub of the compiled core (src/_core.pyx)."""
-from typing import Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -44,3 +44,12 @@ def _batch_moves(hands: npt.NDArray[np.uint64], prevs: Optional[npt.NDArray[np.u
                                                          npt.NDArray[np.int64]]: ...
 def _batch_mask(hands: npt.NDArray[np.uint64], prevs: Optional[npt.NDArray[np.uint64]],
                 rules: Union[Rules, RulesLike]) -> npt.NDArray[np.bool_]: ...
+
+# The play-phase kernels behind ddz_fast.playout (src/playout.pxi); validated there.
+def _random_games(seed: int, start: int, count: int, rules: Rules, bidding: int,
+                  record: bool) -> Dict[str, npt.NDArray[Any]]: ...
+def _play_out(hands: Tuple[int, int, int], landlord: int, to_move: int, to_beat: int,
+              passes: int, seed: int, rules: Rules) -> Tuple[int, int, int,
+                                                             Tuple[int, int, int]]: ...
+def _perft(hands: Tuple[int, int, int], landlord: int, to_move: int, to_beat: int, passes: int,
+           depth: int, rules: Rules) -> int: ...

@@ -550,3 +550,8 @@ def _batch_mask(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, r
     if not ok:
         raise MemoryError("out of memory generating moves")
     return mask
+
+
+# --- the play phase: random playouts and perft (ddz_fast.playout validates their arguments) ---
+
+include "playout.pxi"

@@ -1,0 +1,416 @@
+# The play phase in native code: stepping on three hand words, random playouts and perft.
+#
+# Included at the end of _core.pyx: it reuses the move generator (``generate`` and
+# ``generate_into`` with their ``Words`` buffers) and adds no generator of its own. Nothing here
+# holds a Python object or the GIL inside its loops; the ``_random_games``, ``_play_out`` and
+# ``_perft`` kernels at the end take arguments that ddz_fast.playout has already validated.
+from libc.stdint cimport int8_t, int16_t
+
+
+# --- a seeded random stream ----------------------------------------------------------------------
+# splitmix64: one add and a bijective mix per number, a full 2**64 period and small state, which
+# is all a playout needs; each game gets its own stream so games never depend on each other.
+
+cdef struct Rng:
+    uint64_t state
+
+
+cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
+    """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t rng_next(Rng* r) noexcept nogil:
+    r.state += 0x9E3779B97F4A7C15ULL
+    return mix64(r.state)
+
+
+cdef inline Py_ssize_t rng_below(Rng* r, Py_ssize_t k) noexcept nogil:
+    """Uniform in 0..k-1 for 0 < k < 2**32: multiply-shift on 32 random bits.
+
+    The bias is below k / 2**32 (under 1e-5 for the largest move list), far under what any
+    playout statistic can see, and it needs no division and no rejection loop.
+    """
+    return <Py_ssize_t>(((rng_next(r) >> 32) * <uint64_t>k) >> 32)
+
+
+cdef inline Rng rng_for_game(uint64_t seed, uint64_t index) noexcept nogil:
+    """The stream of game ``index`` of ``seed``: a function of the pair only, so the games can
+    be split into chunks (or across threads) in any way and still come out the same."""
+    return Rng(mix64(mix64(seed) + index))
+
+
+# --- dealing and choosing the landlord -----------------------------------------------------------
+
+cdef enum:
+    DECK_CARDS = 54
+    DEAL_SIZE = 17          # cards per hand; the last three cards are the kitty
+
+cdef enum Bidding:
+    BID_RANDOM = 0          # the landlord is a uniformly random seat, base stake 1
+    BID_POINTS = 1          # a points auction with uniformly random legal bids
+    BID_POINTS_ONE_ROUND = 2
+
+
+cdef void deal(Rng* r, uint64_t* piles) noexcept nogil:
+    """Shuffle one deck (Fisher-Yates) into ``piles[0..2]``, 17 cards each, and the kitty
+    ``piles[3]``, all as rank-count words."""
+    cdef uint8_t deck[DECK_CARDS]
+    cdef int i, j
+    cdef uint8_t card
+    for i in range(DECK_CARDS - 2):
+        deck[i] = i // 4
+    deck[DECK_CARDS - 2] = BLACK_JOKER
+    deck[DECK_CARDS - 1] = RED_JOKER
+    for i in range(DECK_CARDS - 1, 0, -1):
+        j = <int>rng_below(r, i + 1)
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
+    piles[0] = piles[1] = piles[2] = piles[3] = 0
+    for i in range(DECK_CARDS):
+        piles[i // DEAL_SIZE] += <uint64_t>1 << (4 * deck[i])      # cards 51..53: i // 17 == 3
+
+
+cdef int points_auction(Rng* r, int first, bint one_round, int* stake) noexcept nogil:
+    """A points auction (bidding.py's rules) where every bidder picks a legal bid uniformly.
+
+    Returns the landlord with the winning bid in ``stake``, or -1 when all three passed.
+    """
+    cdef int highest = 0, bidder = -1, player = first, turns = 0, passed = 0, choice
+    while True:
+        choice = <int>rng_below(r, 4 - highest)     # 0 passes, c bids highest + c
+        if choice == 0:
+            passed |= 1 << player
+        else:
+            highest += choice
+            bidder = player
+        turns += 1
+        if highest == 3:
+            break
+        if one_round:
+            if turns == 3:
+                break
+            player = (player + 1) % 3
+            continue
+        if passed == 7 or (popcount(passed) == 2 and bidder >= 0):
+            break
+        player = (player + 1) % 3
+        while passed & (1 << player):               # a player who passed never bids again
+            player = (player + 1) % 3
+    stake[0] = highest
+    return bidder
+
+
+cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake) noexcept nogil:
+    """Deal, and pick the landlord as ``bidding`` says; re-deal while nobody bids."""
+    cdef int landlord, first
+    if bidding == BID_RANDOM:
+        deal(r, piles)
+        stake[0] = 1
+        return <int>rng_below(r, 3)
+    first = <int>rng_below(r, 3)
+    while True:
+        deal(r, piles)
+        landlord = points_auction(r, first, bidding == BID_POINTS_ONE_ROUND, stake)
+        if landlord >= 0:
+            return landlord
+        first = (first + 1) % 3                     # as Game does: the next seat starts
+
+
+# --- stepping --------------------------------------------------------------------------------------
+
+cdef struct Play:
+    # A play-phase position (ddz_fast.position.Position) on words; copying it is the undo.
+    uint64_t hands[3]
+    uint64_t to_beat        # the move word to beat; 0 when the player to move leads
+    int landlord
+    int player
+    int passes              # passes since ``to_beat`` was played (0 or 1)
+
+
+cdef inline bint is_over(const Play* p) noexcept nogil:
+    return p.hands[0] == 0 or p.hands[1] == 0 or p.hands[2] == 0
+
+
+cdef inline bint play_move(Play* p, uint64_t move) noexcept nogil:
+    """The player to move plays ``move`` (0 passes): position.play_step on words.
+
+    Returns True when the move empties the player's hand, which ends the hand.
+    """
+    cdef int mover = p.player
+    p.player = (mover + 1) % 3
+    if move == 0:
+        if p.passes == 1:               # the second pass in a row: the last player leads
+            p.to_beat = 0
+            p.passes = 0
+        else:
+            p.passes = 1
+        return False
+    p.hands[mover] -= move & COUNT_MASK
+    p.to_beat = move
+    p.passes = 0
+    return p.hands[mover] == 0
+
+
+# --- random playouts -------------------------------------------------------------------------------
+
+cdef struct Tally:
+    int actions             # actions taken, passes included
+    int bombs               # bombs and rockets played
+    int moves[3]            # non-pass moves of each seat (for spring and anti-spring)
+    int winner              # the seat whose hand emptied; -1 while play goes on
+
+
+cdef inline void count_action(Tally* t, int player, uint64_t move) noexcept nogil:
+    cdef int code = <int>(move >> TYPE_SHIFT)
+    t.actions += 1
+    if move != 0:
+        t.moves[player] += 1
+        t.bombs += code == T_BOMB or code == T_ROCKET
+
+
+cdef inline uint64_t random_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
+                                   bint following) noexcept nogil:
+    """A uniformly random legal action: the pass is one of the ``n + 1`` choices when
+    following; the leader, who holds at least one card, has ``n >= 1`` moves."""
+    cdef Py_ssize_t choice
+    if not following:
+        return moves[rng_below(r, n)]
+    choice = rng_below(r, n + 1)
+    return 0 if choice == 0 else moves[choice - 1]
+
+
+cdef inline bint append_word(Words* out, Py_ssize_t* size, uint64_t word) noexcept nogil:
+    if not reserve(out, size[0] + 1):
+        return False
+    out.data[size[0]] = word
+    size[0] += 1
+    return True
+
+
+cdef int random_finish(Play* p, Rng* r, const Options* o, Words* buf, Words* record,
+                       Py_ssize_t* recorded, Tally* t) noexcept nogil:
+    """Play uniformly random legal actions from ``p`` until a hand empties.
+
+    Each action is also appended to ``record`` when it is not NULL. Returns 0, or -1 when
+    memory runs out.
+    """
+    cdef Py_ssize_t n
+    cdef uint64_t move
+    cdef int mover
+    while t.winner < 0:
+        n = generate_into(buf, 0, p.hands[p.player], p.to_beat, o)
+        if n < 0:
+            return -1
+        mover = p.player
+        move = random_action(r, buf.data, n, p.to_beat != 0)
+        if record != NULL and not append_word(record, recorded, move):
+            return -1
+        count_action(t, mover, move)
+        if play_move(p, move):
+            t.winner = mover
+    return 0
+
+
+cdef inline void start_tally(Tally* t, const Play* p) noexcept nogil:
+    cdef int seat
+    t.actions = t.bombs = 0
+    t.moves[0] = t.moves[1] = t.moves[2] = 0
+    t.winner = -1
+    for seat in range(3):
+        if p.hands[seat] == 0:          # a position that is already over
+            t.winner = seat
+
+
+cdef struct GameResult:
+    uint64_t piles[4]       # the deal: three 17-card hands and the kitty
+    int landlord
+    int stake               # the base stake
+    int multiplier
+    bint spring
+    bint anti_spring
+    int scores[3]
+    Tally tally
+
+
+cdef void settle_game(GameResult* g) noexcept nogil:
+    """Spring, anti-spring, multiplier and scores (RULES.md "Scoring", no doubles or caps)."""
+    cdef int landlord = g.landlord, seat, amount
+    cdef bint landlord_won = g.tally.winner == landlord
+    cdef const int* moves = g.tally.moves
+    g.spring = landlord_won and moves[0] + moves[1] + moves[2] == moves[landlord]
+    g.anti_spring = not landlord_won and moves[landlord] == 1
+    g.multiplier = 1 << (g.tally.bombs + g.spring + g.anti_spring)
+    amount = g.stake * g.multiplier
+    g.scores[landlord] = 0
+    for seat in range(3):
+        if seat != landlord:
+            g.scores[seat] = -amount if landlord_won else amount
+            g.scores[landlord] -= g.scores[seat]
+
+
+cdef int random_game(uint64_t seed, uint64_t index, int bidding, const Options* o, Words* buf,
+                     Words* record, Py_ssize_t* recorded, GameResult* g) noexcept nogil:
+    """Deal, pick the landlord, play random legal actions to the end and settle; -1 on OOM."""
+    cdef Rng r = rng_for_game(seed, index)
+    cdef Play p
+    g.landlord = choose_landlord(&r, bidding, g.piles, &g.stake)
+    p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
+    p.hands[g.landlord] += g.piles[3]
+    p.to_beat = 0
+    p.landlord = p.player = g.landlord
+    p.passes = 0
+    start_tally(&g.tally, &p)
+    if random_finish(&p, &r, o, buf, record, recorded, &g.tally) < 0:
+        return -1
+    settle_game(g)
+    return 0
+
+
+# --- perft ---------------------------------------------------------------------------------------
+
+cdef int64_t perft_node(const Play* p, int depth, const Options* o, Words* buf,
+                        Py_ssize_t top) noexcept nogil:
+    """position.perft's leaf count below ``p``; -1 when memory runs out.
+
+    The moves of the node at each level sit in ``buf`` from ``top`` on, and its children use the
+    buffer after them: one growing stack of move lists, addressed by index since growing it may
+    move it.
+    """
+    cdef Sink counter
+    cdef Play child
+    cdef Py_ssize_t n, j
+    cdef int64_t nodes = 0, below
+    if depth == 0 or is_over(p):
+        return 1
+    if depth == 1:      # every child is a leaf: count the moves without writing them
+        counter = Sink(NULL, 0, 0)
+        generate(&counter, p.hands[p.player] & COUNT_MASK, p.to_beat, o)
+        return counter.n + (p.to_beat != 0)
+    n = generate_into(buf, top, p.hands[p.player], p.to_beat, o)
+    if n < 0:
+        return -1
+    for j in range(-1 if p.to_beat != 0 else 0, n):
+        child = p[0]
+        if play_move(&child, 0 if j < 0 else buf.data[top + j]):
+            nodes += 1                  # the hand ended: a leaf at any depth
+            continue
+        below = perft_node(&child, depth - 1, o, buf, top + n)
+        if below < 0:
+            return -1
+        nodes += below
+    return nodes
+
+
+# --- kernels behind ddz_fast.playout (arguments validated there) ---------------------------------
+
+cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes):
+    cdef Play p
+    p.hands[0], p.hands[1], p.hands[2] = hands[0], hands[1], hands[2]
+    p.to_beat = to_beat
+    p.landlord = landlord
+    p.player = to_move
+    p.passes = passes
+    return p
+
+
+def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
+                  bint record):
+    """Games ``start .. start + count - 1`` of ``seed`` as a dict of per-game arrays."""
+    cdef const Options* o = &_rule_set(rules).opts
+    cdef Words buf = Words(NULL, 0), moves = Words(NULL, 0)
+    cdef Py_ssize_t i, recorded = 0
+    cdef int seat, failed = 0
+    cdef GameResult g
+    out = {
+        "landlord": np.empty(count, np.int8), "landlord_won": np.empty(count, np.bool_),
+        "base_stake": np.empty(count, np.int8), "multiplier": np.empty(count, np.int32),
+        "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
+        "scores": np.empty((count, 3), np.int32), "spring": np.empty(count, np.bool_),
+        "anti_spring": np.empty(count, np.bool_), "hands": np.empty((count, 3), np.uint64),
+        "kitty": np.empty(count, np.uint64),
+    }
+    offsets = np.zeros(count + 1, np.int64)
+    cdef int8_t[::1] landlord = out["landlord"], stake = out["base_stake"]
+    cdef uint8_t[::1] won = out["landlord_won"].view(np.uint8)
+    cdef uint8_t[::1] spring = out["spring"].view(np.uint8)
+    cdef uint8_t[::1] anti = out["anti_spring"].view(np.uint8)
+    cdef int32_t[::1] multiplier = out["multiplier"]
+    cdef int16_t[::1] bombs = out["bombs"], plays = out["plays"]
+    cdef int32_t[:, ::1] scores = out["scores"]
+    cdef uint64_t[:, ::1] hands = out["hands"]
+    cdef uint64_t[::1] kitty = out["kitty"]
+    cdef int64_t[::1] ends = offsets
+    try:
+        with nogil:
+            for i in range(count):
+                if random_game(seed, start + i, bidding, o, &buf, &moves if record else NULL,
+                               &recorded, &g) < 0:
+                    failed = 1
+                    break
+                landlord[i], stake[i] = g.landlord, g.stake
+                won[i] = g.tally.winner == g.landlord
+                multiplier[i], bombs[i], plays[i] = g.multiplier, g.tally.bombs, g.tally.actions
+                spring[i], anti[i] = g.spring, g.anti_spring
+                for seat in range(3):
+                    scores[i, seat] = g.scores[seat]
+                    hands[i, seat] = g.piles[seat] + (g.piles[3] if seat == g.landlord else 0)
+                kitty[i] = g.piles[3]
+                ends[i + 1] = recorded
+        if failed:
+            raise MemoryError("out of memory playing random games")
+        if record:
+            out["moves"] = _copy_words(moves.data, recorded)
+            out["offsets"] = offsets
+    finally:
+        free(buf.data)
+        free(moves.data)
+    return out
+
+
+cdef object _copy_words(const uint64_t* data, Py_ssize_t n):
+    words = np.empty(n, np.uint64)
+    cdef uint64_t[::1] dest = words
+    if n:
+        memcpy(&dest[0], data, n * sizeof(uint64_t))
+    return words
+
+
+def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
+              uint64_t seed, rules):
+    """(winner, bombs, actions, non-pass moves per seat) of a random finish of a position."""
+    cdef const Options* o = &_rule_set(rules).opts
+    cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
+    cdef Rng r = rng_for_game(seed, 0)
+    cdef Words buf = Words(NULL, 0)
+    cdef Tally t
+    cdef int status
+    start_tally(&t, &p)
+    try:
+        with nogil:
+            status = random_finish(&p, &r, o, &buf, NULL, NULL, &t)
+    finally:
+        free(buf.data)
+    if status < 0:
+        raise MemoryError("out of memory playing out a position")
+    return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2])
+
+
+def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes, int depth,
+           rules):
+    """position.perft of the position given by its words, counted natively."""
+    cdef const Options* o = &_rule_set(rules).opts
+    cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
+    cdef Words buf = Words(NULL, 0)
+    cdef int64_t nodes
+    try:
+        with nogil:
+            nodes = perft_node(&p, depth, o, &buf, 0)
+    finally:
+        free(buf.data)
+    if nodes < 0:
+        raise MemoryError("out of memory counting perft")
+    return nodes
