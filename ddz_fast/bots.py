@@ -1,0 +1,350 @@
+"""Built-in players: one small :class:`Bot` interface, a random bot and a rule-based bot.
+
+A bot answers the three kinds of decision of a :class:`~ddz_fast.game.State`: ``bid`` in the
+bidding phase, ``double`` in the doubling phase and ``play`` in the play phase, always for
+``state.current_player``. It reads the state and returns one of ``state.legal_actions()``; it
+never changes the state. :func:`act` picks the right method for the phase and
+:func:`play_hand` plays a whole hand with bots.
+
+>>> from ddz_fast import Game
+>>> state = Game("standard").new_state(seed=7)
+>>> final = play_hand(state, landlord=GreedyBot(), peasants=RandomBot(seed=1))
+>>> final.is_over, sum(final.scores)
+(True, 0)
+
+The bots see only what a player at the table sees: their own hand, the kitty once shown, the
+moves played so far and how many cards each player holds.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Dict, List, Optional, Protocol, Tuple, Union, runtime_checkable
+
+import numpy as np
+
+from .bidding import Bid, Double
+from .cards import NUM_RANKS, TWO, Counts
+from .clock import Action
+from .game import State
+from .move import TYPE_CODES, Move
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "act", "play_hand",
+           "hand_strength", "last_mover"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: one method per kind of decision, each returning a legal action."""
+
+    def bid(self, state: State) -> Bid:
+        """The bid (or call, rob, pass) of ``state.current_player``."""
+        ...
+
+    def double(self, state: State) -> Double:
+        """Whether ``state.current_player`` doubles."""
+        ...
+
+    def play(self, state: State) -> Move:
+        """The move (``Move.PASS`` to pass) of ``state.current_player``."""
+        ...
+
+
+def act(bot: Bot, state: State) -> Action:
+    """The bot's decision for the current phase of ``state``.
+
+    >>> from ddz_fast import Game
+    >>> act(RandomBot(seed=0), Game().new_state(seed=1)) in (Bid.PASS, Bid.BID_1, Bid.BID_2,
+    ...                                                      Bid.BID_3)
+    True
+    """
+    phase = state.phase
+    if phase == "bidding":
+        return bot.bid(state)
+    if phase == "doubling":
+        return bot.double(state)
+    if phase == "play":
+        return bot.play(state)
+    raise ValueError("the hand is over: there is no decision to make")
+
+
+def play_hand(state: State, landlord: Bot, peasants: Bot,
+              bidder: Optional[Bot] = None) -> State:
+    """Play ``state`` to the end and return it (the same object, now over).
+
+    The roles are only known once the auction ends, so every seat bids with ``bidder``
+    (default: the ``landlord`` bot): the landlord bot chooses which hand it takes, a stronger
+    bidder taking the stronger hand. After the auction the landlord's decisions (doubling and
+    play) come from ``landlord`` and both peasants' from ``peasants``.
+    """
+    bidder = bidder or landlord
+    while not state.is_over:
+        if state.phase == "bidding":
+            action: Action = bidder.bid(state)
+        else:
+            bot = landlord if state.current_player == state.landlord else peasants
+            action = act(bot, state)
+        state.apply(action)
+    return state
+
+
+# --- the random bot --------------------------------------------------------------------------
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded random stream.
+
+    >>> from ddz_fast import Game
+    >>> state = Game().new_state(seed=3)
+    >>> RandomBot(seed=5).bid(state) == RandomBot(seed=5).bid(state)
+    True
+    """
+
+    def __init__(self, seed: Union[int, str, None] = None) -> None:
+        self._rng = random.Random(seed)
+
+    def _choose(self, state: State) -> Action:
+        return self._rng.choice(state.legal_actions())
+
+    def bid(self, state: State) -> Bid:
+        return self._choose(state)  # type: ignore[return-value]
+
+    def double(self, state: State) -> Double:
+        return self._choose(state)  # type: ignore[return-value]
+
+    def play(self, state: State) -> Move:
+        return self._choose(state)  # type: ignore[return-value]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+# --- the rule-based bot ----------------------------------------------------------------------
+
+_BOMB, _ROCKET = TYPE_CODES["bomb"], TYPE_CODES["rocket"]
+_SOLO, _PAIR = TYPE_CODES["solo"], TYPE_CODES["pair"]
+_SHIFTS = np.arange(NUM_RANKS, dtype=np.uint64) * np.uint64(4)
+_RANKS = np.arange(NUM_RANKS)
+
+
+def hand_strength(counts: Counts) -> int:
+    """A rough score of a hand's control cards: what a simple bidder bids on.
+
+    Red joker 4, black joker 3, each 2 counts 2, each ace 1, and each bomb of 3..A 4 more.
+
+    >>> from ddz_fast import Hand
+    >>> hand_strength(Hand("3333 22 A BR").counts)
+    16
+    """
+    bombs = sum(1 for rank in range(TWO) if counts[rank] == 4)
+    return 4 * counts[14] + 3 * counts[13] + 2 * counts[TWO] + counts[TWO - 1] + 4 * bombs
+
+
+def last_mover(state: State) -> Optional[int]:
+    """The seat that played the move to beat, None when the current player leads."""
+    if state.move_to_beat is None or state.current_player is None:
+        return None
+    # No pass since the move: the previous seat played it; one pass: the seat before that.
+    return (state.current_player + (2 if state.passes == 0 else 1)) % 3
+
+
+def _counts_of_words(words: np.ndarray) -> np.ndarray:
+    """int16[M, 15]: the per-rank counts of M move words."""
+    return ((words[:, None] >> _SHIFTS) & np.uint64(7)).astype(np.int16)
+
+
+def _turns_left(counts: np.ndarray) -> np.ndarray:
+    """A rough number of turns each of many hands (int16[M, 15]) needs to play out.
+
+    Each bomb, the rocket, each trio, pair and single card is one turn, except that every trio
+    can carry one single or pair. Chains are not found here: a move that plays a chain removes
+    many singles at once, which is exactly why leading it scores well.
+    """
+    suited = counts[:, :TWO + 1]
+    jokers = counts[:, 13] + counts[:, 14]
+    rocket = jokers == 2
+    trios = (suited == 3).sum(axis=1)
+    loose = (suited == 2).sum(axis=1) + (suited == 1).sum(axis=1) + np.where(rocket, 0, jokers)
+    return (suited == 4).sum(axis=1) + rocket + trios + np.maximum(0, loose - trios)
+
+
+class _Options:
+    """The legal moves of one decision as arrays, with what the greedy rules look at."""
+
+    def __init__(self, state: State) -> None:
+        actions = state.legal_actions()
+        self.pass_legal = bool(actions) and actions[0].is_pass
+        self.moves: List[Move] = actions[1:] if self.pass_legal else actions
+        hand = np.array(state.hands[state.current_player].counts, dtype=np.int16)
+        self.hand_size = int(hand.sum())
+        words = np.fromiter((m.word for m in self.moves), dtype=np.uint64,
+                            count=len(self.moves))
+        self.types = (words >> np.uint64(60)).astype(np.int16)
+        used = _counts_of_words(words)
+        self.sizes = used.sum(axis=1)
+        self.keys = np.fromiter((m.key for m in self.moves), dtype=np.int16,
+                                count=len(self.moves))
+        self.top_rank = np.where(used > 0, _RANKS, -1).max(axis=1) if len(self.moves) else \
+            np.zeros(0, dtype=np.int16)
+        self.turns_after = _turns_left(hand - used)
+        self.is_bomb = (self.types == _BOMB) | (self.types == _ROCKET)
+        # Bombs and the rocket are kept whole: a move that takes cards from them (a four with
+        # kickers, a joker as a kicker, a trio out of a bomb) spends them as ordinary cards.
+        reserved = np.zeros(NUM_RANKS, dtype=bool)
+        reserved[:TWO + 1] = hand[:TWO + 1] == 4
+        if hand[13] and hand[14]:
+            reserved[13:] = True
+        breaks_reserve = (used[:, reserved] > 0).any(axis=1)
+        self.ordinary = ~self.is_bomb & ~breaks_reserve
+
+    def pick(self, index: int) -> Move:
+        return self.moves[int(index)]
+
+    def best(self, mask: np.ndarray, *sort_keys: np.ndarray) -> Optional[Move]:
+        """The move under ``mask`` that is smallest by the keys (first key most important)."""
+        candidates = np.flatnonzero(mask)
+        if not len(candidates):
+            return None
+        # np.lexsort sorts by its last key first.
+        order = np.lexsort(tuple(key[candidates] for key in reversed(sort_keys)))
+        return self.pick(candidates[order[0]])
+
+
+class GreedyBot:
+    """A rule-based player: sheds its cards quickly, keeps its bombs and helps its partner.
+
+    * Leading: the move leaving the fewest turns to play out (so the longest chains and
+      combinations first), then the one whose highest card is lowest. Against an opponent
+      holding one card it avoids leading a single (two cards: a pair); a peasant whose partner,
+      next to play, holds one card leads its lowest single.
+    * Following an opponent: the cheapest ordinary move that beats it (a low key, without
+      splitting a pair or a trio when it can help it); against an opponent down to one card it
+      beats a single with its highest single.
+    * Bombs and the rocket: used only to stop an opponent holding ``danger`` cards or fewer, or
+      when the rest of its hand is then one move (to win itself).
+    * A partner's move is never beaten, unless that ends the hand.
+    * Bidding: by :func:`hand_strength`: points bid 1, 2 or 3 from ``bid_at`` (call from the
+      first threshold, rob from the second); doubles from ``double_at``.
+
+    ``seed`` is accepted for a uniform constructor (the bot is deterministic).
+
+    >>> from ddz_fast import Game
+    >>> state = Game().new_state_from_hands(
+    ...     ["34567899TTJJJQKKA22B", "33344455566677788", "899TTJQQQKKAAA22R"], landlord=0)
+    >>> GreedyBot().play(state)  # the longest chain sheds the most cards at once
+    Move('chain', key=0, length=12, cards='3456789TJQKA')
+    """
+
+    def __init__(self, seed: Union[int, str, None] = None, *, danger: int = 2,
+                 bid_at: Tuple[int, int, int] = (5, 7, 9), double_at: int = 9) -> None:
+        self.danger = danger
+        self.bid_at = bid_at
+        self.double_at = double_at
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+    # --- bidding and doubling ------------------------------------------------------------
+
+    def _strength(self, state: State) -> int:
+        return hand_strength(state.hands[state.current_player].counts)
+
+    def bid(self, state: State) -> Bid:
+        legal = state.legal_actions()
+        wanted = sum(1 for threshold in self.bid_at if self._strength(state) >= threshold)
+        if state.rules.bidding == "call_rob":
+            choice = Bid.ROB if wanted >= 2 else Bid.CALL if wanted >= 1 else Bid.PASS
+            return choice if choice in legal else Bid.PASS
+        return Bid(wanted) if wanted and Bid(wanted) in legal else Bid.PASS
+
+    def double(self, state: State) -> Double:
+        return Double.DOUBLE if self._strength(state) >= self.double_at else Double.NO_DOUBLE
+
+    # --- play ----------------------------------------------------------------------------
+
+    def play(self, state: State) -> Move:
+        options = _Options(state)
+        finishing = options.best(options.sizes == options.hand_size, ~options.is_bomb)
+        if finishing is not None:  # the whole hand in one move: the hand is won
+            return finishing
+        if state.move_to_beat is None:
+            return self._lead(state, options)
+        return self._follow(state, options)
+
+    def _cards_left(self, state: State, seat: int) -> int:
+        return len(state.hands[seat])
+
+    def _opponents(self, state: State) -> List[int]:
+        me, landlord = state.current_player, state.landlord
+        return [s for s in range(3) if s != me and (me == landlord or s == landlord)]
+
+    def _lead(self, state: State, options: _Options) -> Move:
+        me = state.current_player
+        partner_next = (me + 1) % 3
+        if (me != state.landlord and partner_next != state.landlord
+                and self._cards_left(state, partner_next) == 1):
+            lowest_solo = options.best(options.types == _SOLO, options.keys)
+            if lowest_solo is not None:
+                return lowest_solo
+        mask = options.ordinary if options.ordinary.any() else np.ones_like(options.ordinary)
+        fewest = min(self._cards_left(state, s) for s in self._opponents(state))
+        if fewest <= 2:
+            # The opponent may hold exactly one single (or one pair): lead something else, or
+            # else the highest of that kind, which is the hardest to beat.
+            risky = options.types == (_SOLO if fewest == 1 else _PAIR)
+            if (mask & ~risky).any():
+                mask = mask & ~risky
+            else:
+                return options.best(mask, -options.keys)  # type: ignore[return-value]
+        move = options.best(mask, options.turns_after, options.top_rank, -options.sizes)
+        assert move is not None  # a player who leads always has a move
+        return move
+
+    def _follow(self, state: State, options: _Options) -> Move:
+        mover = last_mover(state)
+        opponents = self._opponents(state)
+        if mover not in opponents:
+            return Move.PASS  # never beat the partner without need
+        fewest = min(self._cards_left(state, s) for s in opponents)
+        if fewest == 1 and state.move_to_beat.type == "solo":
+            # Keep the lead away from a player about to go out: beat with the highest single.
+            move = options.best(options.ordinary, -options.keys)
+        else:
+            # Cheapest: a low key, and no split pair or trio where the hand can avoid it.
+            cost = options.turns_after + 0.15 * options.keys
+            move = options.best(options.ordinary, cost)
+        if move is not None:
+            return move
+        if fewest <= self.danger or self._bomb_wins(state, options):
+            bomb = options.best(options.is_bomb, options.types, options.keys)
+            if bomb is not None:
+                return bomb
+        return Move.PASS
+
+    def _bomb_wins(self, state: State, options: _Options) -> bool:
+        """Whether, after its smallest bomb, the rest of the hand is one leading move."""
+        bomb = options.best(options.is_bomb, options.types, options.keys)
+        if bomb is None:
+            return False
+        from . import classify  # the public API, resolved at call time like the engine does
+
+        rest = [have - used for have, used in
+                zip(state.hands[state.current_player].counts, bomb.counts)]
+        return not any(rest) or bool(classify(rest, rules=state.rules))
+
+
+# --- the registry ------------------------------------------------------------------------
+
+#: Built-in bots by name: each value makes a bot from an optional seed.
+BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: Union[int, str, None] = None) -> Bot:
+    """A new bot of a registered kind (ValueError naming the choices for an unknown name).
+
+    >>> make_bot("greedy")
+    GreedyBot()
+    """
+    try:
+        factory = BOTS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+    return factory(seed)
