@@ -29,6 +29,8 @@ from .bidding import Bid, Double
 from .game import Game, IllegalActionError, State
 from .match import Match
 from .position import Position, divide, perft
+# The native play loop has no Python twin to switch to (position.perft's walk is perft's twin).
+from .playout import Playout, RandomGames, perft_native, play_out, random_games
 
 __version__ = "0.1.0"
 
@@ -37,4 +39,5 @@ __all__ = [
     "legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
     "legal_moves_batch", "legal_action_mask", "MoveList", "IMPLEMENTATION",
     "Game", "State", "Bid", "Double", "IllegalActionError", "Match", "Position", "perft", "divide",
+    "random_games", "play_out", "perft_native", "RandomGames", "Playout",
 ]

@@ -212,8 +212,13 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
 
     ``implementation`` picks the move generator: ``"fast"`` (the public API), ``"reference"``
     (the pure-Python :mod:`ddz_fast.reference`) or any function with the signature of
-    :func:`ddz_fast.legal_moves`.
+    :func:`ddz_fast.legal_moves`; or ``"native"`` counts the whole tree in the compiled core
+    (:func:`ddz_fast.playout.perft_native`) instead of walking it here.
     """
+    if implementation == "native":
+        from .playout import perft_native  # imported late: playout imports this module
+
+        return perft_native(position, depth, rules=rules)
     _check_perft_args(position, depth)
     return _perft(position.hands, position.to_move, position.move_to_beat, position.passes,
                   depth, generator(implementation), as_rules(rules))

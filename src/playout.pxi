@@ -120,7 +120,7 @@ cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake) noexc
         first = (first + 1) % 3                     # as Game does: the next seat starts
 
 
-# --- stepping --------------------------------------------------------------------------------------
+# --- stepping ------------------------------------------------------------------------------------
 
 cdef struct Play:
     # A play-phase position (ddz_fast.position.Position) on words; copying it is the undo.
@@ -155,7 +155,7 @@ cdef inline bint play_move(Play* p, uint64_t move) noexcept nogil:
     return p.hands[mover] == 0
 
 
-# --- random playouts -------------------------------------------------------------------------------
+# --- random playouts -----------------------------------------------------------------------------
 
 cdef struct Tally:
     int actions             # actions taken, passes included
