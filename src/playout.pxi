@@ -320,7 +320,8 @@ cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int
 def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
                   bint record):
     """Games ``start .. start + count - 1`` of ``seed`` as a dict of per-game arrays."""
-    cdef const Options* o = &_rule_set(rules).opts
+    cdef _RuleSet rule_set = _rule_set(rules)    # held: the loop reads its options
+    cdef const Options* o = &rule_set.opts
     cdef Words buf = Words(NULL, 0), moves = Words(NULL, 0)
     cdef Py_ssize_t i, recorded = 0
     cdef int seat, failed = 0
@@ -382,7 +383,8 @@ cdef object _copy_words(const uint64_t* data, Py_ssize_t n):
 def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
               uint64_t seed, rules):
     """(winner, bombs, actions, non-pass moves per seat) of a random finish of a position."""
-    cdef const Options* o = &_rule_set(rules).opts
+    cdef _RuleSet rule_set = _rule_set(rules)    # held: the loop reads its options
+    cdef const Options* o = &rule_set.opts
     cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
     cdef Rng r = rng_for_game(seed, 0)
     cdef Words buf = Words(NULL, 0)
@@ -402,7 +404,8 @@ def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int pass
 def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes, int depth,
            rules):
     """position.perft of the position given by its words, counted natively."""
-    cdef const Options* o = &_rule_set(rules).opts
+    cdef _RuleSet rule_set = _rule_set(rules)    # held: the loop reads its options
+    cdef const Options* o = &rule_set.opts
     cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
     cdef Words buf = Words(NULL, 0)
     cdef int64_t nodes
