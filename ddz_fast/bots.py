@@ -25,11 +25,12 @@ import numpy as np
 from .bidding import Bid, Double
 from .cards import NUM_RANKS, TWO, Counts
 from .clock import Action
-from .game import State
+from .game import Game, Seed, State, deal_cards
+from .hand import Hand
 from .move import TYPE_CODES, Move
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "act", "play_hand",
-           "hand_strength", "last_mover"]
+           "start_play", "hand_strength", "last_mover"]
 
 
 @runtime_checkable
@@ -84,6 +85,35 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
             bot = landlord if state.current_player == state.landlord else peasants
             action = act(bot, state)
         state.apply(action)
+    return state
+
+
+def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
+               bidder: Optional[Bot] = None) -> State:
+    """A hand at the start of its play phase, dealt from ``seed``.
+
+    With ``landlord`` (a seat), that seat takes the kitty and play starts at once at base
+    stake 1, without an auction. Otherwise ``bidder`` makes every seat's decision of the
+    auction and of the doubling round.
+
+    >>> from ddz_fast import Game
+    >>> state = start_play(Game(), 7, landlord=2)
+    >>> state.phase, state.landlord, [len(h) for h in state.hands]
+    ('play', 2, [17, 17, 20])
+    >>> start_play(Game(), 7, bidder=GreedyBot()).phase
+    'play'
+    """
+    if landlord is not None:
+        hands, kitty = deal_cards(seed)
+        cards = [Hand([have + (extra if seat == landlord else 0)
+                       for have, extra in zip(hand.counts, kitty.counts)])
+                 for seat, hand in enumerate(hands)]
+        return game.new_state_from_hands(cards, kitty, landlord=landlord, seed=seed)
+    if bidder is None:
+        raise ValueError("start_play needs a landlord seat or a bidder")
+    state = game.new_state(seed)
+    while state.phase in ("bidding", "doubling"):
+        state.apply(act(bidder, state))
     return state
 
 
