@@ -1,98 +1,68 @@
-"""The ``ddz-fast`` command line."""
+"""The ``ddz-fast`` command line: ``moves``, ``classify``, ``perft``, ``simulate``, ``play``
+and ``bench`` (one module each in :mod:`ddz_fast.commands`).
+
+Bad input never ends in a traceback: it is one line on stderr, ``ddz-fast: error: ...``, and
+exit status 2.
+"""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from itertools import groupby
-from typing import List, Optional, Sequence
+from typing import List, NoReturn, Optional
 
 import ddz_fast
-from ddz_fast import Move
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser"]
 
-
-def _move_record(move: Move) -> dict:
-    return {"type": move.type, "key": move.key, "length": move.length, "cards": move.cards}
-
-
-def _parse_after(text: Optional[str], rules: str) -> Optional[Move]:
-    """The move to beat, from card text; ambiguous cards need ``TYPE:CARDS``."""
-    if text is None:
-        return None
-    kind, _, cards = text.rpartition(":")
-    readings = [m for m in ddz_fast.classify(cards, rules=rules) if not kind or m.type == kind]
-    if not readings:
-        raise ValueError(f"{text!r} is not a combination under the {rules} rules")
-    if len({(m.type, m.key) for m in readings}) > 1:
-        options = ", ".join(f"{m.type}:{m.cards} (key {ddz_fast.cards.RANK_LETTERS[m.key]})"
-                            for m in readings)
-        raise ValueError(f"{text!r} reads several ways: {options}; name the type as TYPE:CARDS")
-    return readings[0]
+PROG = "ddz-fast"
+USAGE_ERROR = 2
+INTERRUPTED = 130
 
 
-def _print_grouped(moves: Sequence[Move]) -> None:
-    for kind, group in groupby(moves, key=lambda m: m.type):
-        group = list(group)
-        print(f"{kind} ({len(group)}): {' '.join(m.cards for m in group)}")
-    print(f"{len(moves)} moves")
+def fail(message: str) -> NoReturn:
+    """Print the one-line error of the command line and exit with status 2."""
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    sys.exit(USAGE_ERROR)
 
 
-def _cmd_moves(args: argparse.Namespace) -> None:
-    prev = _parse_after(args.after, args.rules)
-    moves = list(ddz_fast.legal_moves(args.hand, prev, rules=args.rules))
-    if args.json:
-        print(json.dumps({"count": len(moves), "moves": [_move_record(m) for m in moves]}))
-    else:
-        _print_grouped(moves)
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (argparse prints the whole usage block by default)."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(f"{message} (see '{self.prog} --help')")
 
 
-def _cmd_classify(args: argparse.Namespace) -> None:
-    readings = list(ddz_fast.classify(args.cards, rules=args.rules))
-    if args.json:
-        print(json.dumps([_move_record(m) for m in readings]))
-    elif not readings:
-        print(f"{ddz_fast.Hand(args.cards)} is not a combination under the {args.rules} rules")
-    else:
-        for move in readings:
-            print(f"{move.type} key={ddz_fast.cards.RANK_LETTERS[move.key]} "
-                  f"length={move.length}: {move.cards}")
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every subcommand."""
+    from .commands import COMMANDS  # imported late: `ddz-fast --version` stays fast
 
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ddz-fast", description=__doc__)
+    parser = _Parser(prog=PROG, description="Fast, exact Dou Dizhu (Fight the Landlord) "
+                                            "move generation, games and bots.")
     parser.add_argument("--version", action="version", version=ddz_fast.__version__)
-    commands = parser.add_subparsers(dest="command", required=True)
-
-    def command(name: str, handler, help: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help, description=help)
-        sub.add_argument("--rules", default="standard", choices=list(ddz_fast.PRESETS),
-                         help="rule preset (default: standard)")
-        sub.add_argument("--json", action="store_true", help="print JSON")
-        sub.set_defaults(handler=handler)
-        return sub
-
-    moves = command("moves", _cmd_moves, "list the legal moves of a hand, grouped by type")
-    moves.add_argument("hand", help="the hand, e.g. 33344455BR")
-    moves.add_argument("--after", metavar="MOVE",
-                       help="only moves that beat this one (TYPE:CARDS when ambiguous)")
-    classify = command("classify", _cmd_classify, "every reading of a set of cards as a move")
-    classify.add_argument("cards")
+    subcommands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        sub = subcommands.add_parser(command.NAME, help=command.HELP,
+                                     description=(command.__doc__ or command.HELP).strip())
+        command.configure(sub)
+        sub.set_defaults(run=command.run)
     return parser
 
 
-
 def main(argv: Optional[List[str]] = None) -> int:
-    """Run the command line; returns the exit status (2 for bad input, one line on stderr)."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    """Run the command line and return its exit status (2: bad input, one line on stderr).
+
+    >>> main(["classify", "3334"])
+    trio_solo key=3 length=1: 3334
+    0
+    """
+    args = build_parser().parse_args(argv)
     try:
-        args.handler(args)
+        return args.run(args)
     except (ValueError, TypeError) as error:
-        print(f"ddz-fast: error: {error}", file=sys.stderr)
-        return 2
-    return 0
+        fail(str(error))
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,232 @@
+"""``ddz-fast simulate N``: play N complete hands between bots and summarise the results.
+
+Hand ``i`` of a run is a pure function of ``(seed, i)``: its deal, its first bidder (seat
+``i % 3``) and its bots' random streams all derive from them, so the hands, and every number
+of the summary except the timings, are the same for any number of worker processes.
+
+Every hand is played through :class:`~ddz_fast.game.State`, auction included; see
+:func:`ddz_fast.bots.play_hand` for who bids.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from dataclasses import astuple, dataclass, fields
+from typing import Any, Callable, Dict, Iterator, TextIO, Tuple
+
+from ddz_fast.bots import BOTS, make_bot, play_hand
+from ddz_fast.game import Game
+from ddz_fast.rules import Rules
+
+from ._common import add_json_option, add_rules_option, format_count, print_json, rules_name
+
+NAME = "simulate"
+HELP = "play N complete hands between bots and summarise the results"
+
+Z_95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95% by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and behaves near 0 and 1.
+
+    >>> low, high = wilson_interval(80, 100)
+    >>> round(low, 4), round(high, 4)
+    (0.7112, 0.8666)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """Sums over a set of hands; tallies of disjoint sets add up exactly (ints only)."""
+
+    hands: int = 0
+    landlord_wins: int = 0
+    multiplier: int = 0
+    bombs: int = 0
+    redeals: int = 0
+    landlord_score: int = 0
+
+    def __iadd__(self, other: "Tally") -> "Tally":
+        for field in fields(self):
+            setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
+        return self
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Who plays whom, under which rules, from which seed."""
+
+    seed: int
+    landlord: str
+    peasants: str
+    rules: Rules
+
+
+def play_one(match: Matchup, index: int) -> Tally:
+    """Hand ``index`` of a run, played to the end and tallied.
+
+    >>> one = play_one(Matchup(1, "greedy", "random", Rules()), 0)
+    >>> one.hands, one.landlord_wins in (0, 1)
+    (1, True)
+    """
+    tag = f"{match.seed}:{index}"
+    state = Game(match.rules).new_state(tag, first_bidder=index % 3)
+    play_hand(state, landlord=make_bot(match.landlord, f"{tag}:landlord"),
+              peasants=make_bot(match.peasants, f"{tag}:peasants"))
+    bombs = sum(1 for _, action in state.history
+                if getattr(action, "type", None) in ("bomb", "rocket"))
+    return Tally(1, int(state.winner == "landlord"), state.multiplier, bombs, state.redeals,
+                 state.scores[state.landlord])
+
+
+def play_range(job: Tuple[Matchup, int, int]) -> Tuple[int, ...]:
+    """The tally of hands ``start .. stop - 1`` (a worker's unit of work), as a tuple."""
+    match, start, stop = job
+    total = Tally()
+    for index in range(start, stop):
+        total += play_one(match, index)
+    return astuple(total)
+
+
+def _jobs(match: Matchup, hands: int, workers: int) -> Iterator[Tuple[Matchup, int, int]]:
+    # Small enough chunks for a smooth progress bar and an even load, big enough that the
+    # cost of sending work to a process stays negligible.
+    size = max(1, min(200, hands // (workers * 16) or 1))
+    for start in range(0, hands, size):
+        yield match, start, min(start + size, hands)
+
+
+def run_matches(match: Matchup, hands: int, workers: int,
+                progress: Callable[[int], None] = lambda done: None) -> Tally:
+    """Play ``hands`` hands with ``workers`` processes; ``progress(done)`` after each chunk."""
+    total = Tally()
+    jobs = list(_jobs(match, hands, workers))
+    if workers == 1 or len(jobs) == 1:
+        results: Iterator[Tuple[int, ...]] = map(play_range, jobs)
+        for result in results:
+            total += Tally(*result)
+            progress(total.hands)
+        return total
+    with multiprocessing.Pool(min(workers, len(jobs))) as pool:
+        for result in pool.imap_unordered(play_range, jobs):
+            total += Tally(*result)
+            progress(total.hands)
+    return total
+
+
+class ProgressBar:
+    """A one-line progress bar redrawn in place on a terminal; silent when disabled."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
+        self.total, self.stream, self.enabled = total, stream, enabled
+        self.start = time.perf_counter()
+        self._last_draw = 0.0
+
+    def __call__(self, done: int) -> None:
+        now = time.perf_counter()
+        if not self.enabled or (now - self._last_draw < 0.1 and done < self.total):
+            return
+        self._last_draw = now
+        filled = self.WIDTH * done // max(self.total, 1)
+        rate = done / max(now - self.start, 1e-9)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
+                          f"{done}/{self.total} hands, {format_count(rate)} hands/s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def summarise(match: Matchup, total: Tally, workers: int, seconds: float) -> Dict[str, Any]:
+    """The summary of a run as JSON-ready data."""
+    n = total.hands
+    peasant_wins = n - total.landlord_wins
+    return {
+        "hands": n, "seed": match.seed, "rules": rules_name(match.rules),
+        "landlord": match.landlord, "peasants": match.peasants,
+        "landlord_wins": total.landlord_wins,
+        "landlord_win_rate": total.landlord_wins / n,
+        "landlord_win_ci95": list(wilson_interval(total.landlord_wins, n)),
+        "peasant_win_rate": peasant_wins / n,
+        "peasant_win_ci95": list(wilson_interval(peasant_wins, n)),
+        "mean_multiplier": total.multiplier / n,
+        "bombs_per_hand": total.bombs / n,
+        "redeals": total.redeals,
+        "mean_landlord_score": total.landlord_score / n,
+        "workers": workers, "seconds": seconds, "games_per_second": n / max(seconds, 1e-9),
+    }
+
+
+def _print_summary(s: Dict[str, Any]) -> None:
+    low, high = s["landlord_win_ci95"]
+    print(f"{format_count(s['hands'])} hands: {s['landlord']} landlord vs {s['peasants']} "
+          f"peasants ({s['rules']} rules, seed {s['seed']})")
+    print(f"landlord win rate  {s['landlord_win_rate']:.1%}  "
+          f"(95% CI {low:.1%} to {high:.1%}; {format_count(s['landlord_wins'])} wins)")
+    print(f"mean multiplier    {s['mean_multiplier']:.3f}")
+    print(f"bombs per hand     {s['bombs_per_hand']:.3f}  (rockets included)")
+    print(f"mean landlord score {s['mean_landlord_score']:+.3f}  "
+          f"({format_count(s['redeals'])} re-deals)")
+    print(f"games/s            {format_count(s['games_per_second'])}  "
+          f"({s['workers']} workers, {s['seconds']:.2f} s)")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hands", type=_positive, metavar="N", help="how many hands to play")
+    parser.add_argument("--seed", type=int, help="seed of the run (default: a random one, "
+                                                 "printed in the summary)")
+    parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1,
+                        metavar="K", help="worker processes (default: one per core)")
+    bots = ", ".join(BOTS)
+    parser.add_argument("--landlord", default="random", choices=list(BOTS), metavar="BOT",
+                        help=f"the landlord's bot: {bots} (default: random)")
+    parser.add_argument("--peasants", default="random", choices=list(BOTS), metavar="BOT",
+                        help=f"the peasants' bot: {bots} (default: random)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_rules_option(parser)
+    add_json_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    match = Matchup(seed, args.landlord, args.peasants, args.rules)
+    bar = ProgressBar(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet)
+    start = time.perf_counter()
+    try:
+        total = run_matches(match, args.hands, args.workers, bar)
+    finally:
+        bar.close()
+    summary = summarise(match, total, args.workers, time.perf_counter() - start)
+    if args.json:
+        print_json(summary)
+    else:
+        _print_summary(summary)
+    return 0
