@@ -41,6 +41,8 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Tuple[float
     (0.7112, 0.8666)
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
+    >>> wilson_interval(20, 20)[1]
+    1.0
     """
     if trials == 0:
         return (0.0, 1.0)
@@ -49,7 +51,8 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Tuple[float
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p: clamp away the rounding of centre +- half at 0 and 1.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclass

@@ -1,0 +1,331 @@
+"""The ``ddz-fast`` command line, run as a real subprocess (``python -m ddz_fast ...``).
+
+Every subcommand with good and bad input; ``play`` driven through a pipe for a whole hand;
+and the greedy bot measured against the random bot with ``simulate``'s JSON summaries.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+from typing import Dict, List, Optional
+
+import pytest
+
+import ddz_fast
+from ddz_fast import Hand
+from ddz_fast.commands.play import PROMPT, resolve_move
+from ddz_fast.game import Game
+
+OPENING = "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0"
+OPENING_PERFT_3 = 1850  # tests/perft/opening.perft
+SIM_HANDS = 2000
+
+
+def ddz(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], input=stdin,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
+    assert result.returncode == 2, result
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("ddz-fast: error: ")
+    for fragment in fragments:
+        assert fragment in lines[0]
+    assert result.stdout == ""
+
+
+# --- moves and classify ----------------------------------------------------------------------
+
+def test_moves_grouped_by_type_with_counts():
+    result = ddz("moves", "33344455BR")
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0] == "solo (5): 3 4 5 B R"
+    assert "rocket (1): BR" in lines
+    expected = len(ddz_fast.legal_moves("33344455BR"))
+    assert lines[-1] == f"{expected} moves under the standard rules"
+    listed = sum(int(re.match(r"\w+ \((\d+)\)", line).group(1)) for line in lines[:-1])
+    assert listed == expected
+
+
+def test_moves_json_matches_the_library():
+    document = json.loads(ddz("moves", "3334445556667", "--rules", "douzero", "--json").stdout)
+    moves = list(ddz_fast.legal_moves("3334445556667", rules="douzero"))
+    assert document["count"] == len(moves) and document["rules"] == "douzero"
+    assert [(m["type"], m["key"], m["length"], m["cards"]) for m in document["moves"]] == \
+        [(m.type, m.key, m.length, m.cards) for m in moves]
+    assert sum(document["by_type"].values()) == len(moves)
+
+
+@pytest.mark.parametrize("after", ["333444555:airplane", "333444555:airplane@3",
+                                   "airplane:333444555"])
+def test_moves_after_accepts_move_notation(after):
+    document = json.loads(ddz("moves", "444555666B", "--after", after, "--json").stdout)
+    assert document["after"] == "333444555"
+    assert [m["cards"] for m in document["moves"]] == ["444555666"]
+
+
+def test_moves_after_ambiguous_cards_name_the_choices():
+    result = ddz("moves", "3334445556667", "--after", "333444555666", "--rules", "douzero")
+    assert_one_line_error(result, "reads several ways", "333444555666:airplane_solo@4")
+    # The same cards are one move under standard: no suffix needed there.
+    assert ddz("moves", "3334445556667", "--after", "333444555666").returncode == 0
+
+
+def test_classify_text_and_json():
+    result = ddz("classify", "333444555666", "--rules", "douzero")
+    assert result.stdout.splitlines() == [
+        "airplane key=3 length=4: 333444555666:airplane@3",
+        "airplane_solo key=3 length=3: 333444555666:airplane_solo@3",
+        "airplane_solo key=4 length=3: 333444555666:airplane_solo@4"]
+    assert json.loads(ddz("classify", "34", "--json").stdout) == []
+    assert "is not a combination" in ddz("classify", "34").stdout
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["moves", "33X4"], "unknown rank 'X'"),
+    (["moves", "77777"], "5 cards of rank 7"),
+    (["classify", "BB"], "2 cards of rank black joker"),
+    (["moves", "3344", "--rules", "nope"], "unknown preset 'nope'"),
+    (["moves", "3344", "--after", "34"], "not a combination"),
+    (["moves", "3344", "--after", "33:trio_twin"], "unknown move type"),
+    (["perft", "3/4/5 0 0", "1"], "5 fields"),
+    (["perft", OPENING, "-1"], "depth"),
+    (["perft", OPENING, "0", "--divide"], "at least 1"),
+    (["simulate", "0"], "at least 1"),
+    (["simulate", "5", "--landlord", "genius"], "invalid choice"),
+    (["play", "--rules", "nope"], "unknown preset"),
+    (["bench", "--seconds", "0"], "positive"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_input_is_one_line_and_status_2(args: List[str], fragment: str):
+    assert_one_line_error(ddz(*args), fragment)
+
+
+def test_version_and_help():
+    assert ddz("--version").stdout.strip() == ddz_fast.__version__
+    result = ddz("--help")
+    assert result.returncode == 0
+    for command in ("moves", "classify", "perft", "simulate", "play", "bench"):
+        assert command in result.stdout
+
+
+# --- perft ---------------------------------------------------------------------------------
+
+def test_perft_prints_nodes_and_rate():
+    result = ddz("perft", OPENING, "3")
+    assert result.returncode == 0
+    assert re.fullmatch(rf"perft 3: {OPENING_PERFT_3:,} nodes in [\d.]+ s, [\d,]+ nodes/s "
+                        r"\((native|python), standard rules\)\n", result.stdout)
+
+
+def test_perft_divide_adds_up():
+    document = json.loads(ddz("perft", OPENING, "3", "--divide", "--json").stdout)
+    assert document["nodes"] == OPENING_PERFT_3
+    assert sum(document["divide"].values()) == OPENING_PERFT_3
+    assert len(document["divide"]) == 73  # perft 1 of the suite: one entry per first action
+    assert document["nodes_per_second"] > 0
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+TIMING = ("seconds", "games_per_second", "workers")
+
+
+def simulate(hands: int, *args: str) -> Dict:
+    result = ddz("simulate", str(hands), "--json", *args, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""  # no progress bar when stderr is not a terminal
+    return json.loads(result.stdout)
+
+
+def test_simulate_is_the_same_for_any_number_of_workers():
+    one = simulate(60, "--seed", "5", "--workers", "1", "--landlord", "greedy")
+    two = simulate(60, "--seed", "5", "--workers", "2", "--landlord", "greedy")
+    assert {k: v for k, v in one.items() if k not in TIMING} == \
+        {k: v for k, v in two.items() if k not in TIMING}
+    assert one["hands"] == 60 and 0 <= one["landlord_wins"] <= 60
+    low, high = one["landlord_win_ci95"]
+    assert low <= one["landlord_win_rate"] <= high
+    assert one["mean_multiplier"] >= 1
+
+
+def test_simulate_text_summary():
+    result = ddz("simulate", "20", "--seed", "3", "--workers", "1", "--rules", "rlcard")
+    assert result.returncode == 0
+    assert "20 hands: random landlord vs random peasants (rlcard rules, seed 3)" in result.stdout
+    for label in ("landlord win rate", "95% CI", "mean multiplier", "bombs per hand",
+                  "games/s"):
+        assert label in result.stdout
+
+
+@pytest.fixture(scope="module")
+def bot_matches() -> Dict[str, Dict]:
+    """Three runs of SIM_HANDS hands on the same deals: random vs random, and greedy in
+    either role against random."""
+    runs = {"baseline": ("random", "random"), "greedy_landlord": ("greedy", "random"),
+            "greedy_peasants": ("random", "greedy")}
+    return {name: simulate(SIM_HANDS, "--seed", "2024", "--workers", "2",
+                           "--landlord", landlord, "--peasants", peasants)
+            for name, (landlord, peasants) in runs.items()}
+
+
+def _report(name: str, summary: Dict, side: str) -> None:
+    low, high = summary[f"{side}_win_ci95"]
+    print(f"{name}: {side} win rate {summary[f'{side}_win_rate']:.3f} "
+          f"(95% Wilson CI {low:.3f}..{high:.3f}, {summary['hands']} hands)")
+
+
+def test_greedy_beats_random_as_landlord(bot_matches):
+    baseline, greedy = bot_matches["baseline"], bot_matches["greedy_landlord"]
+    _report("random vs random", baseline, "landlord")
+    _report("greedy landlord vs random", greedy, "landlord")
+    assert greedy["hands"] == SIM_HANDS
+    assert greedy["landlord_win_ci95"][0] > baseline["landlord_win_ci95"][1]
+    assert greedy["landlord_win_ci95"][0] > 0.5
+
+
+def test_greedy_beats_random_as_peasants(bot_matches):
+    baseline, greedy = bot_matches["baseline"], bot_matches["greedy_peasants"]
+    _report("random vs random", baseline, "peasant")
+    _report("greedy peasants vs random", greedy, "peasant")
+    assert greedy["hands"] == SIM_HANDS
+    assert greedy["peasant_win_ci95"][0] > baseline["peasant_win_ci95"][1]
+    assert greedy["peasant_win_ci95"][0] > 0.5
+
+
+# --- play ----------------------------------------------------------------------------------
+
+class PipedGame:
+    """``ddz-fast play`` in a subprocess, read up to each prompt and answered line by line."""
+
+    def __init__(self, *args: str, timeout: float = 60) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ddz_fast", "play", *args], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.timeout = timeout
+        self.transcript = ""
+
+    def read_to_prompt(self) -> Optional[str]:
+        """Output up to the next prompt; None when the program ended instead."""
+        chunk = b""
+        while not chunk.endswith(PROMPT.encode()):
+            ready, _, _ = select.select([self.process.stdout], [], [], self.timeout)
+            assert ready, f"no prompt within {self.timeout} s:\n{self.transcript}"
+            data = os.read(self.process.stdout.fileno(), 65536)
+            if not data:
+                self.transcript += chunk.decode()
+                return None
+            chunk += data
+        self.transcript += chunk.decode()
+        return chunk.decode()
+
+    def answer(self, line: str) -> None:
+        self.process.stdin.write(f"{line}\n".encode())
+        self.process.stdin.flush()
+
+    def finish(self) -> subprocess.CompletedProcess:
+        self.process.stdin.close()
+        stderr = self.process.stderr.read().decode()
+        self.process.wait(self.timeout)
+        self.process.stdout.close()
+        self.process.stderr.close()
+        return subprocess.CompletedProcess(self.process.args, self.process.returncode,
+                                           self.transcript, stderr)
+
+
+def first_listed_move(listing: str) -> str:
+    """The first move of the '?' listing (``type (n): move move ...`` lines), else pass."""
+    for line in listing.splitlines():
+        match = re.match(r"[a-z_]+ \(\d+\): (\S+)", line)
+        if match:
+            return match.group(1)
+    assert listing.splitlines()[1] == "pass", listing  # after the echoed '?'
+    return "pass"
+
+
+# The first prompt gets an illegal answer, which must be explained and asked again.
+ILLEGAL = {"lead": ("pass", "Illegal move: you lead, so you cannot pass"),
+           "follow": ("5555 5", "Illegal move: 5 cards of rank 5")}
+
+
+@pytest.mark.parametrize("seat", ["landlord", "peasant"])
+def test_play_a_whole_hand_through_a_pipe(seat: str):
+    game = PipedGame("--seat", seat, "--seed", "11", "--bot", "greedy")
+    prompts = 0
+    output = game.read_to_prompt()
+    while output is not None:
+        prompts += 1
+        if prompts == 1:
+            situation = "follow" if "To beat:" in output else "lead"
+            answer, explanation = ILLEGAL[situation]
+            game.answer(answer)
+            explained = game.read_to_prompt()
+            assert explained is not None and explanation in explained, explained
+        # Play the first legal move the '?' listing shows (pass when nothing beats).
+        game.answer("?")
+        game.answer(first_listed_move(game.read_to_prompt()))
+        output = game.read_to_prompt()
+    result = game.finish()
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "" and prompts > 1
+    landlord = "You (landlord)" if seat == "landlord" else "Bot 2 (landlord)"
+    assert landlord in result.stdout.splitlines()[0]
+    assert re.search(r"The (landlord wins|peasants win)\.", result.stdout)
+    assert re.search(r"Scores: You \((landlord|peasant)\) [+-]\d+", result.stdout)
+
+
+def test_play_end_of_input_exits_with_a_message():
+    result = ddz("play", "--seed", "4", stdin="3\n")
+    assert result.returncode == 1
+    assert result.stderr.strip() == \
+        "ddz-fast: input ended before the hand was over; game abandoned"
+    assert "Illegal move: you do not hold 3" in result.stdout or "Your move> 3" in result.stdout
+
+
+def test_play_quit():
+    result = ddz("play", "--seed", "4", stdin="quit\n")
+    assert result.returncode == 1 and "you left the game" in result.stderr
+
+
+def test_play_explains_unknown_ranks_and_impossible_cards():
+    result = ddz("play", "--seed", "4", stdin="33X\n77777\n")
+    assert "Illegal move: unknown rank 'X'" in result.stdout
+    assert "Illegal move: 5 cards of rank 7" in result.stdout
+
+
+def test_ambiguous_cards_need_the_notation():
+    rest = "3456789TJQKA2" * 4
+    landlord = "333444555666789T"
+    others = Hand(rest + "BR")
+    remaining = [c - u for c, u in zip(others.counts, Hand(landlord).counts)]
+    pool = "".join(ddz_fast.cards.RANK_LETTERS[r] * n for r, n in enumerate(remaining))
+    hands = [landlord + pool[:4], pool[4:21], pool[21:]]
+    state = Game("douzero").new_state_from_hands(hands, landlord=0)
+    with pytest.raises(ValueError, match="several ways.*333444555666:airplane_solo@4"):
+        resolve_move("333444555666", state)
+    move = resolve_move("333444555666:airplane_solo@4", state)
+    assert (move.type, move.key) == ("airplane_solo", 1)
+    assert resolve_move("333444555666:airplane", state).type == "airplane"
+    with pytest.raises(ValueError, match="you do not hold"):
+        resolve_move("2222", state)
+
+
+# --- bench ---------------------------------------------------------------------------------
+
+def test_bench_table():
+    document = json.loads(ddz("bench", "--seconds", "0.05", "--json").stdout)
+    names = [row["name"] for row in document["rows"]]
+    assert names == ["lead moves, 17-card hands", "lead moves, 20-card hands",
+                     "legal_moves_batch, 17-card hands", "classify",
+                     "random games, Game/State", "random games, native"]
+    for row in document["rows"]:
+        assert row["rate"] is None or row["rate"] > 0
+    text = ddz("bench", "--seconds", "0.02").stdout
+    assert "games/s" in text and "moves/s" in text

@@ -1,0 +1,28 @@
+"""Every example in the docstrings of the public modules runs and gives what it shows."""
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "ddz_fast", "ddz_fast.cards", "ddz_fast.hand", "ddz_fast.move", "ddz_fast.rules",
+    "ddz_fast.bitboard", "ddz_fast.reference", "ddz_fast.native", "ddz_fast.notation",
+    "ddz_fast.bidding", "ddz_fast.clock", "ddz_fast.scoring", "ddz_fast.game",
+    "ddz_fast.position", "ddz_fast.playout", "ddz_fast.match", "ddz_fast.record",
+    "ddz_fast.bots", "ddz_fast.env", "ddz_fast.cli", "ddz_fast.commands._common",
+    "ddz_fast.commands.moves", "ddz_fast.commands.classify", "ddz_fast.commands.perft",
+    "ddz_fast.commands.simulate", "ddz_fast.commands.play", "ddz_fast.commands.bench",
+]
+OPTIONAL = {"ddz_fast.env": "pettingzoo"}  # modules that need an extra
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str):
+    if name in OPTIONAL:
+        pytest.importorskip(OPTIONAL[name])
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+                             report=True)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
