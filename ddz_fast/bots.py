@@ -199,8 +199,7 @@ def _turns_left(counts: np.ndarray) -> np.ndarray:
 class _Options:
     """The legal moves of one decision as arrays, with what the greedy rules look at."""
 
-    def __init__(self, state: State) -> None:
-        actions = state.legal_actions()
+    def __init__(self, state: State, actions: List[Action]) -> None:
         self.pass_legal = bool(actions) and actions[0].is_pass
         self.moves: List[Move] = actions[1:] if self.pass_legal else actions
         hand = np.array(state.hands[state.current_player].counts, dtype=np.int16)
@@ -291,7 +290,15 @@ class GreedyBot:
     # --- play ----------------------------------------------------------------------------
 
     def play(self, state: State) -> Move:
-        options = _Options(state)
+        actions = state.legal_actions()
+        if state.move_to_beat is not None:
+            if len(actions) == 1:
+                return Move.PASS  # nothing beats the move
+            if last_mover(state) not in self._opponents(state):
+                # Never beat the partner without need: only to go out at once.
+                size = len(state.hands[state.current_player])
+                return next((m for m in actions if len(m) == size), Move.PASS)
+        options = _Options(state, actions)
         finishing = options.best(options.sizes == options.hand_size, ~options.is_bomb)
         if finishing is not None:  # the whole hand in one move: the hand is won
             return finishing
@@ -329,10 +336,7 @@ class GreedyBot:
         return move
 
     def _follow(self, state: State, options: _Options) -> Move:
-        mover = last_mover(state)
         opponents = self._opponents(state)
-        if mover not in opponents:
-            return Move.PASS  # never beat the partner without need
         fewest = min(self._cards_left(state, s) for s in opponents)
         if fewest == 1 and state.move_to_beat.type == "solo":
             # Keep the lead away from a player about to go out: beat with the highest single.
