@@ -47,6 +47,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for kind, group in groups:
         print(f"{kind} ({len(group)}): {' '.join(format_move(m) for m in group)}")
-    beating = "" if after is None else f" beating {format_move(after)}, or pass,"
-    print(f"{len(moves)} moves{beating} under the {rules_name(args.rules)} rules")
+    rules = rules_name(args.rules)
+    if after is None:
+        print(f"{len(moves)} moves under the {rules} rules")
+    elif moves:
+        print(f"{len(moves)} moves beating {format_move(after)}, or pass, under the {rules} rules")
+    else:
+        print(f"no move beats {format_move(after)} under the {rules} rules: pass")
     return 0
