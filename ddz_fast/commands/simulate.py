@@ -82,17 +82,17 @@ class Matchup:
     rules: Rules
 
 
-def play_one(match: Matchup, index: int) -> Tally:
+def play_one(matchup: Matchup, index: int) -> Tally:
     """Hand ``index`` of a run, played to the end and tallied.
 
     >>> one = play_one(Matchup(1, "greedy", "random", Rules()), 0)
     >>> one.hands, one.landlord_wins in (0, 1)
     (1, True)
     """
-    tag = f"{match.seed}:{index}"
-    state = Game(match.rules).new_state(tag, first_bidder=index % 3)
-    play_hand(state, landlord=make_bot(match.landlord, f"{tag}:landlord"),
-              peasants=make_bot(match.peasants, f"{tag}:peasants"))
+    tag = f"{matchup.seed}:{index}"
+    state = Game(matchup.rules).new_state(tag, first_bidder=index % 3)
+    play_hand(state, landlord=make_bot(matchup.landlord, f"{tag}:landlord"),
+              peasants=make_bot(matchup.peasants, f"{tag}:peasants"))
     bombs = sum(1 for _, action in state.history
                 if getattr(action, "type", None) in ("bomb", "rocket"))
     return Tally(1, int(state.winner == "landlord"), state.multiplier, bombs, state.redeals,
@@ -101,36 +101,36 @@ def play_one(match: Matchup, index: int) -> Tally:
 
 def play_range(job: Tuple[Matchup, int, int]) -> Tuple[int, ...]:
     """The tally of hands ``start .. stop - 1`` (a worker's unit of work), as a tuple."""
-    match, start, stop = job
+    matchup, start, stop = job
     total = Tally()
     for index in range(start, stop):
-        total += play_one(match, index)
+        total += play_one(matchup, index)
     return astuple(total)
 
 
-def _jobs(match: Matchup, hands: int, workers: int) -> Iterator[Tuple[Matchup, int, int]]:
+def _jobs(matchup: Matchup, hands: int, workers: int) -> Iterator[Tuple[Matchup, int, int]]:
     # Small enough chunks for a smooth progress bar and an even load, big enough that the
     # cost of sending work to a process stays negligible.
     size = max(1, min(200, hands // (workers * 16) or 1))
     for start in range(0, hands, size):
-        yield match, start, min(start + size, hands)
+        yield matchup, start, min(start + size, hands)
 
 
-def run_matches(match: Matchup, hands: int, workers: int,
+def run_matches(matchup: Matchup, hands: int, workers: int,
                 progress: Callable[[int], None] = lambda done: None) -> Tally:
     """Play ``hands`` hands with ``workers`` processes; ``progress(done)`` after each chunk."""
+    jobs = list(_jobs(matchup, hands, workers))
+    processes = min(workers, len(jobs))
+    pool = multiprocessing.Pool(processes) if processes > 1 else None
     total = Tally()
-    jobs = list(_jobs(match, hands, workers))
-    if workers == 1 or len(jobs) == 1:
-        results: Iterator[Tuple[int, ...]] = map(play_range, jobs)
+    try:
+        results = pool.imap_unordered(play_range, jobs) if pool else map(play_range, jobs)
         for result in results:
             total += Tally(*result)
             progress(total.hands)
-        return total
-    with multiprocessing.Pool(min(workers, len(jobs))) as pool:
-        for result in pool.imap_unordered(play_range, jobs):
-            total += Tally(*result)
-            progress(total.hands)
+    finally:
+        if pool is not None:
+            pool.terminate()  # every result is in, or an error or Ctrl-C stops the run
     return total
 
 
@@ -143,6 +143,7 @@ class ProgressBar:
         self.total, self.stream, self.enabled = total, stream, enabled
         self.start = time.perf_counter()
         self._last_draw = 0.0
+        self._longest = 0
 
     def __call__(self, done: int) -> None:
         now = time.perf_counter()
@@ -151,8 +152,11 @@ class ProgressBar:
         self._last_draw = now
         filled = self.WIDTH * done // max(self.total, 1)
         rate = done / max(now - self.start, 1e-9)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                          f"{done}/{self.total} hands, {format_count(rate)} hands/s")
+        line = (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} hands, "
+                f"{format_count(rate)} hands/s")
+        # Pad to the longest line drawn so far: a shorter line must not leave old characters.
+        self._longest = max(self._longest, len(line))
+        self.stream.write(f"\r{line.ljust(self._longest)}")
         self.stream.flush()
 
     def close(self) -> None:
@@ -161,13 +165,13 @@ class ProgressBar:
             self.stream.flush()
 
 
-def summarise(match: Matchup, total: Tally, workers: int, seconds: float) -> Dict[str, Any]:
+def summarise(matchup: Matchup, total: Tally, workers: int, seconds: float) -> Dict[str, Any]:
     """The summary of a run as JSON-ready data."""
     n = total.hands
     peasant_wins = n - total.landlord_wins
     return {
-        "hands": n, "seed": match.seed, "rules": rules_name(match.rules),
-        "landlord": match.landlord, "peasants": match.peasants,
+        "hands": n, "seed": matchup.seed, "rules": rules_name(matchup.rules),
+        "landlord": matchup.landlord, "peasants": matchup.peasants,
         "landlord_wins": total.landlord_wins,
         "landlord_win_rate": total.landlord_wins / n,
         "landlord_win_ci95": list(wilson_interval(total.landlord_wins, n)),
@@ -220,14 +224,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    match = Matchup(seed, args.landlord, args.peasants, args.rules)
+    matchup = Matchup(seed, args.landlord, args.peasants, args.rules)
     bar = ProgressBar(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet)
     start = time.perf_counter()
     try:
-        total = run_matches(match, args.hands, args.workers, bar)
+        total = run_matches(matchup, args.hands, args.workers, bar)
     finally:
         bar.close()
-    summary = summarise(match, total, args.workers, time.perf_counter() - start)
+    summary = summarise(matchup, total, args.workers, time.perf_counter() - start)
     if args.json:
         print_json(summary)
     else:
