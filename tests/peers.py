@@ -36,8 +36,10 @@ __all__ = [
     "OpenSpielSetupError", "from_text", "to_text", "random_hand",
     "rlcard_leading", "rlcard_responses",
     "openspiel_leading", "openspiel_responses", "openspiel_interpretations",
+    "openspiel_leading_state", "openspiel_response_state",
     "openspiel_action_cards", "openspiel_action_kind",
-    "douzero_leading", "douzero_responses", "douzero_move_type",
+    "douzero_leading", "douzero_responses", "douzero_move_type", "douzero_response_env",
+    "DOUZERO_POSITIONS", "douzero_deal", "DouZeroRandomPlayer", "douzero_play",
 ]
 
 Counts = Tuple[int, ...]
@@ -299,8 +301,8 @@ def _os_hand(state, player: int) -> Counts:
 
 
 def _os_run(hands: Sequence[Counts], script: Sequence[int], prev_action: Optional[int],
-            expect: Counts, mover: int) -> List[int]:
-    """Deal, play ``script``, then ``prev_action`` (checked legal); return the legal actions.
+            expect: Counts, mover: int):
+    """Deal, play ``script``, then ``prev_action`` (checked legal); return the state.
 
     The solo plays and passes of a script are legal by construction; pyspiel does not check
     applied actions, so the final hand and player are checked instead.
@@ -317,7 +319,12 @@ def _os_run(hands: Sequence[Counts], script: Sequence[int], prev_action: Optiona
         state.apply_action(prev_action)
     if state.current_player() != mover or _os_hand(state, mover) != expect:
         raise AssertionError("OpenSpiel position scripted wrongly")  # a bug of this adapter
-    return [a for a in state.legal_actions() if a != _OS_PASS]
+    return state
+
+
+def _os_plays(state) -> Set[Counts]:
+    """The cards of the plays ``state`` allows (the pass left out)."""
+    return {openspiel_action_cards(a) for a in state.legal_actions() if a != _OS_PASS}
 
 
 def _take(pool: List[int], n: int, avoid: Sequence[int] = ()) -> List[int]:
@@ -328,11 +335,17 @@ def _take(pool: List[int], n: int, avoid: Sequence[int] = ()) -> List[int]:
 
 
 def openspiel_leading(hand: Sequence[int]) -> Set[Counts]:
-    """What OpenSpiel lets the landlord lead holding exactly ``hand`` (1..20 cards).
+    """What OpenSpiel lets the landlord lead holding exactly ``hand`` (1..20 cards)."""
+    return _os_plays(openspiel_leading_state(hand))
+
+
+def openspiel_leading_state(hand: Sequence[int]):
+    """A pyspiel state where the landlord (player 0), holding exactly ``hand``, is to lead.
 
     Position: player 0 is dealt ``hand`` plus 20 - len(hand) other cards (kitty included),
     bids 3, and leads those other cards one by one as solos, the peasants passing each time,
-    so it leads again holding exactly ``hand``.
+    so it leads again holding exactly ``hand``. With 20 cards it is the first lead, right after
+    the bidding.
     """
     hand = _check(hand, "hand")
     n = sum(hand)
@@ -342,11 +355,10 @@ def openspiel_leading(hand: Sequence[int]) -> Set[Counts]:
     extra = _take(pool, 20 - n)
     hands = (_counts(_ranks(hand) + extra), _counts(pool[:17]), _counts(pool[17:]))
     script = [a for r in extra for a in (_os_solo(r), _OS_PASS, _OS_PASS)]
-    actions = _os_run(hands, script, None, hand, 0)
-    return {openspiel_action_cards(a) for a in actions}
+    return _os_run(hands, script, None, hand, 0)
 
 
-def _os_landlord_responds(hand: Counts, prev: Counts, prev_action: int) -> List[int]:
+def _os_landlord_responds(hand: Counts, prev: Counts, prev_action: int):
     """Player 0 (landlord) holds ``hand``; player 2 has just led ``prev`` (n <= 19, k <= 15).
 
     Player 0 leads its extra cards as solos (peasants passing) down to the lowest, x; on x
@@ -381,7 +393,7 @@ def _os_lead_back_script(low: int, dumps: Sequence[int], high: int) -> List[int]
     return script + [solos[-1], _OS_PASS, d, _OS_PASS, _OS_PASS]
 
 
-def _os_peasant_responds(hand: Counts, prev: Counts, prev_action: int) -> List[int]:
+def _os_peasant_responds(hand: Counts, prev: Counts, prev_action: int):
     """Player 1 holds ``hand`` (n <= 17); player 0 (landlord) has just led ``prev``.
 
     With n = 17 player 0 leads ``prev`` at once; otherwise player 1 first plays its
@@ -408,7 +420,13 @@ def _os_peasant_responds(hand: Counts, prev: Counts, prev_action: int) -> List[i
 
 def openspiel_responses(hand: Sequence[int], prev: Sequence[int], move_type: Optional[str] = None,
                         key: Optional[int] = None) -> Set[Counts]:
-    """What OpenSpiel lets the player holding ``hand`` play after ``prev`` was just played.
+    """What OpenSpiel lets the player holding ``hand`` play after ``prev`` was just played."""
+    return _os_plays(openspiel_response_state(hand, prev, move_type, key))
+
+
+def openspiel_response_state(hand: Sequence[int], prev: Sequence[int],
+                             move_type: Optional[str] = None, key: Optional[int] = None):
+    """A pyspiel state where the player to move holds ``hand`` and ``prev`` was just played.
 
     ``prev`` is played as the OpenSpiel action with those cards, of ``move_type`` and ``key``
     (RULES names) when given, else the lowest action id: for 333444555666 that is the plain
@@ -427,13 +445,11 @@ def openspiel_responses(hand: Sequence[int], prev: Sequence[int], move_type: Opt
         raise OpenSpielSetupError(f"{to_text(hand)} and {to_text(prev)} exceed one deck")
     prev_action = _os_prev_action(prev, move_type, key)
     if 1 <= n <= 19 and k <= 15:
-        actions = _os_landlord_responds(hand, prev, prev_action)
-    elif (1 <= n <= 16 and k <= 17) or (n == 17 and k <= 19):
-        actions = _os_peasant_responds(hand, prev, prev_action)
-    else:
-        raise OpenSpielSetupError(f"no OpenSpiel position for a {n}-card hand after a"
-                                  f" {k}-card move")
-    return {openspiel_action_cards(a) for a in actions}
+        return _os_landlord_responds(hand, prev, prev_action)
+    if (1 <= n <= 16 and k <= 17) or (n == 17 and k <= 19):
+        return _os_peasant_responds(hand, prev, prev_action)
+    raise OpenSpielSetupError(f"no OpenSpiel position for a {n}-card hand after a"
+                              f" {k}-card move")
 
 
 # --- DouZero -----------------------------------------------------------------------------------
@@ -468,16 +484,59 @@ def douzero_move_type(cards: Sequence[int]) -> dict:
 def douzero_responses(hand: Sequence[int], prev: Sequence[int]) -> Set[Counts]:
     """What DouZero lets ``hand`` play on ``prev``: ``GameEnv.get_legal_card_play_actions``.
 
-    The GameEnv is put in the state that method reads (the acting player's hand, and ``prev``
-    as the last move of the action sequence); it classifies ``prev`` with
-    ``move_detector.get_move_type``, generates that type with ``MovesGener`` and filters it
-    with ``move_selector``, then adds bombs and the rocket. A ``prev`` DouZero cannot
-    classify (type 15) leaves only bombs and the rocket.
+    It classifies ``prev`` with ``move_detector.get_move_type``, generates that type with
+    ``MovesGener`` and filters it with ``move_selector``, then adds bombs and the rocket. A
+    ``prev`` DouZero cannot classify (type 15) leaves only bombs and the rocket.
     """
+    env = douzero_response_env(hand, prev)
+    return {_dz_counts(m) for m in env.get_legal_card_play_actions() if m}
+
+
+def douzero_response_env(hand: Sequence[int], prev: Sequence[int]):
+    """A DouZero ``GameEnv`` in the state ``get_legal_card_play_actions`` reads: the acting
+    player holds ``hand``, and ``prev`` is the last move of the action sequence."""
     from douzero.env.game import GameEnv
 
     env = GameEnv(players={})
     env.acting_player_position = "landlord"
     env.info_sets["landlord"].player_hand_cards = _dz_cards(_check(hand, "hand"))
     env.card_play_action_seq = [_dz_cards(_check(prev, "prev"))]
-    return {_dz_counts(m) for m in env.get_legal_card_play_actions() if m}
+    return env
+
+
+# DouZero's GameEnv plays whole games: the deal goes in as card lists, the landlord first.
+DOUZERO_POSITIONS = ("landlord", "landlord_down", "landlord_up")
+
+
+def douzero_deal(seed: int) -> Dict[str, List[int]]:
+    """A shuffled deal in the form ``GameEnv.card_play_init`` takes: 20 cards for the landlord,
+    the last 3 of them the kitty (``three_landlord_cards``), and 17 for each farmer."""
+    cards = _dz_cards(DECK)
+    random.Random(seed).shuffle(cards)
+    return {"landlord": sorted(cards[:20]), "landlord_down": sorted(cards[20:37]),
+            "landlord_up": sorted(cards[37:]), "three_landlord_cards": sorted(cards[17:20])}
+
+
+class DouZeroRandomPlayer:
+    """A GameEnv player choosing uniformly among the DISTINCT legal actions, sorted: its choice
+    depends on the set of legal actions alone, not on their order or DouZero's duplicates."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, infoset) -> List[int]:
+        return list(self.rng.choice(sorted({tuple(a) for a in infoset.legal_actions})))
+
+
+def douzero_play(seed: int) -> Tuple[List[Tuple[int, ...]], str, Dict[str, int], int]:
+    """One GameEnv game from ``douzero_deal(seed)``, the players sharing one random generator
+    seeded with ``seed``: (the actions in order, the winner, the scores, the bombs played)."""
+    from douzero.env.game import GameEnv
+
+    player = DouZeroRandomPlayer(random.Random(seed))
+    env = GameEnv({position: player for position in DOUZERO_POSITIONS})
+    env.card_play_init(douzero_deal(seed))
+    while not env.game_over:
+        env.step()
+    actions = [tuple(action) for action in env.card_play_action_seq]
+    return actions, env.get_winner(), dict(env.num_scores), env.get_bomb_num()

@@ -7,10 +7,9 @@ it as without it.
 """
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
-from typing import Dict, List, Tuple
+from typing import List
 
 import pytest
 
@@ -30,7 +29,6 @@ PLAIN_METHODS = ("gen_type_1_single", "gen_type_2_pair", "gen_type_3_triple", "g
                  "gen_type_5_king_bomb", "gen_type_6_3_1", "gen_type_7_3_2", "gen_type_13_4_2",
                  "gen_type_14_4_22", "gen_moves")
 REPEAT_NUMS = range(-1, 14)     # below, at and above every shortest and longest chain
-POSITIONS = ("landlord", "landlord_down", "landlord_up")
 
 needs_douzero = pytest.mark.skipif(not peers.HAVE_DOUZERO,
                                    reason="douzero is not installed (or does not import)")
@@ -144,51 +142,22 @@ def test_repeat_num_below_the_shortest_chain_means_every_length():
 
 
 # --- DouZero's GameEnv with the drop-in --------------------------------------------------------
-
-class SeededRandomPlayer:
-    """Plays a uniformly random legal action, drawn from the distinct actions sorted, so the
-    choice depends on the set of legal actions only (not on their order or duplicates)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def act(self, infoset) -> List[int]:
-        return list(self.rng.choice(sorted({tuple(a) for a in infoset.legal_actions})))
-
-
-def deal(seed: int) -> Dict[str, List[int]]:
-    """A deal in DouZero's form: 20 cards for the landlord, its last 3 the kitty."""
-    cards = douzero.cards_of(Hand(peers.DECK))
-    random.Random(seed).shuffle(cards)
-    return {"landlord": sorted(cards[:20]), "landlord_down": sorted(cards[20:37]),
-            "landlord_up": sorted(cards[37:]), "three_landlord_cards": sorted(cards[17:20])}
-
-
-def play(seed: int) -> Tuple[list, str, Dict[str, int], int]:
-    """One game of GameEnv from deal ``seed``: (actions, winner, scores, bombs)."""
-    from douzero.env.game import GameEnv
-
-    player = SeededRandomPlayer(random.Random(seed))
-    env = GameEnv({position: player for position in POSITIONS})
-    env.card_play_init(deal(seed))
-    while not env.game_over:
-        env.step()
-    actions = [tuple(action) for action in env.card_play_action_seq]
-    return actions, env.get_winner(), dict(env.num_scores), env.get_bomb_num()
-
+# peers.douzero_play deals from a seed and lets seeded random players choose among the distinct
+# legal actions, sorted: the same sets of legal actions make the same games.
 
 @needs_douzero
 def test_game_env_plays_the_same_games_with_the_drop_in():
     import douzero.env.game as game
 
     own = game.MovesGener
-    without = [play(seed) for seed in range(NUM_GAMES)]
+    without = [peers.douzero_play(seed) for seed in range(NUM_GAMES)]
     with douzero.installed():
         assert game.MovesGener is douzero.MovesGener
-        with_drop_in = [play(seed) for seed in range(NUM_GAMES)]
+        with_drop_in = [peers.douzero_play(seed) for seed in range(NUM_GAMES)]
     assert game.MovesGener is own
     for seed, (a, b) in enumerate(zip(without, with_drop_in)):
-        assert a == b, f"deal {seed}: the games part after {len(a[0])} / {len(b[0])} actions"
+        parted = next((i for i, (x, y) in enumerate(zip(a[0], b[0])) if x != y), None)
+        assert a == b, f"deal {seed}: the games part at action {parted}"
     assert {winner for _, winner, _, _ in without} == {"landlord", "farmer"}
 
 
