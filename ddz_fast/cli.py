@@ -19,17 +19,17 @@ USAGE_ERROR = 2
 INTERRUPTED = 130
 
 
-def fail(message: str) -> NoReturn:
-    """Print the one-line error of the command line and exit with status 2."""
+def report_error(message: str) -> int:
+    """Print the one-line error of the command line; returns its exit status, 2."""
     print(f"{PROG}: error: {message}", file=sys.stderr)
-    sys.exit(USAGE_ERROR)
+    return USAGE_ERROR
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (argparse prints the whole usage block by default)."""
 
     def error(self, message: str) -> NoReturn:
-        fail(f"{message} (see '{self.prog} --help')")
+        sys.exit(report_error(f"{message} (see '{self.prog} --help')"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line and return its exit status (2: bad input, one line on stderr).
 
+    Bad arguments exit through argparse with status 2 (SystemExit), after the same one line.
+
     >>> main(["classify", "3334"])
     trio_solo key=3 length=1: 3334
     0
@@ -59,7 +61,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         return args.run(args)
     except (ValueError, TypeError) as error:
-        fail(str(error))
+        return report_error(str(error))
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return INTERRUPTED
