@@ -24,7 +24,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import defaultdict
 from contextlib import contextmanager
-from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..bitboard import FLAG_MASK, TYPE_SHIFT
 from ..cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
@@ -89,24 +89,35 @@ def move_of(cards: Iterable[int]) -> Move:
     return readings[0]
 
 
-_Entry = Tuple[int, Tuple[int, ...]]
-_ENTRIES: Dict[int, _Entry] = {}   # move word -> (chain length, DouZero cards); ~30k at most
+# Move word -> its sorted DouZero cards, and -> its chain length: decoded once per word (the
+# moves of one rule set, ~30k at most), because converting is most of the drop-in's work.
+_CARDS: Dict[int, Tuple[int, ...]] = {}
+_LENGTH: Dict[int, int] = {}
 
 
-def _entry(word: int) -> _Entry:
-    """The chain length and the sorted DouZero cards of a move word, decoded once."""
-    entry = _ENTRIES.get(word)
-    if entry is None:
-        cards = [card for rank, card in enumerate(CARD_OF_RANK)
-                 for _ in range((word >> (4 * rank)) & 7)]
-        entry = _ENTRIES[word] = (bin(word & FLAG_MASK).count("1"), tuple(cards))
-    return entry
+def _decode(word: int) -> int:
+    """Decode a move word into the tables; its chain length."""
+    _CARDS[word] = tuple(card for rank, card in enumerate(CARD_OF_RANK)
+                         for _ in range((word >> (4 * rank)) & 7))
+    length = _LENGTH[word] = bin(word & FLAG_MASK).count("1")
+    return length
+
+
+def _lists(words: Sequence[int]) -> List[List[int]]:
+    """A new list of DouZero cards per move word."""
+    try:
+        return list(map(list, map(_CARDS.__getitem__, words)))   # the loop stays in C
+    except KeyError:
+        for word in words:
+            if word not in _CARDS:
+                _decode(word)
+        return list(map(list, map(_CARDS.__getitem__, words)))
 
 
 def cards_of(cards: Union[Hand, Move]) -> List[int]:
     """The DouZero cards of a Hand or a Move, low to high (a new list)."""
     if isinstance(cards, Move):
-        return list(_entry(cards.word)[1])
+        return _lists((cards.word,))[0]
     if isinstance(cards, Hand):
         return [CARD_OF_RANK[rank] for rank in cards]
     raise TypeError(f"expected a Hand or a Move, not {type(cards).__name__}")
@@ -132,11 +143,11 @@ class MovesGener:
         code = TYPE_CODES[kind]
         words = self._words
         start = bisect_left(words, code << TYPE_SHIFT)
-        stop = bisect_left(words, (code + 1) << TYPE_SHIFT, start)
-        entries = [_entry(word) for word in words[start:stop]]
+        words = words[start:bisect_left(words, (code + 1) << TYPE_SHIFT, start)]
         if repeat_num >= min_serial:
-            return [list(cards) for length, cards in entries if length == repeat_num]
-        return [list(cards) for _, cards in entries]
+            lengths = _LENGTH
+            words = [w for w in words if (lengths.get(w) or _decode(w)) == repeat_num]
+        return _lists(words)
 
     @property
     def cards_dict(self) -> Dict[int, int]:
@@ -190,7 +201,7 @@ class MovesGener:
 
     def gen_moves(self) -> List[List[int]]:
         """Every move of the hand."""
-        return [list(_entry(word)[1]) for word in self._words]
+        return _lists(self._words)
 
     # DouZero fills these attributes when it is built; here they are computed when read.
     single_card_moves = property(gen_type_1_single)
