@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..bitboard import FLAG_MASK, TYPE_SHIFT
-from ..cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
+from ..cards import BLACK_JOKER, MAX_COPIES, NUM_RANKS, RANK_NAMES, RED_JOKER
 from ..hand import Hand
 from ..move import TYPE_CODES, Move
 from ..native import classify, legal_moves
@@ -56,24 +56,29 @@ def _bad_card(card: object) -> ValueError:
 
 def hand_of(cards: Iterable[int]) -> Hand:
     """The :class:`~ddz_fast.Hand` of DouZero cards (ValueError beyond one deck)."""
+    cards = cards if isinstance(cards, list) else list(cards)
     counts = [0] * NUM_RANKS
-    word = 0
-    for card in cards:
-        try:
-            rank = RANK_OF_CARD[card]
-        except (KeyError, TypeError):
-            raise _bad_card(card) from None
-        counts[rank] += 1
-        word += _UNIT[card]
-    for rank, count in enumerate(counts):
-        if count > MAX_COPIES[rank]:
-            raise ValueError(f"{count} cards of rank {RANK_NAMES[rank]}: one deck has "
-                             f"{MAX_COPIES[rank]}")
+    try:
+        for rank in map(RANK_OF_CARD.__getitem__, cards):
+            counts[rank] += 1
+    except (KeyError, TypeError):
+        raise _bad_card(next(c for c in cards if not _is_card(c))) from None
+    if max(counts) > 4 or counts[BLACK_JOKER] > 1 or counts[RED_JOKER] > 1:
+        rank = next(r for r, count in enumerate(counts) if count > MAX_COPIES[r])
+        raise ValueError(f"{counts[rank]} cards of rank {RANK_NAMES[rank]}: one deck has "
+                         f"{MAX_COPIES[rank]}")
     # Checked above, so fill the Hand's slots directly: Hand(counts) validates again in
     # Python, which costs more than generating the hand's moves natively.
     hand = Hand.__new__(Hand)
-    hand._counts, hand._bitboard = tuple(counts), word
+    hand._counts, hand._bitboard = tuple(counts), sum(map(_UNIT.__getitem__, cards))
     return hand
+
+
+def _is_card(card: object) -> bool:
+    try:
+        return card in RANK_OF_CARD
+    except TypeError:                    # unhashable
+        return False
 
 
 def move_of(cards: Iterable[int]) -> Move:
