@@ -34,7 +34,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 __all__ = [
     "HAVE_RLCARD", "HAVE_OPENSPIEL", "HAVE_DOUZERO", "Counts", "DECK", "RANK_LETTERS",
     "OpenSpielSetupError", "from_text", "to_text", "random_hand",
-    "rlcard_leading", "rlcard_responses",
+    "rlcard_leading", "rlcard_responses", "rlcard_response_players",
     "openspiel_leading", "openspiel_responses", "openspiel_interpretations",
     "openspiel_leading_state", "openspiel_response_state",
     "openspiel_action_cards", "openspiel_action_kind",
@@ -151,8 +151,17 @@ def rlcard_responses(hand: Sequence[int], prev: Sequence[int]) -> Set[Counts]:
     table (one type per card string) and keeps the higher moves the hand contains, plus bombs
     and the rocket. ValueError if RLCard's table does not know ``prev``.
     """
+    from rlcard.games.doudizhu.utils import get_gt_cards
+
+    played = get_gt_cards(*rlcard_response_players(hand, prev))
+    return {from_text(cards) for cards in played if cards != "pass"}
+
+
+def rlcard_response_players(hand: Sequence[int], prev: Sequence[int]) -> tuple:
+    """(player, greater): RLCard players, the first holding ``hand``, the second having just
+    played ``prev``, as ``get_gt_cards`` takes them."""
     from rlcard.games.doudizhu.player import DoudizhuPlayer
-    from rlcard.games.doudizhu.utils import CARD_TYPE, get_gt_cards
+    from rlcard.games.doudizhu.utils import CARD_TYPE
 
     prev_text = to_text(_check(prev, "prev"))
     if prev_text not in CARD_TYPE[0]:
@@ -160,7 +169,7 @@ def rlcard_responses(hand: Sequence[int], prev: Sequence[int]) -> Set[Counts]:
     player, greater = DoudizhuPlayer(0, None), DoudizhuPlayer(1, None)
     player.set_current_hand(_rlcard_cards(_check(hand, "hand")))
     greater.played_cards = prev_text
-    return {from_text(cards) for cards in get_gt_cards(player, greater) if cards != "pass"}
+    return player, greater
 
 
 # --- OpenSpiel ---------------------------------------------------------------------------------

@@ -1,0 +1,475 @@
+"""Move generation side by side: ddz_fast against RLCard, OpenSpiel and DouZero, in one process.
+
+    python benchmarks/compare_peers.py [--hands N] [--repeats R] [--games G] [--out DIR]
+                                       [--sections NAME ...]
+
+Every engine works on the same fixed-seed hands (benchmarks/hands.py), each converted to the
+engine's own form beforehand, and only the call that lists the legal moves is timed
+(``time.perf_counter``; the best of ``--repeats`` runs):
+
+* ddz_fast: native ``legal_moves`` under the preset equal to each engine's rules, the batched
+  ``legal_moves_batch``, the pure-Python reference, and the DouZero drop-in
+  (``ddz_fast.compat.douzero.MovesGener``);
+* RLCard 1.2: ``DoudizhuJudger.playable_cards_from_hand`` to lead, ``utils.get_gt_cards`` to
+  answer (what its game calls);
+* OpenSpiel 2.0: ``state.legal_actions()`` on states built beforehand in which the player to
+  move holds the hand (a 20-card hand: the landlord's first lead, right after the bidding);
+* DouZero 1.1: ``MovesGener(cards).gen_moves()`` to lead, ``GameEnv.get_legal_card_play_actions``
+  to answer; and whole random games of its ``GameEnv`` with and without the drop-in.
+
+The table is printed and written to ``DIR/compare_peers.md``, with a bar chart in
+``DIR/compare_peers.png`` when matplotlib is installed (the ``bench`` extra). Each section is
+one function in :data:`SECTIONS`; add one there (e.g. games per second) to extend the report.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]    # hands.py and the peer adapters
+
+import ddz_fast                                            # noqa: E402
+import ddz_fast.reference                                  # noqa: E402
+import peers                                               # noqa: E402
+from ddz_fast import Hand, Move                            # noqa: E402
+from ddz_fast.compat import douzero as drop_in             # noqa: E402
+from hands import random_hands                             # noqa: E402
+
+PEER_PRESETS = ("rlcard", "openspiel", "douzero")
+RESPONSE_SEED = 7
+NATIVE = "ddz_fast legal_moves"
+
+
+@dataclass(frozen=True)
+class Config:
+    hands: int
+    repeats: int
+    games: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """One timed engine in one section; ``ratio`` compares it with the ``baseline`` row."""
+
+    section: str
+    engine: str
+    preset: str          # the ddz_fast preset equal to the engine's rules
+    items: int           # hands (or game steps, or calls) timed
+    unit: str
+    moves: Optional[int]  # distinct plays listed, as the engine tells them apart
+    seconds: float       # the best of the repeats
+    baseline: str        # the ddz_fast engine of this section and preset it is compared with
+
+    @property
+    def rate(self) -> float:
+        return self.items / self.seconds
+
+    @property
+    def move_rate(self) -> Optional[float]:
+        return None if self.moves is None else self.moves / self.seconds
+
+
+# --- timing ------------------------------------------------------------------------------------
+
+def best_of(run: Callable[[], List[Any]], repeats: int) -> Tuple[float, List[Any]]:
+    """(the fastest of ``repeats`` runs in seconds, what the last run returned).
+
+    The garbage collector is off while a run is timed, as in :mod:`timeit`: every run keeps
+    thousands of result lists alive, and the collector's passes over them would be charged to
+    whichever engine happened to trigger them.
+    """
+    best, results = float("inf"), []
+    for _ in range(repeats):
+        results = []                      # free the previous run's results first
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            results = run()
+            best = min(best, time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return best, results
+
+
+def timed(section: str, engine: str, preset: str, run: Callable[[], List[Any]],
+          plays: Callable[[Any], int], config: Config, baseline: str = NATIVE,
+          unit: str = "hands") -> Row:
+    """Time ``run`` (one result per item) and count the plays of its results afterwards."""
+    seconds, results = best_of(run, config.repeats)
+    return Row(section, engine, preset, len(results), unit, sum(map(plays, results)), seconds,
+               baseline)
+
+
+def with_and_without_drop_in(section: str, engine: str, run: Callable[[], List[Any]],
+                             plays: Optional[Callable[[Any], int]], config: Config,
+                             baseline: str = NATIVE, unit: str = "hands",
+                             items: Callable[[List[Any]], int] = len,
+                             same: Callable[[Any], Any] = lambda result: result) -> List[Row]:
+    """Rows for DouZero code timed without, then with the drop-in installed.
+
+    The runs alternate between the two, so that a drift in the machine's speed (other work
+    on a shared host) favours neither. Both must give the same results, compared through
+    ``same``; ``items`` counts what a run did.
+    """
+    best: List[Tuple[float, List[Any]]] = [(float("inf"), []), (float("inf"), [])]
+    for _ in range(config.repeats):
+        best[0] = min(best[0], best_of(run, 1), key=lambda timing: timing[0])
+        with drop_in.installed():
+            best[1] = min(best[1], best_of(run, 1), key=lambda timing: timing[0])
+    if list(map(same, best[0][1])) != list(map(same, best[1][1])):
+        raise AssertionError(f"{engine}: the drop-in changed the results")
+    return [Row(section, name, "douzero", items(results), unit,
+                None if plays is None else sum(map(plays, results)), seconds, baseline)
+            for name, (seconds, results) in zip((engine, engine + " + drop-in"), best)]
+
+
+# How each engine's result counts its distinct plays (outside the timed region).
+def _count(moves: Sequence[Any]) -> int:
+    return len(moves)
+
+
+def _count_douzero(moves: List[List[int]]) -> int:
+    return len({tuple(sorted(m)) for m in moves if m})
+
+
+def _count_without(pass_action: Any) -> Callable[[Sequence[Any]], int]:
+    return lambda actions: len(set(actions) - {pass_action})
+
+
+# --- positions ---------------------------------------------------------------------------------
+
+def response_positions(count: int) -> List[Tuple[Hand, Move]]:
+    """``count`` 17-card hands, each with a move to answer from another hand of the same deck.
+
+    The move is legal under the three peer presets alike (so each engine answers the same
+    move) and holds at most 15 cards (OpenSpiel's landlord can then answer it): the middle one
+    of those the other hand holds, in canonical order.
+    """
+    rng = np.random.default_rng(RESPONSE_SEED)
+    positions = []
+    for counts in random_hands(count, 17):
+        rest = [r for r, c in enumerate(np.subtract(peers.DECK, counts)) for _ in range(c)]
+        other = Hand(np.bincount(rng.choice(rest, 17, replace=False), minlength=15).tolist())
+        common = set.intersection(*(set(ddz_fast.legal_moves(other, rules=p))
+                                    for p in PEER_PRESETS))
+        moves = sorted(m for m in common if len(m) <= 15)
+        positions.append((Hand(counts), moves[len(moves) // 2]))
+    return positions
+
+
+# --- sections ----------------------------------------------------------------------------------
+
+def _native(hands: List[Hand], prevs: Optional[List[Move]],
+            preset: str) -> Callable[[], List[Any]]:
+    """One native ``legal_moves`` call per hand (leading when ``prevs`` is None)."""
+    rules = ddz_fast.Rules.preset(preset)
+    legal_moves = ddz_fast.legal_moves
+    if prevs is None:
+        return lambda: [legal_moves(h, rules=rules) for h in hands]
+    pairs = list(zip(hands, prevs))
+    return lambda: [legal_moves(h, p, rules=rules) for h, p in pairs]
+
+
+def _ddz_rows(section: str, hands: List[Hand], prevs: Optional[List[Move]],
+              config: Config) -> List[Row]:
+    """ddz_fast native under each peer preset, then batched and the reference (douzero)."""
+    rows = [timed(section, NATIVE, preset, _native(hands, prevs, preset), _count, config)
+            for preset in PEER_PRESETS]
+    native = _native(hands, prevs, "douzero")
+    rows.append(timed(section, "ddz_fast legal_moves + tolist() (Move objects)", "douzero",
+                      lambda: [moves.tolist() for moves in native()], _count, config))
+    counts = np.array([h.counts for h in hands], dtype=np.uint8)
+    words = None if prevs is None else np.array([p.word for p in prevs], dtype=np.uint64)
+
+    def batched() -> List[int]:
+        _, offsets = ddz_fast.legal_moves_batch(counts, words, rules="douzero")
+        return np.diff(offsets).tolist()
+
+    rows.append(timed(section, "ddz_fast legal_moves_batch", "douzero", batched, int, config))
+    reference = ddz_fast.reference.legal_moves
+    pairs = list(zip(hands, prevs or [None] * len(hands)))
+    rows.append(timed(section, "ddz_fast reference (pure Python)", "douzero",
+                      lambda: [reference(h, p, rules="douzero") for h, p in pairs], _count,
+                      config))
+    return rows
+
+
+def _leading_peer_rows(section: str, counts: List[tuple], config: Config) -> List[Row]:
+    rows = []
+    cards = [drop_in.cards_of(Hand(c)) for c in counts]         # DouZero's form
+    if peers.HAVE_RLCARD:
+        from rlcard.games.doudizhu.judger import DoudizhuJudger
+
+        texts = [peers.to_text(c) for c in counts]
+        playable = DoudizhuJudger.playable_cards_from_hand
+        rows.append(timed(section, "RLCard playable_cards_from_hand", "rlcard",
+                          lambda: [playable(t) for t in texts], _count, config))
+    if peers.HAVE_OPENSPIEL:
+        states = [peers.openspiel_leading_state(c) for c in counts]
+        rows.append(timed(section, "OpenSpiel state.legal_actions()", "openspiel",
+                          lambda: [s.legal_actions() for s in states], _count, config))
+    if peers.HAVE_DOUZERO:
+        from douzero.env.move_generator import MovesGener
+
+        rows.append(timed(section, "DouZero MovesGener.gen_moves", "douzero",
+                          lambda: [MovesGener(c).gen_moves() for c in cards], _count_douzero,
+                          config))
+    rows.append(timed(section, "ddz_fast DouZero drop-in gen_moves", "douzero",
+                      lambda: [drop_in.MovesGener(c).gen_moves() for c in cards],
+                      _count_douzero, config))
+    return rows
+
+
+def leading_rows(size: int, config: Config) -> List[Row]:
+    """Leading moves of ``config.hands`` fixed-seed hands of ``size`` cards."""
+    section = f"lead, {size}-card hands"
+    counts = random_hands(config.hands, size)
+    hands = [Hand(c) for c in counts]
+    return _ddz_rows(section, hands, None, config) + _leading_peer_rows(section, counts, config)
+
+
+def _douzero_legal_actions(envs: List[Any]) -> List[List[List[int]]]:
+    return [env.get_legal_card_play_actions() for env in envs]
+
+
+def _action_set(actions: List[List[int]]) -> frozenset:
+    """Legal actions as a set: the drop-in lists them in another order, without duplicates."""
+    return frozenset(map(tuple, actions))
+
+
+def response_rows(config: Config) -> List[Row]:
+    """17-card hands answering a move (see :func:`response_positions`)."""
+    section = "answer, 17-card hands"
+    positions = response_positions(config.hands)
+    hands, prevs = [h for h, _ in positions], [p for _, p in positions]
+    rows = _ddz_rows(section, hands, prevs, config)
+    if peers.HAVE_RLCARD:
+        from rlcard.games.doudizhu.utils import get_gt_cards
+
+        players = [peers.rlcard_response_players(h.counts, p.counts) for h, p in positions]
+        rows.append(timed(section, "RLCard get_gt_cards", "rlcard",
+                          lambda: [get_gt_cards(*pair) for pair in players],
+                          _count_without("pass"), config))
+    if peers.HAVE_OPENSPIEL:
+        states = [peers.openspiel_response_state(h.counts, p.counts, p.type, p.key)
+                  for h, p in positions]
+        rows.append(timed(section, "OpenSpiel state.legal_actions()", "openspiel",
+                          lambda: [s.legal_actions() for s in states], _count_without(0),
+                          config))
+    if peers.HAVE_DOUZERO:
+        envs = [peers.douzero_response_env(h.counts, p.counts) for h, p in positions]
+        rows += with_and_without_drop_in(section, "DouZero GameEnv legal actions",
+                                         lambda: _douzero_legal_actions(envs), _count_douzero,
+                                         config, same=_action_set)
+    return rows
+
+
+def _game_positions(games: List[tuple]) -> List[Any]:
+    """A GameEnv at every decision of the recorded games, in the state its legal-action call
+    reads: the hand of the player to move and the last two moves."""
+    from douzero.env.game import GameEnv
+
+    envs = []
+    for seed, (actions, *_) in enumerate(games):
+        deal = peers.douzero_deal(seed)
+        for i, action in enumerate(actions):
+            hand = deal[peers.DOUZERO_POSITIONS[i % 3]]
+            env = GameEnv(players={})
+            env.acting_player_position = "landlord"
+            env.info_sets["landlord"].player_hand_cards = list(hand)
+            env.card_play_action_seq = [list(a) for a in actions[max(0, i - 2):i]]
+            envs.append(env)
+            for card in action:
+                hand.remove(card)
+    return envs
+
+
+def douzero_game_rows(config: Config) -> List[Row]:
+    """DouZero's GameEnv playing whole random games, with and without the drop-in; and its
+    legal-action call alone at every decision of those games."""
+    if not peers.HAVE_DOUZERO:
+        return []
+    section = f"DouZero GameEnv, {config.games} random games"
+    play = lambda: [peers.douzero_play(seed) for seed in range(config.games)]  # noqa: E731
+    rows = with_and_without_drop_in(section, "DouZero GameEnv random play", play, None, config,
+                                    "DouZero GameEnv random play + drop-in", "steps",
+                                    lambda games: sum(len(actions) for actions, *_ in games))
+    envs = _game_positions(play())
+    rows += with_and_without_drop_in(section, "DouZero GameEnv legal actions",
+                                     lambda: _douzero_legal_actions(envs), _count_douzero,
+                                     config, "DouZero GameEnv legal actions + drop-in", "calls",
+                                     same=_action_set)
+    return rows
+
+
+#: The report's sections, in order: (name for --sections, function of the Config returning its
+#: rows). To add one (games per second, say), write ``def games_rows(config) -> List[Row]`` and
+#: append ``("games", games_rows)``: the table, the Markdown and the chart pick it up.
+SECTIONS: List[Tuple[str, Callable[[Config], List[Row]]]] = [
+    ("lead17", lambda config: leading_rows(17, config)),
+    ("lead20", lambda config: leading_rows(20, config)),
+    ("answer17", response_rows),
+    ("douzero_env", douzero_game_rows),
+]
+
+
+# --- the report --------------------------------------------------------------------------------
+
+def ratio(row: Row, rows: List[Row]) -> float:
+    """How many times faster the baseline row (same section and preset) is than ``row``."""
+    base = next(r for r in rows if (r.section, r.engine, r.preset)
+                == (row.section, row.baseline, row.preset))
+    return base.rate / row.rate
+
+
+def table(rows: List[Row]) -> List[List[str]]:
+    """The rows as text cells: section, engine, preset, items, per second, moves/s, ratio."""
+    cells = []
+    for row in rows:
+        moves = "" if row.move_rate is None else f"{row.move_rate:,.0f}"
+        cells.append([row.section, row.engine, row.preset, f"{row.items:,} {row.unit}",
+                      f"{row.rate:,.0f}", moves, f"{ratio(row, rows):.2f}x"])
+    return cells
+
+
+HEADER = ["section", "engine", "preset", "timed", "per second", "moves/s", "baseline x"]
+
+
+def print_table(rows: List[Row]) -> None:
+    cells = [HEADER] + table(rows)
+    widths = [max(len(c[i]) for c in cells) for i in range(len(HEADER))]
+    for line in cells:
+        print("  ".join(c.ljust(w) if i < 4 else c.rjust(w)
+                        for i, (c, w) in enumerate(zip(line, widths))))
+
+
+def versions() -> Dict[str, str]:
+    found = {}
+    for package in ("ddz_fast", "numpy", "rlcard", "open_spiel", "douzero"):
+        try:
+            found[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            found[package] = "not installed"
+    return found
+
+
+def cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+NOTES = """\
+- *per second*: hands (or game steps, or legal-action calls) per second, the best of
+  {repeats} runs; only the engine's call is timed, on inputs converted to its own form before,
+  with the garbage collector off (as `timeit` does).
+- *moves/s*: distinct plays listed per second, as the engine tells plays apart (DouZero by
+  cards, so `333444555666` counts once; OpenSpiel and ddz_fast by reading, so three times);
+  the pass is not counted.
+- *baseline x*: how many times faster the baseline row is than this one. The baseline of every
+  move-generation row is ddz_fast's native `legal_moves` under the same preset (so a peer's
+  figure is ddz_fast's speed-up over it); in the GameEnv section it is the same GameEnv with
+  the drop-in installed (so the plain GameEnv's figure is the drop-in's speed-up).
+- `legal_moves` returns a lazy `MoveList` of 64-bit move words; the `tolist()` row adds
+  building a `Move` object per move. The batched, `tolist()` and reference rows use preset
+  `douzero`, the largest action space. The drop-in rows run DouZero's own code around
+  ddz_fast's generator, converting cards both ways.
+- DouZero's GameEnv copies its whole information set on every step (`deepcopy`), which
+  dominates a random game's step: the legal-action rows isolate the part the drop-in
+  replaces. Runs with and without the drop-in alternate, and both arms play the same games
+  and list the same sets of legal actions (checked).
+"""
+
+
+def markdown(rows: List[Row], config: Config, command: str) -> str:
+    lines = ["# Move generation: ddz_fast and its peers, side by side", "",
+             f"`{command}`", "",
+             f"{cpu_name()}; Python {platform.python_version()} on {platform.system()}; "
+             + ", ".join(f"{k} {v}" for k, v in versions().items()) + ".", "",
+             "| " + " | ".join(HEADER) + " |",
+             "|" + "---|" * 3 + "---:|" * 4]
+    lines += ["| " + " | ".join(cells) + " |" for cells in table(rows)]
+    return "\n".join(lines + ["", NOTES.format(repeats=config.repeats)])
+
+
+def chart(rows: List[Row], path: Path) -> bool:
+    """A bar chart per section (per second, log scale); False when matplotlib is absent."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    sections = list(dict.fromkeys(r.section for r in rows))
+    heights = [sum(r.section == s for r in rows) for s in sections]
+    figure, axes = plt.subplots(len(sections), 1, figsize=(10, 0.45 * sum(heights) + 1.2 * len(
+        sections)), gridspec_kw={"height_ratios": heights}, squeeze=False)
+    for ax, section in zip(axes[:, 0], sections):
+        mine = [r for r in rows if r.section == section]
+        labels = [f"{r.engine} [{r.preset}]" for r in mine]
+        colors = ["tab:blue" if "ddz_fast" in r.engine or "drop-in" in r.engine else "tab:gray"
+                  for r in mine]
+        ax.barh(labels, [r.rate for r in mine], color=colors)
+        for y, r in enumerate(mine):
+            ax.text(r.rate, y, f" {r.rate:,.0f}/s ({ratio(r, rows):.2f}x)", va="center",
+                    fontsize=8)
+        ax.set_xscale("log")
+        ax.invert_yaxis()
+        ax.set_title(section, fontsize=10, loc="left")
+        units = " or ".join(dict.fromkeys(r.unit for r in mine))
+        ax.set_xlabel(f"{units} per second (log scale)", fontsize=8)
+        ax.tick_params(labelsize=8)
+        ax.set_xlim(right=max(r.rate for r in mine) * 30)
+    figure.suptitle("blue: ddz_fast (and DouZero running on it), grey: the peers; (Nx): how many "
+                    "times faster the section's baseline row is", fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return True
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    names = [name for name, _ in SECTIONS]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per section")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per timing (the best)")
+    parser.add_argument("--games", type=int, default=300, help="DouZero GameEnv games")
+    parser.add_argument("--out", type=Path, default=HERE / "results", help="results folder")
+    parser.add_argument("--sections", nargs="+", choices=names, default=names)
+    args = parser.parse_args(argv)
+    config = Config(args.hands, args.repeats, args.games)
+    rows: List[Row] = []
+    for name, section in SECTIONS:
+        if name in args.sections:
+            print(f"timing {name} ...", flush=True)
+            rows += section(config)
+    print()
+    print_table(rows)
+    args.out.mkdir(parents=True, exist_ok=True)
+    command = "python benchmarks/compare_peers.py " + " ".join(
+        sys.argv[1:] if argv is None else argv)
+    (args.out / "compare_peers.md").write_text(markdown(rows, config, command.strip()) + "\n")
+    print(f"\nwrote {args.out / 'compare_peers.md'}")
+    if chart(rows, args.out / "compare_peers.png"):
+        print(f"wrote {args.out / 'compare_peers.png'}")
+    else:
+        print("no chart: matplotlib is not installed (pip install 'ddz_fast[bench]')")
+
+
+if __name__ == "__main__":
+    main()
