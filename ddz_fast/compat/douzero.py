@@ -24,6 +24,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import defaultdict
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ..bitboard import FLAG_MASK, TYPE_SHIFT
@@ -221,7 +222,7 @@ class MovesGener:
 _ORIGINAL: Optional[type] = None      # DouZero's own MovesGener while the drop-in is installed
 
 
-def _game_module():
+def _game_module() -> ModuleType:
     import douzero.env.game as game     # imported only here: the rest needs no DouZero
 
     return game
