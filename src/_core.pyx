@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from libc.limits cimport INT_MAX
 from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
@@ -447,7 +448,7 @@ cdef Py_ssize_t generate_into(Words* out, Py_ssize_t start, uint64_t hand, uint6
     # memory-safe on anything, and respond() ignores impossible type codes.
     hand &= COUNT_MASK
     while True:
-        s = Sink(out.data + start, out.cap - start, 0)
+        s = Sink(out.data + start, <int>min(out.cap - start, INT_MAX), 0)
         generate(&s, hand, prev, o)
         if s.n <= s.cap:
             return s.n

@@ -22,7 +22,17 @@ static __inline int ddz_popcount(uint64_t x) { return (int)__popcnt64(x); }
 #else
 /* Callers never pass 0 to ddz_ctz. */
 static inline int ddz_ctz(uint64_t x) { return __builtin_ctzll(x); }
+#if defined(__POPCNT__)
 static inline int ddz_popcount(uint64_t x) { return __builtin_popcountll(x); }
+#else
+/* Without -mpopcnt the builtin is a call into libgcc; the SWAR count stays inline. */
+static inline int ddz_popcount(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
 #endif
 
 #endif

@@ -43,10 +43,13 @@ cdef struct Options:
 
 cdef struct Sink:
     # A caller-owned output buffer. Moves past ``cap`` are counted but not written, so the
-    # caller learns the size it needs, grows the buffer and generates again.
+    # caller learns the size it needs, grows the buffer and generates again. The counters are
+    # ints, not Py_ssize_t, so that C's aliasing rules let no store of a move word change them
+    # and they stay in registers while a generator emits (a hand has at most 30,383 moves, and
+    # even a word of seven cards of every rank has only 35,274).
     uint64_t* buf
-    Py_ssize_t cap
-    Py_ssize_t n
+    int cap
+    int n
 
 cdef struct HandInfo:
     uint64_t counts
@@ -82,7 +85,8 @@ cdef inline uint64_t nibbles(int key, int length) noexcept nogil:
 
 cdef inline uint64_t main_part(int key, int length, int copies) noexcept nogil:
     """``copies`` cards of each of ``length`` ranks from ``key``, flagged as main ranks."""
-    return nibbles(key, length) // 15 * <uint64_t>(copies | 8)
+    # NIBBLE_ONES shifted down keeps a 1 in the lowest ``length`` nibbles (length 1..15).
+    return (NIBBLE_ONES >> (4 * (NUM_RANKS - length))) * <uint64_t>(copies | 8) << (4 * key)
 
 
 cdef inline uint32_t span(int key, int length) noexcept nogil:
@@ -144,10 +148,13 @@ cdef inline void describe(HandInfo* h, uint64_t counts) noexcept nogil:
 
 cdef inline uint32_t run_starts(uint32_t held, int length) noexcept nogil:
     """The ranks that start a run of ``length`` consecutive ranks of ``held``."""
+    # Runs of i + 1 ranks start where runs of i do and the rank i above is held; most hands
+    # run out of runs after a step or two, long before ``length``.
     cdef uint32_t starts = held
-    cdef int i
-    for i in range(1, length):
+    cdef int i = 1
+    while starts and i < length:
         starts &= held >> i
+        i += 1
     return starts
 
 
@@ -160,39 +167,46 @@ cdef void distinct_wings(Sink* s, uint64_t base, uint32_t ranks, int copies,
     Sets of ranks come in lexicographic order, lowest ranks first, as canonical order wants.
     """
     cdef int rank
-    cdef uint64_t word
+    if size == 1:
+        while ranks:
+            emit(s, base | (<uint64_t>copies << (4 * ctz(ranks))))
+            ranks &= ranks - 1
+        return
+    # A rank can open the rest of the set only while size - 1 ranks remain above it.
     while popcount(ranks) >= size:
         rank = ctz(ranks)
         ranks &= ranks - 1
-        word = base | (<uint64_t>copies << (4 * rank))
-        if size == 1:
-            emit(s, word)
-        else:
-            distinct_wings(s, word, ranks, copies, size - 1)
+        distinct_wings(s, base | (<uint64_t>copies << (4 * rank)), ranks, copies, size - 1)
 
 
 cdef void solo_wings(Sink* s, uint64_t base, uint64_t avail, uint32_t ranks, int size,
                      bint no_rocket) noexcept nogil:
     """``base`` plus every multiset of ``size`` cards of ``ranks``, at most ``avail`` of a rank.
 
-    Canonical order lists kickers low to high and compares them lexicographically, so at the
-    lowest rank taken more copies come first (``33 4`` < ``3 44`` < ``3 45``).
+    Every rank of ``ranks`` has at least one card in ``avail`` (the rules allow at least one
+    copy of a wing rank). Canonical order lists kickers low to high and compares them
+    lexicographically, so at the lowest rank taken more copies come first (``33 4`` <
+    ``3 44`` < ``3 45``).
     """
     cdef int rank, take
     cdef uint32_t rest
-    cdef uint64_t word
+    if size == 1:
+        while ranks:
+            emit(s, base + (<uint64_t>1 << (4 * ctz(ranks))))
+            ranks &= ranks - 1
+        return
     while ranks:
         rank = ctz(ranks)
         ranks &= ranks - 1
         # Without rocket_in_kickers the black joker excludes the red one from the later picks.
         rest = ranks & ~(1u << RED_JOKER) if no_rocket and rank == BLACK_JOKER else ranks
         take = min(<int>((avail >> (4 * rank)) & 7), size)
+        if take == size:
+            emit(s, base + (<uint64_t>take << (4 * rank)))
+            take -= 1
         while take > 0:
-            word = base + (<uint64_t>take << (4 * rank))
-            if take == size:
-                emit(s, word)
-            else:
-                solo_wings(s, word, avail, rest, size - take, no_rocket)
+            solo_wings(s, base + (<uint64_t>take << (4 * rank)), avail, rest, size - take,
+                       no_rocket)
             take -= 1
 
 
@@ -202,76 +216,43 @@ cdef void solo_wings(Sink* s, uint64_t base, uint64_t avail, uint32_t ranks, int
 
 cdef inline void plain(Sink* s, int code, uint32_t keys, int copies) noexcept nogil:
     """One main rank and no kickers."""
-    cdef int key
     while keys:
-        key = ctz(keys)
+        emit(s, type_word(code) | main_part(ctz(keys), 1, copies))
         keys &= keys - 1
-        emit(s, type_word(code) | main_part(key, 1, copies))
 
 
-cdef inline void chains(Sink* s, int code, uint32_t held, int copies, int lo, int hi,
-                        uint32_t keys) noexcept nogil:
-    """Runs of ranks of ``held``, no kickers."""
-    cdef int key, length
-    cdef uint32_t starts
-    for length in range(lo, hi + 1):
-        starts = run_starts(held, length) & keys
-        while starts:
-            key = ctz(starts)
-            starts &= starts - 1
-            emit(s, type_word(code) | main_part(key, length, copies))
+cdef enum Wings:
+    NO_WINGS, SOLO_WINGS, PAIR_WINGS
 
 
-cdef void gen_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                   uint32_t keys) noexcept nogil:
-    plain(s, T_SOLO, h.held[1] & keys, 1)
+cdef inline void runs(Sink* s, const HandInfo* h, const Options* o, int code, int copies,
+                      Wings wings, int lo, int hi, uint32_t keys) noexcept nogil:
+    """The chained types: a run of lo..hi ranks of 3..A, ``copies`` of each, then its wings.
 
-
-cdef void gen_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                   uint32_t keys) noexcept nogil:
-    plain(s, T_PAIR, h.held[2] & SUITED_RANKS & keys, 2)
-
-
-cdef void gen_trio(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                   uint32_t keys) noexcept nogil:
-    plain(s, T_TRIO, h.held[3] & SUITED_RANKS & keys, 3)
-
-
-cdef void gen_trio_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                        uint32_t keys) noexcept nogil:
-    cdef int key
-    keys &= h.held[3] & SUITED_RANKS
-    while keys:
-        key = ctz(keys)
-        keys &= keys - 1
-        distinct_wings(s, type_word(T_TRIO_SOLO) | main_part(key, 1, 3),
-                       h.held[1] & ~(1u << key), 1, 1)
-
-
-cdef void gen_trio_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                        uint32_t keys) noexcept nogil:
-    cdef int key
-    keys &= h.held[3] & SUITED_RANKS
-    while keys:
-        key = ctz(keys)
-        keys &= keys - 1
-        distinct_wings(s, type_word(T_TRIO_PAIR) | main_part(key, 1, 3),
-                       h.held[2] & SUITED_RANKS & ~(1u << key), 2, 1)
-
-
-cdef void gen_chain(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                    uint32_t keys) noexcept nogil:
-    chains(s, T_CHAIN, h.held[1] & CHAIN_RANKS, 1, lo, hi, keys)
-
-
-cdef void gen_pair_chain(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                         uint32_t keys) noexcept nogil:
-    chains(s, T_PAIR_CHAIN, h.held[2] & CHAIN_RANKS, 2, lo, hi, keys)
-
-
-cdef void gen_airplane(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                       uint32_t keys) noexcept nogil:
-    chains(s, T_AIRPLANE, h.held[3] & CHAIN_RANKS, 3, lo, hi, keys)
+    Inlined into each chained generator with constant ``code``, ``copies`` and ``wings``, so
+    the compiler drops the branches a type never takes.
+    """
+    cdef uint32_t held = h.held[copies] & CHAIN_RANKS
+    cdef uint32_t starts = run_starts(held, lo)
+    cdef uint32_t todo
+    cdef uint64_t word
+    cdef int key, length = lo
+    while starts and length <= hi:
+        todo = starts & keys
+        while todo:
+            key = ctz(todo)
+            todo &= todo - 1
+            word = type_word(code) | main_part(key, length, copies)
+            if wings == NO_WINGS:
+                emit(s, word)
+            elif wings == SOLO_WINGS:
+                solo_wings(s, word, wing_allowance(h, o, key, length),
+                           h.held[1] & ~span(key, length), length, not o.rocket_in_kickers)
+            else:
+                distinct_wings(s, word, h.held[2] & SUITED_RANKS & ~span(key, length), 2,
+                               length)
+        starts &= held >> length        # the runs one rank longer
+        length += 1
 
 
 cdef inline uint64_t wing_allowance(const HandInfo* h, const Options* o, int key,
@@ -287,35 +268,70 @@ cdef inline uint64_t wing_allowance(const HandInfo* h, const Options* o, int key
     return avail
 
 
-cdef void gen_airplane_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                            uint32_t keys) noexcept nogil:
-    cdef int key, length
-    cdef uint32_t starts
-    for length in range(lo, hi + 1):
-        starts = run_starts(h.held[3] & CHAIN_RANKS, length) & keys
-        while starts:
-            key = ctz(starts)
-            starts &= starts - 1
-            solo_wings(s, type_word(T_AIRPLANE_SOLO) | main_part(key, length, 3),
-                       wing_allowance(h, o, key, length), h.held[1] & ~span(key, length),
-                       length, not o.rocket_in_kickers)
+cdef inline void gen_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                          uint32_t keys) noexcept nogil:
+    plain(s, T_SOLO, h.held[1] & keys, 1)
 
 
-cdef void gen_airplane_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                            uint32_t keys) noexcept nogil:
-    cdef int key, length
-    cdef uint32_t starts
-    for length in range(lo, hi + 1):
-        starts = run_starts(h.held[3] & CHAIN_RANKS, length) & keys
-        while starts:
-            key = ctz(starts)
-            starts &= starts - 1
-            distinct_wings(s, type_word(T_AIRPLANE_PAIR) | main_part(key, length, 3),
-                           h.held[2] & SUITED_RANKS & ~span(key, length), 2, length)
+cdef inline void gen_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                          uint32_t keys) noexcept nogil:
+    plain(s, T_PAIR, h.held[2] & SUITED_RANKS & keys, 2)
 
 
-cdef void gen_four_two_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                            uint32_t keys) noexcept nogil:
+cdef inline void gen_trio(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                          uint32_t keys) noexcept nogil:
+    plain(s, T_TRIO, h.held[3] & SUITED_RANKS & keys, 3)
+
+
+cdef inline void gen_trio_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                               uint32_t keys) noexcept nogil:
+    cdef int key
+    keys &= h.held[3] & SUITED_RANKS
+    while keys:
+        key = ctz(keys)
+        keys &= keys - 1
+        distinct_wings(s, type_word(T_TRIO_SOLO) | main_part(key, 1, 3),
+                       h.held[1] & ~(1u << key), 1, 1)
+
+
+cdef inline void gen_trio_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                               uint32_t keys) noexcept nogil:
+    cdef int key
+    keys &= h.held[3] & SUITED_RANKS
+    while keys:
+        key = ctz(keys)
+        keys &= keys - 1
+        distinct_wings(s, type_word(T_TRIO_PAIR) | main_part(key, 1, 3),
+                       h.held[2] & SUITED_RANKS & ~(1u << key), 2, 1)
+
+
+cdef inline void gen_chain(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                           uint32_t keys) noexcept nogil:
+    runs(s, h, o, T_CHAIN, 1, NO_WINGS, lo, hi, keys)
+
+
+cdef inline void gen_pair_chain(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                                uint32_t keys) noexcept nogil:
+    runs(s, h, o, T_PAIR_CHAIN, 2, NO_WINGS, lo, hi, keys)
+
+
+cdef inline void gen_airplane(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                              uint32_t keys) noexcept nogil:
+    runs(s, h, o, T_AIRPLANE, 3, NO_WINGS, lo, hi, keys)
+
+
+cdef inline void gen_airplane_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                                   uint32_t keys) noexcept nogil:
+    runs(s, h, o, T_AIRPLANE_SOLO, 3, SOLO_WINGS, lo, hi, keys)
+
+
+cdef inline void gen_airplane_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                                   uint32_t keys) noexcept nogil:
+    runs(s, h, o, T_AIRPLANE_PAIR, 3, PAIR_WINGS, lo, hi, keys)
+
+
+cdef inline void gen_four_two_solo(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                                   uint32_t keys) noexcept nogil:
     cdef int key
     keys &= h.held[4] & SUITED_RANKS
     while keys:
@@ -326,8 +342,8 @@ cdef void gen_four_two_solo(Sink* s, const HandInfo* h, const Options* o, int lo
                    h.held[1] & ~(1u << key), 2, not o.rocket_in_kickers)
 
 
-cdef void gen_four_two_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                            uint32_t keys) noexcept nogil:
+cdef inline void gen_four_two_pair(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                                   uint32_t keys) noexcept nogil:
     cdef int key
     keys &= h.held[4] & SUITED_RANKS
     while keys:
@@ -337,13 +353,13 @@ cdef void gen_four_two_pair(Sink* s, const HandInfo* h, const Options* o, int lo
                        h.held[2] & SUITED_RANKS & ~(1u << key), 2, 2)
 
 
-cdef void gen_bomb(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                   uint32_t keys) noexcept nogil:
+cdef inline void gen_bomb(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                          uint32_t keys) noexcept nogil:
     plain(s, T_BOMB, h.held[4] & SUITED_RANKS & keys, 4)
 
 
-cdef void gen_rocket(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
-                     uint32_t keys) noexcept nogil:
+cdef inline void gen_rocket(Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                            uint32_t keys) noexcept nogil:
     # The rocket's key is the black joker; only the black joker carries the main flag.
     if h.held[1] & JOKERS == JOKERS and keys & (1u << BLACK_JOKER):
         emit(s, type_word(T_ROCKET) | main_part(BLACK_JOKER, 1, 1) | (<uint64_t>1 << (4 * RED_JOKER)))
@@ -362,11 +378,27 @@ cdef inline bint type_allowed(int code, const Options* o) noexcept nogil:
 
 
 cdef void lead(Sink* s, const HandInfo* h, const Options* o) noexcept nogil:
-    """Every move of the hand, in canonical order (bombs and the rocket come last by type)."""
-    cdef int code
-    for code in range(T_SOLO, NUM_TYPES):
-        if type_allowed(code, o):
-            GENERATORS[code](s, h, o, LEN_MIN[code], LEN_MAX[code], ALL_RANKS)
+    """Every move of the hand, in canonical order: type by type in the order of the type codes
+    (bombs and the rocket come last).
+
+    The generators are called directly rather than through ``GENERATORS``, so that the compiler
+    can inline them all here: that saves an indirect call and its register spills per type.
+    """
+    gen_solo(s, h, o, 1, 1, ALL_RANKS)
+    gen_pair(s, h, o, 1, 1, ALL_RANKS)
+    gen_trio(s, h, o, 1, 1, ALL_RANKS)
+    gen_trio_solo(s, h, o, 1, 1, ALL_RANKS)
+    gen_trio_pair(s, h, o, 1, 1, ALL_RANKS)
+    gen_chain(s, h, o, LEN_MIN[T_CHAIN], LEN_MAX[T_CHAIN], ALL_RANKS)
+    gen_pair_chain(s, h, o, LEN_MIN[T_PAIR_CHAIN], LEN_MAX[T_PAIR_CHAIN], ALL_RANKS)
+    gen_airplane(s, h, o, LEN_MIN[T_AIRPLANE], LEN_MAX[T_AIRPLANE], ALL_RANKS)
+    gen_airplane_solo(s, h, o, LEN_MIN[T_AIRPLANE_SOLO], LEN_MAX[T_AIRPLANE_SOLO], ALL_RANKS)
+    gen_airplane_pair(s, h, o, LEN_MIN[T_AIRPLANE_PAIR], LEN_MAX[T_AIRPLANE_PAIR], ALL_RANKS)
+    if o.four_two:
+        gen_four_two_solo(s, h, o, 1, 1, ALL_RANKS)
+        gen_four_two_pair(s, h, o, 1, 1, ALL_RANKS)
+    gen_bomb(s, h, o, 1, 1, ALL_RANKS)
+    gen_rocket(s, h, o, 1, 1, ALL_RANKS)
 
 
 cdef void respond(Sink* s, const HandInfo* h, const Options* o, uint64_t prev) noexcept nogil:
