@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from libc.limits cimport INT_MAX
 from libc.stdint cimport int64_t, uint8_t
@@ -194,6 +195,10 @@ cdef object _decode(uint64_t word):
     return move
 
 
+# Hands are listed millions of times a second: recycle the objects, and keep them out of the
+# cycle collector (a MoveList refers to nothing but its bytes, so it cannot be part of a cycle).
+@cython.freelist(64)
+@cython.no_gc
 cdef class MoveList:
     """The legal moves of a hand: an immutable, lazy sequence of :class:`~ddz_fast.Move`.
 
