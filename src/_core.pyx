@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import numpy as np
 
 cimport cython
+from cpython.buffer cimport PyBuffer_FillInfo
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from libc.limits cimport INT_MAX
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
@@ -502,6 +503,112 @@ cdef const uint64_t* _data_or_null(const uint64_t[::1] words):
     return &words[0]
 
 
+# The buffer of the last batch of moves freed, kept for the next batched call (both happen with
+# the GIL held): its pages are mapped already, and on a fresh buffer the page faults cost more
+# than generating the moves that fill the pages. Larger buffers go back to the system.
+cdef Words _SPARE = Words(NULL, 0)
+cdef enum:
+    SPARE_MAX = 1 << 22         # words (32 MB)
+
+
+cdef Words _take_spare():
+    global _SPARE
+    cdef Words spare = _SPARE
+    _SPARE = Words(NULL, 0)
+    return spare
+
+
+@cython.final
+cdef class _WordArray:
+    """The buffer of a batch of moves, lent to numpy through the buffer protocol: the moves reach
+    the caller without a copy, and the buffer becomes the spare when the last array goes."""
+    cdef Words words
+    cdef Py_ssize_t n
+
+    def __getbuffer__(self, Py_buffer* view, int flags):
+        PyBuffer_FillInfo(view, self, self.words.data, self.n * sizeof(uint64_t), False, flags)
+
+    def __dealloc__(self):
+        global _SPARE
+        if _SPARE.cap < self.words.cap <= SPARE_MAX:
+            free(_SPARE.data)
+            _SPARE = self.words
+        else:
+            free(self.words.data)
+
+
+cdef object _adopt(Words* w, Py_ssize_t n):
+    """The first ``n`` words of ``w`` as a uint64 array that takes the buffer over."""
+    cdef _WordArray owner = _WordArray.__new__(_WordArray)
+    # Give the room past the moves back; shrinking in place never fails in practice.
+    cdef uint64_t* data = <uint64_t*>realloc(w.data, max(n, 1) * sizeof(uint64_t))
+    if data != NULL:
+        w.data, w.cap = data, max(n, 1)
+    owner.words, owner.n = w[0], n
+    w[0] = Words(NULL, 0)
+    return np.frombuffer(owner, dtype=np.uint64)
+
+
+ctypedef fused count_t:
+    int8_t
+    uint8_t
+    int16_t
+    uint16_t
+    int32_t
+    uint32_t
+    int64_t
+    uint64_t
+
+
+cdef bint pack_counts(const count_t[:, :] counts, uint64_t* words) noexcept nogil:
+    """Pack rows of 15 counts into hand words; False at the first row that is no hand."""
+    cdef Py_ssize_t i
+    cdef int rank
+    cdef uint64_t count, word, over
+    for i in range(counts.shape[0]):
+        word = over = 0
+        for rank in range(NUM_RANKS):
+            count = <uint64_t>counts[i, rank]       # a negative count wraps to a huge one
+            over |= count > 4
+            word |= count << (4 * rank)
+        if over or not fits_deck(word):
+            return False
+        words[i] = word
+    return True
+
+
+cdef bint all_hands(const uint64_t[:] words) noexcept nogil:
+    """Whether every word is a hand of one deck: counts only, none above the deck's."""
+    cdef Py_ssize_t i
+    for i in range(words.shape[0]):
+        if words[i] & ~COUNT_MASK or not fits_deck(words[i]):
+            return False
+    return True
+
+
+def _pack_hands(const count_t[:, :] counts not None):
+    """The words of an (N, 15) count array of any integer type, or None (see _hand_words)."""
+    words = np.empty(counts.shape[0], dtype=np.uint64)
+    cdef uint64_t[::1] out = words
+    cdef bint ok
+    with nogil:
+        ok = counts.shape[0] == 0 or pack_counts(counts, &out[0])
+    return words if ok else None
+
+
+def _hand_words(array):
+    """_batch_checks' ``hand_words``: a batch's hand words in one pass, or None when some row is
+    not a hand (the numpy checks then name it). ``array`` is a native-order integer array of
+    shape (N, 15), or (N,) of uint64, as check_hands has made sure."""
+    cdef bint ok
+    if array.ndim == 2:
+        return _pack_hands(array)
+    cdef const uint64_t[:] words = array
+    with nogil:
+        ok = all_hands(words)
+    return np.ascontiguousarray(array) if ok else None
+
+
 def _first_illegal(const uint64_t[::1] prevs not None, rules):
     """The first row whose non-zero word is not a legal move under ``rules``, or -1."""
     cdef const Options* o = &_rule_set(rules).opts
@@ -520,23 +627,19 @@ def _batch_moves(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, 
     cdef Py_ssize_t n = hands.shape[0], total
     cdef const uint64_t* hand_words = _data_or_null(hands)
     cdef const uint64_t* prev_words = _data_or_null(prevs)
-    cdef Words out = Words(NULL, 0)
-    cdef uint64_t[::1] dest
+    cdef Words out = _take_spare()
     offsets = np.empty(n + 1, dtype=np.int64)
     cdef int64_t[::1] offset_view = offsets
+    cdef Py_ssize_t room = 64 * n + 64
     try:
         with nogil:
             total = batch_moves(hand_words, prev_words, n, &rule_set.opts, &out,
-                                &offset_view[0]) if reserve(&out, 64 * n + 64) else -1
+                                &offset_view[0]) if reserve(&out, room) else -1
         if total < 0:
             raise MemoryError("out of memory generating moves")
-        moves = np.empty(total, dtype=np.uint64)
-        if total:
-            dest = moves
-            memcpy(&dest[0], out.data, total * sizeof(uint64_t))
+        return _adopt(&out, total), offsets
     finally:
         free(out.data)
-    return moves, offsets
 
 
 def _batch_mask(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, rules):
