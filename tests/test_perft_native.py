@@ -1,0 +1,102 @@
+"""The native perft (ddz_fast.playout.perft_native) against the counts of the reference.
+
+Every line of the suites in tests/perft is checked: the ``*.perft`` files (which
+tests/test_perft.py also walks in Python) and ``deep.txt``, whose millions of nodes only the
+native count gets through in test time. All of those counts were made by ddz_fast.reference.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from ddz_fast import Game, Hand, perft, perft_native
+from ddz_fast.notation import format_move, parse_move
+from ddz_fast.position import Position, read_perft_suites
+
+SUITE_DIR = Path(__file__).parent / "perft"
+SUITE_FILES = sorted(SUITE_DIR.glob("*.perft")) + [SUITE_DIR / "deep.txt"]
+SUITES = [(path.name, suite) for path in SUITE_FILES
+          for suite in read_perft_suites(path.read_text(encoding="utf-8").splitlines())]
+SUITE_LINES = [(name, suite, depth, nodes) for name, suite in SUITES
+               for depth, nodes in suite.counts]
+
+
+def test_the_suites_go_deep():
+    deep = {str(suite.position) for _, suite in SUITES if max(d for d, _ in suite.counts) >= 4}
+    assert len(deep) >= 5
+    assert max(nodes for _, _, _, nodes in SUITE_LINES) >= 1_000_000
+    assert sum(name == "deep.txt" for name, _ in SUITES) >= 4
+
+
+def native_divide(suite, depth: int) -> str:
+    """Per first action: the native count below it and the Python walk's."""
+    lines = []
+    for move in suite.position.legal_actions(suite.rules):
+        child = suite.position.play(move, suite.rules)
+        native = perft_native(child, depth - 1, rules=suite.rules)
+        walked = perft(child, depth - 1, rules=suite.rules) if depth <= 4 else "-"
+        lines.append(f"{format_move(move):<24} {native:>12} {walked:>12}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name, suite, depth, nodes", SUITE_LINES,
+                         ids=[f"{n}:{s.line}:d{d}" for n, s, d, _ in SUITE_LINES])
+def test_native_perft_suite_line(name, suite, depth, nodes):
+    counted = perft_native(suite.position, depth, rules=suite.rules)
+    if counted != nodes:
+        print(f"{name} line {suite.line}: {suite.position} ({suite.rules!r}) "
+              f"native perft {depth} = {counted}, expected {nodes}")
+        print(native_divide(suite, depth))
+    assert counted == nodes
+
+
+def test_native_perft_is_a_perft_implementation():
+    position = Position.parse("334455TTJ/6789JQK2/AA22BR99 0 0 - 0")
+    assert perft(position, 6, implementation="native") == perft_native(position, 6) == 6290
+    assert perft_native(position, 0) == 1
+
+
+def test_the_python_walk_agrees_on_random_game_positions():
+    rng = random.Random(23)
+    checked = 0
+    for seed in range(10):
+        preset = ("standard", "rlcard", "openspiel", "douzero")[seed % 4]
+        state = Game(preset).new_state(seed=seed)
+        while not state.is_over:
+            if state.phase == "play" and rng.random() < 0.1:
+                position = state.position()
+                assert perft_native(position, 3, rules=preset) == \
+                    perft(position, 3, rules=preset)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 20
+
+
+def test_finished_hands_are_leaves_and_depth_is_unbounded():
+    over = Position(["", "4", "5"], 0, 1, parse_move("3"), 0)
+    assert perft_native(over, 0) == perft_native(over, 10 ** 12) == 1
+    endgame = Position.parse("3334/45/5BR 0 0 - 0")
+    full_tree = perft(endgame, 60)
+    assert perft_native(endgame, 60) == perft_native(endgame, 10 ** 12) == full_tree
+    assert perft_native(Position(["3", "4", "5"], 0, 0), 3) == 1  # the first card ends it
+
+
+def test_arguments_are_checked_like_the_python_perft():
+    legal = Position([Hand("3"), Hand("4"), Hand("5")], 0, 1, parse_move("6"), 0)
+    cases = [(legal, -1, None), (legal, 1.0, None), (legal, True, None),
+             ("3/4/5 0 0 - 0", 1, None), (legal, 1, "turbo"), (legal, 1, 7),
+             # four + two does not exist under openspiel: an illegal move to beat
+             (Position(["6", "7", "8"], 0, 1, parse_move("333345"), 0), 1, "openspiel")]
+    for position, depth, rules in cases:
+        errors = []
+        for count in (perft_native, perft):
+            with pytest.raises((TypeError, ValueError)) as caught:
+                count(position, depth, rules=rules)
+            errors.append((type(caught.value), str(caught.value)))
+        assert errors[0] == errors[1]
+    # As in the Python walk, the move to beat is only judged where moves are generated.
+    unchecked = Position(["6", "7", "8"], 0, 1, parse_move("333345"), 0)
+    assert perft_native(unchecked, 0, rules="openspiel") == 1
+    assert perft_native(unchecked, 2) == perft(unchecked, 2) == 1  # pass, pass
