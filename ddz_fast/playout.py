@@ -48,7 +48,7 @@ __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")
-_SEED_LIMIT = 1 << 64
+_WORD_LIMIT = 1 << 64
 # A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
 # so any deeper perft counts the same leaves: the C int depth never needs more.
 _DEPTH_CAP = 1 << 16
@@ -144,7 +144,7 @@ def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     seed = operator.index(seed)
-    if not 0 <= seed < _SEED_LIMIT:
+    if not 0 <= seed < _WORD_LIMIT:
         raise ValueError(f"seed must be in 0..2**64 - 1, got {seed}")
     return seed
 
@@ -192,7 +192,7 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     n = _check_count("n", n, 0)
     seed = _check_seed(seed)
     start = _check_count("start", start, 0)
-    if start + n > _SEED_LIMIT:
+    if start + n > _WORD_LIMIT:
         raise ValueError(f"games {start}..{start + n - 1} go past game 2**64 - 1")
     rules = as_rules(rules)
     code = _bidding_code(bidding, rules)
