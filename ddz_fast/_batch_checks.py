@@ -19,29 +19,21 @@ __all__ = ["check_batch", "check_hands", "check_prevs"]
 #: ``first_illegal(words, rules)``: the first row of a uint64 array whose non-zero word is not a
 #: legal move under ``rules``, or -1.
 FirstIllegal = Callable[[np.ndarray, Rules], int]
-#: ``hand_words(array)``: the contiguous uint64 words of a native-order (N, 15) count array or
-#: (N,) uint64 bitboard array, or None when some row is not a hand of one deck.
-HandWords = Callable[[np.ndarray], Optional[np.ndarray]]
 
 _LIMITS = np.array(MAX_COPIES, dtype=np.int64)
 _SHIFTS = np.arange(0, 4 * NUM_RANKS, 4, dtype=np.uint64)
 
 
-def check_batch(hands: object, prevs: object, rules: RulesLike, first_illegal: FirstIllegal,
-                hand_words: Optional[HandWords] = None,
-                ) -> Tuple[np.ndarray, Optional[np.ndarray], Rules]:
+def check_batch(hands: object, prevs: object, rules: RulesLike,
+                first_illegal: FirstIllegal) -> Tuple[np.ndarray, Optional[np.ndarray], Rules]:
     """(hand words, previous-move words or None, rules), each validated; contiguous uint64."""
-    words = check_hands(hands, hand_words)
+    words = check_hands(hands)
     rules = as_rules(rules)
     return words, check_prevs(prevs, len(words), rules, first_illegal), rules
 
 
-def check_hands(hands: object, hand_words: Optional[HandWords] = None) -> np.ndarray:
-    """Hands as an (N, 15) integer count array or an (N,) uint64 bitboard array -> uint64 words.
-
-    ``hand_words`` (optional) converts and checks the rows of a well-formed array in one
-    pass; the numpy checks here then run only to name the first bad row it found.
-    """
+def check_hands(hands: object) -> np.ndarray:
+    """Hands as an (N, 15) integer count array or an (N,) uint64 bitboard array -> uint64 words."""
     array = np.asarray(hands)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise TypeError(f"hands must be an integer array, not {array.dtype}")
@@ -49,19 +41,13 @@ def check_hands(hands: object, hand_words: Optional[HandWords] = None) -> np.nda
         if array.shape[1] != NUM_RANKS:
             raise ValueError(f"hands of counts must have shape (N, {NUM_RANKS}), "
                              f"got {array.shape}")
-    elif array.ndim == 1:
+        return _words_of_counts(array)
+    if array.ndim == 1:
         if array.dtype != np.uint64:
             raise TypeError(f"hands of bitboards must be uint64, not {array.dtype}")
-    else:
-        raise ValueError(f"hands must be an (N, {NUM_RANKS}) count array or an (N,) uint64 "
-                         f"bitboard array, got {array.ndim} dimensions")
-    if hand_words is not None and array.dtype.isnative:
-        words = hand_words(array)
-        if words is not None:
-            return words
-    if array.ndim == 2:
-        return _words_of_counts(array)
-    return _checked_words(np.ascontiguousarray(array))
+        return _checked_words(np.ascontiguousarray(array))
+    raise ValueError(f"hands must be an (N, {NUM_RANKS}) count array or an (N,) uint64 "
+                     f"bitboard array, got {array.ndim} dimensions")
 
 
 def check_prevs(prevs: object, size: int, rules: Rules,

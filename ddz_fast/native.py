@@ -29,9 +29,11 @@ def legal_moves_batch(hands: object, prevs: object = None, *,
     length N + 1; the moves of hand i are ``moves[offsets[i]:offsets[i + 1]]``, in canonical
     order. Runs without the GIL.
     """
-    hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal,
-                                                _core._hand_words)
-    return _core._batch_moves(hand_words, prev_words, rules)
+    found = _core._try_batch_moves(hands, prevs, rules)      # numpy arrays, all valid
+    if found is None:
+        hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
+        found = _core._batch_moves(hand_words, prev_words, rules)
+    return found
 
 
 def legal_action_mask(hands: object, prevs: object = None, *,
@@ -40,6 +42,8 @@ def legal_action_mask(hands: object, prevs: object = None, *,
 
     Arguments as for :func:`legal_moves_batch`. Runs without the GIL.
     """
-    hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal,
-                                                _core._hand_words)
-    return _core._batch_mask(hand_words, prev_words, rules)
+    found = _core._try_batch_mask(hands, prevs, rules)
+    if found is None:
+        hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
+        found = _core._batch_mask(hand_words, prev_words, rules)
+    return found

@@ -13,12 +13,12 @@ from types import MemberDescriptorType
 import numpy as np
 
 cimport cython
-from cpython.buffer cimport PyBuffer_FillInfo
+cimport numpy as cnp
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.object cimport PyObject
 from libc.limits cimport INT_MAX
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
-from libc.stdlib cimport free, realloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy
 
 from ddz_fast import bitboard
@@ -50,6 +50,7 @@ def _check_layout():
 
 
 _check_layout()
+cnp.import_array()
 # Chain lengths come from the specification itself; the rocket is its only type without a shape.
 for _name, (_copies, _lengths, _ranks) in MAIN_SHAPES.items():
     LEN_MIN[TYPE_CODES[_name]] = _lengths.start
@@ -543,7 +544,7 @@ cdef const uint64_t* _data_or_null(const uint64_t[::1] words):
     return &words[0]
 
 
-# The buffer of the last batch of moves freed, kept for the next batched call (both happen with
+# The buffer of the last batch result freed, kept for the next batched call (both happen with
 # the GIL held): its pages are mapped already, and on a fresh buffer the page faults cost more
 # than generating the moves that fill the pages. Larger buffers go back to the system.
 cdef Words _SPARE = Words(NULL, 0)
@@ -560,13 +561,9 @@ cdef Words _take_spare():
 
 @cython.final
 cdef class _WordArray:
-    """The buffer of a batch of moves, lent to numpy through the buffer protocol: the moves reach
-    the caller without a copy, and the buffer becomes the spare when the last array goes."""
+    """The buffer of a batch result, the base of the numpy array that shows it: the words reach
+    the caller without a copy, and the buffer becomes the spare when the array goes."""
     cdef Words words
-    cdef Py_ssize_t n
-
-    def __getbuffer__(self, Py_buffer* view, int flags):
-        PyBuffer_FillInfo(view, self, self.words.data, self.n * sizeof(uint64_t), False, flags)
 
     def __dealloc__(self):
         global _SPARE
@@ -577,16 +574,78 @@ cdef class _WordArray:
             free(self.words.data)
 
 
-cdef object _adopt(Words* w, Py_ssize_t n):
-    """The first ``n`` words of ``w`` as a uint64 array that takes the buffer over."""
+cdef object _adopt(Words* w, cnp.npy_intp n, int typenum):
+    """The first ``n`` words of ``w`` as an array of ``typenum`` (8 bytes) that takes the buffer
+    over."""
     cdef _WordArray owner = _WordArray.__new__(_WordArray)
-    # Give the room past the moves back; shrinking in place never fails in practice.
+    # Give the room past the words back; shrinking in place never fails in practice.
     cdef uint64_t* data = <uint64_t*>realloc(w.data, max(n, 1) * sizeof(uint64_t))
     if data != NULL:
         w.data, w.cap = data, max(n, 1)
-    owner.words, owner.n = w[0], n
+    array = cnp.PyArray_SimpleNewFromData(1, &n, typenum, w.data)
+    owner.words = w[0]
     w[0] = Words(NULL, 0)
-    return np.frombuffer(owner, dtype=np.uint64)
+    cnp.set_array_base(array, owner)
+    return array
+
+
+cdef tuple _moves_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
+                     _RuleSet rule_set):
+    """(moves, offsets) of checked hand words and previous-move words (or NULL)."""
+    cdef Words out = _take_spare()
+    cdef Words offsets = Words(NULL, 0)
+    cdef Py_ssize_t total = -1
+    try:
+        with nogil:
+            if reserve(&offsets, n + 1) and reserve(&out, 64 * n + 64):
+                total = batch_moves(hands, prevs, n, &rule_set.opts, &out,
+                                    <int64_t*>offsets.data)
+        if total < 0:
+            raise MemoryError("out of memory generating moves")
+        return _adopt(&out, total, cnp.NPY_UINT64), _adopt(&offsets, n + 1, cnp.NPY_INT64)
+    finally:
+        free(out.data)
+        free(offsets.data)
+
+
+cdef object _mask_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
+                     _RuleSet rule_set):
+    """The legal-action mask (bool[N, actions]) of checked hand and previous-move words."""
+    cdef _ActionSpace space = rule_set.action_space()
+    cdef cnp.npy_intp shape[2]
+    shape[:] = [n, len(space.moves)]
+    cdef cnp.ndarray mask = cnp.PyArray_ZEROS(2, shape, cnp.NPY_BOOL, 0)
+    cdef uint8_t* cells = <uint8_t*>cnp.PyArray_DATA(mask)
+    cdef bint ok = True
+    if n:
+        with nogil:
+            ok = batch_mask(hands, prevs, n, &rule_set.opts, &space.table, cells, shape[1])
+    if not ok:
+        raise MemoryError("out of memory generating moves")
+    return mask
+
+
+# --- batched calls straight from the caller's arrays ---------------------------------------------
+# The usual batched call passes numpy arrays of valid hands (and of legal previous moves) of a
+# native integer type, under rules that as_rules accepts. Those are read, checked and packed here
+# in one pass, from the array structs: the numpy checks of _batch_checks cost as much as
+# generating the moves, and several times more on cold caches. Anything else (other containers,
+# dtypes or byte orders, a bad row, bad rules) gets None, and ddz_fast.native puts it through
+# those checks, which convert it or raise the reference's exception.
+
+cdef object _NDARRAY = np.ndarray
+
+
+cdef inline bint is_integers(object array) noexcept:
+    """Whether ``array`` is an ndarray of a native-order integer type (bool is none)."""
+    return (type(array) is _NDARRAY and cnp.PyArray_ISINTEGER(<cnp.ndarray>array)
+            and cnp.PyArray_ISNOTSWAPPED(<cnp.ndarray>array))
+
+
+cdef inline bint is_words(cnp.ndarray array, Py_ssize_t n) noexcept:
+    """Whether the integer array is (n,) uint64, as _batch_checks requires of words."""
+    return (cnp.PyArray_NDIM(array) == 1 and cnp.PyArray_DIMS(array)[0] == n
+            and cnp.PyArray_ITEMSIZE(array) == 8 and cnp.PyArray_ISUNSIGNED(array))
 
 
 ctypedef fused count_t:
@@ -600,15 +659,18 @@ ctypedef fused count_t:
     uint64_t
 
 
-cdef bint pack_counts(const count_t[:, :] counts, uint64_t* words) noexcept nogil:
-    """Pack rows of 15 counts into hand words; False at the first row that is no hand."""
+cdef bint pack_rows(const char* data, Py_ssize_t n, Py_ssize_t row_step, Py_ssize_t rank_step,
+                    uint64_t* words, const count_t* kind) noexcept nogil:
+    """Pack n rows of 15 counts of type count_t (``kind`` only picks it) into hand words;
+    False at the first row that is no hand of one deck."""
     cdef Py_ssize_t i
     cdef int rank
     cdef uint64_t count, word, over
-    for i in range(counts.shape[0]):
+    for i in range(n):
         word = over = 0
         for rank in range(NUM_RANKS):
-            count = <uint64_t>counts[i, rank]       # a negative count wraps to a huge one
+            # A negative count converts to a huge one.
+            count = <uint64_t>(<const count_t*>(data + i * row_step + rank * rank_step))[0]
             over |= count > 4
             word |= count << (4 * rank)
         if over or not fits_deck(word):
@@ -617,37 +679,121 @@ cdef bint pack_counts(const count_t[:, :] counts, uint64_t* words) noexcept nogi
     return True
 
 
-cdef bint all_hands(const uint64_t[:] words) noexcept nogil:
+cdef bint pack_hands(cnp.ndarray counts, uint64_t* words) noexcept:
+    """The hand words of an (N, 15) integer array; False at the first row that is no hand."""
+    cdef const char* data = <const char*>cnp.PyArray_DATA(counts)
+    cdef Py_ssize_t n = cnp.PyArray_DIMS(counts)[0]
+    cdef Py_ssize_t row = cnp.PyArray_STRIDES(counts)[0], rank = cnp.PyArray_STRIDES(counts)[1]
+    cdef bint signed = cnp.PyArray_ISSIGNED(counts)
+    cdef Py_ssize_t size = cnp.PyArray_ITEMSIZE(counts)
+    if size == 1:
+        return (pack_rows(data, n, row, rank, words, <const int8_t*>NULL) if signed else
+                pack_rows(data, n, row, rank, words, <const uint8_t*>NULL))
+    if size == 2:
+        return (pack_rows(data, n, row, rank, words, <const int16_t*>NULL) if signed else
+                pack_rows(data, n, row, rank, words, <const uint16_t*>NULL))
+    if size == 4:
+        return (pack_rows(data, n, row, rank, words, <const int32_t*>NULL) if signed else
+                pack_rows(data, n, row, rank, words, <const uint32_t*>NULL))
+    if size == 8:
+        return (pack_rows(data, n, row, rank, words, <const int64_t*>NULL) if signed else
+                pack_rows(data, n, row, rank, words, <const uint64_t*>NULL))
+    return False
+
+
+cdef void copy_words(cnp.ndarray array, uint64_t* words) noexcept:
+    """Copy an (N,) uint64 array (any stride) into ``words``."""
+    cdef const char* data = <const char*>cnp.PyArray_DATA(array)
+    cdef Py_ssize_t i, step = cnp.PyArray_STRIDES(array)[0]
+    for i in range(cnp.PyArray_DIMS(array)[0]):
+        words[i] = (<const uint64_t*>(data + i * step))[0]
+
+
+cdef bint all_hands(const uint64_t* words, Py_ssize_t n) noexcept nogil:
     """Whether every word is a hand of one deck: counts only, none above the deck's."""
     cdef Py_ssize_t i
-    for i in range(words.shape[0]):
+    for i in range(n):
         if words[i] & ~COUNT_MASK or not fits_deck(words[i]):
             return False
     return True
 
 
-def _pack_hands(const count_t[:, :] counts not None):
-    """The words of an (N, 15) count array of any integer type, or None (see _hand_words)."""
-    words = np.empty(counts.shape[0], dtype=np.uint64)
-    cdef uint64_t[::1] out = words
-    cdef bint ok
+cdef bint all_legal(const uint64_t* words, Py_ssize_t n, const Options* o) noexcept nogil:
+    """Whether every non-zero word is a legal move (zero: the hand leads)."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        if words[i] != 0 and not is_legal_word(words[i], o):
+            return False
+    return True
+
+
+@cython.final
+cdef class _Batch:
+    """The arguments of a batched call, read and checked: hand words, previous-move words (NULL
+    when every hand leads) and rules."""
+    cdef uint64_t* hands
+    cdef uint64_t* prevs
+    cdef Py_ssize_t n
+    cdef _RuleSet rule_set
+
+    def __dealloc__(self):
+        free(self.hands)          # the prevs share the block
+
+
+cdef _Batch _read_batch(object hands, object prevs, object rules):
+    """The arguments of a batched call when they are arrays of valid hands (and legal prevs) and
+    the rules are good; None for anything else."""
+    cdef _Batch batch = _Batch.__new__(_Batch)
+    cdef cnp.ndarray array
+    cdef bint counts, ok
+    try:
+        batch.rule_set = _rule_set(rules)
+    except (TypeError, ValueError):
+        return None               # the full checks raise it, after any error in the hands
+    if not is_integers(hands):
+        return None
+    array = hands
+    batch.n = cnp.PyArray_DIMS(array)[0] if cnp.PyArray_NDIM(array) else 0
+    counts = cnp.PyArray_NDIM(array) == 2 and cnp.PyArray_DIMS(array)[1] == NUM_RANKS
+    if not counts and not is_words(array, batch.n):
+        return None
+    batch.hands = <uint64_t*>malloc(max(2 * batch.n, 1) * sizeof(uint64_t))
+    if batch.hands == NULL:
+        raise MemoryError("out of memory reading hands")
+    if counts:
+        ok = pack_hands(array, batch.hands)
+    else:
+        copy_words(array, batch.hands)
+        ok = all_hands(batch.hands, batch.n)
+    if not ok or prevs is None:
+        return batch if ok else None
+    if not is_integers(prevs) or not is_words(prevs, batch.n):
+        return None
+    batch.prevs = batch.hands + batch.n
+    copy_words(prevs, batch.prevs)
     with nogil:
-        ok = counts.shape[0] == 0 or pack_counts(counts, &out[0])
-    return words if ok else None
+        ok = all_legal(batch.prevs, batch.n, &batch.rule_set.opts)
+    return batch if ok else None
 
 
-def _hand_words(array):
-    """_batch_checks' ``hand_words``: a batch's hand words in one pass, or None when some row is
-    not a hand (the numpy checks then name it). ``array`` is a native-order integer array of
-    shape (N, 15), or (N,) of uint64, as check_hands has made sure."""
-    cdef bint ok
-    if array.ndim == 2:
-        return _pack_hands(array)
-    cdef const uint64_t[:] words = array
-    with nogil:
-        ok = all_hands(words)
-    return np.ascontiguousarray(array) if ok else None
+def _try_batch_moves(hands, prevs, rules):
+    """legal_moves_batch straight from the caller's arrays; None when they need the full checks
+    (see above)."""
+    cdef _Batch batch = _read_batch(hands, prevs, rules)
+    if batch is None:
+        return None
+    return _moves_of(batch.hands, batch.prevs, batch.n, batch.rule_set)
 
+
+def _try_batch_mask(hands, prevs, rules):
+    """legal_action_mask straight from the caller's arrays; None as for _try_batch_moves."""
+    cdef _Batch batch = _read_batch(hands, prevs, rules)
+    if batch is None:
+        return None
+    return _mask_of(batch.hands, batch.prevs, batch.n, batch.rule_set)
+
+
+# --- the kernels behind the full checks (ddz_fast.native has validated their arguments) ---------
 
 def _first_illegal(const uint64_t[::1] prevs not None, rules):
     """The first row whose non-zero word is not a legal move under ``rules``, or -1."""
@@ -663,42 +809,14 @@ def _first_illegal(const uint64_t[::1] prevs not None, rules):
 
 def _batch_moves(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, rules):
     """(moves, offsets) of validated hand words and previous-move words (or None)."""
-    cdef _RuleSet rule_set = _rule_set(rules)
-    cdef Py_ssize_t n = hands.shape[0], total
-    cdef const uint64_t* hand_words = _data_or_null(hands)
-    cdef const uint64_t* prev_words = _data_or_null(prevs)
-    cdef Words out = _take_spare()
-    offsets = np.empty(n + 1, dtype=np.int64)
-    cdef int64_t[::1] offset_view = offsets
-    cdef Py_ssize_t room = 64 * n + 64
-    try:
-        with nogil:
-            total = batch_moves(hand_words, prev_words, n, &rule_set.opts, &out,
-                                &offset_view[0]) if reserve(&out, room) else -1
-        if total < 0:
-            raise MemoryError("out of memory generating moves")
-        return _adopt(&out, total), offsets
-    finally:
-        free(out.data)
+    return _moves_of(_data_or_null(hands), _data_or_null(prevs), hands.shape[0],
+                     _rule_set(rules))
 
 
 def _batch_mask(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, rules):
     """The legal-action mask (bool[N, actions]) of validated hand and previous-move words."""
-    cdef _RuleSet rule_set = _rule_set(rules)
-    cdef _ActionSpace space = rule_set.action_space()
-    cdef Py_ssize_t n = hands.shape[0], width = len(space.moves)
-    cdef const uint64_t* hand_words = _data_or_null(hands)
-    cdef const uint64_t* prev_words = _data_or_null(prevs)
-    cdef bint ok = True
-    mask = np.zeros((n, width), dtype=bool)
-    cdef uint8_t[:, ::1] cells = mask.view(np.uint8)
-    if n:
-        with nogil:
-            ok = batch_mask(hand_words, prev_words, n, &rule_set.opts, &space.table,
-                            &cells[0, 0], width)
-    if not ok:
-        raise MemoryError("out of memory generating moves")
-    return mask
+    return _mask_of(_data_or_null(hands), _data_or_null(prevs), hands.shape[0],
+                    _rule_set(rules))
 
 
 # --- the play phase: random playouts and perft (ddz_fast.playout validates their arguments) ---
