@@ -20,6 +20,8 @@ from ddz_fast import Hand
 from ddz_fast.commands.play import PROMPT, resolve_move
 from ddz_fast.game import Game
 
+from conftest import SUBPROCESS_CWD
+
 OPENING = "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0"
 OPENING_PERFT_3 = 1850  # tests/perft/opening.perft
 SIM_HANDS = 2000
@@ -27,7 +29,7 @@ SIM_HANDS = 2000
 
 def ddz(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "ddz_fast", *args], input=stdin,
-                          capture_output=True, text=True, timeout=timeout)
+                          capture_output=True, text=True, timeout=timeout, cwd=SUBPROCESS_CWD)
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
@@ -208,7 +210,7 @@ class PipedGame:
     def __init__(self, *args: str, timeout: float = 60) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ddz_fast", "play", *args], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=SUBPROCESS_CWD)
         self.timeout = timeout
         self.transcript = ""
 

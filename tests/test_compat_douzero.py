@@ -18,6 +18,7 @@ from ddz_fast.compat import douzero
 
 from common import random_hands
 import peers
+from conftest import SUBPROCESS_CWD
 
 SEED = 20_241_130
 NUM_HANDS = 2_400
@@ -81,7 +82,7 @@ def test_cards_of_refuses_other_types():
 def test_importing_the_module_does_not_import_douzero():
     code = ("import sys, ddz_fast.compat.douzero as d; d.MovesGener([3, 3, 3, 4]).gen_moves(); "
             "sys.exit('douzero' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+    assert subprocess.run([sys.executable, "-c", code], cwd=SUBPROCESS_CWD).returncode == 0
 
 
 # --- the generator -----------------------------------------------------------------------------

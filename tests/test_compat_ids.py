@@ -18,6 +18,7 @@ from ddz_fast import Move
 from ddz_fast.compat import openspiel, rlcard
 
 import peers
+from conftest import SUBPROCESS_CWD
 
 needs_rlcard = pytest.mark.skipif(not peers.HAVE_RLCARD, reason="rlcard is not installed")
 needs_openspiel = pytest.mark.skipif(not peers.HAVE_OPENSPIEL,
@@ -28,7 +29,7 @@ def test_importing_the_layouts_does_not_import_the_engines():
     code = ("import sys; from ddz_fast.compat import rlcard, openspiel; "
             "rlcard.from_id(0); openspiel.from_id(4); "
             "sys.exit(any(m in sys.modules for m in ('rlcard', 'pyspiel')))")
-    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+    assert subprocess.run([sys.executable, "-c", code], cwd=SUBPROCESS_CWD).returncode == 0
 
 
 # --- RLCard ------------------------------------------------------------------------------------

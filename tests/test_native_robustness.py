@@ -17,6 +17,7 @@ import ddz_fast
 from ddz_fast import Hand, Move, Rules, _core
 
 from common import both, counts_array, native, random_hands, reference
+from conftest import SUBPROCESS_CWD
 
 HANDS = counts_array([Hand("33344455BR"), Hand("3456789TJQKA2"), Hand("")])
 WORDS = np.array([Hand(c).bitboard for c in HANDS.tolist()], dtype=np.uint64)
@@ -260,7 +261,8 @@ def _run_with_implementation(value):
     code = ("import ddz_fast, ddz_fast.reference; "
             "print(ddz_fast.IMPLEMENTATION, ddz_fast.legal_moves.__module__, "
             "ddz_fast.MoveList.__name__, ddz_fast.legal_moves_batch.__module__)")
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          cwd=SUBPROCESS_CWD)
 
 
 def test_implementation_switch():
