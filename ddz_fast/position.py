@@ -226,14 +226,19 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
 
 def divide(position: Position, depth: int, *, rules: RulesLike = None,
            implementation: Implementation = "fast") -> Dict[Move, int]:
-    """Perft split by the first action: {action: leaves below it at ``depth - 1``}."""
+    """Perft split by the first action: {action: leaves below it at ``depth - 1``}.
+
+    Each subtree is counted by :func:`perft` with the same ``implementation`` (``"native"``
+    included; its first actions come from the public API).
+    """
     _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
     rules = as_rules(rules)
-    generate = generator(implementation)
-    return {move: _perft(*_unpack(position._after(move)), depth - 1, generate, rules)
-            for move in position.legal_actions(rules, generate)}
+    first_actions = generator("fast" if implementation == "native" else implementation)
+    return {move: perft(position._after(move), depth - 1, rules=rules,
+                        implementation=implementation)
+            for move in position.legal_actions(rules, first_actions)}
 
 
 def _unpack(position: Position) -> Tuple[Hands, int, Optional[Move], int]:

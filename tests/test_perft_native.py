@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_fast import Game, Hand, perft, perft_native
+from ddz_fast import Game, Hand, divide, perft, perft_native
 from ddz_fast.notation import format_move, parse_move
 from ddz_fast.position import Position, read_perft_suites
 
@@ -100,3 +100,10 @@ def test_arguments_are_checked_like_the_python_perft():
     unchecked = Position(["6", "7", "8"], 0, 1, parse_move("333345"), 0)
     assert perft_native(unchecked, 0, rules="openspiel") == 1
     assert perft_native(unchecked, 2) == perft(unchecked, 2) == 1  # pass, pass
+
+
+def test_native_divide_equals_the_reference_divide():
+    position = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
+    for depth in (1, 3, 5):
+        assert (divide(position, depth, implementation="native")
+                == divide(position, depth, implementation="reference"))
