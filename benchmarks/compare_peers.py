@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -81,7 +81,7 @@ class Row:
 
 # --- timing ------------------------------------------------------------------------------------
 
-def best_of(run: Callable[[], List[Any]], repeats: int) -> Tuple[float, List[Any]]:
+def best_of(run: Callable[[], Sequence[Any]], repeats: int) -> Tuple[float, Sequence[Any]]:
     """(the fastest of ``repeats`` runs in seconds, what the last run returned).
 
     The garbage collector is off while a run is timed, as in :mod:`timeit`: every run keeps
@@ -102,7 +102,7 @@ def best_of(run: Callable[[], List[Any]], repeats: int) -> Tuple[float, List[Any
     return best, results
 
 
-def timed(section: str, engine: str, preset: str, run: Callable[[], List[Any]],
+def timed(section: str, engine: str, preset: str, run: Callable[[], Sequence[Any]],
           plays: Callable[[Any], int], config: Config, baseline: str = NATIVE,
           unit: str = "hands") -> Row:
     """Time ``run`` (one result per item) and count the plays of its results afterwards."""
@@ -135,6 +135,23 @@ def with_and_without_drop_in(section: str, engine: str, run: Callable[[], List[A
 
 
 # How each engine's result counts its distinct plays (outside the timed region).
+class MoveCounts(Sequence[int]):
+    """The moves of each hand of a batched result, counted from its CSR offsets only when read,
+    after the timing (the engine's call returns the offsets, not the counts)."""
+
+    def __init__(self, offsets: np.ndarray) -> None:
+        self.offsets = offsets
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, hand: Any) -> Any:
+        return np.diff(self.offsets).tolist()[hand]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(np.diff(self.offsets).tolist())
+
+
 def _count(moves: Sequence[Any]) -> int:
     return len(moves)
 
@@ -192,9 +209,9 @@ def _ddz_rows(section: str, hands: List[Hand], prevs: Optional[List[Move]],
     counts = np.array([h.counts for h in hands], dtype=np.uint8)
     words = None if prevs is None else np.array([p.word for p in prevs], dtype=np.uint64)
 
-    def batched() -> List[int]:
+    def batched() -> MoveCounts:
         _, offsets = ddz_fast.legal_moves_batch(counts, words, rules="douzero")
-        return np.diff(offsets).tolist()
+        return MoveCounts(offsets)
 
     rows.append(timed(section, "ddz_fast legal_moves_batch", "douzero", batched, int, config))
     reference = ddz_fast.reference.legal_moves
