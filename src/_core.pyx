@@ -14,12 +14,13 @@ import numpy as np
 
 cimport cython
 cimport numpy as cnp
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.buffer cimport PyBuffer_FillInfo
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.object cimport PyObject
 from libc.limits cimport INT_MAX
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 
 from ddz_fast import bitboard
 from ddz_fast._checks import check_action_id, check_play, check_prev
@@ -199,8 +200,58 @@ cdef object _decode(uint64_t word):
     return move
 
 
-# Hands are listed millions of times a second: recycle the objects, and keep them out of the
-# cycle collector (a MoveList refers to nothing but its bytes, so it cannot be part of a cycle).
+# --- the words of a MoveList --------------------------------------------------------------------
+# Every MoveList keeps its words in a block of its own, of 16 * (c + 1) words for a class c. The
+# blocks of the lists that go are kept on a stack per class (all with the GIL held) and handed
+# out again first. A list then costs no allocator call, and above all no read of the memory
+# where an allocator links its free blocks: when many lists are made and dropped at a time,
+# that memory has left the caches, and reading it costs more than generating the moves.
+
+cdef enum:
+    CLASS_WORDS = 16
+    NUM_CLASSES = 32                # blocks of up to 512 words; larger ones go back to malloc
+    STACK_DEPTH = 2048
+    SPARE_BYTES = 8 << 20           # at most this much waits on the stacks
+
+cdef uint64_t* _SPARE_BLOCKS[NUM_CLASSES][STACK_DEPTH]
+cdef int _SPARE_COUNT[NUM_CLASSES]
+cdef Py_ssize_t _SPARE_TOTAL = 0    # bytes
+
+
+cdef inline Py_ssize_t block_bytes(Py_ssize_t c) noexcept nogil:
+    return (c + 1) * CLASS_WORDS * sizeof(uint64_t)
+
+
+cdef uint64_t* take_block(Py_ssize_t n) except NULL:
+    """A block with room for ``n`` words."""
+    global _SPARE_TOTAL
+    cdef Py_ssize_t c = n // CLASS_WORDS
+    cdef uint64_t* block
+    if c < NUM_CLASSES and _SPARE_COUNT[c]:
+        _SPARE_COUNT[c] -= 1
+        _SPARE_TOTAL -= block_bytes(c)
+        return _SPARE_BLOCKS[c][_SPARE_COUNT[c]]
+    block = <uint64_t*>malloc(block_bytes(c))
+    if block == NULL:
+        raise MemoryError("out of memory for a MoveList")
+    return block
+
+
+cdef void give_block(uint64_t* block, Py_ssize_t n) noexcept:
+    """Give back the block of a list of ``n`` words."""
+    global _SPARE_TOTAL
+    cdef Py_ssize_t c = n // CLASS_WORDS
+    if (c < NUM_CLASSES and _SPARE_COUNT[c] < STACK_DEPTH
+            and _SPARE_TOTAL + block_bytes(c) <= SPARE_BYTES):
+        _SPARE_BLOCKS[c][_SPARE_COUNT[c]] = block
+        _SPARE_COUNT[c] += 1
+        _SPARE_TOTAL += block_bytes(c)
+    else:
+        free(block)
+
+
+# The objects are recycled too, and kept out of the cycle collector (a MoveList refers to no
+# object, so it cannot be part of a cycle).
 @cython.freelist(64)
 @cython.no_gc
 cdef class MoveList:
@@ -211,29 +262,41 @@ cdef class MoveList:
     order with a list of moves or another MoveList. ``array`` is the words as a read-only
     ``uint64`` numpy array (no copy). ``MoveList(moves)`` builds one from Move objects.
     """
-    cdef bytes _data                  # the words, native byte order
-    cdef const uint64_t* _words
+    cdef uint64_t* _words             # a block of its own (NULL until the list is made)
     cdef Py_ssize_t _n
 
     def __init__(self, moves=()):
-        if self._data is not None:
+        if self._words != NULL:
             raise TypeError("a MoveList is immutable")
         words = []
         for move in moves:
             if not isinstance(move, Move):
                 raise TypeError(f"a MoveList holds Moves, not {type(move).__name__}")
             words.append(move._word)
-        self._set(np.array(words, dtype=np.uint64).tobytes())
+        self._fill_from(np.array(words, dtype=np.uint64))
 
-    cdef void _set(self, bytes data) noexcept:
-        self._data = data
-        self._words = <const uint64_t*>PyBytes_AS_STRING(data)
-        self._n = PyBytes_GET_SIZE(data) // 8
+    cdef int _fill(self, const uint64_t* words, Py_ssize_t n) except -1:
+        """Take a block for ``n`` words and copy ``words`` in (NULL: leave it to the caller)."""
+        self._words = take_block(n)
+        self._n = n
+        if words != NULL:
+            memcpy(self._words, words, n * sizeof(uint64_t))
+        return 0
+
+    cdef int _fill_from(self, const uint64_t[::1] words) except -1:
+        return self._fill(&words[0] if words.shape[0] else NULL, words.shape[0])
+
+    def __dealloc__(self):
+        if self._words != NULL:
+            give_block(self._words, self._n)
+
+    def __getbuffer__(self, Py_buffer* view, int flags):
+        PyBuffer_FillInfo(view, self, self._words, self._n * sizeof(uint64_t), True, flags)
 
     @property
     def array(self):
         """The move words as a read-only ``uint64`` numpy array sharing this list's memory."""
-        return np.frombuffer(self._data, dtype=np.uint64)
+        return np.frombuffer(self, dtype=np.uint64)
 
     @property
     def words(self):
@@ -250,7 +313,9 @@ cdef class MoveList:
     def __getitem__(self, index):
         cdef Py_ssize_t i
         if isinstance(index, slice):
-            return _wrap(np.ascontiguousarray(self.array[index]).tobytes())
+            part = MoveList.__new__(MoveList)
+            (<MoveList>part)._fill_from(np.ascontiguousarray(self.array[index]))
+            return part
         i = index
         if i < 0:
             i += self._n
@@ -303,7 +368,8 @@ cdef class MoveList:
     def __eq__(self, other):
         cdef Py_ssize_t i
         if isinstance(other, MoveList):
-            return self._data == (<MoveList>other)._data
+            return self._n == (<MoveList>other)._n and (self._n == 0 or memcmp(
+                self._words, (<MoveList>other)._words, self._n * sizeof(uint64_t)) == 0)
         if not isinstance(other, list):
             return NotImplemented
         if len(other) != self._n:
@@ -319,7 +385,7 @@ cdef class MoveList:
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self):
-        return hash(self._data)
+        return hash(PyBytes_FromStringAndSize(<char*>self._words, self._n * sizeof(uint64_t)))
 
     def __repr__(self):
         shown = ", ".join([str(_move(self._words[i])) for i in range(min(self._n, 8))])
@@ -333,9 +399,9 @@ cdef class MoveList:
 Sequence.register(MoveList)
 
 
-cdef inline MoveList _wrap(bytes data):
+cdef inline MoveList _new_list(const uint64_t* words, Py_ssize_t n):
     cdef MoveList moves = MoveList.__new__(MoveList)
-    moves._set(data)
+    moves._fill(words, n)
     return moves
 
 
@@ -349,15 +415,15 @@ cdef uint64_t _SCRATCH[SCRATCH_SIZE]
 
 cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
     cdef Sink s = Sink(&_SCRATCH[0], SCRATCH_SIZE, 0)
-    cdef bytes data
+    cdef MoveList moves
     generate(&s, hand, prev, o)
-    if s.n > s.cap:
-        # Larger than the scratch: generate again straight into a bytes object of the right size.
-        data = PyBytes_FromStringAndSize(NULL, s.n * 8)
-        s = Sink(<uint64_t*>PyBytes_AS_STRING(data), s.n, 0)
-        generate(&s, hand, prev, o)
-        return _wrap(data)
-    return _wrap(PyBytes_FromStringAndSize(<char*>&_SCRATCH[0], s.n * 8))
+    if s.n <= s.cap:
+        return _new_list(&_SCRATCH[0], s.n)
+    # Larger than the scratch: generate again straight into a list of the right size.
+    moves = _new_list(NULL, s.n)
+    s = Sink(moves._words, s.n, 0)
+    generate(&s, hand, prev, o)
+    return moves
 
 
 # --- the words of Hands and Moves ----------------------------------------------------------------
