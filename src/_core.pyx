@@ -216,17 +216,28 @@ cdef enum:
 cdef uint64_t* _SPARE_BLOCKS[NUM_CLASSES][STACK_DEPTH]
 cdef int _SPARE_COUNT[NUM_CLASSES]
 cdef Py_ssize_t _SPARE_TOTAL = 0    # bytes
+cdef Py_ssize_t _LAST_CLASS = 0     # the class of the last block taken
 
 
 cdef inline Py_ssize_t block_bytes(Py_ssize_t c) noexcept nogil:
     return (c + 1) * CLASS_WORDS * sizeof(uint64_t)
 
 
+cdef inline void expect_block() noexcept:
+    """Start fetching the block the next list will most likely take, to write it: the top of
+    the stack of the class taken last. A spare block has usually left the caches; fetched
+    while the moves are generated, it is there when they are copied in."""
+    cdef Py_ssize_t c = _LAST_CLASS
+    if _SPARE_COUNT[c]:
+        prefetch_write(_SPARE_BLOCKS[c][_SPARE_COUNT[c] - 1], block_bytes(c))
+
+
 cdef uint64_t* take_block(Py_ssize_t n) except NULL:
     """A block with room for ``n`` words."""
-    global _SPARE_TOTAL
+    global _SPARE_TOTAL, _LAST_CLASS
     cdef Py_ssize_t c = n // CLASS_WORDS
     cdef uint64_t* block
+    _LAST_CLASS = min(c, NUM_CLASSES - 1)
     if c < NUM_CLASSES and _SPARE_COUNT[c]:
         _SPARE_COUNT[c] -= 1
         _SPARE_TOTAL -= block_bytes(c)
@@ -416,6 +427,7 @@ cdef uint64_t _SCRATCH[SCRATCH_SIZE]
 cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
     cdef Sink s = Sink(&_SCRATCH[0], SCRATCH_SIZE, 0)
     cdef MoveList moves
+    expect_block()
     generate(&s, hand, prev, o)
     if s.n <= s.cap:
         return _new_list(&_SCRATCH[0], s.n)

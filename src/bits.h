@@ -2,6 +2,7 @@
 #ifndef DDZ_BITS_H
 #define DDZ_BITS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* One bit per nibble of the 15 rank nibbles, the counts and the main-rank flags. */
@@ -34,5 +35,26 @@ static inline int ddz_popcount(uint64_t x) {
 }
 #endif
 #endif
+
+/* A hint that the size bytes at p are about to be written: start fetching their cache lines.
+ * Compilers delete a loop of bare prefetches as free of side effects; the empty volatile asm
+ * statement keeps this one. */
+#if defined(_MSC_VER) && !defined(__clang__) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#endif
+static inline void ddz_prefetch_write(const void* p, size_t size) {
+    const char* line = (const char*)p;
+    size_t i;
+    for (i = 0; i < size; i += 64) {
+#if defined(__GNUC__) || defined(__clang__)
+        __builtin_prefetch(line + i, 1);
+        __asm__ __volatile__("");
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+        _mm_prefetch(line + i, _MM_HINT_T0);
+#else
+        (void)line;
+#endif
+    }
+}
 
 #endif

@@ -16,6 +16,7 @@ cdef extern from "bits.h" nogil:
     uint64_t DECK_LIMIT "DDZ_DECK_LIMIT"
     int ctz "ddz_ctz"(uint64_t x)
     int popcount "ddz_popcount"(uint64_t x)
+    void prefetch_write "ddz_prefetch_write"(const void* p, size_t size)
 
 # Type codes: the order of ddz_fast.move.MOVE_TYPES (checked when the module is imported).
 cdef enum:
