@@ -30,7 +30,7 @@ from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 from ddz_fast.reference import MAIN_SHAPES
 from ddz_fast.rules import as_rules
 
-include "movegen.pxi"
+from movegen cimport *
 
 __all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
            "action_move"]
@@ -48,15 +48,15 @@ def _check_layout():
     if (bitboard.COUNT_MASK, bitboard.FLAG_MASK, bitboard.TYPE_SHIFT) != (
             COUNT_MASK, FLAG_MASK, TYPE_SHIFT):
         raise ImportError("ddz_fast._core was built for another word layout; rebuild it")
+    # The chain lengths of shapes.h are those of the specification (the rocket has no shape).
+    for name, (copies, lengths, ranks) in MAIN_SHAPES.items():
+        code = TYPE_CODES[name]
+        if (LEN_MIN[code], LEN_MAX[code]) != (lengths.start, lengths.stop - 1):
+            raise ImportError(f"ddz_fast._core was built for other {name} lengths; rebuild it")
 
 
 _check_layout()
 cnp.import_array()
-# Chain lengths come from the specification itself; the rocket is its only type without a shape.
-for _name, (_copies, _lengths, _ranks) in MAIN_SHAPES.items():
-    LEN_MIN[TYPE_CODES[_name]] = _lengths.start
-    LEN_MAX[TYPE_CODES[_name]] = _lengths.stop - 1
-LEN_MIN[T_ROCKET] = LEN_MAX[T_ROCKET] = 1
 _FULL_DECK_WORD = bitboard.pack(FULL_DECK)
 
 

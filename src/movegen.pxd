@@ -1,12 +1,18 @@
 # The move generator: rank-count words in, move words out, no Python objects and no GIL.
 #
+# Header-only: every function is ``cdef inline`` and the tables are C constants (shapes.h), so a
+# native module gets the whole generator with ``from movegen cimport ...`` and the C compiler
+# inlines it there; no module has to be imported at run time for it.
+#
 # Word layout (ddz_fast/bitboard.py): the count of rank r in bits 4r..4r+2, the main-rank flag of
 # a move in bit 4r+3, the type code in bits 60..63. A hand is described once by the masks of the
 # ranks it holds at least 1, 2, 3 and 4 times; a chain of length n is then a run of n set bits, and
 # every generator walks set bits instead of ranks.
 #
-# Everything here trusts its input: the Python layer validates hands, previous moves and rules
-# before they get here (the module is compiled with bounds checks off).
+# The Python layer validates hands, previous moves and rules before they get here, but every entry
+# point is also safe on any 64 bits it is handed: hand words are masked to their counts, a move
+# to beat whose shape is no move of its type yields no typed answers, and no bit scan ever sees
+# 0. A missed check then gives wrong moves, never undefined behaviour.
 from libc.stdint cimport int32_t, uint32_t, uint64_t
 
 cdef extern from "bits.h" nogil:
@@ -56,15 +62,13 @@ cdef struct HandInfo:
     uint64_t counts
     uint32_t held[5]        # held[k]: ranks held at least k times (k = 1..4)
 
-ctypedef void (*Generator)(Sink* s, const HandInfo* h, const Options* o,
-                           int lo, int hi, uint32_t keys) noexcept nogil
-
-# Chain lengths of each type (filled from reference.MAIN_SHAPES at import) and cards per
-# main rank of each type including its kickers (a move of length n has n * CARDS[type] cards).
-cdef int LEN_MIN[NUM_TYPES]
-cdef int LEN_MAX[NUM_TYPES]
-cdef int CARDS[NUM_TYPES]
-CARDS[:] = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 8, 4, 2]
+# Chain lengths of each type and cards per main rank of each type including its kickers (a move
+# of length n has n * CARDS[type] cards), indexed by type code; a test checks them against the
+# shape table of the Python side.
+cdef extern from "shapes.h" nogil:
+    const int LEN_MIN "DDZ_LEN_MIN"[NUM_TYPES]
+    const int LEN_MAX "DDZ_LEN_MAX"[NUM_TYPES]
+    const int CARDS "DDZ_CARDS"[NUM_TYPES]
 
 
 # --- words and masks -----------------------------------------------------------------------------
@@ -161,13 +165,16 @@ cdef inline uint32_t run_starts(uint32_t held, int length) noexcept nogil:
 
 # --- kickers -------------------------------------------------------------------------------------
 
-cdef void distinct_wings(Sink* s, uint64_t base, uint32_t ranks, int copies,
+cdef inline void distinct_wings(Sink* s, uint64_t base, uint32_t ranks, int copies,
                          int size) noexcept nogil:
     """``base`` plus ``copies`` cards of each of ``size`` distinct ``ranks``.
 
     Sets of ranks come in lexicographic order, lowest ranks first, as canonical order wants.
     """
     cdef int rank
+    if size <= 0:
+        emit(s, base)       # no wings (never asked for by a legal shape; bounds the recursion)
+        return
     if size == 1:
         while ranks:
             emit(s, base | (<uint64_t>copies << (4 * ctz(ranks))))
@@ -180,7 +187,7 @@ cdef void distinct_wings(Sink* s, uint64_t base, uint32_t ranks, int copies,
         distinct_wings(s, base | (<uint64_t>copies << (4 * rank)), ranks, copies, size - 1)
 
 
-cdef void solo_wings(Sink* s, uint64_t base, uint64_t avail, uint32_t ranks, int size,
+cdef inline void solo_wings(Sink* s, uint64_t base, uint64_t avail, uint32_t ranks, int size,
                      bint no_rocket) noexcept nogil:
     """``base`` plus every multiset of ``size`` cards of ``ranks``, at most ``avail`` of a rank.
 
@@ -191,6 +198,9 @@ cdef void solo_wings(Sink* s, uint64_t base, uint64_t avail, uint32_t ranks, int
     """
     cdef int rank, take
     cdef uint32_t rest
+    if size <= 0:
+        emit(s, base)       # no wings (never asked for by a legal shape; bounds the recursion)
+        return
     if size == 1:
         while ranks:
             emit(s, base + (<uint64_t>1 << (4 * ctz(ranks))))
@@ -212,7 +222,7 @@ cdef void solo_wings(Sink* s, uint64_t base, uint64_t avail, uint32_t ranks, int
 
 
 # --- one generator per move type -----------------------------------------------------------------
-# Every generator has the signature of ``Generator``: moves of chain length lo..hi whose key rank
+# Every generator takes (sink, hand, options, lo, hi, keys): moves of chain length lo..hi whose key rank
 # is in the mask ``keys``, in canonical order (length, then key, then kickers).
 
 cdef inline void plain(Sink* s, int code, uint32_t keys, int copies) noexcept nogil:
@@ -366,10 +376,37 @@ cdef inline void gen_rocket(Sink* s, const HandInfo* h, const Options* o, int lo
         emit(s, type_word(T_ROCKET) | main_part(BLACK_JOKER, 1, 1) | (<uint64_t>1 << (4 * RED_JOKER)))
 
 
-cdef Generator GENERATORS[NUM_TYPES]
-GENERATORS[:] = [NULL, gen_solo, gen_pair, gen_trio, gen_trio_solo, gen_trio_pair, gen_chain,
-                 gen_pair_chain, gen_airplane, gen_airplane_solo, gen_airplane_pair,
-                 gen_four_two_solo, gen_four_two_pair, gen_bomb, gen_rocket]
+cdef inline void gen_type(int code, Sink* s, const HandInfo* h, const Options* o, int lo, int hi,
+                         uint32_t keys) noexcept nogil:
+    """The generator of type ``code`` (any code: those of no generator emit nothing)."""
+    if code == T_SOLO:
+        gen_solo(s, h, o, lo, hi, keys)
+    elif code == T_PAIR:
+        gen_pair(s, h, o, lo, hi, keys)
+    elif code == T_TRIO:
+        gen_trio(s, h, o, lo, hi, keys)
+    elif code == T_TRIO_SOLO:
+        gen_trio_solo(s, h, o, lo, hi, keys)
+    elif code == T_TRIO_PAIR:
+        gen_trio_pair(s, h, o, lo, hi, keys)
+    elif code == T_CHAIN:
+        gen_chain(s, h, o, lo, hi, keys)
+    elif code == T_PAIR_CHAIN:
+        gen_pair_chain(s, h, o, lo, hi, keys)
+    elif code == T_AIRPLANE:
+        gen_airplane(s, h, o, lo, hi, keys)
+    elif code == T_AIRPLANE_SOLO:
+        gen_airplane_solo(s, h, o, lo, hi, keys)
+    elif code == T_AIRPLANE_PAIR:
+        gen_airplane_pair(s, h, o, lo, hi, keys)
+    elif code == T_FOUR_TWO_SOLO:
+        gen_four_two_solo(s, h, o, lo, hi, keys)
+    elif code == T_FOUR_TWO_PAIR:
+        gen_four_two_pair(s, h, o, lo, hi, keys)
+    elif code == T_BOMB:
+        gen_bomb(s, h, o, lo, hi, keys)
+    elif code == T_ROCKET:
+        gen_rocket(s, h, o, lo, hi, keys)
 
 
 # --- entry points --------------------------------------------------------------------------------
@@ -378,12 +415,12 @@ cdef inline bint type_allowed(int code, const Options* o) noexcept nogil:
     return o.four_two or (code != T_FOUR_TWO_SOLO and code != T_FOUR_TWO_PAIR)
 
 
-cdef void lead(Sink* s, const HandInfo* h, const Options* o) noexcept nogil:
+cdef inline void lead(Sink* s, const HandInfo* h, const Options* o) noexcept nogil:
     """Every move of the hand, in canonical order: type by type in the order of the type codes
     (bombs and the rocket come last).
 
-    The generators are called directly rather than through ``GENERATORS``, so that the compiler
-    can inline them all here: that saves an indirect call and its register spills per type.
+    The generators are called one by one rather than through ``gen_type``, so that the compiler
+    inlines them all here with their constant arguments.
     """
     gen_solo(s, h, o, 1, 1, ALL_RANKS)
     gen_pair(s, h, o, 1, 1, ALL_RANKS)
@@ -402,33 +439,37 @@ cdef void lead(Sink* s, const HandInfo* h, const Options* o) noexcept nogil:
     gen_rocket(s, h, o, 1, 1, ALL_RANKS)
 
 
-cdef void respond(Sink* s, const HandInfo* h, const Options* o, uint64_t prev) noexcept nogil:
-    """The moves that beat ``prev`` (a legal move), straight from its type, in canonical order."""
+cdef inline void respond(Sink* s, const HandInfo* h, const Options* o, uint64_t prev) noexcept nogil:
+    """The moves that beat ``prev`` (a legal move), straight from its type, in canonical order.
+
+    A ``prev`` of no legal shape (no main rank, or a chain length its type never has) gets no
+    answer of its type: only bombs and the rocket, which beat every move but a rocket.
+    """
     cdef int code = <int>(prev >> TYPE_SHIFT)
     cdef uint32_t main = gather_flags(prev)
-    cdef int key = ctz(main)
     cdef int length = popcount(main)
-    if code == T_ROCKET or code == T_PASS or code >= NUM_TYPES:
-        return          # nothing beats the rocket; the others never get here (kept memory-safe)
-    if code == T_BOMB:
-        gen_bomb(s, h, o, 1, 1, above(key))                 # only a higher bomb beats a bomb
+    if code == T_ROCKET or code == T_PASS:
+        return          # nothing beats the rocket; a pass is never a move to beat
+    if code == T_BOMB and main:
+        gen_bomb(s, h, o, 1, 1, above(ctz(main)))           # only a higher bomb beats a bomb
     else:
-        GENERATORS[code](s, h, o, length, length, above(key))
+        if main and code < NUM_TYPES and LEN_MIN[code] <= length <= LEN_MAX[code]:
+            gen_type(code, s, h, o, length, length, above(ctz(main)))
         gen_bomb(s, h, o, 1, 1, ALL_RANKS)
     gen_rocket(s, h, o, 1, 1, ALL_RANKS)
 
 
-cdef void generate(Sink* s, uint64_t hand, uint64_t prev, const Options* o) noexcept nogil:
+cdef inline void generate(Sink* s, uint64_t hand, uint64_t prev, const Options* o) noexcept nogil:
     """The legal moves of the hand word ``hand``: leading when ``prev`` is 0, else beating it."""
     cdef HandInfo h
-    describe(&h, hand)
+    describe(&h, hand & COUNT_MASK)
     if prev == 0:
         lead(s, &h, o)
     else:
         respond(s, &h, o, prev)
 
 
-cdef void classify_counts(Sink* s, uint64_t counts, const Options* o) noexcept nogil:
+cdef inline void classify_counts(Sink* s, uint64_t counts, const Options* o) noexcept nogil:
     """Every move made of exactly the cards ``counts``, in canonical order.
 
     A move of type t and length n has n * CARDS[t] cards, so only the (type, length) pairs
@@ -444,10 +485,10 @@ cdef void classify_counts(Sink* s, uint64_t counts, const Options* o) noexcept n
             continue
         length = size // CARDS[code]
         if LEN_MIN[code] <= length <= LEN_MAX[code]:
-            GENERATORS[code](s, &h, o, length, length, ALL_RANKS)
+            gen_type(code, s, &h, o, length, length, ALL_RANKS)
 
 
-cdef bint is_legal_word(uint64_t word, const Options* o) noexcept nogil:
+cdef inline bint is_legal_word(uint64_t word, const Options* o) noexcept nogil:
     """Whether ``word`` (any 64 bits) is a move of these rules: its cards classify to it."""
     cdef uint64_t found[NUM_TYPES * NUM_RANKS]
     cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)
@@ -462,7 +503,7 @@ cdef bint is_legal_word(uint64_t word, const Options* o) noexcept nogil:
     return False
 
 
-cdef bint beats_word(uint64_t move, uint64_t prev) noexcept nogil:
+cdef inline bint beats_word(uint64_t move, uint64_t prev) noexcept nogil:
     """Whether the legal move ``move`` may be played on the legal move ``prev``."""
     cdef int code = <int>(move >> TYPE_SHIFT)
     cdef int prev_code = <int>(prev >> TYPE_SHIFT)
@@ -472,5 +513,6 @@ cdef bint beats_word(uint64_t move, uint64_t prev) noexcept nogil:
         return prev_code != T_ROCKET
     if code == T_BOMB and prev_code != T_BOMB and prev_code != T_ROCKET:
         return True
-    return (code == prev_code and popcount(main) == popcount(prev_main)
+    # ``main > 0`` keeps the bit scans off 0 for words of no move (never a legal move).
+    return (code == prev_code and main and prev_main and popcount(main) == popcount(prev_main)
             and ctz(main) > ctz(prev_main))
