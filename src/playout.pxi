@@ -4,6 +4,7 @@
 # ``generate_into`` with their ``Words`` buffers) and adds no generator of its own. Nothing here
 # holds a Python object or the GIL inside its loops; the ``_random_games``, ``_play_out`` and
 # ``_perft`` kernels at the end take arguments that ddz_fast.playout has already validated.
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int16_t
 
 
@@ -195,8 +196,9 @@ cdef int random_finish(Play* p, Rng* r, const Options* o, Words* buf, Words* rec
                        Py_ssize_t* recorded, Tally* t) noexcept nogil:
     """Play uniformly random legal actions from ``p`` until a hand empties.
 
-    Each action is also appended to ``record`` when it is not NULL. Returns 0, or -1 when
-    memory runs out.
+    Each action is also appended to ``record`` when it is not NULL. Returns 0, -1 when memory
+    runs out, or -2 when a leader has no move (a hand word of no cards: never from a position
+    that was validated, and every turn removes a card, so the loop always ends).
     """
     cdef Py_ssize_t n
     cdef uint64_t move
@@ -205,6 +207,8 @@ cdef int random_finish(Play* p, Rng* r, const Options* o, Words* buf, Words* rec
         n = generate_into(buf, 0, p.hands[p.player], p.to_beat, o)
         if n < 0:
             return -1
+        if n == 0 and p.to_beat == 0:
+            return -2
         mover = p.player
         move = random_action(r, buf.data, n, p.to_beat != 0)
         if record != NULL and not append_word(record, recorded, move):
@@ -272,13 +276,41 @@ cdef int random_game(uint64_t seed, uint64_t index, int bidding, const Options* 
 
 # --- perft ---------------------------------------------------------------------------------------
 
-cdef int64_t perft_node(const Play* p, int depth, const Options* o, Words* buf,
-                        Py_ssize_t top) noexcept nogil:
-    """position.perft's leaf count below ``p``; -1 when memory runs out.
+cdef enum:
+    NODES_PER_SIGNAL_CHECK = 1 << 16
+    PERFT_OUT_OF_MEMORY = -1
+    PERFT_INTERRUPTED = -2
 
-    The moves of the node at each level sit in ``buf`` from ``top`` on, and its children use the
-    buffer after them: one growing stack of move lists, addressed by index since growing it may
-    move it.
+
+cdef struct Walk:
+    # What every node of a perft walk shares: the options, one growing stack of move lists and
+    # a countdown to the next look at pending signals (Ctrl-C).
+    const Options* o
+    Words buf
+    int until_signal_check
+
+
+cdef bint interrupted(Walk* w) noexcept nogil:
+    """Whether a signal handler raised (KeyboardInterrupt): asked every so many nodes."""
+    w.until_signal_check -= 1
+    if w.until_signal_check > 0:
+        return False
+    w.until_signal_check = NODES_PER_SIGNAL_CHECK
+    with gil:
+        return PyErr_CheckSignals() != 0
+
+
+cdef int raise_pending() except -1:
+    """Propagate the exception a signal handler has set (KeyboardInterrupt for Ctrl-C)."""
+    return -1
+
+
+cdef int64_t perft_node(const Play* p, int depth, Walk* w, Py_ssize_t top) noexcept nogil:
+    """position.perft's leaf count below ``p``; PERFT_OUT_OF_MEMORY or PERFT_INTERRUPTED.
+
+    The moves of the node at each level sit in ``w.buf`` from ``top`` on, and its children use
+    the buffer after them: one growing stack of move lists, addressed by index since growing it
+    may move it.
     """
     cdef Sink counter
     cdef Play child
@@ -286,30 +318,45 @@ cdef int64_t perft_node(const Play* p, int depth, const Options* o, Words* buf,
     cdef int64_t nodes = 0, below
     if depth == 0 or is_over(p):
         return 1
+    if interrupted(w):
+        return PERFT_INTERRUPTED
     if depth == 1:      # every child is a leaf: count the moves without writing them
         counter = Sink(NULL, 0, 0)
-        generate(&counter, p.hands[p.player] & COUNT_MASK, p.to_beat, o)
+        generate(&counter, p.hands[p.player], p.to_beat, w.o)
         return counter.n + (p.to_beat != 0)
-    n = generate_into(buf, top, p.hands[p.player], p.to_beat, o)
+    n = generate_into(&w.buf, top, p.hands[p.player], p.to_beat, w.o)
     if n < 0:
-        return -1
+        return PERFT_OUT_OF_MEMORY
     for j in range(-1 if p.to_beat != 0 else 0, n):
         child = p[0]
-        if play_move(&child, 0 if j < 0 else buf.data[top + j]):
+        if play_move(&child, 0 if j < 0 else w.buf.data[top + j]):
             nodes += 1                  # the hand ended: a leaf at any depth
             continue
-        below = perft_node(&child, depth - 1, o, buf, top + n)
+        below = perft_node(&child, depth - 1, w, top + n)
         if below < 0:
-            return -1
+            return below
         nodes += below
     return nodes
 
 
 # --- kernels behind ddz_fast.playout (arguments validated there) ---------------------------------
 
-cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes):
+cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes) except *:
+    """The Play of position fields, checked again here so that no seat indexes out of the hands
+    and no flag or type bit reaches a hand word, whatever the caller passed."""
     cdef Play p
-    p.hands[0], p.hands[1], p.hands[2] = hands[0], hands[1], hands[2]
+    cdef int seat
+    if len(hands) != 3:
+        raise ValueError(f"a position has three hands, got {len(hands)}")
+    for name, value in (("landlord", landlord), ("to_move", to_move)):
+        if not 0 <= value < 3:
+            raise ValueError(f"{name} must be a seat 0, 1 or 2, got {value}")
+    if not 0 <= passes <= (1 if to_beat else 0):
+        raise ValueError(f"passes must be 0 or 1 after a move and 0 when leading, got {passes}")
+    for seat in range(3):
+        p.hands[seat] = hands[seat]
+        if p.hands[seat] & ~COUNT_MASK:
+            raise ValueError(f"hand word {p.hands[seat]:#x} has bits outside the rank counts")
     p.to_beat = to_beat
     p.landlord = landlord
     p.player = to_move
@@ -348,6 +395,11 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
     try:
         with nogil:
             for i in range(count):
+                if i % 4096 == 4095:
+                    with gil:
+                        if PyErr_CheckSignals() != 0:
+                            failed = 2
+                            break
                 if random_game(seed, start + i, bidding, o, &buf, &moves if record else NULL,
                                &recorded, &g) < 0:
                     failed = 1
@@ -361,6 +413,8 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
                     hands[i, seat] = g.piles[seat] + (g.piles[3] if seat == g.landlord else 0)
                 kitty[i] = g.piles[3]
                 ends[i + 1] = recorded
+        if failed == 2:
+            raise_pending()
         if failed:
             raise MemoryError("out of memory playing random games")
         if record:
@@ -396,6 +450,8 @@ def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int pass
             status = random_finish(&p, &r, o, &buf, NULL, NULL, &t)
     finally:
         free(buf.data)
+    if status == -2:
+        raise ValueError(f"seat {p.player} must lead with no cards")
     if status < 0:
         raise MemoryError("out of memory playing out a position")
     return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2])
@@ -403,17 +459,21 @@ def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int pass
 
 def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes, int depth,
            rules):
-    """position.perft of the position given by its words, counted natively."""
+    """position.perft of the position given by its words, counted natively; Ctrl-C raises
+    KeyboardInterrupt within a fraction of a second."""
     cdef _RuleSet rule_set = _rule_set(rules)    # held: the loop reads its options
-    cdef const Options* o = &rule_set.opts
     cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
-    cdef Words buf = Words(NULL, 0)
+    cdef Walk w = Walk(&rule_set.opts, Words(NULL, 0), NODES_PER_SIGNAL_CHECK)
     cdef int64_t nodes
+    if depth < 0:
+        raise ValueError(f"depth must be at least 0, got {depth}")
     try:
         with nogil:
-            nodes = perft_node(&p, depth, o, &buf, 0)
+            nodes = perft_node(&p, depth, &w, 0)
     finally:
-        free(buf.data)
+        free(w.buf.data)
+    if nodes == PERFT_INTERRUPTED:
+        raise_pending()
     if nodes < 0:
         raise MemoryError("out of memory counting perft")
     return nodes
