@@ -34,7 +34,7 @@ def check_batch(hands: object, prevs: object, rules: RulesLike,
 
 def check_hands(hands: object) -> np.ndarray:
     """Hands as an (N, 15) integer count array or an (N,) uint64 bitboard array -> uint64 words."""
-    array = np.asarray(hands)
+    array = _as_array("hands", hands)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise TypeError(f"hands must be an integer array, not {array.dtype}")
     if array.ndim == 2:
@@ -45,7 +45,9 @@ def check_hands(hands: object) -> np.ndarray:
     if array.ndim == 1:
         if array.dtype != np.uint64:
             raise TypeError(f"hands of bitboards must be uint64, not {array.dtype}")
-        return _checked_words(np.ascontiguousarray(array))
+        # A private copy: the kernels read the words that were checked, whatever another
+        # thread (or process, through a memory map) writes into the caller's array meanwhile.
+        return _checked_words(np.array(array, dtype=np.uint64, order="C", copy=True))
     raise ValueError(f"hands must be an (N, {NUM_RANKS}) count array or an (N,) uint64 "
                      f"bitboard array, got {array.ndim} dimensions")
 
@@ -55,18 +57,26 @@ def check_prevs(prevs: object, size: int, rules: Rules,
     """None (everybody leads) or an (N,) uint64 array of legal move words, 0 meaning lead."""
     if prevs is None:
         return None
-    array = np.asarray(prevs)
+    array = _as_array("prevs", prevs)
     if array.dtype != np.uint64:
         raise TypeError(f"prevs must be a uint64 array of move words, not {array.dtype}")
     if array.shape != (size,):
         raise ValueError(f"prevs must have shape ({size},), one word per hand, "
                          f"got {array.shape}")
-    array = np.ascontiguousarray(array)
+    array = np.array(array, dtype=np.uint64, order="C", copy=True)   # private, as for hands
     row = first_illegal(array, rules)
     if row >= 0:
         raise ValueError(f"prevs[{row}] = {int(array[row]):#x} is not a legal move "
                          f"under {rules!r}")
     return array
+
+
+def _as_array(name: str, value: object) -> np.ndarray:
+    """``value`` as a numpy array; ragged or unconvertible input is an error that names it."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError, OverflowError) as error:
+        raise ValueError(f"{name} must be a rectangular array of integers: {error}") from None
 
 
 def _bad_count(counts: np.ndarray) -> None:
