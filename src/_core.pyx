@@ -32,6 +32,8 @@ from ddz_fast.rules import as_rules
 from ddz_fast.validate import is_int
 
 from movegen cimport *
+from rule_options cimport options_of
+from words cimport Words, generate_into, reserve
 
 __all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
            "action_move"]
@@ -120,11 +122,7 @@ cdef class _RuleSet:
     cdef _ActionSpace space
 
     def __init__(self, rules):
-        self.opts.solo_wing_max_copies = rules.solo_wing_max_copies
-        self.opts.trio_wing_next_to_chain = rules.trio_wing_next_to_chain
-        self.opts.rocket_in_kickers = rules.rocket_in_kickers
-        self.opts.four_two = rules.four_two
-        self.opts.four_two_solo_max_copies = rules.four_two_solo_max_copies
+        self.opts = options_of(rules)
 
     cdef _ActionSpace action_space(self):
         # Built once, then published by one assignment: concurrent callers see all or nothing.
@@ -550,41 +548,6 @@ def action_move(action_id, rules=None):
 
 # --- batched kernels (ddz_fast.native validates their arguments) --------------------------------
 
-cdef struct Words:
-    # A growable buffer owned by one batched call.
-    uint64_t* data
-    Py_ssize_t cap
-
-
-cdef bint reserve(Words* w, Py_ssize_t need) noexcept nogil:
-    """Room for ``need`` words (False when memory runs out)."""
-    cdef Py_ssize_t cap = max(need, 2 * w.cap)
-    cdef uint64_t* data
-    if need <= w.cap:
-        return True
-    data = <uint64_t*>realloc(w.data, cap * sizeof(uint64_t))
-    if data == NULL:
-        return False
-    w.data, w.cap = data, cap
-    return True
-
-
-cdef Py_ssize_t generate_into(Words* out, Py_ssize_t start, uint64_t hand, uint64_t prev,
-                              const Options* o) noexcept nogil:
-    """Generate the moves of one hand into ``out`` at ``start``; their number, -1 out of memory."""
-    cdef Sink s
-    # Words outside the counts never reach here from the API; masking keeps the kernels
-    # memory-safe on anything, and respond() ignores impossible type codes.
-    hand &= COUNT_MASK
-    while True:
-        s = Sink(out.data + start, <int>min(out.cap - start, INT_MAX), 0)
-        generate(&s, hand, prev, o)
-        if s.n <= s.cap:
-            return s.n
-        if not reserve(out, start + s.n):
-            return -1
-
-
 cdef Py_ssize_t batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
                             const Options* o, Words* out, int64_t* offsets) noexcept nogil:
     """Moves of every hand, back to back, with CSR offsets; the total, -1 out of memory."""
@@ -900,7 +863,3 @@ def _batch_mask(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, r
     return _mask_of(_data_or_null(hands), _data_or_null(prevs), hands.shape[0],
                     _rule_set(rules))
 
-
-# --- the play phase: random playouts and perft (ddz_fast.playout validates their arguments) ---
-
-include "playout.pxi"
