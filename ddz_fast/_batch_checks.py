@@ -75,8 +75,9 @@ def _as_array(name: str, value: object) -> np.ndarray:
     """``value`` as a numpy array; ragged or unconvertible input is an error that names it."""
     try:
         return np.asarray(value)
-    except (ValueError, TypeError, OverflowError) as error:
-        raise ValueError(f"{name} must be a rectangular array of integers: {error}") from None
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{name} must be a rectangular array of integers: its rows differ in "
+                         "length, or hold what is no number") from None
 
 
 def _bad_count(counts: np.ndarray) -> None:

@@ -61,6 +61,9 @@ def act(bot: Bot, state: State) -> Action:
     True
     """
     _check_state(state)
+    if not isinstance(bot, Bot):
+        raise TypeError(f"bot must be a bot (with bid, double and play), "
+                        f"not {type(bot).__name__}")
     phase = state.phase
     if phase == "bidding":
         return bot.bid(state)

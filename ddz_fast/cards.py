@@ -80,11 +80,14 @@ def parse_cards(text: str) -> Counts:
 
 def check_counts(counts: Sequence[int]) -> Counts:
     """Validate 15 per-rank counts against one deck and return them as a tuple of ints."""
-    if (isinstance(counts, (str, bytes, bytearray, memoryview)) or not hasattr(counts, "__len__")
-            or getattr(counts, "ndim", 1) != 1):
+    if (isinstance(counts, (str, bytes, bytearray, memoryview, type))
+            or not hasattr(counts, "__len__") or getattr(counts, "ndim", 1) != 1):
         kind = f"a {counts.ndim}-dimensional array" if hasattr(counts, "ndim") else \
             type(counts).__name__
         raise TypeError(f"counts must be a sequence of {NUM_RANKS} ints, not {kind}")
+    dtype_kind = getattr(getattr(counts, "dtype", None), "kind", "i")
+    if dtype_kind not in "iuO":     # an array of numbers that are no ints (bool, float, dates...)
+        raise TypeError(f"counts must be ints, not an array of {counts.dtype}")
     if len(counts) != NUM_RANKS:
         raise ValueError(f"counts must have {NUM_RANKS} entries (ranks 3..2, B, R), "
                          f"got {len(counts)}")

@@ -41,7 +41,7 @@ import numpy as np
 from . import _core, _play
 from ._checks import check_prev
 from .hand import Hand
-from .position import Position, _check_perft_args
+from .position import Position, _check_perft_args, checked_position
 from .rules import Rules, RulesLike, as_rules
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
@@ -155,7 +155,8 @@ def _position_words(position: Position, rules: Rules) -> Tuple[Tuple[int, int, i
     hands = position.hands
     if not isinstance(hands, tuple) or len(hands) != 3 or any(type(h) is not Hand
                                                               for h in hands):
-        raise ValueError("position.hands must be three Hands")
+        position = checked_position(position)      # rebuilt from what its hands say
+        hands = position.hands
     to_beat = check_prev(position.move_to_beat, rules, _core._is_legal) \
         if not position.is_over else None
     return (hands[0]._bitboard, hands[1]._bitboard, hands[2]._bitboard), \
@@ -241,7 +242,7 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
     ``perft_native(p, 0) == 1``. The count runs without the GIL; Ctrl-C (SIGINT) stops it
     with KeyboardInterrupt.
     """
-    _check_perft_args(position, depth)
+    position = _check_perft_args(position, depth)
     rules = as_rules(rules)
     if depth == 0:
         return 1

@@ -88,6 +88,9 @@ def generator(implementation: Implementation) -> LegalMovesFn:
     """The move generator of ``"fast"`` (the public API), ``"reference"`` or a function."""
     if callable(implementation):
         return implementation
+    if not isinstance(implementation, str):
+        raise TypeError(f"implementation must be 'fast', 'reference' or a legal_moves "
+                        f"function, not {type(implementation).__name__}")
     if implementation == "fast":
         return ddz_fast.legal_moves  # looked up now: the public API may be swapped in later
     if implementation == "reference":
@@ -218,11 +221,11 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     :func:`ddz_fast.legal_moves`; or ``"native"`` counts the whole tree in the compiled core
     (:func:`ddz_fast.playout.perft_native`) instead of walking it here.
     """
-    if implementation == "native":
+    if isinstance(implementation, str) and implementation == "native":
         from .playout import perft_native  # imported late: playout imports this module
 
         return perft_native(position, depth, rules=rules)
-    _check_perft_args(position, depth)
+    position = _check_perft_args(position, depth)
     return _perft(position.hands, position.to_move, position.move_to_beat, position.passes,
                   depth, generator(implementation), as_rules(rules))
 
@@ -234,7 +237,7 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     Each subtree is counted by :func:`perft` with the same ``implementation`` (``"native"``
     included; its first actions come from the public API).
     """
-    _check_perft_args(position, depth)
+    position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
     rules = as_rules(rules)
@@ -248,11 +251,25 @@ def _unpack(position: Position) -> Tuple[Hands, int, Optional[Move], int]:
     return position.hands, position.to_move, position.move_to_beat, position.passes
 
 
-def _check_perft_args(position: Position, depth: int) -> None:
-    if not isinstance(position, Position):
-        raise TypeError(f"position must be a Position, not {type(position).__name__}")
+def _check_perft_args(position: Position, depth: int) -> Position:
+    """The position checked again (see :func:`checked_position`); depth must be an int >= 0."""
+    position = checked_position(position)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a non-negative int, got {shown(depth)}")
+    return position
+
+
+def checked_position(position: object, name: str = "position") -> Position:
+    """``position`` rebuilt through the constructor's checks: a Position is immutable, but its
+    fields can still be changed with ``object.__setattr__`` (or lie in a subclass), and a walk
+    over the play tree must read only what was checked."""
+    if not isinstance(position, Position):
+        raise TypeError(f"{name} must be a Position, not {type(position).__name__}")
+    try:
+        return Position(position.hands, position.landlord, position.to_move,
+                        position.move_to_beat, position.passes)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"{name} is no valid position: {error}") from None
 
 
 def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, depth: int,

@@ -28,7 +28,7 @@ from .clock import Clock
 from .game import Game, State
 from .notation import format_action, parse_action
 from .rules import Rules
-from .validate import shown
+from .validate import check_bool, check_int, shown
 
 __all__ = ["to_record", "to_json", "from_json", "check_record", "game_of", "replay", "load",
            "FORMAT", "VERSION", "MAX_RECORD_CHARS", "MAX_EVENTS"]
@@ -77,15 +77,12 @@ def _result(state: State) -> Optional[Dict[str, Any]]:
             "raw_scores": list(state.raw_scores)}
 
 
-def to_json(state: State, **dumps_options: Any) -> str:
-    """The record of a hand as JSON text (``dumps_options`` go to :func:`json.dumps`)."""
-    document = to_record(state)
-    try:
-        return json.dumps(document, **dumps_options)
-    except (TypeError, ValueError, OverflowError, MemoryError) as error:
-        # The record itself is always JSON: what json.dumps refused is in the options.
-        raise (TypeError if isinstance(error, TypeError) else ValueError)(
-            f"bad json.dumps options {sorted(dumps_options)}: {error}") from None
+def to_json(state: State, *, indent: Optional[int] = None, sort_keys: bool = False) -> str:
+    """The record of a hand as JSON text, indented by ``indent`` spaces (None: one line)."""
+    if indent is not None:
+        indent = check_int("indent", indent, 0, 16)
+    return json.dumps(to_record(state), indent=indent,
+                      sort_keys=check_bool("sort_keys", sort_keys))
 
 
 #: The largest record text :func:`from_json` reads, and the most events a record may hold.
@@ -130,9 +127,9 @@ def check_record(record: object) -> Record:
     """``record`` if it has the layout of a record (see the module docstring), else ValueError
     naming the first field that is wrong. Values are checked where they are used."""
     record = _mapping(record, "record", ())
-    if record.get("format") != FORMAT:
+    if not _is(record.get("format"), FORMAT):
         raise ValueError(f"not a {FORMAT} record")
-    if record.get("version") != VERSION:
+    if not _is(record.get("version"), VERSION):
         raise ValueError(f"unsupported record version {shown(record.get('version'))}: "
                          f"this library reads version {VERSION}")
     _mapping(record, "record", ("game", "start", "events"))
@@ -154,6 +151,18 @@ def check_record(record: object) -> Record:
     if record.get("result") is not None:
         _mapping(record["result"], "record result", ())
     return record
+
+
+def _same_result(recorded: object, replayed: object) -> bool:
+    try:
+        return bool(recorded == replayed)
+    except (TypeError, ValueError):     # values that do not compare (arrays): not the same
+        return False
+
+
+def _is(value: object, expected: object) -> bool:
+    """``value == expected`` for values of any type (an array compares without ambiguity)."""
+    return type(value) is type(expected) and value == expected
 
 
 def _mapping(value: object, name: str, keys: Tuple[str, ...]) -> Dict[str, Any]:
@@ -183,6 +192,8 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
     ``game`` overrides the recorded game options (e.g. to keep a custom auto-play policy).
     ValueError names the first event that cannot be replayed.
     """
+    if game is not None and not isinstance(game, Game):
+        raise TypeError(f"game must be a Game or None, not {type(game).__name__}")
     game = game if game is not None else game_of(record)
     start = check_record(record)["start"]
     state = game.new_state_from_hands(
@@ -230,7 +241,7 @@ def load(record: Record, *, game: Optional[Game] = None) -> State:
     for state in replay(record, game=game):
         pass
     assert state is not None  # replay always yields the start state
-    if record.get("result") != _result(state):
+    if not _same_result(record.get("result"), _result(state)):
         raise ValueError(f"the replayed result {_result(state)} differs from the recorded "
                          f"{record.get('result')}")
     return state

@@ -351,6 +351,10 @@ cdef class MoveList:
         cdef Py_ssize_t i
         if type(index) is not int:
             if isinstance(index, slice):
+                for bound in (index.start, index.stop, index.step):
+                    if bound is not None and not is_int(bound):
+                        raise TypeError(f"slice indices must be integers or None, "
+                                        f"not {type(bound).__name__}")
                 part = MoveList.__new__(MoveList)
                 (<MoveList>part)._fill_from(np.ascontiguousarray(self.array[index]))
                 return part

@@ -13,8 +13,8 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
 from libc.string cimport memcpy
 
-from movegen cimport (BLACK_JOKER, COUNT_MASK, Options, RED_JOKER, Sink, T_BOMB, T_ROCKET,
-                      TYPE_SHIFT, generate, popcount)
+from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Sink, T_BOMB,
+                      T_ROCKET, TYPE_SHIFT, generate, popcount)
 from rule_options cimport options_of
 from words cimport Words, generate_into, reserve
 
@@ -370,6 +370,19 @@ cdef int64_t perft_node(const Play* p, int depth, Walk* w, Py_ssize_t top) noexc
 
 # --- kernels behind ddz_fast.playout (arguments validated there) ---------------------------------
 
+cdef bint one_deck(const uint64_t* hands) noexcept nogil:
+    """Whether three hand words hold, together, at most one deck's cards of every rank."""
+    cdef int rank, seat
+    cdef uint64_t count
+    for rank in range(NUM_RANKS):
+        count = 0
+        for seat in range(3):
+            count += (hands[seat] >> (4 * rank)) & 7
+        if count > (1 if rank >= BLACK_JOKER else 4):
+            return False
+    return True
+
+
 cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes) except *:
     """The Play of position fields, checked again here so that no seat indexes out of the hands
     and no flag or type bit reaches a hand word, whatever the caller passed."""
@@ -386,6 +399,8 @@ cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int
         p.hands[seat] = hands[seat]
         if p.hands[seat] & ~COUNT_MASK:
             raise ValueError(f"hand word {p.hands[seat]:#x} has bits outside the rank counts")
+    if not one_deck(p.hands):
+        raise ValueError("the hands hold more cards of a rank than one deck has")
     p.to_beat = to_beat
     p.landlord = landlord
     p.player = to_move

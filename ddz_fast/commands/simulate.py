@@ -207,6 +207,17 @@ def _print_summary(s: Dict[str, Any]) -> None:
           f"({s['workers']} workers, {s['seconds']:.2f} s)")
 
 
+#: The most hands one run plays (at 100,000 hands/s it would still take 300 years).
+MAX_HANDS = 10 ** 15
+
+
+def _hands(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_HANDS:.0e} hands, got {text}")
+    return value
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -226,7 +237,7 @@ def _workers(text: str) -> int:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hands", type=_positive, metavar="N", help="how many hands to play")
+    parser.add_argument("hands", type=_hands, metavar="N", help="how many hands to play")
     parser.add_argument("--seed", type=int, help="seed of the run (default: a random one, "
                                                  "printed in the summary)")
     parser.add_argument("--workers", type=_workers, default=os.cpu_count() or 1,

@@ -24,6 +24,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import defaultdict
 from contextlib import contextmanager
+from itertools import islice
 from types import ModuleType
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -81,9 +82,14 @@ def _card_list(cards: object) -> list:
     """DouZero cards given as any iterable (not text: a str is no list of cards)."""
     if not isinstance(cards, (str, bytes, type)):
         try:
-            return list(cards)  # type: ignore[call-overload]
+            # At most one card more than a deck: an endless iterable is refused, not read.
+            cards = list(islice(cards, 55))  # type: ignore[call-overload]
         except TypeError:
             pass
+        else:
+            if len(cards) > 54:
+                raise ValueError("DouZero cards hold more than the 54 cards of a deck")
+            return cards
     raise TypeError(f"DouZero cards are a list of ints, not {type(cards).__name__}")
 
 
