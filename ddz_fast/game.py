@@ -146,10 +146,6 @@ def _add(hand: Hand, cards: Hand) -> Hand:
     return Hand([a + b for a, b in zip(hand.counts, cards.counts)])
 
 
-def _check_seat(name: str, seat: object) -> int:
-    return check_seat(name, seat)
-
-
 def _check_seed(seed: object) -> Seed:
     if seed is None:
         return random.SystemRandom().randrange(2 ** 63)
@@ -231,13 +227,13 @@ class Game:
         starts at once, the landlord holding 20 cards (the kitty, if given, must be 3 of them)
         and the peasants 17 each, at ``base_stake`` with multiplier 1 and no doubles.
         """
-        first_bidder = _check_seat("first_bidder", first_bidder)
+        first_bidder = check_seat("first_bidder", first_bidder)
         hands_t = _check_hands(hands)
         kitty_h = None if kitty is None else as_hand(kitty)
         if landlord is None:
             _check_deal(hands_t, kitty_h)
         else:
-            _check_play_start(hands_t, kitty_h, _check_seat("landlord", landlord))
+            _check_play_start(hands_t, kitty_h, check_seat("landlord", landlord))
         base_stake = check_int("base_stake", base_stake, 1)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
         return State._start(self, _check_seed(seed), first_bidder, hands_t, kitty_h, landlord,
@@ -536,7 +532,7 @@ class State:
 
     def set_auto_play(self, player: int, on: bool) -> None:
         """Turn auto-play on or off for ``player`` (off is refused after ``leave``)."""
-        player = _check_seat("player", player)
+        player = check_seat("player", player)
         if not isinstance(on, bool):
             raise TypeError(f"on must be a bool, not {type(on).__name__}")
         self._require_not_over()
@@ -549,7 +545,7 @@ class State:
 
     def leave(self, player: int) -> None:
         """``player`` leaves: auto-play decides for them until the hand ends."""
-        player = _check_seat("player", player)
+        player = check_seat("player", player)
         self._require_not_over()
         if self._left[player]:
             raise ValueError(f"player {player} has already left")

@@ -10,8 +10,8 @@ import random
 from typing import Callable, List, Optional, Tuple
 
 from .clock import Action
-from .game import Game, Seed, State, _check_seat, _check_seed
-from .validate import check_int
+from .game import Game, Seed, State, _check_seed
+from .validate import check_int, check_seat
 
 __all__ = ["Match", "Policy"]
 
@@ -30,7 +30,7 @@ class Match:
         self.game = game
         self.num_hands = check_int("num_hands", num_hands, 1)
         self.seed: Seed = _check_seed(seed)
-        self.first_bidder = _check_seat("first_bidder", first_bidder)
+        self.first_bidder = check_seat("first_bidder", first_bidder)
         # Hand seeds are drawn as the hands are dealt: a match of 10**9 hands costs nothing
         # until it is played.
         self._seeds = random.Random(self.seed)
