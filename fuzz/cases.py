@@ -639,8 +639,10 @@ def _(g: Gen):
             args[0] = g.pick(["solo", "SOLO", "chain", "bogus", ["solo"], None, 1, b"solo",
                               "pass", "rocket"]) if g.chance(0.7) else g.any()
         elif i in (1, 2):
-            args[i] = g.pick([10**7, 2**63, -1, 0, 13, 15, 12, np.int64(1), 1.0, True, None,
-                              10**20]) if g.chance(0.7) else g.any()
+            args[i] = g.pick([-1, 0, 13, 15, 12, 16, 2**31, np.int64(1), 1.0, True, None]) \
+                if g.chance(0.7) else g.any()
+            if g.chance(0.03):   # huge chain lengths: known to be slow, so drawn rarely
+                args[i] = g.pick([10**7, 2**63, 10**20])
         else:
             args[3] = g.hand_like() if g.chance(0.5) else g.any()
     if g.chance(0.05):
@@ -745,15 +747,17 @@ def _batch_args(g: Gen):
     if g.chance(0.4):
         prevs = None
     elif g.chance(0.5):
-        size = len(hands) if hasattr(hands, "__len__") and not isinstance(hands, dict) else 1
         try:
-            size = int(size)
+            size = int(len(hands)) if not isinstance(hands, dict) else 1
         except Exception:
             size = 1
         size = max(0, min(size, 8)) + g.pick([0, 0, 0, 1, -1])
-        prevs = np.array([g.valid_move().word if g.chance(0.7) else g.pick([0, 0x8, 10 << 60])
-                          for _ in range(max(size, 0))],
-                         dtype=g.pick(["uint64", "int64", "object", "float64"]))
+        words = [g.valid_move().word if g.chance(0.7) else g.pick([0, 0x8, 10 << 60])
+                 for _ in range(max(size, 0))]
+        try:
+            prevs = np.array(words, dtype=g.pick(["uint64", "int64", "object", "float64"]))
+        except OverflowError:
+            prevs = np.array(words, dtype="uint64")
     else:
         prevs = g.array() if g.chance(0.5) else g.any()
     return hands, prevs, g.rules_like()
@@ -866,13 +870,45 @@ def _(g: Gen):
     return _call("Position.parse", Position.parse, text)
 
 
+def _cards_in(pos) -> int:
+    try:
+        return sum(len(h) for h in pos.hands)
+    except Exception:
+        return 0
+
+
 def _position_and_depth(g: Gen, max_depth: int):
+    """A position and a depth; a user may well ask for the whole tree (a huge depth) of a
+    position of a few cards, but not of a full deal: huge depths go to tiny positions only."""
     pos = g.position()
-    small = sum(len(h) for h in pos.hands if isinstance(h, Hand)) <= 24 \
-        if isinstance(pos.hands, tuple) else True
-    depth = g.rng.randint(0, max_depth if small else min(max_depth, 3)) \
-        if g.chance(0.8) else g.pick([-1, True, 1.0, None, "2", np.int64(2), 2**64, 10**20,
-                                      g.any()])
+    if g.chance(0.15):   # a few cards left: the whole tree is small
+        keep = [g.rng.randint(0, 3) for _ in range(3)]
+        hands = []
+        for hand, n in zip(pos.hands, keep):
+            ranks = list(hand)[:n] if isinstance(hand, Hand) else []
+            counts = [0] * NUM_RANKS
+            for rank in ranks:
+                counts[rank] += 1
+            hands.append(Hand(counts))
+        pos = Position(hands, g.rng.randrange(3), g.rng.randrange(3))
+        if g.chance(0.3):
+            pos = g.forge_position(pos)
+    cards = _cards_in(pos)
+    small = cards <= 24
+    if g.chance(0.8):
+        depth = g.rng.randint(0, max_depth if small else min(max_depth, 3))
+    else:
+        depth = g.pick([-1, True, 1.0, None, "2", np.int64(2), np.uint8(3), Weird.Index(2),
+                        g.any()])
+        if cards <= 9 and g.chance(0.5):
+            depth = g.pick([2**16, 2**31, 2**64, 10**20, 1000])
+        else:
+            try:
+                too_deep = not isinstance(depth, bool) and depth.__index__() > max_depth
+            except Exception:
+                too_deep = False
+            if too_deep:
+                depth = max_depth if small else 3
     return pos, depth
 
 
@@ -997,7 +1033,7 @@ def _(g: Gen):
     for _ in range(g.rng.randint(0, 3)):
         name = g.pick(["hands", "hand", "kitty", "landlord", "first_bidder", "seed",
                        "base_stake", "stacks"])
-        if name == "hand":
+        if name == "hand" and isinstance(args["hands"], list):
             hands = list(args["hands"])
             hands[g.rng.randrange(3)] = g.hand_like()
             args["hands"] = hands
@@ -1051,8 +1087,8 @@ def _(g: Gen):
         if state.is_over:
             break
         state.apply(g.pick(state.legal_actions()))
-    seats = [p for p in range(3) if g.chance(0.6)]
-    if g.chance(0.2):
+    seats = [p for p in range(3) if g.chance(0.4)]
+    if g.chance(0.05):
         seats = [0, 1, 2]
     notes = []
     for seat in seats:
@@ -1108,9 +1144,9 @@ def _(g: Gen):
     game = g.pick([Game(), Game("rlcard"), Game(Rules(bidding="call_rob"))]) \
         if g.chance(0.9) else g.any()
     n = g.pick([0, 1, 2, 3]) if g.chance(0.6) else g.pick(
-        [-1, 2**63, 10**20, None, 1.5, np.int64(2), True, g.any()])
-    if g.chance(0.003):
-        n = 10**9
+        [-1, 100, None, 1.5, np.int64(2), True, g.any()])
+    if g.chance(0.02):
+        n = g.pick([10**9, 2**63, 10**20])
     kwargs = {}
     if g.chance(0.4):
         kwargs["seed"] = g.seed_like()
@@ -1120,12 +1156,16 @@ def _(g: Gen):
     policy = g.pick([lambda s: act(bot, s), lambda s: act(GreedyBot(), s), lambda s: None,
                      lambda s: 5, lambda s: s.legal_actions()[-1]])
 
+    # play() plays every hand: only a few hands are played, larger matches are made and dealt
+    play_all = isinstance(n, int) and n <= 3 and g.chance(0.7)
+
     def run():
         match = Match(game, n, **kwargs)
-        if g.chance(0.7):
+        if play_all:
             return match.play(policy)
         return match.next_hand()
-    return call_text("Match", game, n, **kwargs) + ".play(policy)", run
+    return call_text("Match", game, n, **kwargs) + \
+        (".play(policy)" if play_all else ".next_hand()"), run
 
 
 @entry("Clock")
@@ -1203,7 +1243,7 @@ def _(g: Gen):
         try:
             text = json.dumps(rec)
         except Exception:
-            text = repr(rec)
+            text = r(rec, 10**6)
         if g.chance(0.2):
             text = text[:g.rng.randrange(len(text) + 1)]
     else:

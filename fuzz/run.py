@@ -367,7 +367,7 @@ def main(argv=None) -> int:
     parser.add_argument("--hang-budget", type=int, default=3,
                         help="after this many hangs of an entry point, its cases get "
                              "--short-timeout (default 3)")
-    parser.add_argument("--short-timeout", type=float, default=2.0)
+    parser.add_argument("--short-timeout", type=float, default=1.0)
     parser.add_argument("--memory", type=float, default=4.0, help="GiB per worker")
     parser.add_argument("--entry", action="append", help="only this entry point (repeatable)")
     parser.add_argument("--json", help="write the findings to this file")
