@@ -494,7 +494,15 @@ class Gen:
             value = self.pick([(), (Hand(),) * 2, (Hand(),) * 4, None, "abc",
                                tuple(fake_hand(str(h), bitboard=self.pick([0x8, 10 << 60,
                                                                            2**64 - 1, 0]))
-                                     for h in pos.hands)])
+                                     for h in pos.hands),
+                               # more cards than one deck holds: a hand of 5-7 threes, or
+                               # three hands sharing cards
+                               tuple(fake_hand(str(h), bitboard=self.pick(
+                                   [0x5, 0x7, 0x777777777777777, 0x70000]))
+                                     for h in pos.hands),
+                               (pos.hands[0],) * 3, (Hand(FULL_DECK),) * 3])
+            if isinstance(value, tuple) and len(value) == 3:
+                self.invalid = True
         elif name == "hand":
             hands = list(pos.hands)
             hands[self.rng.randrange(3)] = self.pick([Hand("44444"[:4]), Hand(FULL_DECK),
@@ -502,8 +510,11 @@ class Gen:
                                                       None])
             name, value = "hands", tuple(hands)
         elif name == "move_to_beat":
-            value = self.pick([fake_move(self.valid_move(), word=self.pick([10 << 60, 0, 2**64 - 1])),
+            value = self.pick([fake_move(self.valid_move(),
+                                         word=self.pick([10 << 60, 0, 2**64 - 1, 15 << 60])),
                                self.valid_move(), Move.PASS, "33", 5])
+            if isinstance(value, FakeMove):
+                self.invalid = True
         else:
             value = self.pick([3, 5, -1, 2**63, 2**64, 10**20, None, "0", 1.0, np.int64(1),
                                True])
@@ -728,8 +739,12 @@ def _batch_args(g: Gen):
         if hands.dtype.kind == "m":
             g.invalid = True
     elif r < 0.45:
-        hands = np.array([Hand(g.valid_counts()).bitboard for _ in range(n)],
-                         dtype=g.pick(["uint64", "int64", "float64", "object", "uint32"]))
+        words = [Hand(g.valid_counts()).bitboard for _ in range(n)]
+        try:
+            hands = np.array(words, dtype=g.pick(["uint64", "int64", "float64", "object",
+                                                  "uint32"]))
+        except OverflowError:
+            hands = np.array(words, dtype="uint64")
         if g.chance(0.3) and n:
             try:
                 hands[g.rng.randrange(n)] = g.pick([0x8, 0x5, 2**63 + 1, 10 << 60, 2**31]) \
@@ -881,7 +896,7 @@ def _position_and_depth(g: Gen, max_depth: int):
     """A position and a depth; a user may well ask for the whole tree (a huge depth) of a
     position of a few cards, but not of a full deal: huge depths go to tiny positions only."""
     pos = g.position()
-    if g.chance(0.15):   # a few cards left: the whole tree is small
+    if g.chance(0.15) and type(pos) is Position:   # a few cards left: the tree is small
         keep = [g.rng.randint(0, 3) for _ in range(3)]
         hands = []
         for hand, n in zip(pos.hands, keep):
@@ -946,7 +961,8 @@ def _(g: Gen):
         pos = g.any()
     rules = g.rules_like()
     text = call_text("perft_native", pos, depth, rules=rules)
-    return text, lambda: perft_native(pos, depth, rules=rules), {"notes": list(g.notes)}
+    return text, lambda: perft_native(pos, depth, rules=rules), {
+        "notes": list(g.notes), "expect": "error" if g.invalid else None}
 
 
 @entry("play_out")
@@ -955,7 +971,8 @@ def _(g: Gen):
     seed = g.seed_like() if g.chance(0.5) else g.rng.randint(0, 2**64 - 1)
     rules = g.rules_like()
     text = call_text("play_out", pos, seed, rules=rules)
-    return text, lambda: play_out(pos, seed, rules=rules), {"notes": list(g.notes)}
+    return text, lambda: play_out(pos, seed, rules=rules), {
+        "notes": list(g.notes), "expect": "error" if g.invalid else None}
 
 
 @entry("random_games")
@@ -979,10 +996,12 @@ def _(g: Gen):
     if g.chance(0.3):
         kwargs["start"] = g.pick([0, 1, 2**64 - 1, 2**64, 2**63, -1, None, g.any()])
 
+    game_index = g.pick([0, -1, "len", 2**70, np.int64(0)])
+
     def run():
         games = random_games(n, seed, **kwargs)
         if games.moves is not None and len(games):
-            games.game_moves(g.pick([0, -1, len(games), 2**70, np.int64(0)]))
+            games.game_moves(len(games) if game_index == "len" else game_index)
         return len(games)
     return call_text("random_games", n, seed, **kwargs), run
 
@@ -1106,9 +1125,11 @@ def _(g: Gen):
     player = g.int_or_any(0.5)
     on = g.pick([True, False, 1, 0, None, "yes", np.bool_(True)]) if g.chance(0.7) else g.any()
 
+    then_run = g.chance(0.5)
+
     def run():
         state.set_auto_play(player, on)
-        return state.run_auto_play() if g.chance(0.5) else None
+        return state.run_auto_play() if then_run else None
     return f"{_state_text(g, state)}.set_auto_play({r(player)}, {r(on)})", run
 
 
@@ -1251,9 +1272,11 @@ def _(g: Gen):
                        "NaN", "1e999999", "\"" + "x" * 10 + "\"", b'{"a": 1}', g.any(),
                        '{"format": "ddz_fast.record", "version": ' + "9" * 5000 + "}"])
 
+    then_load = g.chance(0.5)
+
     def run():
         rec = record.from_json(text)
-        return record.load(rec) if g.chance(0.5) else rec
+        return record.load(rec) if then_load else rec
     return call_text("record.from_json", text, ) + " (then maybe load)", run
 
 
@@ -1438,10 +1461,11 @@ def _(g: Gen):
     else:
         value = g.any()
     if which == "MovesGener":
+        repeat = g.pick([0, 5, -1, 100, 2**64])
+
         def run():
             gen = douzero.MovesGener(value)
-            return len(gen.gen_moves()) + len(gen.gen_type_8_serial_single(
-                g.pick([0, 5, -1, 100, 2**64])))
+            return len(gen.gen_moves()) + len(gen.gen_type_8_serial_single(repeat))
         return f"douzero.MovesGener({r(value)}).gen_moves()", run
     return _call(f"douzero.{which}", getattr(douzero, which), value)
 
@@ -1574,17 +1598,22 @@ def _(g: Gen):
 
 def build(name: str, seed: int) -> Case:
     """The case ``name:seed``, always the same call."""
+    return build_from(name, random.Random(f"{name}:{seed}"), seed)
+
+
+def build_from(name: str, rng: random.Random, seed: int = -1) -> Case:
+    """The case of entry point ``name`` drawn from ``rng`` (any random.Random, e.g. one from
+    hypothesis's ``st.randoms()``)."""
     if name not in ENTRIES:
         raise KeyError(f"unknown entry point {name!r}: choose one of {', '.join(ENTRIES)}")
     _LIES.clear()
     _KEEP.clear()
-    g = Gen(random.Random(f"{name}:{seed}"))
+    g = Gen(rng)
     built = ENTRIES[name](g)
     text, thunk = built[0], built[1]
-    extra = built[2] if len(built) > 2 else {}
+    extra = dict(built[2]) if len(built) > 2 else {}
     notes = extra.pop("notes", None) or list(g.notes)
-    case = Case(name, seed, text, thunk, notes=notes, **extra)
-    return case
+    return Case(name, seed, text, thunk, notes=notes, **extra)
 
 
 def entry_names() -> List[str]:
