@@ -4,8 +4,9 @@ The calls come from the generators of ``fuzz/cases.py`` driven by hypothesis's r
 failures shrink), and are judged by ``fuzz/oracle.py``: the same oracle as the fuzz runner
 (``python fuzz/run.py``), loaded from its path since ``fuzz/`` is a folder of scripts.
 
-Each call runs in a forked child process: a segfault or a hang then fails one example
-instead of killing or stalling the test session.
+Calls into the compiled loops (perft, play-outs, batches...) run in a forked child process, so
+that a segfault fails one example instead of killing the test session; the others run here
+under an interval timer. Either way a hang fails one example after CALL_TIMEOUT seconds.
 """
 from __future__ import annotations
 
@@ -23,7 +24,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 FUZZ_DIR = Path(__file__).resolve().parent.parent / "fuzz"
-CALL_TIMEOUT = 5.0   # seconds
+CALL_TIMEOUT = 3.0   # seconds
+#: Entry points that reach the compiled play loops or batch kernels: run in a child process.
+FORKED = {"perft", "perft_native", "divide", "play_out", "random_games", "legal_moves_batch",
+          "legal_action_mask", "MoveList", "Hand.from_bitboard", "Move.from_word", "cli",
+          "env", "compat.douzero"}
 
 
 def _load(name: str):
@@ -45,10 +50,13 @@ def _warm_up() -> None:
 
     for preset in ("standard", "rlcard", "openspiel", "douzero"):
         ddz_fast.action_space(preset)
-    for module in (openspiel, rlcard):
-        module.id_map()
-        move = module.from_id(module.PASS_ID + 1 if module.PASS_ID == 0 else 0)
-        module.to_id(move)
+    move = ddz_fast.classify("33")[0]
+    openspiel.id_map()
+    openspiel.from_id(openspiel.FIRST_PLAY_ID)
+    openspiel.to_id(move)
+    rlcard.id_map()
+    rlcard.from_id(0)
+    rlcard.to_id(move)
     rlcard.from_string("33")
     rlcard.to_string(ddz_fast.classify("33")[0])
 
@@ -67,6 +75,41 @@ SLOW = {"cli": 40, "Match": 40, "env": 40, "bots": 60, "record.load": 60,
         "random_games": 60, "divide": 60, "perft": 60, "perft_native": 60}
 
 
+class _Hang(BaseException):
+    """Raised by the interval timer inside a call that runs too long."""
+
+
+def _judge(case, result, error) -> "oracle.Outcome":
+    if case.cli:
+        return oracle.judge_cli(result, error)
+    return oracle.judge(error, expect=case.expect, index_ok=case.index_ok,
+                        mismatch_type=cases.Mismatch)
+
+
+def run_here(case) -> "oracle.Outcome":
+    """Run ``case.thunk`` in this process, stopped by SIGALRM after CALL_TIMEOUT."""
+    import contextlib
+    import io
+
+    def on_alarm(signum, frame):
+        raise _Hang()
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, CALL_TIMEOUT)
+    result = error = None
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            try:
+                result = case.thunk()
+            except _Hang:
+                return oracle.Outcome(oracle.HANG, "", f"still running after {CALL_TIMEOUT} s")
+            except Exception as caught:   # noqa: B902
+                error = caught
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return _judge(case, result, error)
+
+
 def run_isolated(case) -> "oracle.Outcome":
     """Run ``case.thunk`` in a forked child; judge what it did there."""
     read_fd, write_fd = os.pipe()
@@ -81,11 +124,7 @@ def run_isolated(case) -> "oracle.Outcome":
                 result = case.thunk()
             except BaseException as caught:   # noqa: B902
                 error = caught
-            if case.cli:
-                outcome = oracle.judge_cli(result, error)
-            else:
-                outcome = oracle.judge(error, expect=case.expect, index_ok=case.index_ok,
-                                       mismatch_type=cases.Mismatch)
+            outcome = _judge(case, result, error)
             os.write(write_fd, json.dumps(list(outcome)).encode())
         finally:
             os._exit(0)
@@ -122,7 +161,7 @@ def test_entry_point_returns_or_raises_a_clear_error(entry):
     @given(rng=st.randoms(use_true_random=False))
     def check(rng):
         case = cases.build_from(entry, rng)
-        outcome = run_isolated(case)
+        outcome = run_isolated(case) if entry in FORKED else run_here(case)
         assert outcome.kind in oracle.FINE, (
             f"{outcome.kind} {outcome.error}: {outcome.message}\n  call: {case.text}"
             + "".join(f"\n  note: {note}" for note in case.notes))
