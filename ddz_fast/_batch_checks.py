@@ -35,7 +35,7 @@ def check_batch(hands: object, prevs: object, rules: RulesLike,
 def check_hands(hands: object) -> np.ndarray:
     """Hands as an (N, 15) integer count array or an (N,) uint64 bitboard array -> uint64 words."""
     array = _as_array("hands", hands)
-    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+    if array.dtype.kind not in "iu":    # numpy counts bool and timedelta64 among its ints
         raise TypeError(f"hands must be an integer array, not {array.dtype}")
     if array.ndim == 2:
         if array.shape[1] != NUM_RANKS:

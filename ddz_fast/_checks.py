@@ -9,15 +9,28 @@ from typing import Callable, Optional
 
 from .move import Move
 from .rules import Rules
+from .validate import is_int
 
-__all__ = ["check_play", "check_prev", "check_action_id"]
+__all__ = ["exact_move", "check_play", "check_prev", "check_action_id"]
+
+
+def exact_move(move: object, name: str) -> Move:
+    """``move`` as an exact :class:`Move`: a subclass may say anything about itself, so it is
+    rebuilt from its word, which is validated like any word."""
+    if type(move) is Move:
+        return move
+    if not isinstance(move, Move):
+        raise TypeError(f"{name} must be a Move, not {type(move).__name__}")
+    try:
+        return Move.from_word(move.word)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name} is no valid move: {error}") from None
 
 
 def check_play(move: object, name: str, rules: Rules,
                is_legal: Callable[[Move, Rules], bool]) -> Move:
-    """``move`` must be a non-pass Move that ``rules`` allow."""
-    if not isinstance(move, Move):
-        raise TypeError(f"{name} must be a Move, not {type(move).__name__}")
+    """``move`` must be a non-pass Move that ``rules`` allow (returned as an exact Move)."""
+    move = exact_move(move, name)
     if move.is_pass:
         raise ValueError(f"{name} is a pass, which is no combination")
     if not is_legal(move, rules):
@@ -28,15 +41,16 @@ def check_play(move: object, name: str, rules: Rules,
 def check_prev(prev: object, rules: Rules,
                is_legal: Callable[[Move, Rules], bool]) -> Optional[Move]:
     """The move to beat: None (or Move.PASS) means the player leads."""
-    if prev is None or (isinstance(prev, Move) and prev.is_pass):
+    if prev is None:
         return None
-    return check_play(prev, "prev", rules, is_legal)
+    prev = exact_move(prev, "prev")
+    return None if prev.is_pass else check_play(prev, "prev", rules, is_legal)
 
 
 def check_action_id(action_id: object, size: int) -> int:
-    if isinstance(action_id, bool) or not hasattr(action_id, "__index__"):
+    if not is_int(action_id):
         raise TypeError(f"an action id is an int, not {type(action_id).__name__}")
-    action_id = int(action_id.__index__())
+    action_id = int(action_id)  # type: ignore[call-overload]
     if not 0 <= action_id < size:
         raise ValueError(f"action id {action_id} is outside 0..{size - 1}")
     return action_id

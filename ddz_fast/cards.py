@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence, Tuple
 
+from .validate import is_int
+
 __all__ = [
     "NUM_RANKS", "RANK_LETTERS", "RANK_NAMES", "BLACK_JOKER", "RED_JOKER", "TWO", "ACE",
     "MAX_COPIES", "FULL_DECK", "Counts", "parse_cards", "format_cards", "check_counts",
@@ -78,18 +80,20 @@ def parse_cards(text: str) -> Counts:
 
 def check_counts(counts: Sequence[int]) -> Counts:
     """Validate 15 per-rank counts against one deck and return them as a tuple of ints."""
-    if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
-        raise TypeError(f"counts must be a sequence of {NUM_RANKS} ints, "
-                        f"not {type(counts).__name__}")
+    if (isinstance(counts, (str, bytes, bytearray, memoryview)) or not hasattr(counts, "__len__")
+            or getattr(counts, "ndim", 1) != 1):
+        kind = f"a {counts.ndim}-dimensional array" if hasattr(counts, "ndim") else \
+            type(counts).__name__
+        raise TypeError(f"counts must be a sequence of {NUM_RANKS} ints, not {kind}")
     if len(counts) != NUM_RANKS:
         raise ValueError(f"counts must have {NUM_RANKS} entries (ranks 3..2, B, R), "
                          f"got {len(counts)}")
     checked = []
     for rank, count in enumerate(counts):
-        if isinstance(count, bool) or not hasattr(count, "__index__"):
+        if not is_int(count):
             raise TypeError(f"count of rank {RANK_NAMES[rank]} must be an int, "
                             f"not {type(count).__name__}")
-        count = int(count.__index__())
+        count = int(count)
         if count < 0:
             raise ValueError(f"negative count {count} of rank {RANK_NAMES[rank]}")
         if count > MAX_COPIES[rank]:

@@ -2,11 +2,14 @@
 and ``bench`` (one module each in :mod:`ddz_fast.commands`).
 
 Bad input never ends in a traceback: it is one line on stderr, ``ddz-fast: error: ...``, and
-exit status 2.
+exit status 2. Output errors are handled as other Unix tools do: when the reader of the output
+goes away (``ddz-fast moves ... | head``) the command stops quietly with status 141 (as if killed
+by SIGPIPE); any other write error (a full disk) is one error line and status 1.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import List, NoReturn, Optional
 
@@ -15,8 +18,10 @@ import ddz_fast
 __all__ = ["main", "build_parser"]
 
 PROG = "ddz-fast"
+OUTPUT_ERROR = 1
 USAGE_ERROR = 2
 INTERRUPTED = 130
+BROKEN_PIPE = 141   # 128 + SIGPIPE, the status of a tool the pipe's reader left
 
 
 def report_error(message: str) -> int:
@@ -59,12 +64,33 @@ def main(argv: Optional[List[str]] = None) -> int:
     """
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()      # a write error of buffered output shows here, not at exit
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
+    except OSError as error:
+        _silence_stdout()
+        print(f"{PROG}: error: cannot write the output: {error.strerror or error}",
+              file=sys.stderr)
+        return OUTPUT_ERROR
     except (ValueError, TypeError) as error:
         return report_error(str(error))
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return INTERRUPTED
+
+
+def _silence_stdout() -> None:
+    """Send what is left in stdout's buffer to /dev/null: flushing it to the broken stream at
+    exit would raise again, and print a traceback after all."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass        # no file descriptor behind stdout (captured output): nothing to flush
 
 
 if __name__ == "__main__":  # pragma: no cover

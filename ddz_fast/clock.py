@@ -6,10 +6,11 @@ table calls :meth:`ddz_fast.game.State.timeout` when a clock runs out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from .bidding import Bid, Double
 from .move import Move
+from .validate import check_duration, check_int
 
 if TYPE_CHECKING:
     from .game import State
@@ -33,15 +34,14 @@ class Clock:
     timeouts_to_auto_play: int = 2
 
     def __post_init__(self) -> None:
+        # Finite and positive: a clock of nan or inf seconds never runs out, or always has.
         for name in ("bid", "double", "follow", "lead"):
-            value: Any = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"clock limit {name} must be a positive number of seconds, "
-                                 f"got {value!r}")
-        count: Any = self.timeouts_to_auto_play
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ValueError("timeouts_to_auto_play must be a positive int, "
-                             f"got {count!r}")
+            value = getattr(self, name)
+            seconds = check_duration(f"clock limit {name}", value)
+            if type(value) not in (int, float):         # a numpy number: keep a plain float
+                object.__setattr__(self, name, seconds)
+        object.__setattr__(self, "timeouts_to_auto_play",
+                           check_int("timeouts_to_auto_play", self.timeouts_to_auto_play, 1))
 
     def limit(self, phase: str, leading: bool) -> float:
         """The time limit of a decision in ``phase`` ('bidding', 'doubling' or 'play')."""

@@ -22,7 +22,9 @@ Choices where RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 * Re-deal: when nobody bids (or calls), the state takes the next deal of its seed (re-deal
   ``r`` is deal number ``r``), ``redeals`` grows by one and the first bidder moves to the next
   seat, so a different player starts each deal as call/rob requires. There is no limit on
-  re-deals. The history keeps the passes of the abandoned deals.
+  re-deals, and each costs one shuffle. The history keeps the passes of the abandoned deals.
+  (:meth:`State.run_auto_play` stops with :class:`AutoPlayLoopError` when every seat is on
+  auto-play and the auction keeps being re-dealt.)
 * The kitty is revealed, and joins the landlord's hand, as soon as the landlord is known (before
   the doubling round).
 * Auto-play flags start off at each new hand. A decision made normally resets the player's
@@ -43,8 +45,10 @@ from .notation import format_action
 from .position import Position, generator, play_actions, play_step
 from .rules import Rules, RulesLike, as_rules
 from .scoring import cap_to_stacks, settle, spring_factor
+from .validate import check_int, check_seat, is_int
 
 __all__ = ["Game", "State", "Deal", "Start", "IllegalActionError", "ActionTypeError",
+           "AutoPlayLoopError", "MAX_DEAL_NUMBER",
            "deal_cards", "PHASES", "HAND_SIZE", "KITTY_SIZE"]
 
 PHASES = ("bidding", "doubling", "play", "over")
@@ -67,6 +71,10 @@ class ActionTypeError(IllegalActionError, TypeError):
     """An action of the wrong kind for the phase, e.g. a Move while bidding."""
 
 
+class AutoPlayLoopError(IllegalActionError):
+    """:meth:`State.run_auto_play` would re-deal forever: every seat on auto-play, none bids."""
+
+
 class Deal(NamedTuple):
     """Three hands of 17 cards and the 3-card kitty, as dealt."""
 
@@ -85,16 +93,46 @@ class Start(NamedTuple):
     stacks: Optional[Tuple[int, int, int]]
 
 
+#: The highest deal number :func:`deal_cards` deals (deal n costs n + 1 shuffles).
+MAX_DEAL_NUMBER = 100_000
+
+
 def deal_cards(seed: Seed, number: int = 0) -> Deal:
     """Deal ``number`` (0 first) of the stream of ``random.Random(seed)``."""
+    seed = _check_seed(seed)
+    number = check_int("number", number, 0, MAX_DEAL_NUMBER)
     rng = random.Random(seed)
-    deck: List[int] = []
-    for _ in range(number + 1):
-        deck = [rank for rank, copies in enumerate(FULL_DECK) for _ in range(copies)]
-        rng.shuffle(deck)
+    for _ in range(number):
+        _shuffled_deck(rng)
+    return _deal_of(_shuffled_deck(rng))
+
+
+def _shuffled_deck(rng: random.Random) -> List[int]:
+    deck = [rank for rank, copies in enumerate(FULL_DECK) for _ in range(copies)]
+    rng.shuffle(deck)
+    return deck
+
+
+def _deal_of(deck: List[int]) -> Deal:
     piles = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(3)]
     hands = tuple(Hand(_counts_of(pile)) for pile in piles)
     return Deal((hands[0], hands[1], hands[2]), Hand(_counts_of(deck[3 * HAND_SIZE:])))
+
+
+def _next_deal(seed: Seed, number: int, stream: Optional[tuple]) -> Tuple[Deal, tuple]:
+    """Deal ``number`` of ``seed`` and the state of its random stream after it.
+
+    ``stream`` is the state after deal ``number - 1`` (None: not known yet), so a hand that is
+    re-dealt r times shuffles r + 1 times in all, not (r + 1)(r + 2) / 2 times.
+    """
+    rng = random.Random(seed)
+    if stream is None:
+        for _ in range(number):
+            _shuffled_deck(rng)
+    else:
+        rng.setstate(stream)
+    deal = _deal_of(_shuffled_deck(rng))
+    return deal, rng.getstate()
 
 
 def _counts_of(ranks: Sequence[int]) -> List[int]:
@@ -109,19 +147,17 @@ def _add(hand: Hand, cards: Hand) -> Hand:
 
 
 def _check_seat(name: str, seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"{name} must be a seat number (int), not {type(seat).__name__}")
-    if not 0 <= seat < 3:
-        raise ValueError(f"{name} must be seat 0, 1 or 2, got {seat}")
-    return seat
+    return check_seat(name, seat)
 
 
 def _check_seed(seed: object) -> Seed:
     if seed is None:
         return random.SystemRandom().randrange(2 ** 63)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+    if isinstance(seed, str):
+        return seed
+    if not is_int(seed):
         raise TypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")
-    return seed
+    return int(seed)  # type: ignore[call-overload]
 
 
 def _check_stacks(stacks: object) -> Optional[Tuple[int, int, int]]:
@@ -202,8 +238,7 @@ class Game:
             _check_deal(hands_t, kitty_h)
         else:
             _check_play_start(hands_t, kitty_h, _check_seat("landlord", landlord))
-        if isinstance(base_stake, bool) or not isinstance(base_stake, int) or base_stake < 1:
-            raise ValueError(f"base_stake must be a positive int, got {base_stake!r}")
+        base_stake = check_int("base_stake", base_stake, 1)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
         return State._start(self, _check_seed(seed), first_bidder, hands_t, kitty_h, landlord,
                             base_stake, stacks_t)
@@ -263,8 +298,9 @@ class State:
                  "_kitty_shown", "_landlord", "_phase", "_player", "_bids", "_auction",
                  "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_to_beat",
                  "_passes", "_plays", "_log", "_timeouts", "_auto", "_left", "_stacks",
-                 "_raw_scores", "_scores", "_legal")
-    _COMPARED = tuple(s for s in __slots__ if s != "_legal")  # _legal is only a cache
+                 "_raw_scores", "_scores", "_legal", "_stream")
+    # _legal and _stream (the random stream after the last deal) are only caches.
+    _COMPARED = tuple(s for s in __slots__ if s not in ("_legal", "_stream"))
 
     # --- construction ----------------------------------------------------------------------
 
@@ -284,6 +320,7 @@ class State:
         state._stacks = stacks
         state._raw_scores = state._scores = None
         state._legal = None
+        state._stream = None
         state._new_deal(first_bidder, Deal(hands, kitty or Hand()))
         if landlord is not None:
             state._kitty_shown = kitty is not None
@@ -476,13 +513,23 @@ class State:
         self._act(action, "auto")
         return action
 
-    def run_auto_play(self) -> int:
+    def run_auto_play(self, max_redeals: int = 100) -> int:
         """Let auto-play decide until a player not on it must act or the hand ends.
 
-        Returns how many decisions were made.
+        Returns how many decisions were made. When every seat is on auto-play during the
+        bidding, a policy that never bids (the default one declines) would re-deal forever:
+        after ``max_redeals`` re-deals in this call, :class:`AutoPlayLoopError` is raised, with
+        the decisions made so far applied (each one is a whole, legal action).
         """
-        count = 0
+        max_redeals = check_int("max_redeals", max_redeals, 0)
+        count, first_redeals = 0, self._redeals
         while self._player is not None and self._auto[self._player]:
+            if self._redeals - first_redeals >= max_redeals and self._phase == "bidding" \
+                    and all(self._auto):
+                raise AutoPlayLoopError(
+                    f"every seat is on auto-play and the hand was re-dealt {max_redeals} "
+                    "times without a bid: turn auto-play off for a seat, or use a policy "
+                    "that bids")
             self.play_auto()
             count += 1
         return count
@@ -562,7 +609,8 @@ class State:
         auction = auction_status(self.rules, self._first_bidder, bids)
         if auction.redeal:
             self._redeals += 1
-            self._new_deal(next_player(self._first_bidder), deal_cards(self._seed, self._redeals))
+            deal, self._stream = _next_deal(self._seed, self._redeals, self._stream)
+            self._new_deal(next_player(self._first_bidder), deal)
         elif auction.is_over:
             self._bids, self._auction = bids, auction
             self._make_landlord(auction)

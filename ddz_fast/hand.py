@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
 from . import bitboard
 from .cards import NUM_RANKS, Counts, check_counts, format_cards, parse_cards
+from .validate import is_int
 
 if TYPE_CHECKING:
     from .move import Move
@@ -22,12 +23,17 @@ class Hand:
     __slots__ = ("_counts", "_bitboard")
 
     def __init__(self, cards: Union[str, Sequence[int], "Hand"] = ()) -> None:
-        if isinstance(cards, Hand):
+        if type(cards) is Hand:
             counts = cards._counts
+        elif isinstance(cards, Hand):   # a subclass may say anything: check what it says
+            counts = check_counts(cards.counts)
         elif isinstance(cards, str):
             counts = parse_cards(cards)
+        elif isinstance(cards, (bytes, bytearray, memoryview)):
+            raise TypeError(f"a hand is card text (str), 15 counts or a Hand, not "
+                            f"{type(cards).__name__}: decode bytes first")
         elif isinstance(cards, Sequence) or hasattr(cards, "__array__"):
-            counts = check_counts([0] * NUM_RANKS if len(cards) == 0 else list(cards))
+            counts = check_counts([0] * NUM_RANKS if _is_empty(cards) else cards)
         else:
             raise TypeError("a hand is card text, 15 counts or a Hand, "
                             f"not {type(cards).__name__}")
@@ -37,9 +43,9 @@ class Hand:
     @classmethod
     def from_bitboard(cls, word: int) -> "Hand":
         """The hand of a bitboard word (validated: flags and type bits must be clear)."""
-        if isinstance(word, bool) or not hasattr(word, "__index__"):
+        if not is_int(word):
             raise TypeError(f"a bitboard is an int, not {type(word).__name__}")
-        word = int(word.__index__())
+        word = int(word)
         if word < 0 or word & ~bitboard.COUNT_MASK:
             raise ValueError(f"bitboard {word:#x} has bits outside the 15 rank counts")
         return cls(bitboard.unpack(word))
@@ -90,9 +96,17 @@ class Hand:
         return f"Hand({str(self)!r})"
 
 
+def _is_empty(cards: object) -> bool:
+    """Whether a sequence of counts is empty (``()`` is the empty hand)."""
+    try:
+        return len(cards) == 0  # type: ignore[arg-type]
+    except TypeError:
+        return False    # a 0-d array has no length: check_counts names it
+
+
 HandLike = Union[Hand, str, Sequence[int]]
 
 
 def as_hand(cards: HandLike) -> Hand:
-    """Accept a Hand, card text or 15 counts."""
-    return cards if isinstance(cards, Hand) else Hand(cards)
+    """Accept a Hand, card text or 15 counts; always an exact Hand, whose values were checked."""
+    return cards if type(cards) is Hand else Hand(cards)

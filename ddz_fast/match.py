@@ -11,6 +11,7 @@ from typing import Callable, List, Optional, Tuple
 
 from .clock import Action
 from .game import Game, Seed, State, _check_seat, _check_seed
+from .validate import check_int
 
 __all__ = ["Match", "Policy"]
 
@@ -26,20 +27,20 @@ class Match:
                  first_bidder: int = 0) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"game must be a Game, not {type(game).__name__}")
-        if isinstance(num_hands, bool) or not isinstance(num_hands, int) or num_hands < 1:
-            raise ValueError(f"num_hands must be a positive int, got {num_hands!r}")
         self.game = game
-        self.num_hands = num_hands
+        self.num_hands = check_int("num_hands", num_hands, 1)
         self.seed: Seed = _check_seed(seed)
         self.first_bidder = _check_seat("first_bidder", first_bidder)
-        rng = random.Random(self.seed)
-        self._hand_seeds = [rng.getrandbits(63) for _ in range(num_hands)]
+        # Hand seeds are drawn as the hands are dealt: a match of 10**9 hands costs nothing
+        # until it is played.
+        self._seeds = random.Random(self.seed)
+        self._totals = [0, 0, 0]
         self.results: List[Scores] = []
         self.stacks = game.chips
         self.state: Optional[State] = self._deal(0)
 
     def _deal(self, index: int) -> State:
-        return self.game.new_state(self._hand_seeds[index],
+        return self.game.new_state(self._seeds.getrandbits(63),
                                    (self.first_bidder + index) % 3, stacks=self.stacks)
 
     @property
@@ -54,8 +55,7 @@ class Match:
     @property
     def scores(self) -> Scores:
         """Cumulative scores of the finished hands."""
-        totals = [sum(result[p] for result in self.results) for p in range(3)]
-        return (totals[0], totals[1], totals[2])
+        return (self._totals[0], self._totals[1], self._totals[2])
 
     def next_hand(self) -> Optional[State]:
         """Count the finished current hand and deal the next (None when the match is over)."""
@@ -65,6 +65,7 @@ class Match:
         if not state.is_over:
             raise ValueError(f"hand {self.hands_played + 1} is still in the {state.phase} phase")
         self.results.append(state.scores)
+        self._totals = [total + score for total, score in zip(self._totals, state.scores)]
         if state.final_stacks is not None:
             self.stacks = state.final_stacks
         self.state = self._deal(self.hands_played) if self.hands_played < self.num_hands \
@@ -72,12 +73,16 @@ class Match:
         return self.state
 
     def play(self, policy: Policy) -> Scores:
-        """Play the rest of the match: ``policy`` decides for every player not on auto-play."""
+        """Play the rest of the match: ``policy`` decides for every player not on auto-play.
+
+        Raises :class:`~ddz_fast.game.AutoPlayLoopError` when every seat is on auto-play and
+        nobody ever bids (see :meth:`~ddz_fast.game.State.run_auto_play`).
+        """
         while self.state is not None:
             state = self.state
             while not state.is_over:
                 if state.auto_play[state.current_player]:
-                    state.play_auto()
+                    state.run_auto_play()
                 else:
                     state.apply(policy(state))
             self.next_hand()

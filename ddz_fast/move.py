@@ -6,6 +6,7 @@ from typing import ClassVar, Sequence, Tuple
 
 from . import bitboard
 from .cards import NUM_RANKS, RANK_NAMES, Counts, check_counts, format_cards
+from .validate import check_int, is_int
 
 __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
 
@@ -38,11 +39,13 @@ class Move:
     PASS: ClassVar["Move"]
 
     def __init__(self, type: str, key: int, length: int, counts: Sequence[int]) -> None:
+        if not isinstance(type, str):
+            raise TypeError(f"move type must be a str, not {type.__class__.__name__}")
         if type not in TYPE_CODES:
             raise ValueError(f"unknown move type {type!r}: choose one of {', '.join(MOVE_TYPES)}")
-        for name, value in (("key", key), ("length", length)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"move {name} must be an int, not {value.__class__.__name__}")
+        # Ranges first: the word is built from them, and a huge key would make a huge word.
+        key = check_int("move key", key, 0, NUM_RANKS - 1)
+        length = check_int("move length", length, 0, NUM_RANKS - key)
         counts = check_counts(counts)
         self._set(type, key, length, counts)
         if type == "pass":
@@ -73,9 +76,9 @@ class Move:
     @classmethod
     def from_word(cls, word: int) -> "Move":
         """The move of a 64-bit move word (validated; see :mod:`ddz_fast.bitboard`)."""
-        if isinstance(word, bool) or not hasattr(word, "__index__"):
+        if not is_int(word):
             raise TypeError(f"a move word is an int, not {type(word).__name__}")
-        word = int(word.__index__())
+        word = int(word)
         if not 0 <= word < 1 << 64:
             raise ValueError(f"move word {word} is not an unsigned 64-bit value")
         code = word >> bitboard.TYPE_SHIFT

@@ -40,15 +40,21 @@ import numpy as np
 
 from . import _core
 from ._checks import check_prev
+from .hand import Hand
 from .position import Position, _check_perft_args
 from .rules import Rules, RulesLike, as_rules
+from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
-           "BIDDING_CHOICES"]
+           "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_WORKERS"]
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")
-_WORD_LIMIT = 1 << 64
+#: The most games one call plays (about 1 GB of results, 40 s on one core): larger runs are
+#: split with ``start``, which gives the same games.
+MAX_GAMES_PER_CALL = 1 << 24
+#: The most threads one call starts, whatever ``workers`` asks for.
+MAX_WORKERS = 256
 # A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
 # so any deeper perft counts the same leaves: the C int depth never needs more.
 _DEPTH_CAP = 1 << 16
@@ -131,24 +137,6 @@ class Playout(NamedTuple):
 
 # --- argument checks -------------------------------------------------------------------------
 
-def _check_count(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    value = operator.index(value)
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return value
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    seed = operator.index(seed)
-    if not 0 <= seed < _WORD_LIMIT:
-        raise ValueError(f"seed must be in 0..2**64 - 1, got {seed}")
-    return seed
-
-
 def _bidding_code(bidding: object, rules: Rules) -> int:
     """The kernel's landlord choice: 0 random, 1 points, 2 single-round points."""
     if not isinstance(bidding, str):
@@ -161,17 +149,24 @@ def _bidding_code(bidding: object, rules: Rules) -> int:
     return 2 if rules.single_round_auction else 1
 
 
-def _position_words(position: Position) -> Tuple[Tuple[int, int, int], int]:
-    """(hand words, move word to beat or 0) of a position."""
+def _position_words(position: Position, rules: Rules) -> Tuple[Tuple[int, int, int], int]:
+    """(hand words, move word to beat or 0) of a position, read again from exact types: what
+    reaches the kernel is what was checked, whatever was done to the position since."""
     hands = position.hands
-    to_beat = position.move_to_beat
-    return (hands[0].bitboard, hands[1].bitboard, hands[2].bitboard), \
-        0 if to_beat is None else to_beat.word
+    if not isinstance(hands, tuple) or len(hands) != 3 or any(type(h) is not Hand
+                                                              for h in hands):
+        raise ValueError("position.hands must be three Hands")
+    to_beat = check_prev(position.move_to_beat, rules, _core._is_legal) \
+        if not position.is_over else None
+    return (hands[0]._bitboard, hands[1]._bitboard, hands[2]._bitboard), \
+        0 if to_beat is None else to_beat._word
 
 
-def _check_to_beat(position: Position, rules: Rules) -> None:
-    """The move to beat must be a move of ``rules`` (legal_moves' error otherwise)."""
-    check_prev(position.move_to_beat, rules, _core._is_legal)
+def _seats(position: Position) -> Tuple[int, int, int]:
+    """(landlord, to move, passes) of a position, checked again (see _position_words)."""
+    passes = check_int("position.passes", position.passes, 0, 1)
+    return check_seat("position.landlord", position.landlord), \
+        check_seat("position.to_move", position.to_move), passes
 
 
 # --- the public functions --------------------------------------------------------------------
@@ -188,17 +183,19 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     ``"random"`` or ``"points"`` (see the module docstring for the deal, the landlord choice and
     the scoring). ``record`` keeps the move words of every game. ``workers`` > 1 plays
     contiguous chunks of the games on that many threads (the loop runs without the GIL).
+    ``n`` is at most :data:`MAX_GAMES_PER_CALL` (ValueError beyond) and at most
+    :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with KeyboardInterrupt.
     """
-    n = _check_count("n", n, 0)
-    seed = _check_seed(seed)
-    start = _check_count("start", start, 0)
-    if start + n > _WORD_LIMIT:
-        raise ValueError(f"games {start}..{start + n - 1} go past game 2**64 - 1")
+    n = check_int("n", n, 0, MAX_GAMES_PER_CALL)
+    seed = check_seed64("seed", seed)
+    start = check_int("start", start, 0)
+    if start + n > SEED_LIMIT or start >= SEED_LIMIT:
+        raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
     rules = as_rules(rules)
     code = _bidding_code(bidding, rules)
-    if not isinstance(record, bool):
-        raise TypeError(f"record must be a bool, not {type(record).__name__}")
-    workers = _check_count("workers", workers, 1)
+    record = check_bool("record", record)
+    # Games never depend on the split, so the threads are capped without changing a result.
+    workers = min(check_int("workers", workers, 1), max(n, 1), MAX_WORKERS)
     bounds = [start + n * k // workers for k in range(workers + 1)]
     chunks = [(first, stop - first) for first, stop in zip(bounds, bounds[1:]) if stop > first]
     if len(chunks) <= 1:
@@ -228,26 +225,27 @@ def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playo
     """
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
-    seed = _check_seed(seed)
+    seed = check_seed64("seed", seed)
     rules = as_rules(rules)
-    if not position.is_over:
-        _check_to_beat(position, rules)
-    hands, to_beat = _position_words(position)
+    hands, to_beat = _position_words(position, rules)
+    landlord, to_move, passes = _seats(position)
     winner, bombs, plays, seat_moves = _core._play_out(
-        hands, position.landlord, position.to_move, to_beat, position.passes, seed, rules)
-    return Playout(winner, winner == position.landlord, bombs, plays, seat_moves)
+        hands, landlord, to_move, to_beat, passes, seed, rules)
+    return Playout(winner, winner == landlord, bombs, plays, seat_moves)
 
 
 def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> int:
     """:func:`ddz_fast.position.perft` counted by the native core: same leaves, same errors.
 
     A pass is a move when following, a finished hand is a leaf at any depth and
-    ``perft_native(p, 0) == 1``. The count runs without the GIL and cannot be interrupted.
+    ``perft_native(p, 0) == 1``. The count runs without the GIL; Ctrl-C (SIGINT) stops it
+    with KeyboardInterrupt.
     """
     _check_perft_args(position, depth)
     rules = as_rules(rules)
-    if depth and not position.is_over:  # where position.perft first generates moves
-        _check_to_beat(position, rules)
-    hands, to_beat = _position_words(position)
-    return _core._perft(hands, position.landlord, position.to_move, to_beat, position.passes,
-                        min(depth, _DEPTH_CAP), rules)
+    if depth == 0:
+        return 1
+    hands, to_beat = _position_words(position, rules)
+    landlord, to_move, passes = _seats(position)
+    return _core._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
+                        rules)

@@ -38,6 +38,8 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_move, parse_move
 from .rules import Rules, RulesLike, as_rules
+from ._checks import exact_move
+from .validate import check_seat, is_int
 
 __all__ = ["Position", "perft", "divide", "PerftSuite", "read_perft_suites", "play_step",
            "play_actions", "remove_cards", "generator", "LegalMovesFn"]
@@ -108,21 +110,22 @@ class Position:
 
     def __init__(self, hands: Sequence[HandLike], landlord: int, to_move: int,
                  move_to_beat: Optional[Move] = None, passes: int = 0) -> None:
-        if isinstance(hands, (str, bytes)) or len(hands) != 3:
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+            raise TypeError(f"hands must be a sequence of three hands, "
+                            f"not {type(hands).__name__}")
+        if len(hands) != 3:
             raise ValueError("a position has exactly three hands")
         checked = tuple(as_hand(h) for h in hands)
         _check_one_deck(checked)
-        for name, seat in (("landlord", landlord), ("to_move", to_move)):
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 3:
-                raise ValueError(f"{name} must be a seat 0, 1 or 2, got {seat!r}")
+        landlord = check_seat("landlord", landlord)
+        to_move = check_seat("to_move", to_move)
         if move_to_beat is not None:
-            if not isinstance(move_to_beat, Move):
-                raise TypeError(f"move_to_beat must be a Move or None, "
-                                f"not {type(move_to_beat).__name__}")
+            move_to_beat = exact_move(move_to_beat, "move_to_beat")
             if move_to_beat.is_pass:
                 move_to_beat = None  # nothing to beat: the player leads
         allowed_passes = (0,) if move_to_beat is None else (0, 1)
-        if isinstance(passes, bool) or passes not in allowed_passes:
+        passes = int(passes) if is_int(passes) else passes
+        if not is_int(passes) or passes not in allowed_passes:
             raise ValueError(f"passes must be one of {allowed_passes} "
                              f"{'when leading' if move_to_beat is None else 'after a move'}, "
                              f"got {passes!r}")

@@ -20,16 +20,17 @@ Layout (``version`` 1)::
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, fields
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, Optional, Tuple
 
 from .clock import Clock
 from .game import Game, State
 from .notation import format_action, parse_action
 from .rules import Rules
 
-__all__ = ["to_record", "to_json", "from_json", "game_of", "replay", "load", "FORMAT",
-           "VERSION"]
+__all__ = ["to_record", "to_json", "from_json", "check_record", "game_of", "replay", "load",
+           "FORMAT", "VERSION", "MAX_RECORD_CHARS", "MAX_EVENTS"]
 
 FORMAT = "ddz_fast.record"
 VERSION = 1
@@ -80,24 +81,91 @@ def to_json(state: State, **dumps_options: Any) -> str:
     return json.dumps(to_record(state), **dumps_options)
 
 
+#: The largest record text :func:`from_json` reads, and the most events a record may hold.
+MAX_RECORD_CHARS = 16 << 20
+MAX_EVENTS = 100_000
+_MAX_DEPTH = 8     # a valid record nests 4 deep: record, game, rules or clock, a value list
+
+
 def from_json(text: str) -> Record:
-    """Parse JSON record text (checks the format and version; events are checked on replay)."""
-    record = json.loads(text)
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
+    """Parse JSON record text and check its structure (events are checked on replay)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"record text must be a str, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise ValueError(f"record text of {len(text)} characters: at most {MAX_RECORD_CHARS}")
+    if _nesting(text) > _MAX_DEPTH:
+        raise ValueError(f"record text nests deeper than {_MAX_DEPTH} levels: not a record")
+    try:
+        record = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ValueError(f"record text is not JSON: {error}") from None
+    return check_record(record)
+
+
+def _nesting(text: object) -> int:
+    """How deep the JSON arrays and objects of ``text`` nest (strings skipped), in one pass."""
+    if not isinstance(text, str):
+        text = bytes(text).decode("utf-8", "replace")  # type: ignore[call-overload]
+    deepest = depth = 0
+    for token in _STRUCTURE.findall(text):
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def check_record(record: object) -> Record:
+    """``record`` if it has the layout of a record (see the module docstring), else ValueError
+    naming the first field that is wrong. Values are checked where they are used."""
+    record = _mapping(record, "record", ())
+    if record.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} record")
     if record.get("version") != VERSION:
-        raise ValueError(f"unsupported record version {record.get('version')!r}: "
+        raise ValueError(f"unsupported record version {_short(record.get('version'))}: "
                          f"this library reads version {VERSION}")
+    _mapping(record, "record", ("game", "start", "events"))
+    game = _mapping(record["game"], "record game", ("rules", "chips", "clock"))
+    _mapping(game["rules"], "record game rules", ())
+    _mapping(game["clock"], "record game clock", ())
+    start = _mapping(record["start"], "record start",
+                     ("seed", "first_bidder", "hands", "kitty", "landlord", "base_stake",
+                      "stacks"))
+    if not isinstance(start["hands"], list) or len(start["hands"]) != 3:
+        raise ValueError("record start hands must be a list of three card texts")
+    events = record["events"]
+    if not isinstance(events, list):
+        raise ValueError(f"record events must be a list, not {type(events).__name__}")
+    if len(events) > MAX_EVENTS:
+        raise ValueError(f"record has {len(events)} events: at most {MAX_EVENTS}")
+    for number, event in enumerate(events, 1):
+        _mapping(event, f"record event {number}", ("kind", "player"))
+    if record.get("result") is not None:
+        _mapping(record["result"], "record result", ())
     return record
+
+
+def _mapping(value: object, name: str, keys: Tuple[str, ...]) -> Dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{name} must be a JSON object, not {type(value).__name__}")
+    missing = [key for key in keys if key not in value]
+    if missing:
+        raise ValueError(f"{name} lacks {', '.join(repr(k) for k in missing)}")
+    return value
 
 
 def game_of(record: Record) -> Game:
     """The Game a record was played under (with the default auto-play policy)."""
-    options = record["game"]
-    rule_names = {f.name for f in fields(Rules)}
-    unknown = set(options["rules"]) - rule_names
-    if unknown:
-        raise ValueError(f"record has unknown rule options: {', '.join(sorted(unknown))}")
+    options = check_record(record)["game"]
+    for name, kind in (("rules", Rules), ("clock", Clock)):
+        unknown = set(options[name]) - {f.name for f in fields(kind)}
+        if unknown:
+            raise ValueError(f"record has unknown {name} options: "
+                             f"{', '.join(sorted(map(str, unknown)))}")
     return Game(Rules(**options["rules"]), chips=options["chips"],
                 clock=Clock(**options["clock"]))
 
@@ -109,7 +177,7 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
     ValueError names the first event that cannot be replayed.
     """
     game = game if game is not None else game_of(record)
-    start = record["start"]
+    start = check_record(record)["start"]
     state = game.new_state_from_hands(
         start["hands"], start["kitty"], landlord=start["landlord"],
         first_bidder=start["first_bidder"], seed=start["seed"],
@@ -118,16 +186,27 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
     for number, event in enumerate(record["events"], 1):
         try:
             _replay_event(state, event)
-        except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"event {number} {event!r} cannot be replayed: {error}") from error
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"event {number} {_short(event)} cannot be replayed: "
+                             f"{error}") from error
         yield state.clone()
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def _replay_event(state: State, event: Dict[str, Any]) -> None:
     kind, player = event["kind"], event["player"]
+    if not isinstance(kind, str):
+        raise TypeError(f"event kind must be a str, not {type(kind).__name__}")
     if kind in ("act", "timeout", "auto"):
         if player != state.current_player:
-            raise ValueError(f"player {player} acts but player {state.current_player} is to move")
+            raise ValueError(f"player {_short(player)} acts but player {state.current_player} "
+                             "is to move")
+        if "action" not in event:
+            raise ValueError(f"a {kind!r} event needs an action")
         action = parse_action(event["action"], state.phase)
         if kind == "act":
             state.apply(action)

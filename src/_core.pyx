@@ -29,6 +29,7 @@ from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 from ddz_fast.reference import MAIN_SHAPES
 from ddz_fast.rules import as_rules
+from ddz_fast.validate import is_int
 
 from movegen cimport *
 
@@ -323,16 +324,19 @@ cdef class MoveList:
 
     def __getitem__(self, index):
         cdef Py_ssize_t i
-        if isinstance(index, slice):
-            part = MoveList.__new__(MoveList)
-            (<MoveList>part)._fill_from(np.ascontiguousarray(self.array[index]))
-            return part
-        i = index
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
+        if type(index) is not int:
+            if isinstance(index, slice):
+                part = MoveList.__new__(MoveList)
+                (<MoveList>part)._fill_from(np.ascontiguousarray(self.array[index]))
+                return part
+            if not is_int(index):
+                raise TypeError(f"MoveList indices must be integers or slices, "
+                                f"not {type(index).__name__}")
+            index = int(index)
+        if not -self._n <= index < self._n:     # any int: no overflow before the check
             raise IndexError("MoveList index out of range")
-        return _move(self._words[i])
+        i = index
+        return _move(self._words[i + self._n if i < 0 else i])
 
     def __iter__(self):
         cdef Py_ssize_t i

@@ -4,7 +4,10 @@
 # ``generate_into`` with their ``Words`` buffers) and adds no generator of its own. Nothing here
 # holds a Python object or the GIL inside its loops; the ``_random_games``, ``_play_out`` and
 # ``_perft`` kernels at the end take arguments that ddz_fast.playout has already validated.
-from cpython.exc cimport PyErr_CheckSignals
+cdef extern from "Python.h":
+    # Declared here without Cython's ``except -1``: the exception a signal handler raises is
+    # left pending while the loop unwinds, and raise_pending() propagates it with the GIL.
+    int PyErr_CheckSignals() noexcept
 from libc.stdint cimport int8_t, int16_t
 
 

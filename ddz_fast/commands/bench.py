@@ -29,10 +29,26 @@ Row = Dict[str, Any]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seconds", type=float, default=0.5, metavar="S",
-                        help="time spent on each row (default: 0.5)")
+    parser.add_argument("--seconds", type=_seconds, default=0.5, metavar="S",
+                        help=f"time spent on each row, at most {MAX_SECONDS:g} (default: 0.5)")
     add_rules_option(parser)
     add_json_option(parser)
+
+
+#: The longest time a row may be given: the table of six rows then takes at most an hour.
+MAX_SECONDS = 600.0
+
+
+def _seconds(text: str) -> float:
+    """A finite, positive time in seconds, at most MAX_SECONDS."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < seconds <= MAX_SECONDS:   # nan compares False: refused too
+        raise argparse.ArgumentTypeError(
+            f"must be positive and at most {MAX_SECONDS:g} seconds, got {text}")
+    return seconds
 
 
 def timed(batch: Callable[[], int], budget: float) -> Tuple[int, float]:
@@ -137,8 +153,6 @@ def rows(rules: Rules, budget: float) -> List[Row]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.seconds > 0:
-        raise ValueError(f"--seconds must be positive, got {args.seconds}")
     table = rows(args.rules, args.seconds)
     if args.json:
         print_json({"rules": rules_name(args.rules), "implementation": ddz_fast.IMPLEMENTATION,

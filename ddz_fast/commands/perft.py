@@ -35,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     split: Dict[Move, int] = {}
     if args.divide:
         split = divide(position, args.depth, rules=args.rules, implementation="native")
-        nodes = sum(split.values())
+        # A finished hand has no first action to divide by, and is itself the one leaf.
+        nodes = sum(split.values()) if not position.is_over else 1
     else:
         nodes = perft(position, args.depth, rules=args.rules, implementation="native")
     seconds = time.perf_counter() - start

@@ -10,6 +10,7 @@ Every hand is played through :class:`~ddz_fast.game.State`, auction included; se
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import multiprocessing
 import os
@@ -119,15 +120,22 @@ def _jobs(matchup: Matchup, hands: int, workers: int) -> Iterator[Tuple[Matchup,
 def run_matches(matchup: Matchup, hands: int, workers: int,
                 progress: Callable[[int], None] = lambda done: None) -> Tally:
     """Play ``hands`` hands with ``workers`` processes; ``progress(done)`` after each chunk."""
-    jobs = list(_jobs(matchup, hands, workers))
-    processes = min(workers, len(jobs))
+    jobs = _jobs(matchup, hands, workers)
+    processes = min(workers, hands)
     pool = multiprocessing.Pool(processes) if processes > 1 else None
     total = Tally()
     try:
-        results = pool.imap_unordered(play_range, jobs) if pool else map(play_range, jobs)
-        for result in results:
-            total += Tally(*result)
-            progress(total.hands)
+        # Jobs are made as they are handed out, a few rounds ahead of the workers: a pool
+        # given every job of a run of 10**20 hands at once would try to queue them all.
+        while True:
+            window = list(itertools.islice(jobs, 8 * processes))
+            if not window:
+                break
+            results = pool.imap_unordered(play_range, window) if pool else \
+                map(play_range, window)
+            for result in results:
+                total += Tally(*result)
+                progress(total.hands)
     finally:
         if pool is not None:
             pool.terminate()  # every result is in, or an error or Ctrl-C stops the run
@@ -206,12 +214,24 @@ def _positive(text: str) -> int:
     return value
 
 
+#: The most worker processes ``simulate`` starts.
+MAX_WORKERS = 256
+
+
+def _workers(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} worker processes, got {value}")
+    return value
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hands", type=_positive, metavar="N", help="how many hands to play")
     parser.add_argument("--seed", type=int, help="seed of the run (default: a random one, "
                                                  "printed in the summary)")
-    parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1,
-                        metavar="K", help="worker processes (default: one per core)")
+    parser.add_argument("--workers", type=_workers, default=os.cpu_count() or 1,
+                        metavar="K", help=f"worker processes, at most {MAX_WORKERS} "
+                                          "(default: one per core)")
     bots = ", ".join(BOTS)
     parser.add_argument("--landlord", default="random", choices=list(BOTS), metavar="BOT",
                         help=f"the landlord's bot: {bots} (default: random)")

@@ -16,9 +16,11 @@ from typing import Callable, Dict, Sequence, Tuple
 
 import numpy as np
 
+from .._checks import exact_move
 from ..move import Move
 from ..native import action_space
 from ..rules import Rules
+from ..validate import is_int
 
 __all__ = ["ActionLayout", "wing_ranks"]
 
@@ -56,8 +58,7 @@ class ActionLayout:
 
     def to_id(self, move: Move) -> int:
         """The engine's action id of ``move`` (ValueError for a move it does not know)."""
-        if not isinstance(move, Move):
-            raise TypeError(f"move must be a Move, not {type(move).__name__}")
+        move = exact_move(move, "move")
         try:
             return self._ids[move.word]
         except KeyError:
@@ -66,9 +67,9 @@ class ActionLayout:
 
     def from_id(self, action_id: int) -> Move:
         """The move of one of the engine's action ids (ValueError for an id that is no move)."""
-        if isinstance(action_id, bool) or not hasattr(action_id, "__index__"):
+        if not is_int(action_id):
             raise TypeError(f"an action id is an int, not {type(action_id).__name__}")
-        action_id = action_id.__index__()
+        action_id = int(action_id)  # type: ignore[call-overload]
         if not 0 <= action_id < self.num_actions:
             raise ValueError(f"{self.engine} action ids are 0..{self.num_actions - 1}, "
                              f"not {action_id}")

@@ -29,7 +29,8 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Un
 
 from ..bitboard import FLAG_MASK, TYPE_SHIFT
 from ..cards import BLACK_JOKER, MAX_COPIES, NUM_RANKS, RANK_NAMES, RED_JOKER
-from ..hand import Hand
+from .._checks import exact_move
+from ..hand import Hand, as_hand
 from ..move import TYPE_CODES, Move
 from ..native import classify, legal_moves
 from ..rules import Rules
@@ -57,7 +58,7 @@ def _bad_card(card: object) -> ValueError:
 
 def hand_of(cards: Iterable[int]) -> Hand:
     """The :class:`~ddz_fast.Hand` of DouZero cards (ValueError beyond one deck)."""
-    cards = cards if isinstance(cards, list) else list(cards)
+    cards = cards if isinstance(cards, list) else _card_list(cards)
     counts = [0] * NUM_RANKS
     try:
         for rank in map(RANK_OF_CARD.__getitem__, cards):
@@ -75,6 +76,13 @@ def hand_of(cards: Iterable[int]) -> Hand:
     return hand
 
 
+def _card_list(cards: object) -> list:
+    """DouZero cards given as any iterable (not text: a str is no list of cards)."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise TypeError(f"DouZero cards are a list of ints, not {type(cards).__name__}")
+    return list(cards)  # type: ignore[call-overload]
+
+
 def _is_card(card: object) -> bool:
     try:
         return card in RANK_OF_CARD
@@ -88,7 +96,7 @@ def move_of(cards: Iterable[int]) -> Move:
     Where the cards read several ways, the first in canonical order, which is DouZero's
     reading: ``333444555666`` is the airplane of four trios.
     """
-    cards = list(cards)
+    cards = _card_list(cards)
     readings = classify(hand_of(cards), rules=RULES)
     if not readings:
         raise ValueError(f"DouZero cards {sorted(cards)} are not a move")
@@ -123,9 +131,9 @@ def _lists(words: Sequence[int]) -> List[List[int]]:
 def cards_of(cards: Union[Hand, Move]) -> List[int]:
     """The DouZero cards of a Hand or a Move, low to high (a new list)."""
     if isinstance(cards, Move):
-        return _lists((cards.word,))[0]
+        return _lists((exact_move(cards, "cards").word,))[0]
     if isinstance(cards, Hand):
-        return [CARD_OF_RANK[rank] for rank in cards]
+        return [CARD_OF_RANK[rank] for rank in as_hand(cards)]
     raise TypeError(f"expected a Hand or a Move, not {type(cards).__name__}")
 
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..move import Move
 from ..rules import Rules
+from ..validate import is_int
 from . import ActionLayout, wing_ranks
 
 __all__ = ["NUM_DISTINCT_ACTIONS", "PASS_ID", "BID_IDS", "FIRST_PLAY_ID", "TYPE_BLOCKS",
@@ -61,7 +62,7 @@ def to_id(move: Move) -> int:
 
 def from_id(action_id: int) -> Move:
     """The move of an OpenSpiel action id (0 -> ``Move.PASS``; a bid id is a ValueError)."""
-    if not isinstance(action_id, bool) and action_id in BID_IDS:
+    if is_int(action_id) and action_id in BID_IDS:
         raise ValueError(f"OpenSpiel action {action_id} bids {action_id}: it is not a move")
     return layout().from_id(action_id)
 

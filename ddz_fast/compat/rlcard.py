@@ -25,6 +25,7 @@ from typing import Dict, Tuple
 
 import numpy as np
 
+from .._checks import exact_move
 from ..cards import BLACK_JOKER, RED_JOKER
 from ..move import Move
 from ..rules import Rules
@@ -85,6 +86,7 @@ def from_id(action_id: int) -> Move:
 
 def to_string(move: Move) -> str:
     """RLCard's action string of ``move``: its cards low to high, or ``"pass"``."""
+    move = exact_move(move, "move")
     layout().to_id(move)                      # a move RLCard knows
     return PASS_STRING if move.is_pass else move.cards
 

@@ -1,0 +1,330 @@
+"""Hostile input: every case that once crashed, hung or answered with an unclear error is now a
+clear error, a bounded run or a correct answer.
+
+Crashes run in subprocesses where a regression would take the test process down; a run that
+once never ended is given a bound it must finish within (pytest's own time is the judge)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import ddz_fast
+from ddz_fast import (Game, Hand, Match, Move, Position, _core, classify, legal_moves,
+                      legal_moves_batch, perft, perft_native, play_out, random_games)
+from ddz_fast import game as game_module
+from ddz_fast import record
+from ddz_fast.bidding import Bid
+from ddz_fast.clock import Clock
+from ddz_fast.commands.simulate import Matchup, run_matches
+from ddz_fast.compat import douzero, openspiel
+from ddz_fast.game import AutoPlayLoopError
+
+from conftest import SUBPROCESS_CWD
+
+OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
+# Type code 10 (airplane with pair wings) with pair counts and no main rank: no legal move.
+NO_MAIN_RANKS = 0xA000000000000000
+PAIR_OF_THREES = classify("33")[0]
+
+
+def run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=timeout, cwd=SUBPROCESS_CWD)
+
+
+# --- words that once crashed the core ------------------------------------------------------
+
+def test_the_kernels_are_safe_on_a_word_of_no_move():
+    # respond() once computed ctz(0) and recursed without end on this word; in a subprocess,
+    # so that a regression fails this test instead of killing the run.
+    result = run_python(
+        "import numpy as np; from ddz_fast import _core, Hand\n"
+        f"prevs = np.full(64, {NO_MAIN_RANKS:#x}, dtype=np.uint64)\n"
+        "hands = np.full(64, Hand('33445566778899TTBR').bitboard, dtype=np.uint64)\n"
+        "moves, offsets = _core._batch_moves(hands, prevs, None)\n"
+        "print(len(moves), offsets[-1])\n")
+    assert result.returncode == 0, result.stderr
+    # Against a word of no legal shape only the bombs and the rocket answer: here the rocket.
+    assert result.stdout.split() == ["64", "64"]
+
+
+def test_a_thread_rewriting_prevs_during_batched_calls_cannot_crash_them():
+    hands = [list(Hand("33445566778899TTBR").counts)] * 256   # a list: the fully checked path
+    legal = np.uint64(PAIR_OF_THREES.word)
+    prevs = np.full(256, legal, dtype=np.uint64)
+    stop = threading.Event()
+
+    def vandal() -> None:
+        while not stop.is_set():
+            prevs[::2] = np.uint64(NO_MAIN_RANKS)
+            prevs[::2] = legal
+
+    thread = threading.Thread(target=vandal)
+    thread.start()
+    outcomes = set()
+    try:
+        for _ in range(300):
+            try:
+                moves, offsets = legal_moves_batch(hands, prevs)
+            except ValueError as error:
+                assert "is not a legal move" in str(error)
+                outcomes.add("refused")
+            else:
+                # Checked words only: the answers to a pair of 3s (the seven higher pairs 44..TT,
+                # and the rocket).
+                assert np.diff(offsets).tolist() == [8] * 256
+                outcomes.add("answered")
+    finally:
+        stop.set()
+        thread.join()
+    assert outcomes
+
+
+def test_a_memory_mapped_prevs_array_is_read_through_a_private_copy(tmp_path):
+    prevs = np.memmap(tmp_path / "prevs", dtype=np.uint64, mode="w+", shape=(4,))
+    prevs[:] = PAIR_OF_THREES.word
+    hands = [list(Hand("4455BR").counts)] * 4
+    moves, offsets = legal_moves_batch(hands, prevs)
+    assert offsets.tolist() == [0, 3, 6, 9, 12]
+    prevs[0] = NO_MAIN_RANKS
+    with pytest.raises(ValueError, match=r"prevs\[0\] = 0xa000000000000000 is not a legal move"):
+        legal_moves_batch(hands, prevs)
+
+
+class LyingHand(Hand):
+    __slots__ = ()
+    bitboard = property(lambda self: 0x8)          # a flag bit: no cards at all
+
+
+class LyingMove(Move):
+    __slots__ = ()
+    word = property(lambda self: 10 << 60)          # a type code and nothing else
+
+
+def test_forged_objects_never_reach_the_core():
+    forged = LyingHand("34")
+    position = Position([forged, Hand("5"), Hand("6")], 0, 0)
+    honest = Position(["34", "5", "6"], 0, 0)
+    assert type(position.hands[0]) is Hand and position == honest
+    assert perft_native(position, 3) == perft(honest, 3, implementation="reference")
+    assert play_out(position, 1) == play_out(honest, 1)
+    assert legal_moves(forged) == legal_moves("34")
+    with pytest.raises(ValueError, match="prev is no valid move"):
+        legal_moves("44", LyingMove._trusted("pair", 0, 1, PAIR_OF_THREES.counts))
+
+
+def test_a_position_changed_after_its_checks_is_checked_again():
+    position = Position(["3", "4", "5"], 0, 0)
+    object.__setattr__(position, "to_move", 7)
+    with pytest.raises(ValueError, match="position.to_move must be seat 0, 1 or 2, got 7"):
+        play_out(position, 1)
+    with pytest.raises(ValueError, match="to_move"):
+        perft_native(position, 3)
+    object.__setattr__(position, "hands", (LyingHand("3"), Hand("4"), Hand("5")))
+    with pytest.raises(ValueError, match="three Hands"):
+        perft_native(position, 3)
+    plain = Position(["3", "4", "5"], 0, 0)
+    object.__setattr__(plain, "move_to_beat", LyingMove._trusted("solo", 0, 1, Hand("3").counts))
+    object.__setattr__(plain, "passes", 0)
+    with pytest.raises(ValueError, match="no valid move"):
+        play_out(plain, 1)
+
+
+def test_the_play_kernels_check_the_words_and_seats_they_are_handed():
+    with pytest.raises(ValueError, match="hand word 0x8 has bits outside the rank counts"):
+        _core._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
+    with pytest.raises(ValueError, match="seat"):
+        _core._perft((1, 1, 1), 0, 5, 0, 0, 3, None)
+
+
+# --- runs that never ended -----------------------------------------------------------------
+
+def test_all_three_seats_on_auto_play_during_bidding_stop_with_a_clear_error():
+    state = Game().new_state(seed=3)
+    for seat in range(3):
+        state.set_auto_play(seat, True)
+    with pytest.raises(AutoPlayLoopError, match="re-dealt 100 times without a bid"):
+        state.run_auto_play()
+    assert state.redeals == 100 and state.phase == "bidding"
+    match = Match(Game(), 2, seed=1)
+    for seat in range(3):
+        match.state.set_auto_play(seat, True)
+    with pytest.raises(AutoPlayLoopError):
+        match.play(lambda s: s.legal_actions()[0])
+
+
+def test_re_deals_cost_one_shuffle_each(monkeypatch):
+    shuffles = []
+    real = game_module._shuffled_deck
+    monkeypatch.setattr(game_module, "_shuffled_deck",
+                        lambda rng: shuffles.append(1) or real(rng))
+    state = Game().new_state(seed=9)
+    shuffles.clear()
+    for _ in range(1000):
+        for _ in range(3):
+            state.apply(Bid.PASS)
+    assert state.redeals == 1000
+    # Deal 1 replays deal 0 of the stream once; every later deal continues the stream.
+    assert len(shuffles) == 1001
+    # A record of those re-deals replays with the same linear cost, to the same deals.
+    shuffles.clear()
+    loaded = record.load(record.from_json(record.to_json(state)))
+    assert loaded == state and len(shuffles) <= 1002
+    assert state.hands == game_module.deal_cards(9, 1000).hands
+
+
+def test_a_huge_move_key_or_length_is_refused_before_any_word_is_built():
+    counts = Hand("34567").counts
+    for key, length, message in ((0, 10 ** 7, "length must be at most 15"),
+                                 (10 ** 15, 5, "key must be at most 14"),
+                                 (-1, 5, "key must be at least 0")):
+        with pytest.raises(ValueError, match=message):
+            Move("chain", key, length, counts)
+
+
+def test_a_match_and_a_simulation_of_endless_hands_make_their_jobs_as_they_go():
+    started = time.perf_counter()
+    match = Match(Game(), 10 ** 9, seed=4)
+    assert match.state is not None and time.perf_counter() - started < 5
+
+    def stop_at_once(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_matches(Matchup(1, "random", "random", ddz_fast.Rules()), 10 ** 20, 1,
+                    stop_at_once)
+
+
+def test_bench_takes_only_finite_durations():
+    for seconds in ("inf", "nan", "-1", "1e9"):
+        result = _ddz("bench", "--seconds", seconds)
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, result
+        assert "--seconds" in result.stderr
+
+
+@pytest.mark.parametrize("code", [
+    "ddz_fast.perft_native(ddz_fast.Position.parse("
+    "'33445566778899TTJ/QQKKAA22BR3456789/TJQKA2 0 0 - 0'), 40)",
+    "ddz_fast.random_games(ddz_fast.playout.MAX_GAMES_PER_CALL, 1)",
+])
+def test_long_native_loops_stop_on_ctrl_c(code: str):
+    process = subprocess.Popen(
+        [sys.executable, "-c", f"import ddz_fast, sys; print('go', flush=True); {code}"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=SUBPROCESS_CWD)
+    assert process.stdout.readline() == "go\n"
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode != 0 and "KeyboardInterrupt" in stderr
+
+
+# --- errors that were unclear --------------------------------------------------------------
+
+def _ddz(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], capture_output=True,
+                          text=True, timeout=120, cwd=SUBPROCESS_CWD)
+
+
+def test_a_closed_pipe_ends_the_output_quietly():
+    reader_gone = subprocess.run(
+        f"{sys.executable} -m ddz_fast moves 33445566778899TTJJQQKKAA22BR | head -1",
+        shell=True, capture_output=True, text=True, timeout=120, cwd=SUBPROCESS_CWD)
+    assert reader_gone.stdout.count("\n") == 1 and reader_gone.stderr == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_write_error_is_one_line():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "ddz_fast", "moves", "33344455BR"],
+                                stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+                                cwd=SUBPROCESS_CWD)
+    assert result.returncode == 1
+    assert result.stderr == "ddz-fast: error: cannot write the output: No space left on device\n"
+
+
+def _record() -> dict:
+    state = Game().new_state(seed=2)
+    state.apply(Bid.BID_3)
+    return record.to_record(state)
+
+
+def _with(change) -> dict:
+    document = _record()
+    change(document)
+    return document
+
+
+@pytest.mark.parametrize("document, message", [
+    (_with(lambda r: r.pop("start")), "record lacks 'start'"),
+    (_with(lambda r: r.__setitem__("game", 3)), "record game must be a JSON object, not int"),
+    (_with(lambda r: r["start"].pop("seed")), "record start lacks 'seed'"),
+    (_with(lambda r: r["events"].append(5)), "record event 2 must be a JSON object"),
+    (_with(lambda r: r["events"][0].pop("action")), "needs an action"),
+    (_with(lambda r: r["events"][0].__setitem__("kind", [1])), "event kind must be a str"),
+    (_with(lambda r: r["start"].__setitem__("hands", "3344")), "list of three card texts"),
+    (_with(lambda r: r["game"]["clock"].__setitem__("tick", 1)), "unknown clock options: tick"),
+    (_with(lambda r: r["game"]["clock"].__setitem__("lead", float("inf"))), "finite"),
+    (_with(lambda r: r.__setitem__("events", [{"kind": "act", "player": 0}] * 100_001)),
+     "100001 events: at most 100000"),
+])
+def test_a_malformed_record_is_refused_with_what_is_wrong(document: dict, message: str):
+    with pytest.raises(ValueError, match=message):
+        record.load(document)
+
+
+def test_record_text_is_checked_for_size_and_nesting_before_parsing():
+    with pytest.raises(ValueError, match="nests deeper than"):
+        record.from_json("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ValueError, match="not JSON"):
+        record.from_json('{"format": ')
+    with pytest.raises(ValueError, match="characters: at most"):
+        record.from_json(" " * (record.MAX_RECORD_CHARS + 1))
+    brackets_in_strings = json.dumps({"format": "[[[[[[[[[[[["})
+    with pytest.raises(ValueError, match="not a ddz_fast.record"):
+        record.from_json(brackets_in_strings)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: random_games(2 ** 63, 0), ValueError, "n must be at most"),
+    (lambda: random_games(0, 1, start=2 ** 64), ValueError, "past game 2\\*\\*64 - 1"),
+    (lambda: legal_moves("3344")[2 ** 70], IndexError, "MoveList index out of range"),
+    (lambda: legal_moves("3344")["0"], TypeError, "indices must be integers or slices"),
+    (lambda: Hand(np.array(3)), TypeError, "not a 0-dimensional array"),
+    (lambda: Hand(np.zeros(15, dtype="m8[s]")), TypeError, "must be an int, not timedelta64"),
+    (lambda: legal_moves_batch(np.zeros((2, 15), dtype="m8[s]")), TypeError,
+     "integer array, not timedelta64"),
+    (lambda: Hand(b"3344"), TypeError, "not bytes"),
+    (lambda: Move(["solo"], 0, 1, Hand("3").counts), TypeError, "move type must be a str"),
+    (lambda: openspiel.from_id(np.array([5, 6])), TypeError, "an action id is an int"),
+    (lambda: douzero.hand_of(5), TypeError, "DouZero cards are a list of ints, not int"),
+    (lambda: douzero.move_of(5), TypeError, "DouZero cards are a list of ints, not int"),
+    (lambda: legal_moves_batch([[1, 2], [3]]), ValueError,
+     "hands must be a rectangular array of integers"),
+    (lambda: Clock(follow=float("nan")), ValueError, "clock limit follow must be a finite"),
+    (lambda: Clock(lead=float("inf")), ValueError, "clock limit lead must be a finite"),
+    (lambda: Position(7, 0, 0), TypeError, "hands must be a sequence of three hands"),
+])
+def test_bad_values_get_errors_that_name_them(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_positions_take_numpy_integers():
+    position = Position(["3", "4", "5"], np.int64(1), np.uint8(2))
+    assert (position.landlord, position.to_move) == (1, 2)
+    assert type(position.landlord) is int
+
+
+def test_perft_of_a_finished_hand_is_one_leaf_with_or_without_divide():
+    finished = "-/4/5 0 1 - 0"
+    for extra in ((), ("--divide",)):
+        result = _ddz("perft", finished, "3", *extra)
+        assert result.returncode == 0 and "perft 3: 1 nodes" in result.stdout, result
