@@ -1003,7 +1003,9 @@ def _(g: Gen):
         if games.moves is not None and len(games):
             games.game_moves(len(games) if game_index == "len" else game_index)
         return len(games)
-    return call_text("random_games", n, seed, **kwargs), run
+    # game_moves(i) indexes the games: IndexError is its documented error
+    return call_text("random_games", n, seed, **kwargs) + \
+        f" then .game_moves({r(game_index)})", run, {"index_ok": True}
 
 
 @entry("Game")
