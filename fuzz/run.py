@@ -207,7 +207,12 @@ def parent_main(args) -> int:
         workers.append(Worker(args, entries, i, args.workers, spawned))
         spawned += 1
     began = time.monotonic()
-    last_progress = 0.0
+    last_progress = began
+
+    def on_term(signum, frame):   # stop early, still with a summary of the cases run
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_term)
+    signal.signal(signal.SIGINT, on_term)
 
     def limit_of(worker: Worker) -> float:
         """The timeout of the worker's case: shorter once its entry point has hung often."""
@@ -284,17 +289,19 @@ def parent_main(args) -> int:
                     w.kill()
                     finish_case(w, "HANG", f"over {limit_of(w):g} s")
                     replace(w, w.current + w.step)
-            if tty and now - last_progress > 0.5:
+            if now - last_progress > (0.5 if tty else args.progress):
                 last_progress = now
                 done = findings.counts["cases"]
                 rate = done / max(now - began, 1e-9)
-                print(f"\r{done:,}/{args.cases:,} cases, {rate:,.0f} cases/s, "
+                print(f"{'' if not tty else chr(13)}{done:,}/{args.cases:,} cases, "
+                      f"{rate:,.0f} cases/s, "
                       f"{findings.counts['CRASH']} crashes, {findings.counts['HANG']} hangs, "
-                      f"{findings.counts['UNCLEAR']} unclear   ", end="", file=sys.stderr)
+                      f"{findings.counts['UNCLEAR']} unclear   ", end="" if tty else "\n",
+                      file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         for w in workers:
             w.kill()
-        print("\ninterrupted", file=sys.stderr)
+        print(f"\ninterrupted after {findings.counts['cases']} cases", file=sys.stderr)
     elapsed = time.monotonic() - began
     if tty:
         print(file=sys.stderr)
@@ -374,6 +381,8 @@ def main(argv=None) -> int:
     parser.add_argument("--replay", metavar="ENTRY:SEED", help="run one case here and explain")
     parser.add_argument("--list", action="store_true", help="list the entry points")
     parser.add_argument("--quiet", action="store_true", help="no line per finding")
+    parser.add_argument("--progress", type=float, default=30.0,
+                        help="seconds between progress lines when stderr is no terminal")
     parser.add_argument("--log-dir", default=os.path.join("/tmp", f"ddz-fuzz-{os.getpid()}"))
     # the worker side
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
