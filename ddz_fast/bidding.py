@@ -20,7 +20,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Optional, Tuple
 
-from .rules import Rules
+from .rules import Rules, RulesLike, as_rules
+from .validate import check_seat, is_int, shown
 
 __all__ = ["Bid", "Double", "Auction", "auction_status", "doubling_order", "next_player"]
 
@@ -67,6 +68,7 @@ class Auction(NamedTuple):
 
 Actions = Tuple[Tuple[int, Bid], ...]
 _POINT_BIDS = (Bid.BID_1, Bid.BID_2, Bid.BID_3)
+_BID_VALUES = frozenset(int(bid) for bid in Bid)
 _REDEAL = Auction(None, (), redeal=True)
 
 
@@ -75,13 +77,33 @@ def next_player(player: int) -> int:
     return (player + 1) % NUM_PLAYERS
 
 
-def auction_status(rules: Rules, first_bidder: int, actions: Actions) -> Auction:
+def auction_status(rules: RulesLike, first_bidder: int, actions: Actions) -> Auction:
     """The auction after ``actions`` (``(player, bid)`` pairs in order) under ``rules``."""
+    rules = as_rules(rules)
+    first_bidder = check_seat("first_bidder", first_bidder)
+    actions = _checked_actions(actions)
     if rules.bidding == "call_rob":
         return _call_rob(first_bidder, actions)
     if rules.single_round_auction:
         return _points_single_round(first_bidder, actions)
     return _points(first_bidder, actions)
+
+
+def _checked_actions(actions: object) -> Actions:
+    """``actions`` as a tuple of (seat, Bid) pairs; ints are taken for bids."""
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, (tuple, list)):
+        raise TypeError(f"actions must be a sequence of (player, bid) pairs, "
+                        f"not {type(actions).__name__}")
+    checked = []
+    for number, action in enumerate(actions):
+        if not isinstance(action, (tuple, list)) or len(action) != 2:
+            raise ValueError(f"actions[{number}] must be a (player, bid) pair, "
+                             f"got {shown(action)}")
+        player, bid = action
+        if not is_int(bid) or int(bid) not in _BID_VALUES:
+            raise ValueError(f"actions[{number}]: {shown(bid)} is not a bid")
+        checked.append((check_seat(f"actions[{number}] player", player), Bid(int(bid))))
+    return tuple(checked)
 
 
 def _highest(actions: Actions) -> Tuple[int, Optional[int]]:

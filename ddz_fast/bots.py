@@ -18,16 +18,18 @@ moves played so far and how many cards each player holds.
 from __future__ import annotations
 
 import random
-from typing import Callable, Dict, List, Optional, Protocol, Tuple, Union, runtime_checkable
+from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Tuple, Union,
+                    runtime_checkable)
 
 import numpy as np
 
 from .bidding import Bid, Double
-from .cards import NUM_RANKS, TWO, Counts
+from .cards import NUM_RANKS, TWO, Counts, check_counts
 from .clock import Action
 from .game import Game, Seed, State, deal_cards
 from .hand import Hand
 from .move import TYPE_CODES, Move
+from .validate import check_int, check_seat, shown
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "act", "play_hand",
            "start_play", "hand_strength", "last_mover"]
@@ -58,6 +60,7 @@ def act(bot: Bot, state: State) -> Action:
     ...                                                      Bid.BID_3)
     True
     """
+    _check_state(state)
     phase = state.phase
     if phase == "bidding":
         return bot.bid(state)
@@ -77,6 +80,11 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
     bidder taking the stronger hand. After the auction the landlord's decisions (doubling and
     play) come from ``landlord`` and both peasants' from ``peasants``.
     """
+    _check_state(state)
+    for name, bot in (("landlord", landlord), ("peasants", peasants), ("bidder", bidder)):
+        if not (bot is None and name == "bidder" or isinstance(bot, Bot)):
+            raise TypeError(f"{name} must be a bot (with bid, double and play), "
+                            f"not {type(bot).__name__}")
     bidder = bidder or landlord
     while not state.is_over:
         if state.phase == "bidding":
@@ -103,7 +111,10 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
     >>> start_play(Game(), 7, bidder=GreedyBot()).phase
     'play'
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, not {type(game).__name__}")
     if landlord is not None:
+        landlord = check_seat("landlord", landlord)
         hands, kitty = deal_cards(seed)
         cards = [Hand([have + (extra if seat == landlord else 0)
                        for have, extra in zip(hand.counts, kitty.counts)])
@@ -111,6 +122,9 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
         return game.new_state_from_hands(cards, kitty, landlord=landlord, seed=seed)
     if bidder is None:
         raise ValueError("start_play needs a landlord seat or a bidder")
+    if not isinstance(bidder, Bot):
+        raise TypeError(f"bidder must be a bot (with bid, double and play), "
+                        f"not {type(bidder).__name__}")
     state = game.new_state(seed)
     while state.phase in ("bidding", "doubling"):
         state.apply(act(bidder, state))
@@ -164,16 +178,30 @@ def hand_strength(counts: Counts) -> int:
     >>> hand_strength(Hand("3333 22 A BR").counts)
     16
     """
+    counts = check_counts(counts)
     bombs = sum(1 for rank in range(TWO) if counts[rank] == 4)
     return 4 * counts[14] + 3 * counts[13] + 2 * counts[TWO] + counts[TWO - 1] + 4 * bombs
 
 
+def _check_state(state: object) -> None:
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a State, not {type(state).__name__}")
+
+
 def last_mover(state: State) -> Optional[int]:
-    """The seat that played the move to beat, None when the current player leads."""
-    if state.move_to_beat is None or state.current_player is None:
+    """The seat that played the move to beat, None when the current player leads.
+
+    ``state`` is a State, or any view with its ``move_to_beat``, ``current_player`` and
+    ``passes``.
+    """
+    try:
+        to_beat, player, passes = state.move_to_beat, state.current_player, state.passes
+    except AttributeError:
+        raise TypeError(f"state must be a State, not {type(state).__name__}") from None
+    if to_beat is None or player is None:
         return None
     # No pass since the move: the previous seat played it; one pass: the seat before that.
-    return (state.current_player + (2 if state.passes == 0 else 1)) % 3
+    return (check_seat("current_player", player) + (2 if passes == 0 else 1)) % 3
 
 
 def _counts_of_words(words: np.ndarray) -> np.ndarray:
@@ -264,9 +292,12 @@ class GreedyBot:
 
     def __init__(self, seed: Union[int, str, None] = None, *, danger: int = 2,
                  bid_at: Tuple[int, int, int] = (5, 7, 9), double_at: int = 9) -> None:
-        self.danger = danger
-        self.bid_at = bid_at
-        self.double_at = double_at
+        self.danger = check_int("danger", danger, 0)
+        if isinstance(bid_at, (str, bytes)) or not isinstance(bid_at, Sequence) \
+                or len(bid_at) != 3:
+            raise TypeError(f"bid_at must be three ints, not {shown(bid_at)}")
+        self.bid_at = tuple(check_int("each of bid_at", value) for value in bid_at)
+        self.double_at = check_int("double_at", double_at)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
@@ -377,8 +408,10 @@ def make_bot(name: str, seed: Union[int, str, None] = None) -> Bot:
     >>> make_bot("greedy")
     GreedyBot()
     """
+    if not isinstance(name, str):
+        raise TypeError(f"a bot name is a str, not {type(name).__name__}")
     try:
         factory = BOTS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r:.100}: choose one of {', '.join(BOTS)}") from None
     return factory(seed)

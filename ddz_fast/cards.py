@@ -104,5 +104,16 @@ def check_counts(counts: Sequence[int]) -> Counts:
 
 
 def format_cards(counts: Sequence[int]) -> str:
-    """Canonical text of a card set: rank letters low to high (``"33344455BR"``)."""
+    """Canonical text of a card set: rank letters low to high (``"33344455BR"``).
+
+    The counts are checked like :func:`check_counts`'s; a list or tuple of fewer than 15
+    leaves the higher ranks at 0 (``format_cards([0, 2])`` is ``"44"``).
+    """
+    if isinstance(counts, (list, tuple)) and len(counts) < NUM_RANKS:
+        counts = list(counts) + [0] * (NUM_RANKS - len(counts))
+    return _format(check_counts(counts))
+
+
+def _format(counts: Counts) -> str:
+    """format_cards of counts already checked (hands and moves format theirs often)."""
     return "".join(RANK_LETTERS[rank] * count for rank, count in enumerate(counts))

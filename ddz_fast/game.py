@@ -45,7 +45,7 @@ from .notation import format_action
 from .position import Position, generator, play_actions, play_step
 from .rules import Rules, RulesLike, as_rules
 from .scoring import cap_to_stacks, settle, spring_factor
-from .validate import check_int, check_seat, is_int
+from .validate import check_int, check_seat, is_int, shown
 
 __all__ = ["Game", "State", "Deal", "Start", "IllegalActionError", "ActionTypeError",
            "AutoPlayLoopError", "MAX_DEAL_NUMBER",
@@ -168,7 +168,7 @@ def _check_stacks(stacks: object) -> Optional[Tuple[int, int, int]]:
     if not isinstance(stacks, Sequence) or len(stacks) != 3 or any(
             isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in stacks):
         raise ValueError(f"chips must be None, one non-negative int or three of them, "
-                         f"got {stacks!r}")
+                         f"got {shown(stacks)}")
     return (stacks[0], stacks[1], stacks[2])
 
 

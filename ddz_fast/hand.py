@@ -1,10 +1,10 @@
 """An immutable, validated hand of cards."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union
 
 from . import bitboard
-from .cards import NUM_RANKS, Counts, check_counts, format_cards, parse_cards
+from .cards import NUM_RANKS, Counts, _format, check_counts, parse_cards
 from .validate import is_int
 
 if TYPE_CHECKING:
@@ -61,18 +61,18 @@ class Hand:
         return self._bitboard
 
     def __contains__(self, move: object) -> bool:
-        counts = getattr(move, "counts", None)
+        counts = _cards_of(move)
         if counts is None:
             return False
         return all(have >= need for have, need in zip(self._counts, counts))
 
     def __sub__(self, move: "Move") -> "Hand":
         """The hand after playing ``move`` (ValueError when the hand lacks its cards)."""
-        counts = getattr(move, "counts", None)
+        counts = _cards_of(move)
         if counts is None:
             return NotImplemented
         if move not in self:
-            raise ValueError(f"hand {self} does not hold {format_cards(counts)}")
+            raise ValueError(f"hand {self} does not hold {_format(counts)}")
         return Hand([have - need for have, need in zip(self._counts, counts)])
 
     def __len__(self) -> int:
@@ -90,10 +90,21 @@ class Hand:
         return hash(self._counts)
 
     def __str__(self) -> str:
-        return format_cards(self._counts)
+        return _format(self._counts)
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
+
+
+def _cards_of(cards: object) -> Optional[Counts]:
+    """The checked counts of a Move or Hand (anything with valid ``counts``), else None."""
+    counts = getattr(cards, "counts", None)
+    if counts is None or isinstance(cards, type):
+        return None
+    try:
+        return check_counts(counts)
+    except (TypeError, ValueError):
+        return None
 
 
 def _is_empty(cards: object) -> bool:

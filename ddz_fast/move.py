@@ -5,7 +5,7 @@ from functools import total_ordering
 from typing import ClassVar, Sequence, Tuple
 
 from . import bitboard
-from .cards import NUM_RANKS, RANK_NAMES, Counts, check_counts, format_cards
+from .cards import NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, format_cards
 from .validate import check_int, is_int
 
 __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
@@ -114,7 +114,7 @@ class Move:
     @property
     def cards(self) -> str:
         """Canonical text of the cards played (``""`` for pass)."""
-        return format_cards(self._counts)
+        return _format(self._counts)
 
     @property
     def is_pass(self) -> bool:

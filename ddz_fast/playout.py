@@ -1,6 +1,6 @@
 """The play phase in native code: many random games at once, random rollouts and perft.
 
-These run the compiled core's play loop (src/playout.pxi) on three hand words, without the GIL
+These run the compiled core's play loop (src/_play.pyx) on three hand words, without the GIL
 and without one Python object per move. Every argument is validated here, before it reaches
 code compiled without bounds checks.
 
@@ -38,7 +38,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from . import _core
+from . import _core, _play
 from ._checks import check_prev
 from .hand import Hand
 from .position import Position, _check_perft_args
@@ -199,9 +199,9 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     bounds = [start + n * k // workers for k in range(workers + 1)]
     chunks = [(first, stop - first) for first, stop in zip(bounds, bounds[1:]) if stop > first]
     if len(chunks) <= 1:
-        return RandomGames(**_core._random_games(seed, start, n, rules, code, record))
+        return RandomGames(**_play._random_games(seed, start, n, rules, code, record))
     with ThreadPoolExecutor(len(chunks)) as pool:
-        parts = list(pool.map(lambda c: _core._random_games(seed, c[0], c[1], rules, code,
+        parts = list(pool.map(lambda c: _play._random_games(seed, c[0], c[1], rules, code,
                                                             record), chunks))
     return RandomGames(**_joined(parts))
 
@@ -229,7 +229,7 @@ def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playo
     rules = as_rules(rules)
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
-    winner, bombs, plays, seat_moves = _core._play_out(
+    winner, bombs, plays, seat_moves = _play._play_out(
         hands, landlord, to_move, to_beat, passes, seed, rules)
     return Playout(winner, winner == landlord, bombs, plays, seat_moves)
 
@@ -247,5 +247,5 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
         return 1
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
-    return _core._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
+    return _play._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
                         rules)

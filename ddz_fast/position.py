@@ -39,7 +39,7 @@ from .move import Move
 from .notation import format_move, parse_move
 from .rules import Rules, RulesLike, as_rules
 from ._checks import exact_move
-from .validate import check_seat, is_int
+from .validate import check_seat, is_int, shown
 
 __all__ = ["Position", "perft", "divide", "PerftSuite", "read_perft_suites", "play_step",
            "play_actions", "remove_cards", "generator", "LegalMovesFn"]
@@ -110,7 +110,7 @@ class Position:
 
     def __init__(self, hands: Sequence[HandLike], landlord: int, to_move: int,
                  move_to_beat: Optional[Move] = None, passes: int = 0) -> None:
-        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise TypeError(f"hands must be a sequence of three hands, "
                             f"not {type(hands).__name__}")
         if len(hands) != 3:
@@ -128,7 +128,7 @@ class Position:
         if not is_int(passes) or passes not in allowed_passes:
             raise ValueError(f"passes must be one of {allowed_passes} "
                              f"{'when leading' if move_to_beat is None else 'after a move'}, "
-                             f"got {passes!r}")
+                             f"got {shown(passes)}")
         for name, value in (("hands", checked), ("landlord", landlord), ("to_move", to_move),
                             ("move_to_beat", move_to_beat), ("passes", passes)):
             object.__setattr__(self, name, value)
@@ -252,7 +252,7 @@ def _check_perft_args(position: Position, depth: int) -> None:
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a non-negative int, got {depth!r}")
+        raise ValueError(f"depth must be a non-negative int, got {shown(depth)}")
 
 
 def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, depth: int,

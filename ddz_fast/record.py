@@ -28,6 +28,7 @@ from .clock import Clock
 from .game import Game, State
 from .notation import format_action, parse_action
 from .rules import Rules
+from .validate import shown
 
 __all__ = ["to_record", "to_json", "from_json", "check_record", "game_of", "replay", "load",
            "FORMAT", "VERSION", "MAX_RECORD_CHARS", "MAX_EVENTS"]
@@ -78,7 +79,13 @@ def _result(state: State) -> Optional[Dict[str, Any]]:
 
 def to_json(state: State, **dumps_options: Any) -> str:
     """The record of a hand as JSON text (``dumps_options`` go to :func:`json.dumps`)."""
-    return json.dumps(to_record(state), **dumps_options)
+    document = to_record(state)
+    try:
+        return json.dumps(document, **dumps_options)
+    except (TypeError, ValueError, OverflowError, MemoryError) as error:
+        # The record itself is always JSON: what json.dumps refused is in the options.
+        raise (TypeError if isinstance(error, TypeError) else ValueError)(
+            f"bad json.dumps options {sorted(dumps_options)}: {error}") from None
 
 
 #: The largest record text :func:`from_json` reads, and the most events a record may hold.
@@ -126,7 +133,7 @@ def check_record(record: object) -> Record:
     if record.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} record")
     if record.get("version") != VERSION:
-        raise ValueError(f"unsupported record version {_short(record.get('version'))}: "
+        raise ValueError(f"unsupported record version {shown(record.get('version'))}: "
                          f"this library reads version {VERSION}")
     _mapping(record, "record", ("game", "start", "events"))
     game = _mapping(record["game"], "record game", ("rules", "chips", "clock"))
@@ -187,14 +194,9 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
         try:
             _replay_event(state, event)
         except (TypeError, ValueError) as error:
-            raise ValueError(f"event {number} {_short(event)} cannot be replayed: "
+            raise ValueError(f"event {number} {shown(event)} cannot be replayed: "
                              f"{error}") from error
         yield state.clone()
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def _replay_event(state: State, event: Dict[str, Any]) -> None:
@@ -203,7 +205,7 @@ def _replay_event(state: State, event: Dict[str, Any]) -> None:
         raise TypeError(f"event kind must be a str, not {type(kind).__name__}")
     if kind in ("act", "timeout", "auto"):
         if player != state.current_player:
-            raise ValueError(f"player {_short(player)} acts but player {state.current_player} "
+            raise ValueError(f"player {shown(player)} acts but player {state.current_player} "
                              "is to move")
         if "action" not in event:
             raise ValueError(f"a {kind!r} event needs an action")

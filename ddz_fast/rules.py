@@ -44,6 +44,9 @@ class Rules:
             _require_bool(name, getattr(self, name))
         _require_int_in("solo_wing_max_copies", self.solo_wing_max_copies, 1, 4)
         _require_int_in("four_two_solo_max_copies", self.four_two_solo_max_copies, 1, 2)
+        if not isinstance(self.bidding, str):
+            raise TypeError(f"rule option bidding must be a str, "
+                            f"not {type(self.bidding).__name__}")
         if self.bidding not in _BIDDING_SYSTEMS:
             raise ValueError(f"unknown bidding system {self.bidding!r}: "
                              f"choose one of {', '.join(_BIDDING_SYSTEMS)}")
@@ -113,8 +116,10 @@ def as_rules(rules: RulesLike) -> Rules:
     """Accept a :class:`Rules`, a preset name, or None (``standard``)."""
     if rules is None:
         return PRESETS["standard"]
-    if isinstance(rules, Rules):
+    if type(rules) is Rules:
         return rules
+    if isinstance(rules, Rules):     # a subclass may say anything: rebuild it, checked
+        return Rules(**{f.name: getattr(rules, f.name) for f in fields(Rules)})
     if isinstance(rules, str):
         return Rules.preset(rules)
     raise TypeError(f"rules must be a Rules, a preset name or None, not {type(rules).__name__}")

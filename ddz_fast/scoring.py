@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Tuple
 
+from .validate import check_bool, check_int, check_seat, is_int, shown
+
 __all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion"]
 
 Scores = Tuple[int, int, int]
@@ -18,6 +20,9 @@ def spring_factor(landlord_won: bool, plays: Sequence[int], landlord: int) -> in
     won and neither peasant played a card. Anti-spring: the peasants won and the landlord played
     only the first lead.
     """
+    landlord_won = check_bool("landlord_won", landlord_won)
+    plays = _ints("plays", plays, 0)
+    landlord = check_seat("landlord", landlord)
     if landlord_won:
         peasants_silent = all(count == 0 for p, count in enumerate(plays) if p != landlord)
         return 2 if peasants_silent else 1
@@ -30,6 +35,13 @@ def settle(base_stake: int, multiplier: int, landlord: int, landlord_won: bool,
 
     A peasant's double doubles that peasant's settlement; the landlord's double doubles both.
     """
+    base_stake = check_int("base_stake", base_stake, 0)
+    multiplier = check_int("multiplier", multiplier, 1)
+    landlord = check_seat("landlord", landlord)
+    landlord_won = check_bool("landlord_won", landlord_won)
+    doubles = _three("doubles", doubles)
+    for value in doubles:
+        check_bool("each of doubles", value)
     landlord_factor = 2 if doubles[landlord] else 1
     scores = [0, 0, 0]
     for peasant in range(3):
@@ -54,6 +66,8 @@ def cap_to_stacks(scores: Sequence[int], stacks: Optional[Sequence[int]],
       owed (see :func:`share_in_proportion`). RULES.md caps what a peasant *wins* only through
       the landlord's stack, so a peasant's own stack does not limit its winnings.
     """
+    scores = _ints("scores", scores)
+    landlord = check_seat("landlord", landlord)
     if stacks is None:
         return (scores[0], scores[1], scores[2])
     _check_stacks(stacks)
@@ -79,6 +93,10 @@ def share_in_proportion(total: int, claims: Sequence[int]) -> list:
     largest remainders, earlier claims first on a tie, so the shares always add up to exactly
     ``total`` and no share differs from its exact proportion by a whole unit or more.
     """
+    total = check_int("total", total, 0)
+    if isinstance(claims, (str, bytes)) or not isinstance(claims, Sequence):
+        raise TypeError(f"claims must be a sequence of ints, not {type(claims).__name__}")
+    claims = [check_int("each claim", claim, 0) for claim in claims]
     whole = sum(claims)
     if whole <= 0:
         return [0] * len(claims)
@@ -91,6 +109,20 @@ def share_in_proportion(total: int, claims: Sequence[int]) -> list:
 
 
 def _check_stacks(stacks: Sequence[int]) -> None:
-    if len(stacks) != 3 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0
-                               for s in stacks):
-        raise ValueError(f"stacks must be three non-negative ints, got {tuple(stacks)!r}")
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
+            or len(stacks) != 3 or any(not is_int(s) or s < 0 for s in stacks):
+        raise ValueError(f"stacks must be three non-negative ints, got {shown(stacks)}")
+
+
+def _three(name: str, values: object) -> tuple:
+    """Three values, one per seat."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != 3:
+        raise TypeError(f"{name} must be a sequence of three values, one per seat, "
+                        f"not {shown(values)}")
+    return tuple(values)
+
+
+def _ints(name: str, values: object, low: Optional[int] = None) -> Tuple[int, int, int]:
+    """Three ints, one per seat."""
+    checked = [check_int(f"each of {name}", value, low) for value in _three(name, values)]
+    return (checked[0], checked[1], checked[2])

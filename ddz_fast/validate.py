@@ -10,15 +10,29 @@ from __future__ import annotations
 
 import math
 import operator
+import reprlib
 from typing import Optional
 
 import numpy as np
 
 __all__ = ["is_int", "check_int", "check_seat", "check_seed64", "check_duration",
-           "check_bool", "SEED_LIMIT"]
+           "check_bool", "shown", "SEED_LIMIT"]
 
 #: Seeds and game indices of the native core are unsigned 64-bit values.
 SEED_LIMIT = 1 << 64
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 3, 80, 80
+
+
+def shown(value: object) -> str:
+    """A short repr of any value for an error message: nesting, long strings and a repr that
+    fails (or recurses without end) never make the message itself fail."""
+    try:
+        return _SHORT.repr(value)
+    except Exception:       # noqa: BLE001 - any repr may raise; the message must not
+        return f"<{type(value).__name__}>"
 
 
 def is_int(value: object) -> bool:

@@ -32,6 +32,8 @@ from ddz_fast.rules import as_rules
 from ddz_fast.validate import is_int
 
 from movegen cimport *
+from rule_options cimport options_of
+from words cimport Words, generate_into, reserve
 
 __all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
            "action_move"]
@@ -120,11 +122,7 @@ cdef class _RuleSet:
     cdef _ActionSpace space
 
     def __init__(self, rules):
-        self.opts.solo_wing_max_copies = rules.solo_wing_max_copies
-        self.opts.trio_wing_next_to_chain = rules.trio_wing_next_to_chain
-        self.opts.rocket_in_kickers = rules.rocket_in_kickers
-        self.opts.four_two = rules.four_two
-        self.opts.four_two_solo_max_copies = rules.four_two_solo_max_copies
+        self.opts = options_of(rules)
 
     cdef _ActionSpace action_space(self):
         # Built once, then published by one assignment: concurrent callers see all or nothing.
@@ -308,7 +306,34 @@ cdef class MoveList:
     @property
     def array(self):
         """The move words as a read-only ``uint64`` numpy array sharing this list's memory."""
-        return np.frombuffer(self, dtype=np.uint64)
+        # Made straight from the pointer: np.frombuffer's trip through the buffer protocol
+        # costs several times the generation of the moves.
+        cdef cnp.npy_intp n = self._n
+        cdef cnp.ndarray words = cnp.PyArray_SimpleNewFromData(1, &n, cnp.NPY_UINT64,
+                                                              self._words)
+        cnp.PyArray_CLEARFLAGS(words, cnp.NPY_ARRAY_WRITEABLE)
+        cnp.set_array_base(words, self)
+        return words
+
+    def action_ids(self, rules=None):
+        """The dense action id of every move under ``rules`` (int64 array, same order).
+
+        ValueError when a move is not in that rule set's action space.
+        """
+        cdef _ActionSpace space = _rule_set(rules).action_space()
+        cdef cnp.npy_intp n = self._n
+        cdef cnp.ndarray ids = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_INT64)
+        cdef int64_t* out = <int64_t*>cnp.PyArray_DATA(ids)
+        cdef Py_ssize_t i, bad = -1
+        for i in range(self._n):
+            out[i] = lookup_id(&space.table, self._words[i])
+            if out[i] < 0:
+                bad = i
+                break
+        if bad >= 0:
+            raise ValueError(f"{_move(self._words[bad])!r} is not in the action space of "
+                             f"{as_rules(rules)!r}")
+        return ids
 
     @property
     def words(self):
@@ -549,41 +574,6 @@ def action_move(action_id, rules=None):
 
 
 # --- batched kernels (ddz_fast.native validates their arguments) --------------------------------
-
-cdef struct Words:
-    # A growable buffer owned by one batched call.
-    uint64_t* data
-    Py_ssize_t cap
-
-
-cdef bint reserve(Words* w, Py_ssize_t need) noexcept nogil:
-    """Room for ``need`` words (False when memory runs out)."""
-    cdef Py_ssize_t cap = max(need, 2 * w.cap)
-    cdef uint64_t* data
-    if need <= w.cap:
-        return True
-    data = <uint64_t*>realloc(w.data, cap * sizeof(uint64_t))
-    if data == NULL:
-        return False
-    w.data, w.cap = data, cap
-    return True
-
-
-cdef Py_ssize_t generate_into(Words* out, Py_ssize_t start, uint64_t hand, uint64_t prev,
-                              const Options* o) noexcept nogil:
-    """Generate the moves of one hand into ``out`` at ``start``; their number, -1 out of memory."""
-    cdef Sink s
-    # Words outside the counts never reach here from the API; masking keeps the kernels
-    # memory-safe on anything, and respond() ignores impossible type codes.
-    hand &= COUNT_MASK
-    while True:
-        s = Sink(out.data + start, <int>min(out.cap - start, INT_MAX), 0)
-        generate(&s, hand, prev, o)
-        if s.n <= s.cap:
-            return s.n
-        if not reserve(out, start + s.n):
-            return -1
-
 
 cdef Py_ssize_t batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
                             const Options* o, Words* out, int64_t* offsets) noexcept nogil:
@@ -900,7 +890,3 @@ def _batch_mask(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, r
     return _mask_of(_data_or_null(hands), _data_or_null(prevs), hands.shape[0],
                     _rule_set(rules))
 
-
-# --- the play phase: random playouts and perft (ddz_fast.playout validates their arguments) ---
-
-include "playout.pxi"

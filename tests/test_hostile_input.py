@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import (Game, Hand, Match, Move, Position, _core, classify, legal_moves,
+from ddz_fast import (Game, Hand, Match, Move, Position, _core, _play, classify, legal_moves,
                       legal_moves_batch, perft, perft_native, play_out, random_games)
 from ddz_fast import game as game_module
 from ddz_fast import record
@@ -140,9 +140,9 @@ def test_a_position_changed_after_its_checks_is_checked_again():
 
 def test_the_play_kernels_check_the_words_and_seats_they_are_handed():
     with pytest.raises(ValueError, match="hand word 0x8 has bits outside the rank counts"):
-        _core._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
+        _play._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
     with pytest.raises(ValueError, match="seat"):
-        _core._perft((1, 1, 1), 0, 5, 0, 0, 3, None)
+        _play._perft((1, 1, 1), 0, 5, 0, 0, 3, None)
 
 
 # --- runs that never ended -----------------------------------------------------------------
@@ -219,10 +219,14 @@ def test_long_native_loops_stop_on_ctrl_c(code: str):
     process = subprocess.Popen(
         [sys.executable, "-c", f"import ddz_fast, sys; print('go', flush=True); {code}"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=SUBPROCESS_CWD)
-    assert process.stdout.readline() == "go\n"
-    time.sleep(0.5)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        assert process.stdout.readline() == "go\n"
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        process.wait()
     assert process.returncode != 0 and "KeyboardInterrupt" in stderr
 
 

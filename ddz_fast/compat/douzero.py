@@ -30,6 +30,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Un
 from ..bitboard import FLAG_MASK, TYPE_SHIFT
 from ..cards import BLACK_JOKER, MAX_COPIES, NUM_RANKS, RANK_NAMES, RED_JOKER
 from .._checks import exact_move
+from ..validate import shown
 from ..hand import Hand, as_hand
 from ..move import TYPE_CODES, Move
 from ..native import classify, legal_moves
@@ -52,7 +53,7 @@ _UNIT = {card: 1 << (4 * rank) for card, rank in RANK_OF_CARD.items()}
 # --- conversions -------------------------------------------------------------------------------
 
 def _bad_card(card: object) -> ValueError:
-    return ValueError(f"{card!r} is not a DouZero card: 3..14 (3..A), 17 (2), 20 (black "
+    return ValueError(f"{shown(card)} is not a DouZero card: 3..14 (3..A), 17 (2), 20 (black "
                       "joker) or 30 (red joker)")
 
 
@@ -78,9 +79,12 @@ def hand_of(cards: Iterable[int]) -> Hand:
 
 def _card_list(cards: object) -> list:
     """DouZero cards given as any iterable (not text: a str is no list of cards)."""
-    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        raise TypeError(f"DouZero cards are a list of ints, not {type(cards).__name__}")
-    return list(cards)  # type: ignore[call-overload]
+    if not isinstance(cards, (str, bytes, type)):
+        try:
+            return list(cards)  # type: ignore[call-overload]
+        except TypeError:
+            pass
+    raise TypeError(f"DouZero cards are a list of ints, not {type(cards).__name__}")
 
 
 def _is_card(card: object) -> bool:

@@ -23,6 +23,7 @@ from typing import Tuple
 import numpy as np
 
 from ..move import Move
+from .._checks import exact_move
 from ..rules import Rules
 from ..validate import is_int
 from . import ActionLayout, wing_ranks
@@ -43,6 +44,7 @@ RULES = Rules.preset("openspiel")
 
 def order(move: Move) -> tuple:
     """The sort key of a play in OpenSpiel's id order."""
+    move = exact_move(move, "move")
     _, length, key, cards = move.sort_key()
     if move.type in ("airplane_solo", "airplane_pair"):
         cards = wing_ranks(move)[::-1]

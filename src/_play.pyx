@@ -1,14 +1,29 @@
-# The play phase in native code: stepping on three hand words, random playouts and perft.
-#
-# Included at the end of _core.pyx: it reuses the move generator (``generate`` and
-# ``generate_into`` with their ``Words`` buffers) and adds no generator of its own. Nothing here
-# holds a Python object or the GIL inside its loops; the ``_random_games``, ``_play_out`` and
-# ``_perft`` kernels at the end take arguments that ddz_fast.playout has already validated.
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False
+"""The play phase in native code: stepping on three hand words, random playouts and perft.
+
+It reuses the move generator (``movegen.pxd``, ``words.pxd``) and adds no generator of its own.
+Nothing here holds a Python object or the GIL inside its loops; the ``_random_games``,
+``_play_out``, ``_perft`` and ``_auctions`` kernels at the end take arguments that
+:mod:`ddz_fast.playout` has already validated, and check seats and words again themselves.
+"""
+import numpy as np
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free
+from libc.string cimport memcpy
+
+from movegen cimport (BLACK_JOKER, COUNT_MASK, Options, RED_JOKER, Sink, T_BOMB, T_ROCKET,
+                      TYPE_SHIFT, generate, popcount)
+from rule_options cimport options_of
+from words cimport Words, generate_into, reserve
+
+from ddz_fast.rules import as_rules
+
 cdef extern from "Python.h":
     # Declared here without Cython's ``except -1``: the exception a signal handler raises is
     # left pending while the loop unwinds, and raise_pending() propagates it with the GIL.
     int PyErr_CheckSignals() noexcept
-from libc.stdint cimport int8_t, int16_t
 
 
 # --- a seeded random stream ----------------------------------------------------------------------
@@ -78,14 +93,25 @@ cdef void deal(Rng* r, uint64_t* piles) noexcept nogil:
         piles[i // DEAL_SIZE] += <uint64_t>1 << (4 * deck[i])      # cards 51..53: i // 17 == 3
 
 
-cdef int points_auction(Rng* r, int first, bint one_round, int* stake) noexcept nogil:
+cdef enum:
+    MAX_AUCTION_TURNS = 6   # each seat passes once at most, and bids rise 1..3
+
+
+cdef int points_auction(Rng* r, int first, bint one_round, int* stake,
+                        int8_t* log) noexcept nogil:
     """A points auction (bidding.py's rules) where every bidder picks a legal bid uniformly.
 
-    Returns the landlord with the winning bid in ``stake``, or -1 when all three passed.
+    Returns the landlord with the winning bid in ``stake``, or -1 when all three passed. When
+    ``log`` is not NULL, turn k's seat and bid (0 passes) go to log[2k] and log[2k + 1] and the
+    number of turns to log[2 * MAX_AUCTION_TURNS].
     """
     cdef int highest = 0, bidder = -1, player = first, turns = 0, passed = 0, choice
     while True:
         choice = <int>rng_below(r, 4 - highest)     # 0 passes, c bids highest + c
+        if log != NULL and turns < MAX_AUCTION_TURNS:
+            log[2 * turns] = player
+            log[2 * turns + 1] = 0 if choice == 0 else highest + choice
+            log[2 * MAX_AUCTION_TURNS] = turns + 1
         if choice == 0:
             passed |= 1 << player
         else:
@@ -118,7 +144,7 @@ cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake) noexc
     first = <int>rng_below(r, 3)
     while True:
         deal(r, piles)
-        landlord = points_auction(r, first, bidding == BID_POINTS_ONE_ROUND, stake)
+        landlord = points_auction(r, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
         if landlord >= 0:
             return landlord
         first = (first + 1) % 3                     # as Game does: the next seat starts
@@ -370,8 +396,8 @@ cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int
 def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
                   bint record):
     """Games ``start .. start + count - 1`` of ``seed`` as a dict of per-game arrays."""
-    cdef _RuleSet rule_set = _rule_set(rules)    # held: the loop reads its options
-    cdef const Options* o = &rule_set.opts
+    cdef Options options = options_of(as_rules(rules))
+    cdef const Options* o = &options
     cdef Words buf = Words(NULL, 0), moves = Words(NULL, 0)
     cdef Py_ssize_t i, recorded = 0
     cdef int seat, failed = 0
@@ -437,11 +463,30 @@ cdef object _copy_words(const uint64_t* data, Py_ssize_t n):
     return words
 
 
+def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
+    """The first points auction of games 0 .. count - 1 of ``seed``, as random_games(...,
+    bidding="points") runs it: [(first bidder, ((seat, bid), ...), landlord or -1, stake)].
+    For the differential test against ddz_fast.bidding."""
+    cdef Rng r
+    cdef int first, landlord, stake, k
+    cdef uint64_t piles[4]
+    cdef int8_t log[2 * MAX_AUCTION_TURNS + 1]
+    auctions = []
+    for i in range(count):
+        r = rng_for_game(seed, i)
+        first = <int>rng_below(&r, 3)
+        deal(&r, piles)                 # choose_landlord deals before the auction
+        landlord = points_auction(&r, first, one_round, &stake, log)
+        turns = tuple([(log[2 * k], log[2 * k + 1]) for k in range(log[2 * MAX_AUCTION_TURNS])])
+        auctions.append((first, turns, landlord, stake))
+    return auctions
+
+
 def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
               uint64_t seed, rules):
     """(winner, bombs, actions, non-pass moves per seat) of a random finish of a position."""
-    cdef _RuleSet rule_set = _rule_set(rules)    # held: the loop reads its options
-    cdef const Options* o = &rule_set.opts
+    cdef Options options = options_of(as_rules(rules))
+    cdef const Options* o = &options
     cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
     cdef Rng r = rng_for_game(seed, 0)
     cdef Words buf = Words(NULL, 0)
@@ -464,9 +509,9 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
            rules):
     """position.perft of the position given by its words, counted natively; Ctrl-C raises
     KeyboardInterrupt within a fraction of a second."""
-    cdef _RuleSet rule_set = _rule_set(rules)    # held: the loop reads its options
+    cdef Options options = options_of(as_rules(rules))
     cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
-    cdef Walk w = Walk(&rule_set.opts, Words(NULL, 0), NODES_PER_SIGNAL_CHECK)
+    cdef Walk w = Walk(&options, Words(NULL, 0), NODES_PER_SIGNAL_CHECK)
     cdef int64_t nodes
     if depth < 0:
         raise ValueError(f"depth must be at least 0, got {depth}")

@@ -1,0 +1,14 @@
+# The move options of a rule set as the C struct the generator reads. Header-only: every native
+# module fills it the same way, from a Rules object that ddz_fast.rules has validated.
+from movegen cimport Options
+
+
+cdef inline Options options_of(object rules) except *:
+    """The Options of a validated :class:`ddz_fast.rules.Rules`."""
+    cdef Options o
+    o.solo_wing_max_copies = rules.solo_wing_max_copies
+    o.trio_wing_next_to_chain = rules.trio_wing_next_to_chain
+    o.rocket_in_kickers = rules.rocket_in_kickers
+    o.four_two = rules.four_two
+    o.four_two_solo_max_copies = rules.four_two_solo_max_copies
+    return o
