@@ -860,7 +860,10 @@ def _(g: Gen):
         expect = None
         i = g.rng.randrange(5)
         if i == 0:
-            hands = list(args[0])
+            try:
+                hands = list(args[0])
+            except Exception:
+                hands = []
             if g.chance(0.5) and hands:
                 hands[g.rng.randrange(len(hands))] = g.hand_like()
             else:
@@ -1067,7 +1070,8 @@ def _(g: Gen):
         if name == "hand":
             if isinstance(args["hands"], list):
                 hands = list(args["hands"])
-                hands[g.rng.randrange(3)] = g.hand_like()
+                if hands:
+                    hands[g.rng.randrange(len(hands))] = g.hand_like()
                 args["hands"] = hands
         elif name in ("hands", "kitty"):
             args[name] = g.hand_like() if g.chance(0.5) else g.any()
@@ -1540,7 +1544,10 @@ def _cli_argv(g: Gen) -> List[str]:
         text = str(pos) if g.chance(0.7) else g.text()
         small = sum(len(h) for h in pos.hands) <= 24
         depth = str(g.rng.randint(0, 4 if small else 3)) if g.chance(0.7) else \
-            g.pick(["-1", "x", "1.5", "99999999999999999999", "", "٣", "0x3", "1_0"])
+            g.pick(["-1", "x", "1.5", "", "٣", "0x3", "1_0"])
+        if g.chance(0.05):   # the whole tree: only of a position of a few cards
+            text = g.pick(["3/4/5 0 0 - 0", "33/4/5 0 0 - 0", "3B/4R/55 1 1 - 0", "-/3/4 0 0 - 0"])
+            depth = g.pick(["99999999999999999999", "65536", "1000"])
         argv += [text, depth]
         if g.chance(0.4):
             argv.append("--divide")
