@@ -88,9 +88,14 @@ def check_counts(counts: Sequence[int]) -> Counts:
     dtype_kind = getattr(getattr(counts, "dtype", None), "kind", "i")
     if dtype_kind not in "iuO":     # an array of numbers that are no ints (bool, float, dates...)
         raise TypeError(f"counts must be ints, not an array of {counts.dtype}")
-    if len(counts) != NUM_RANKS:
+    try:
+        size = len(counts)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"counts must be a sequence of {NUM_RANKS} ints: "
+                        f"{type(counts).__name__} has no length") from None
+    if size != NUM_RANKS:
         raise ValueError(f"counts must have {NUM_RANKS} entries (ranks 3..2, B, R), "
-                         f"got {len(counts)}")
+                         f"got {size}")
     checked = []
     for rank, count in enumerate(counts):
         if not is_int(count):

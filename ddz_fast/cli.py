@@ -26,7 +26,8 @@ BROKEN_PIPE = 141   # 128 + SIGPIPE, the status of a tool the pipe's reader left
 
 def report_error(message: str) -> int:
     """Print the one-line error of the command line; returns its exit status, 2."""
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    one_line = message.replace("\r", "\\r").replace("\n", "\\n")   # user text may hold both
+    print(f"{PROG}: error: {one_line}", file=sys.stderr)
     return USAGE_ERROR
 
 

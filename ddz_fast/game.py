@@ -150,6 +150,11 @@ def _check_seed(seed: object) -> Seed:
     if seed is None:
         return random.SystemRandom().randrange(2 ** 63)
     if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")       # random.Random hashes the text's UTF-8 bytes
+        except UnicodeEncodeError:
+            raise ValueError("seed text must be valid Unicode (it holds a lone surrogate)") \
+                from None
         return seed
     if not is_int(seed):
         raise TypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")

@@ -109,10 +109,12 @@ def _cards_of(cards: object) -> Optional[Counts]:
 
 def _is_empty(cards: object) -> bool:
     """Whether a sequence of counts is empty (``()`` is the empty hand)."""
+    if getattr(getattr(cards, "dtype", None), "kind", "i") not in "iu":
+        return False    # an array of strings or dates is no counts, even empty
     try:
         return len(cards) == 0  # type: ignore[arg-type]
-    except TypeError:
-        return False    # a 0-d array has no length: check_counts names it
+    except (TypeError, ValueError, OverflowError):
+        return False    # no length (a 0-d array) or an impossible one: check_counts names it
 
 
 HandLike = Union[Hand, str, Sequence[int]]

@@ -235,7 +235,9 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     """Perft split by the first action: {action: leaves below it at ``depth - 1``}.
 
     Each subtree is counted by :func:`perft` with the same ``implementation`` (``"native"``
-    included; its first actions come from the public API).
+    included; its first actions come from the public API). The counts add up to
+    ``perft(position, depth)``, except for a finished hand: it has no first action (``{}``)
+    and is itself the one leaf perft counts.
     """
     position = _check_perft_args(position, depth)
     if depth == 0:
