@@ -38,7 +38,9 @@ INTERNAL_MESSAGES = (
     "tuple index out of range", "setting an array element", "inhomogeneous",
     "cannot convert float", "int too large", "Python int too large", "out of bounds for",
     "only integer scalar arrays", "negative shift count", "object is not iterable",
-    "missing 1 required", "takes from", "got an unexpected keyword",
+    # Python's own call errors ("f() got an unexpected keyword argument 'x'", "f() missing 1
+    # required positional argument: 'y'") name the function and the argument: clear, as
+    # for every Python library, so they are not listed.
     "string indices must be integers", "maximum recursion depth", "unorderable",
     "not supported between instances", "codec can't", "truth value of an array",
     # a few more of the same family
