@@ -93,7 +93,15 @@ _MAX_DEPTH = 8     # a valid record nests 4 deep: record, game, rules or clock, 
 
 def from_json(text: str) -> Record:
     """Parse JSON record text and check its structure (events are checked on replay)."""
-    if not isinstance(text, (str, bytes, bytearray)):
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > 4 * MAX_RECORD_CHARS:       # more bytes than any record's UTF-8
+            raise ValueError(f"record text of {len(text)} bytes: at most "
+                             f"{MAX_RECORD_CHARS} characters")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValueError(f"record bytes are not UTF-8 text (byte {error.start})") from None
+    if not isinstance(text, str):
         raise TypeError(f"record text must be a str, not {type(text).__name__}")
     if len(text) > MAX_RECORD_CHARS:
         raise ValueError(f"record text of {len(text)} characters: at most {MAX_RECORD_CHARS}")
@@ -101,15 +109,13 @@ def from_json(text: str) -> Record:
         raise ValueError(f"record text nests deeper than {_MAX_DEPTH} levels: not a record")
     try:
         record = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
+    except ValueError as error:
         raise ValueError(f"record text is not JSON: {error}") from None
     return check_record(record)
 
 
-def _nesting(text: object) -> int:
+def _nesting(text: str) -> int:
     """How deep the JSON arrays and objects of ``text`` nest (strings skipped), in one pass."""
-    if not isinstance(text, str):
-        text = bytes(text).decode("utf-8", "replace")  # type: ignore[call-overload]
     deepest = depth = 0
     for token in _STRUCTURE.findall(text):
         if token in "[{":
