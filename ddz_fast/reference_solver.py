@@ -17,18 +17,19 @@ Everything follows RULES.md, "Search":
   maximises it and the other side minimises it. Spring and anti-spring need the history of the
   hand (who has played a card so far), which a position does not hold, so they are not counted.
 
-Moves come from :func:`ddz_fast.reference.legal_moves`, never from the native core.
+Moves come from :func:`ddz_fast.reference.legal_moves` unless the caller passes another
+generator with the same results.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Dict, List, NamedTuple, Optional, Tuple, Union
 
-from . import reference
+from . import bitboard, reference
 from .duel import Duel
 from .hand import Hand
 from .move import Move
-from .position import Position, remove_cards
+from .position import LegalMovesFn, Position
 from .rules import Rules, RulesLike, as_rules
 
 __all__ = ["ReferenceSolution", "solve_reference"]
@@ -37,9 +38,10 @@ Game = Union[Position, Duel]
 
 
 class State(NamedTuple):
-    """A node of the play tree: the hands, the player to move, the move to beat, the passes."""
+    """A node of the play tree: the hands (as bitboards), the player to move, the move to beat
+    (None when leading) and the passes since it. States are their own memo keys."""
 
-    hands: Tuple[Hand, ...]
+    hands: Tuple[int, ...]
     player: int
     to_beat: Optional[Move]
     passes: int
@@ -57,8 +59,9 @@ class ReferenceSolution(NamedTuple):
 class _Solver:
     """The rules of play of one game, with memos of everything computed."""
 
-    def __init__(self, game: Game, rules: Rules) -> None:
+    def __init__(self, game: Game, rules: Rules, legal_moves: LegalMovesFn) -> None:
         self.rules = rules
+        self.legal_moves = legal_moves
         self.duel = type(game) is Duel
         self.landlord = 0 if self.duel else game.landlord
         self._wins: Dict[tuple, bool] = {}
@@ -74,8 +77,8 @@ class _Solver:
             return player
         return 0 if player == self.landlord else 1
 
-    def _generate(self, hand: Hand, to_beat: Optional[Move]) -> Tuple[Move, ...]:
-        return tuple(reference.legal_moves(hand, to_beat, rules=self.rules))
+    def _generate(self, hand: int, to_beat: Optional[Move]) -> Tuple[Move, ...]:
+        return tuple(self.legal_moves(Hand.from_bitboard(hand), to_beat, rules=self.rules))
 
     def actions(self, state: State) -> List[Move]:
         """The legal actions: the pass first when following, then the legal moves."""
@@ -91,12 +94,8 @@ class _Solver:
                 return State(state.hands, following, None, 0), False
             return State(state.hands, following, state.to_beat, 1), False
         hands = list(state.hands)
-        hands[state.player] = remove_cards(hands[state.player], action)
-        return State(tuple(hands), following, action, 0), not hands[state.player].bitboard
-
-    def key(self, state: State) -> tuple:
-        return (tuple(h.bitboard for h in state.hands), state.player, state.to_beat,
-                state.passes)
+        hands[state.player] -= action.word & bitboard.COUNT_MASK
+        return State(tuple(hands), following, action, 0), not hands[state.player]
 
     # --- who wins -------------------------------------------------------------------------
 
@@ -109,25 +108,28 @@ class _Solver:
         return self.wins(child) == same_side
 
     def wins(self, state: State) -> bool:
-        key = self.key(state)
-        if key not in self._wins:
-            self._wins[key] = any(self.keeps_win(state, a) for a in self.actions(state))
-        return self._wins[key]
+        if state not in self._wins:
+            actions = self.actions(state)
+            hand = state.hands[state.player]
+            # The same answer as the second any() alone, sooner: a move of the whole hand
+            # ends the hand at once, so look for one before searching below any action.
+            self._wins[state] = (any(a.word & bitboard.COUNT_MASK == hand for a in actions)
+                                 or any(self.keeps_win(state, a) for a in actions))
+        return self._wins[state]
 
     # --- how long the hand lasts ------------------------------------------------------------
 
     def outcome(self, state: State) -> Tuple[int, int]:
         """(winning side, actions to the end): the winner finishes fastest, the loser delays."""
-        key = self.key(state)
-        if key not in self._outcomes:
+        if state not in self._outcomes:
             mine = self.side(state.player)
             results = [self.child_outcome(state, a) for a in self.actions(state)]
             won = [d for side, d in results if side == mine]
             if won:
-                self._outcomes[key] = (mine, min(won))
+                self._outcomes[state] = (mine, min(won))
             else:
-                self._outcomes[key] = (1 - mine, max(d for _, d in results))
-        return self._outcomes[key]
+                self._outcomes[state] = (1 - mine, max(d for _, d in results))
+        return self._outcomes[state]
 
     def child_outcome(self, state: State, action: Move) -> Tuple[int, int]:
         child, ended = self.after(state, action)
@@ -158,31 +160,35 @@ class _Solver:
         return 2 * value if bomb else value
 
     def stake(self, state: State) -> int:
-        key = self.key(state)
-        if key not in self._stakes:
+        if state not in self._stakes:
             values = [self.child_stake(state, a) for a in self.actions(state)]
-            self._stakes[key] = max(values) if self.side(state.player) == 0 else min(values)
-        return self._stakes[key]
+            self._stakes[state] = max(values) if self.side(state.player) == 0 else min(values)
+        return self._stakes[state]
 
 
 def _root(game: Game) -> State:
+    hands = tuple(h.bitboard for h in game.hands)
     if type(game) is Duel:
-        return State(game.hands, 0, game.move_to_beat, 0)
-    return State(game.hands, game.to_move, game.move_to_beat, game.passes)
+        return State(hands, 0, game.move_to_beat, 0)
+    return State(hands, game.to_move, game.move_to_beat, game.passes)
 
 
 def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = False,
-                    stake: bool = False) -> ReferenceSolution:
+                    stake: bool = False,
+                    legal_moves: LegalMovesFn = reference.legal_moves) -> ReferenceSolution:
     """Solve a small position or duel by plain minimax (see the module docstring).
 
     ``distance`` also computes the distance and the principal variation, ``stake`` the stake
-    and the actions that get it; both search the whole tree, without cutoffs.
+    and the actions that get it; both search the whole tree, without cutoffs. ``legal_moves``
+    is the move generator (default: the pure-Python reference; any function with its
+    signature and results, such as :func:`ddz_fast.legal_moves`, gives the same answers
+    faster).
     """
     if type(game) not in (Position, Duel):
         raise TypeError(f"game must be a Position or a Duel, not {type(game).__name__}")
     if type(game) is Position and game.is_over:
         raise ValueError(f"the position {game} is over: there is nothing to solve")
-    solver = _Solver(game, as_rules(rules))
+    solver = _Solver(game, as_rules(rules), legal_moves)
     state = _root(game)
     winning = tuple(a for a in solver.actions(state) if solver.keeps_win(state, a))
     dist: Optional[int] = None
