@@ -25,7 +25,12 @@ __all__ = ["Duel"]
 
 @dataclass(frozen=True, init=False)
 class Duel:
-    """A duel (see the module docstring): immutable, hashable, equal by value."""
+    """A duel (see the module docstring): immutable, hashable, equal by value.
+
+    >>> duel = Duel.parse("kk5543/225543 55")
+    >>> str(duel), duel == Duel("345KK5", "223455", duel.move_to_beat)
+    ('3455KK/345522 55', True)
+    """
 
     first: Hand
     second: Hand

@@ -198,10 +198,15 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     Bad arguments raise TypeError or ValueError naming the problem; a move to beat that is no
     move of ``rules`` is a ValueError.
 
+    The first player holds 3, B and R, the second a pair of fours. Every lead wins: after the
+    rocket the fours cannot answer and the 3 goes out; after a joker the 3 and the other joker
+    follow; after the 3 the rocket (or a joker and then the 3) ends it whatever the fours do.
+    The fastest line is three actions, and the pass comes first in canonical order:
+
     >>> from ddz_fast.duel import Duel
     >>> solution = solve(Duel.parse("BR3/44"))
     >>> solution.wins, [str(m) for m in solution.winning_moves], [str(m) for m in solution.pv]
-    (True, ['BR'], ['BR', 'pass', '3'])
+    (True, ['3', 'B', 'R', 'BR'], ['3', 'pass', 'BR'])
     """
     game = _check_game(game)
     checked_rules: Rules = as_rules(rules)
