@@ -16,7 +16,7 @@ beat and the passes since it. Two modes share one search:
 Values are always "the side to move wins"; a child whose mover is on the same side (a peasant
 followed by its partner) keeps the value, otherwise it flips.
 """
-from cpython.exc cimport PyErr_CheckSignals, PyErr_Fetch, PyErr_Restore
+from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
@@ -46,6 +46,10 @@ for _name, (_copies, _lengths, _ranks) in MAIN_SHAPES.items():
     LEN_MIN[TYPE_CODES[_name]] = _lengths.start
     LEN_MAX[TYPE_CODES[_name]] = _lengths.stop - 1
 LEN_MIN[T_ROCKET] = LEN_MAX[T_ROCKET] = 1
+
+cdef extern from "Python.h":
+    # Declared without an exception value: poll_signals keeps the exception for the caller.
+    int check_signals "PyErr_CheckSignals"()
 
 cdef extern from *:
     """
@@ -266,7 +270,7 @@ cdef inline double now() noexcept nogil:
 cdef bint poll_signals(Search* s) noexcept nogil:
     """Run Python's signal handlers; True (with the exception kept) when one raised."""
     with gil:
-        if PyErr_CheckSignals() < 0:
+        if check_signals() < 0:
             PyErr_Fetch(&s.exc_type, &s.exc_value, &s.exc_tb)
             return True
     return False
