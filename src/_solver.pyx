@@ -344,41 +344,58 @@ cdef inline int order_score(uint64_t move, uint64_t hand) noexcept nogil:
 
 
 cdef enum:
-    SCORES = 21 * 16
+    SCORES = 16 * 21        # order_score < SCORES
+    SHORT_LIST = 64         # lists sorted by insertion
 
 cdef bint order_moves(Search* s, const Node* n, Py_ssize_t n_moves) noexcept nogil:
     """Put the ``n_moves`` moves generated on top of the stack in search order (False: out of
     memory).
 
     Order: by order_score, highest first; ties keep the canonical order, so the order is a
-    function of the node alone and a stored best index stays valid.
+    function of the node alone and a stored best index stays valid. Short lists (most of
+    them) are sorted by insertion on packed (score, position) keys; long ones by counting,
+    whose pass over every possible score would cost more than the sort of a short list.
     """
-    cdef Py_ssize_t i, fill, count
+    cdef Py_ssize_t i, j, fill, count
     cdef Py_ssize_t start[SCORES]
     cdef int score
+    cdef uint64_t key, hand = n.hands[n.player]
     cdef uint64_t* moves
     cdef uint64_t* spare
-    cdef uint64_t* scores
+    cdef uint64_t* keys
     if n_moves <= 1:
         return True
     if not reserve(s, s.top + 3 * n_moves):
         return False
     moves = s.stack + s.top
     spare = moves + n_moves
-    scores = spare + n_moves
+    keys = spare + n_moves
+    for i in range(n_moves):
+        spare[i] = moves[i]
+    if n_moves <= SHORT_LIST:
+        for i in range(n_moves):
+            # A higher score first, then the earlier position: one descending key.
+            key = (<uint64_t>order_score(spare[i], hand) << 32) | <uint64_t>(SHORT_LIST - i)
+            j = i
+            while j > 0 and keys[j - 1] < key:
+                keys[j] = keys[j - 1]
+                j -= 1
+            keys[j] = key
+        for i in range(n_moves):
+            moves[i] = spare[SHORT_LIST - <Py_ssize_t>(keys[i] & 0xFFFFFFFFULL)]
+        return True
     memset(start, 0, sizeof(start))
     for i in range(n_moves):
-        score = order_score(moves[i], n.hands[n.player])
+        score = order_score(spare[i], hand)
         start[SCORES - 1 - score] += 1
-        spare[i] = moves[i]
-        scores[i] = score
+        keys[i] = score
     fill = 0
-    for score in range(SCORES):        # counts -> first slot of each score, highest first
+    for score in range(SCORES):     # counts -> first slot of each score, highest first
         count = start[score]
         start[score] = fill
         fill += count
     for i in range(n_moves):
-        score = <int>scores[i]
+        score = <int>keys[i]
         moves[start[SCORES - 1 - score]] = spare[i]
         start[SCORES - 1 - score] += 1
     return True
