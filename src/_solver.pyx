@@ -507,14 +507,6 @@ cdef inline Entry* claim(Search* s, const Key* key, int work) noexcept nogil:
 
 # --- the value: does the side to move win? -------------------------------------------------------
 
-cdef enum:
-    # Nodes with at most this many cards in all hands skip the table: their subtrees are
-    # cheaper to search again than a table line is to fetch, and leaving them out keeps the
-    # table small enough for the caches. Measured on 12-card duels and 25-card positions:
-    # 0 (always the table) 1.25 CPU s; 4: 1.14; 6: 1.05; 8: 0.95-1.1; 10: 1.07.
-    TABLE_MIN = 8
-
-
 cdef int search(Search* s, const Node* n) noexcept nogil:
     """1 when the side to move wins ``n`` with best play, 0 when it loses, -1 when stopped.
 
@@ -528,12 +520,10 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
     cdef int64_t start_nodes
     cdef int index, best, r, side = side_of(&s.g, n.player)
     cdef bint following = n.to_beat != 0
-    cdef bint use_table = card_count(n.hands[0] + n.hands[1] + n.hands[2]) > TABLE_MIN
     if tick(s):
         return -1
-    if use_table:
-        make_key(n, &key)
-        prefetch_write(cluster_of(s, key.hash), 64)    # fetched while the moves are generated
+    make_key(n, &key)
+    prefetch_write(cluster_of(s, key.hash), 64)    # fetched while the moves are generated
     n_moves = moves_at(s, top, n)
     if n_moves < 0:
         return -1
@@ -548,7 +538,7 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
         if r < 0:
             return -1
         return r if side_of(&s.g, child.player) == side else 1 - r
-    e = find(s, &key) if use_table else NULL
+    e = find(s, &key)
     best = NO_BEST
     if e != NULL:
         if e.flags & KNOWN:
@@ -570,15 +560,11 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
             return -1
         if (r == 1) == (side_of(&s.g, child.player) == side):
             s.top = top
-            if not use_table:
-                return 1
             e = claim(s, &key, bit_length(s.nodes - start_nodes))
             e.flags |= KNOWN | WINS
             e.best = index
             return 1
     s.top = top
-    if not use_table:
-        return 0
     e = claim(s, &key, bit_length(s.nodes - start_nodes))
     e.flags = (e.flags & ~WINS) | KNOWN
     return 0
