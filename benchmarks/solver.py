@@ -5,11 +5,14 @@
 Every game is solved for its value and winning moves (``pv=False``: the distance search for
 the line of play is not timed) on one thread, with the default 64 MB table. A solve that
 reaches ``--limit`` seconds stops and counts as inexact: its time is the limit, and the table
-says how many finished exactly. Writes benchmarks/results/solver.md by default.
+says how many finished exactly. Times are wall clock (what a caller waits) and CPU time of
+the solving thread (what one core spends; on a shared machine the wall clock also holds the
+time other processes ran). Writes benchmarks/results/solver.md by default.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -28,17 +31,21 @@ RESULTS = Path(__file__).parent / "results" / "solver.md"
 def measure(label: str, games: Sequence, limit: float) -> List[str]:
     solve(games[0], pv=False)           # map the table's pages before timing
     seconds: List[float] = []
+    cpu: List[float] = []
     nodes: List[int] = []
     exact = 0
     for game in games:
+        started = time.thread_time()
         found = solve(game, pv=False, time_limit=limit)
+        cpu.append(time.thread_time() - started)
         seconds.append(found.seconds)
         nodes.append(found.nodes)
         exact += found.exact
-    rate = sum(nodes) / sum(seconds)
     row = [label, f"{exact}/{len(games)}", f"{1000 * statistics.median(seconds):.2f}",
-           f"{1000 * max(seconds):.1f}", f"{statistics.median(nodes):,.0f}",
-           f"{max(nodes):,}", f"{rate / 1e6:.2f}"]
+           f"{1000 * max(seconds):.1f}", f"{1000 * statistics.median(cpu):.2f}",
+           f"{1000 * max(cpu):.1f}", f"{statistics.median(nodes):,.0f}",
+           f"{max(nodes):,}", f"{sum(nodes) / sum(seconds) / 1e6:.2f}",
+           f"{sum(nodes) / sum(cpu) / 1e6:.2f}"]
     print(" | ".join(row), flush=True)
     return row
 
@@ -50,14 +57,15 @@ def main(argv: Sequence[str] = ()) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     rows = []
+    load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     started = time.perf_counter()
     for size in DUEL_SIZES:
         rows.append(measure(f"duel, {size} a side", duels(size, args.games), args.limit))
     for total in POSITION_SIZES:
         rows.append(measure(f"three hands, {total} in all", positions(total, args.games),
                             args.limit))
-    header = ["games", "exact", "median ms", "worst ms", "median nodes", "worst nodes",
-              "M nodes/s"]
+    header = ["games", "exact", "median ms", "worst ms", "median CPU ms", "worst CPU ms",
+              "median nodes", "worst nodes", "M nodes/s", "M nodes/CPU s"]
     lines = [
         "# Solver benchmark",
         "",
@@ -66,7 +74,9 @@ def main(argv: Sequence[str] = ()) -> int:
         f"table, {args.limit:g} s limit per solve (an inexact solve counts at the limit). "
         f"Written by `python benchmarks/solver.py` in {time.perf_counter() - started:.0f} s on "
         f"{platform.machine()} ({platform.python_implementation()} "
-        f"{platform.python_version()}).",
+        f"{platform.python_version()}), {os.cpu_count()} cores, load average "
+        f"{load_before:.1f} at the start and "
+        f"{os.getloadavg()[0] if hasattr(os, 'getloadavg') else float('nan'):.1f} at the end.",
         "",
         "| " + " | ".join(header) + " |",
         "|" + "---|" * len(header),
