@@ -436,10 +436,8 @@ cdef inline int action_index(Py_ssize_t k, Py_ssize_t n, int best, bint followin
 
 # --- table access ---------------------------------------------------------------------------------
 # A solve starts on a small prefix of the table, which stays in the caches, and doubles it when
-# it fills up (twice as many entries written as it has clusters, so replacement has begun), up
-# to the whole table: small solves stay fast and large ones get all the memory. Measured on
-# 12-card duels and 25-card positions: doubling at one entry per cluster used 20% more CPU
-# on the duels (the larger table misses the caches more), at four 0 to 30% more. Doubling moves each entry to the cluster its hash
+# it fills up (more entries written than it has clusters), up to the whole table: small solves
+# stay fast and large ones get all the memory. Doubling moves each entry to the cluster its hash
 # now names (the same one or the one a half-size above).
 
 cdef inline Entry* cluster_of(const Search* s, uint64_t hash) noexcept nogil:
@@ -488,7 +486,7 @@ cdef inline Entry* claim(Search* s, const Key* key, int work) noexcept nogil:
         if work > e.work:
             e.work = work
         return e
-    if s.fills > 2 * <int64_t>s.mask:
+    if s.fills > <int64_t>s.mask:
         grow(s)
     first = cluster_of(s, key.hash)
     if first.gen != s.gen:
