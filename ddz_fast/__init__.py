@@ -31,6 +31,8 @@ from .match import Match
 from .position import Position, divide, perft
 # The native play loop has no Python twin to switch to (position.perft's walk is perft's twin).
 from .playout import Playout, RandomGames, perft_native, play_out, random_games
+from .duel import Duel
+from .solver import Solution, solve
 
 __version__ = "0.1.0"
 
@@ -40,4 +42,5 @@ __all__ = [
     "legal_moves_batch", "legal_action_mask", "MoveList", "IMPLEMENTATION",
     "Game", "State", "Bid", "Double", "IllegalActionError", "Match", "Position", "perft", "divide",
     "random_games", "play_out", "perft_native", "RandomGames", "Playout",
+    "Duel", "solve", "Solution",
 ]

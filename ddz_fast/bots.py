@@ -31,7 +31,7 @@ from .hand import Hand
 from .move import TYPE_CODES, Move
 from .validate import check_int, check_seat, shown
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "act", "play_hand",
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "BOTS", "make_bot", "act", "play_hand",
            "start_play", "hand_strength", "last_mover"]
 
 
@@ -399,10 +399,55 @@ class GreedyBot:
         return not any(rest) or bool(classify(rest, rules=state.rules))
 
 
+# --- the perfect-information bot ----------------------------------------------------------
+
+class SolverBot:
+    """A perfect-information player: it sees every hand and plays by :func:`ddz_fast.solver.solve`.
+
+    It is a strength ceiling for the bots that play fairly, not a fair player itself. In play
+    it takes the first move of the solver's principal variation: the fastest win when its side
+    wins, else the move that delays the loss longest. When the solve does not finish within
+    ``max_nodes`` (early in a hand, with many cards left), it plays a winning move if one was
+    proven, else what :class:`GreedyBot` plays. Bidding and doubling are the greedy bot's.
+
+    >>> from ddz_fast import Game
+    >>> state = start_play(Game(), 7, landlord=0)
+    >>> SolverBot(max_nodes=1000).play(state) in state.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: Union[int, str, None] = None, *, max_nodes: int = 200_000,
+                 tt_megabytes: int = 64) -> None:
+        self._greedy = GreedyBot(seed)
+        self.max_nodes = max_nodes
+        self.tt_megabytes = tt_megabytes
+
+    def __repr__(self) -> str:
+        return "SolverBot()"
+
+    def bid(self, state: State) -> Bid:
+        return self._greedy.bid(state)
+
+    def double(self, state: State) -> Double:
+        return self._greedy.double(state)
+
+    def play(self, state: State) -> Move:
+        from .solver import solve  # imported late: the solver imports the native core
+
+        solution = solve(state.position(), rules=state.rules, max_nodes=self.max_nodes,
+                         tt_megabytes=self.tt_megabytes)
+        if solution.exact and solution.pv:
+            return solution.pv[0]
+        if solution.winning_moves:
+            return solution.winning_moves[0]
+        return self._greedy.play(state)
+
+
 # --- the registry ------------------------------------------------------------------------
 
 #: Built-in bots by name: each value makes a bot from an optional seed.
-BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                        "solver": SolverBot}
 
 
 def make_bot(name: str, seed: Union[int, str, None] = None) -> Bot:

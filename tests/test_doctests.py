@@ -14,6 +14,7 @@ MODULES = [
     "ddz_fast.bots", "ddz_fast.env", "ddz_fast.cli", "ddz_fast.commands._common",
     "ddz_fast.commands.moves", "ddz_fast.commands.classify", "ddz_fast.commands.perft",
     "ddz_fast.commands.simulate", "ddz_fast.commands.play", "ddz_fast.commands.bench",
+    "ddz_fast.duel", "ddz_fast.solver", "ddz_fast.reference_solver", "ddz_fast.commands.solve",
 ]
 OPTIONAL = {"ddz_fast.env": "pettingzoo"}  # modules that need an extra
 

@@ -1,0 +1,12 @@
+"""Type stub of the compiled solver (src/_solver.pyx); ddz_fast.solver is its only caller."""
+from typing import Any, Dict, Tuple
+
+from .rules import Rules
+
+class _Table:
+    nbytes: int
+    def __init__(self, nbytes: int) -> None: ...
+
+def _solve(table: _Table, hands: Tuple[int, int, int], landlord: int, to_move: int,
+           to_beat: int, passes: int, duel: bool, rules: Rules, objective: int,
+           max_nodes: int, time_limit: float, want_pv: bool) -> Dict[str, Any]: ...

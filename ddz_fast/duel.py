@@ -1,0 +1,83 @@
+"""Duels: the two-hand puzzle form of Dou Dizhu (RULES.md, "Search").
+
+Two visible hands; the first player moves first; the players alternate; a player may pass only
+when following, and after a pass the other player leads freely; whoever empties their hand first
+wins. A duel may start with a move to beat: the first player must then beat it or pass.
+
+Notation: ``FIRST/SECOND`` in card notation, optionally followed by the move to beat in the
+move notation of :mod:`ddz_fast.notation`::
+
+    KK5543/225543          the first player leads
+    KK5543/225543 55       the first player must beat a pair of fives (or pass)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .cards import FULL_DECK, format_cards
+from .hand import Hand, HandLike, as_hand
+from .move import Move
+from .notation import format_move, parse_move
+
+__all__ = ["Duel"]
+
+
+@dataclass(frozen=True, init=False)
+class Duel:
+    """A duel (see the module docstring): immutable, hashable, equal by value.
+
+    >>> duel = Duel.parse("kk5543/225543 55")
+    >>> str(duel), duel == Duel("345KK5", "223455", duel.move_to_beat)
+    ('3455KK/345522 55', True)
+    """
+
+    first: Hand
+    second: Hand
+    move_to_beat: Optional[Move] = None
+
+    def __init__(self, first: HandLike, second: HandLike,
+                 move_to_beat: Optional[Move] = None) -> None:
+        hands = (as_hand(first), as_hand(second))
+        for name, hand in zip(("first", "second"), hands):
+            if not hand.bitboard:
+                raise ValueError(f"the {name} hand of a duel is empty: the duel is over")
+        for rank, (a, b, deck) in enumerate(zip(hands[0].counts, hands[1].counts, FULL_DECK)):
+            if a + b > deck:
+                raise ValueError(f"the hands hold {a + b} of {format_cards([0] * rank + [1])!r}:"
+                                 f" one deck has {deck}")
+        if move_to_beat is not None:
+            if not isinstance(move_to_beat, Move):
+                raise TypeError(f"move_to_beat must be a Move or None, "
+                                f"not {type(move_to_beat).__name__}")
+            if move_to_beat.is_pass:
+                move_to_beat = None  # nothing to beat: the first player leads
+        object.__setattr__(self, "first", hands[0])
+        object.__setattr__(self, "second", hands[1])
+        object.__setattr__(self, "move_to_beat", move_to_beat)
+
+    @classmethod
+    def parse(cls, text: str) -> "Duel":
+        """The duel of a notation line (see the module docstring)."""
+        if not isinstance(text, str):
+            raise TypeError(f"duel text must be a str, not {type(text).__name__}")
+        fields = text.split()
+        if len(fields) not in (1, 2):
+            raise ValueError(f"a duel is 'FIRST/SECOND' with an optional move to beat, "
+                             f"got {text!r}")
+        hand_texts = fields[0].split("/")
+        if len(hand_texts) != 2:
+            raise ValueError(f"a duel has two hands separated by '/', got {fields[0]!r}")
+        to_beat = parse_move(fields[1]) if len(fields) == 2 else None
+        return cls(Hand(hand_texts[0]), Hand(hand_texts[1]), to_beat)
+
+    @property
+    def hands(self) -> tuple:
+        """(first, second)."""
+        return (self.first, self.second)
+
+    def __str__(self) -> str:
+        text = f"{self.first}/{self.second}"
+        if self.move_to_beat is not None:
+            text += f" {format_move(self.move_to_beat)}"
+        return text
