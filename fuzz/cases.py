@@ -969,6 +969,67 @@ def _(g: Gen):
     return text, run, {"notes": list(g.notes)}
 
 
+def _small_position(g: Gen):
+    """A position of a few cards per hand (a solve of it is quick), sometimes forged."""
+    pos = g.position(mutate=0.2)
+    if type(pos) is not Position:
+        return pos
+    hands = []
+    for hand in pos.hands:
+        counts = [0] * NUM_RANKS
+        for rank in list(hand)[:g.rng.randint(0, 4)]:
+            counts[rank] += 1
+        hands.append(Hand(counts))
+    with contextlib.suppress(ValueError, TypeError):
+        return Position(hands, pos.landlord, pos.to_move)
+    return pos
+
+
+@entry("solve")
+def _(g: Gen):
+    from ddz_fast.duel import Duel
+    from ddz_fast.solver import solve
+    if g.chance(0.45):
+        game = _small_position(g)
+    elif g.chance(0.7):
+        first, second = (g.pick(["", "3", "BR3", "KK5543", "225543", "3456789", "33", "44"])
+                         for _ in range(2))
+        try:        # a duel of an empty hand is refused: then solve gets the text itself
+            game = Duel.parse(f"{first}/{second}")
+        except ValueError:
+            game = f"{first}/{second}"
+    else:
+        game = g.any()
+    kwargs: Dict[str, Any] = {}
+    for name in g.rng.sample(["rules", "objective", "max_nodes", "time_limit", "tt_megabytes",
+                              "pv"], g.rng.randint(0, 3)):
+        kwargs[name] = {
+            "rules": g.rules_like,
+            "objective": lambda: g.pick(["win", "stake", "lose", None, 3, g.text()]),
+            "max_nodes": lambda: g.pick([None, 0, 1, 1000, -1, 2**64, 1.5, True]),
+            "time_limit": lambda: g.pick([None, 0.01, 0, -1.0, float("nan"), float("inf"),
+                                          "1", 1e308]),
+            "tt_megabytes": lambda: g.pick([1, 8, 0, -1, 2**40, 1.0, None]),
+            "pv": lambda: g.pick([True, False, None, 1, np.bool_(True)]),
+        }[name]()
+    kwargs.setdefault("max_nodes", 200_000)     # any solve stays well inside the timeout
+    text = call_text("solve", game, **kwargs)
+    return text, lambda: solve(game, **kwargs), {}
+
+
+@entry("Duel")
+def _(g: Gen):
+    from ddz_fast.duel import Duel
+    if g.chance(0.5):
+        arg = g.pick(["KK5543/225543", "KK5543/225543 55", "3/4", "/", "3//4", "33/44 555",
+                      "BR/BR", "3333333/4", g.text(), g.any()])
+        return call_text("Duel.parse", arg), lambda: str(Duel.parse(arg)), {}
+    args = [g.hand_like() if g.chance(0.7) else g.any() for _ in range(2)]
+    if g.chance(0.3):
+        args.append(g.pick([None, Move.PASS, g.valid_move(), "33", 5]))
+    return call_text("Duel", *args), lambda: str(Duel(*args)), {}
+
+
 @entry("perft_native")
 def _(g: Gen):
     pos, depth = _position_and_depth(g, 4)
