@@ -6,6 +6,7 @@ Suits never matter, so this is all a hand or a move needs to be.
 """
 from __future__ import annotations
 
+from collections import abc
 from typing import Iterable, Sequence, Tuple
 
 from .validate import is_int
@@ -81,7 +82,8 @@ def parse_cards(text: str) -> Counts:
 def check_counts(counts: Sequence[int]) -> Counts:
     """Validate 15 per-rank counts against one deck and return them as a tuple of ints."""
     if (isinstance(counts, (str, bytes, bytearray, memoryview, type))
-            or not hasattr(counts, "__len__") or getattr(counts, "ndim", 1) != 1):
+            or not (isinstance(counts, abc.Sequence) or hasattr(counts, "__array__"))
+            or getattr(counts, "ndim", 1) != 1):
         kind = f"a {counts.ndim}-dimensional array" if hasattr(counts, "ndim") else \
             type(counts).__name__
         raise TypeError(f"counts must be a sequence of {NUM_RANKS} ints, not {kind}")
