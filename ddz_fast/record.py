@@ -28,7 +28,7 @@ from .clock import Clock
 from .game import Game, State
 from .notation import format_action, parse_action
 from .rules import Rules
-from .validate import check_bool, check_int, shown
+from .validate import check_bool, check_int, check_seat, shown
 
 __all__ = ["to_record", "to_json", "from_json", "check_record", "game_of", "replay", "load",
            "FORMAT", "VERSION", "MAX_RECORD_CHARS", "MAX_EVENTS"]
@@ -217,7 +217,7 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
 
 
 def _replay_event(state: State, event: Dict[str, Any]) -> None:
-    kind, player = event["kind"], event["player"]
+    kind, player = event["kind"], check_seat("event player", event["player"])
     if not isinstance(kind, str):
         raise TypeError(f"event kind must be a str, not {type(kind).__name__}")
     if kind in ("act", "timeout", "auto"):
