@@ -38,7 +38,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from . import _core
+from .compiled import core as _core  # NativeCoreMissingError on use when not built
 from ._checks import check_prev
 from .position import Position, _check_perft_args
 from .rules import Rules, RulesLike, as_rules

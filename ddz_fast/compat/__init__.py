@@ -17,7 +17,7 @@ from typing import Callable, Dict, Sequence, Tuple
 import numpy as np
 
 from ..move import Move
-from ..native import action_space
+from ..api import action_space
 from ..rules import Rules
 
 __all__ = ["ActionLayout", "wing_ranks"]
