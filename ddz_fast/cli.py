@@ -54,7 +54,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     Bad arguments exit through argparse with status 2 (SystemExit), after the same one line.
 
     >>> main(["classify", "3334"])
-    trio_solo key=3 length=1: 3334
+    trio_solo key=0 rank=3 length=1: 3334
     0
     """
     args = build_parser().parse_args(argv)
