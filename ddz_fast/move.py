@@ -9,7 +9,7 @@ from .cards import NUM_RANKS, RANK_NAMES, Counts, check_counts, format_cards
 
 __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
 
-#: Canonical type names (RULES.md) in their canonical order; ``pass`` comes first.
+#: Canonical type names (docs/RULES.md) in their canonical order; ``pass`` comes first.
 MOVE_TYPES: Tuple[str, ...] = (
     "pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
     "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair", "bomb",

@@ -1,7 +1,7 @@
-"""The pure-Python reference implementation: RULES.md, "Combinations" and "Beating a move", in code.
+"""The pure-Python reference: docs/RULES.md, "Combinations" and "Beating a move", in code.
 
 It is written to be read, not to be fast: every move of a hand is built type by type from the
-table of RULES.md, and everything else (responses, classification, the action space) is derived
+table of docs/RULES.md, and everything else (responses, classification, the action space) is derived
 from that one list. The native core must agree with it on every input.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ lead from ``hand``) and a responses function (every multiset it lets the player 
 ``prev``; the pass is left out). The functions import their engine when called, so this module
 imports without any of them; tests skip with ``pytest.mark.skipif(not peers.HAVE_X, ...)``.
 
-Deviations from the RULES.md presets, verified with these adapters (the differential tests
+Deviations from the docs/RULES.md presets, verified with these adapters (the differential tests
 must allow for them; they are the engines', not this module's):
 
 - RLCard (preset ``rlcard``): none found; its 27,471 card strings are the preset's moves.

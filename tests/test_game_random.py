@@ -30,7 +30,7 @@ MAX_STEPS = 5_000          # far more than any hand takes, re-deals included
 
 
 def expected_bidder(rules: Rules, first: int, bids) -> int:
-    """Who must act next in an auction still running: an imperative model of RULES.md."""
+    """Who must act next in an auction still running: an imperative model of docs/RULES.md."""
     if rules.bidding == "points" and not rules.single_round_auction:
         passed = set()
         turn = first
