@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{format_move(move, args.rules)}: {count}")
     print(f"perft {args.depth}: {format_count(nodes)} nodes "
           f"({IMPLEMENTATION}, {rules_name(args.rules)} rules)")
-    per_run = f"{_duration(timing.per_run)} per count ({format_count(timing.runs)} runs)"
+    runs = f"{format_count(timing.runs)} run{'s' if timing.runs > 1 else ''}"
+    per_run = f"{_duration(timing.per_run)} per count ({runs})"
     if rate is None:
         print(f"time: {per_run}; no rate: fewer than {format_count(MIN_TIMED_NODES)} nodes")
     else:
