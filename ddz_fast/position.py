@@ -169,6 +169,6 @@ def _check_perft_args(position: Position, depth: int) -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover - the suite runner moved to ddz_fast.perft
-    import runpy
+    import sys
 
-    runpy.run_module("ddz_fast.perft", run_name="__main__", alter_sys=True)
+    sys.exit(importlib.import_module("ddz_fast.perft")._main(sys.argv[1:]))
