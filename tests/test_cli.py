@@ -227,6 +227,7 @@ def _report(name: str, summary: Dict, side: str) -> None:
           f"(95% Wilson CI {low:.3f}..{high:.3f}, {summary['hands']} hands)")
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_as_landlord(bot_matches):
     baseline, greedy = bot_matches["baseline"], bot_matches["greedy_landlord"]
     _report("random vs random", baseline, "landlord")
@@ -236,6 +237,7 @@ def test_greedy_beats_random_as_landlord(bot_matches):
     assert greedy["landlord_win_ci95"][0] > 0.5
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_as_peasants(bot_matches):
     baseline, greedy = bot_matches["baseline"], bot_matches["greedy_peasants"]
     _report("random vs random", baseline, "peasant")
@@ -364,6 +366,7 @@ def test_ambiguous_cards_need_the_notation():
 
 # --- bench ---------------------------------------------------------------------------------
 
+@pytest.mark.native  # its last row is random_games, which only the compiled core has
 def test_bench_table():
     document = json.loads(ddz("bench", "--seconds", "0.05", "--json").stdout)
     names = [row["name"] for row in document["rows"]]
