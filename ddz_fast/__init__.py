@@ -10,7 +10,7 @@ from .hand import Hand
 from .move import MOVE_TYPES, Move
 from .rules import PRESETS, Rules
 # The specification: always imported (Move() validates moves with its classifier).
-from . import reference
+from . import reference  # noqa: F401
 
 # The move API comes from the compiled core ("native", the default) or from the pure-Python
 # reference ("python"), chosen by DDZ_FAST_IMPLEMENTATION (see ddz_fast.api).

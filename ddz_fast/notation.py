@@ -17,7 +17,7 @@ which kind an action text is follows from the phase it is played in.
 """
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 from .api import classify
 from .bidding import Bid, Double

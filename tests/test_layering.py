@@ -16,8 +16,6 @@ import sys
 from pathlib import Path
 from typing import Dict, Iterator, List, Set
 
-import pytest
-
 import ddz_fast
 
 PACKAGE_DIR = Path(ddz_fast.__file__).resolve().parent

@@ -28,13 +28,12 @@ test asserts that enough positions remain):
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator, List, Optional, Tuple
+from typing import Callable, Iterator, List, Tuple
 
 import pytest
 
 import peers
 from ddz_fast import Hand, Move, Position, classify, legal_moves, perft
-from ddz_fast.play import play_step
 
 POSITIONS = 24          # positions per engine
 DEPTHS = (1, 2, 3)
