@@ -41,6 +41,8 @@ class _MissingCore:
     """Stands for the absent extension module: every attribute raises the clear error."""
 
     def __getattr__(self, name: str) -> NoReturn:
+        if name.startswith("__"):  # introspection (hasattr, doctest, copy): no such attribute
+            raise AttributeError(name)
         raise NativeCoreMissingError(f"needed for {CORE_MODULE}.{name}")
 
     def __repr__(self) -> str:

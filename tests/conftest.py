@@ -22,7 +22,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 #: Test modules that exercise the compiled core as a whole (everything in them is ``native``).
 NATIVE_MODULES = ("test_native_differential.py", "test_native_robustness.py",
-                  "test_perft_native.py", "test_playouts.py")
+                  "test_perft_native.py", "test_playouts.py",
+                  "test_compat_douzero.py")  # the DouZero drop-in runs on the core's MoveList
 
 
 def _has_core(package: Path) -> bool:

@@ -31,7 +31,7 @@ from ..bitboard import FLAG_MASK, TYPE_SHIFT
 from ..cards import BLACK_JOKER, MAX_COPIES, NUM_RANKS, RANK_NAMES, RED_JOKER
 from ..hand import Hand
 from ..move import TYPE_CODES, Move
-from ..api import classify, legal_moves
+from ..native import classify, legal_moves  # the drop-in is the compiled core (MoveList.words)
 from ..rules import Rules
 
 __all__ = ["CARD_OF_RANK", "RANK_OF_CARD", "RULES", "hand_of", "move_of", "cards_of",
