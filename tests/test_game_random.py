@@ -157,6 +157,7 @@ def play_hand(game: Game, seed: int, rng: random.Random) -> State:
     raise AssertionError(f"hand of seed {seed} did not end in {MAX_STEPS} steps")
 
 
+@pytest.mark.slow  # 10,000 whole hands: minutes under DDZ_FAST_IMPLEMENTATION=python
 @pytest.mark.parametrize("preset, auction", CONFIGS,
                          ids=[f"{p}-{'-'.join(map(str, a.values()))}" for p, a in CONFIGS])
 def test_random_hands_keep_every_invariant(preset, auction):
