@@ -62,6 +62,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         return args.run(args)
     except (ValueError, TypeError) as error:
         return report_error(str(error))
+    except ddz_fast.NativeCoreMissingError as error:  # a native-only path without the build
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return INTERRUPTED
