@@ -2,6 +2,8 @@
 
     python benchmarks/compare_games.py [--quick] [--output PATH]
 
+(timing, the machine's description and Markdown come from ``benchmarks/report.py``).
+
 Every engine plays whole hands, each player choosing uniformly among its legal actions, on one
 core (the process pins itself to one CPU where the OS allows it):
 
@@ -13,21 +15,21 @@ core (the process pins itself to one CPU where the OS allows it):
   landlord; each step plays a random entry of ``state["actions"]``).
 
 It also times perft on one position: the native count, the Python walk over the native
-generator, and the pure-Python reference. The table is printed and written as Markdown to
+generator, and the pure-Python reference, each at a stated depth and repeated until the runs
+add up to a time the clock measures well. The table is printed and written as Markdown to
 benchmarks/results/compare_games.md.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import platform
 import random
 import time
 from pathlib import Path
 from typing import Callable, List, Optional, Tuple
 
-import ddz_fast
 from ddz_fast import Game, Position, perft, random_games
+from report import machine_line, markdown_table, repeat_until
 
 HERE = Path(__file__).resolve().parent
 # The first lead of hand 1 (tests/perft/opening.perft): 73 leading moves.
@@ -130,17 +132,13 @@ def engine_rates(scale: float) -> List[Tuple[str, int, Optional[float]]]:
 def perft_rate(implementation: str, depth: int, min_seconds: float) -> Tuple[int, float]:
     """(nodes, nodes/s) of perft at ``depth``, repeated for at least ``min_seconds``."""
     position = Position.parse(PERFT_POSITION)
-    runs, nodes = 0, 0
-    start = time.perf_counter()
-    while True:
-        nodes = perft(position, depth, implementation=implementation)
-        runs += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            return nodes, nodes * runs / elapsed
+    nodes, timing = repeat_until(lambda: perft(position, depth, implementation=implementation),
+                                 min_seconds)
+    return nodes, timing.rate(nodes)
 
 
-PERFT_RUNS = [("native", 4, 1.0), ("native", 7, 1.0), ("fast", 4, 1.0), ("reference", 4, 0.0)]
+PERFT_RUNS = [("native", 4, 1.0), ("native", 6, 1.0), ("native", 8, 2.0), ("fast", 4, 1.0),
+              ("reference", 4, 0.0)]
 
 
 def perft_rates(scale: float) -> List[Tuple[str, int, int, float]]:
@@ -158,47 +156,20 @@ def perft_rates(scale: float) -> List[Tuple[str, int, int, float]]:
 
 def games_table(rates: List[Tuple[str, int, Optional[float]]]) -> List[str]:
     ours = rates[0][2] or 0.0
-    lines = ["| engine | games timed | games/s | ddz_fast random_games is faster by |",
-             "|---|---:|---:|---:|"]
-    for name, games, rate in rates:
-        if rate is None:
-            lines.append(f"| {name} | - | not installed | - |")
-        else:
-            lines.append(f"| {name} | {games:,} | {rate:,.0f} | {ours / rate:,.1f}x |")
-    return lines
+    rows = [[name, "-", "not installed", "-"] if rate is None else
+            [name, f"{games:,}", f"{rate:,.0f}", f"{ours / rate:,.1f}x"]
+            for name, games, rate in rates]
+    return markdown_table(["engine", "games timed", "games/s",
+                           "ddz_fast random_games is faster by"], rows, numeric_from=1)
 
 
 def perft_table(rates: List[Tuple[str, int, int, float]]) -> List[str]:
     reference = next(rate for implementation, _, _, rate in rates
                      if implementation == "reference")
-    lines = ["| perft implementation | depth | nodes | nodes/s | speed-up over the reference |",
-             "|---|---:|---:|---:|---:|"]
-    for implementation, depth, nodes, rate in rates:
-        lines.append(f"| {implementation} | {depth} | {nodes:,} | {rate:,.0f} | "
-                     f"{rate / reference:,.1f}x |")
-    return lines
-
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def versions() -> str:
-    found = []
-    for name in ("douzero", "rlcard"):
-        try:
-            from importlib.metadata import version
-            found.append(f"{name} {version(name)}")
-        except Exception:  # noqa: BLE001 - a peer that is absent is reported as such
-            found.append(f"{name} absent")
-    return ", ".join([f"ddz_fast {ddz_fast.__version__}"] + found)
+    rows = [[implementation, str(depth), f"{nodes:,}", f"{rate:,.0f}",
+             f"{rate / reference:,.1f}x"] for implementation, depth, nodes, rate in rates]
+    return markdown_table(["perft implementation", "depth", "nodes", "nodes/s",
+                           "speed-up over the reference"], rows, numeric_from=1)
 
 
 def report(pinned: str, games: List[str], perfts: List[str]) -> str:
@@ -209,8 +180,7 @@ def report(pinned: str, games: List[str], perfts: List[str]) -> str:
         "uniformly random legal actions, in one process on one core. The native ddz_fast run",
         "includes dealing, choosing the landlord and settling every hand.",
         "",
-        f"Machine: {platform.machine()}, {cpu_name()}, {os.cpu_count()} CPUs ({pinned});",
-        f"Python {platform.python_version()}; {versions()}; {time.strftime('%Y-%m-%d')}.",
+        "Machine: " + machine_line(("ddz_fast", "douzero", "rlcard"), pinned),
         "",
         *games,
         "",

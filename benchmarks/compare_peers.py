@@ -1,7 +1,10 @@
 """Move generation side by side: ddz_fast against RLCard, OpenSpiel and DouZero, in one process.
 
-    python benchmarks/compare_peers.py [--hands N] [--repeats R] [--games G] [--out DIR]
-                                       [--sections NAME ...]
+    PYTHONPATH=tests python benchmarks/compare_peers.py [--hands N] [--repeats R] [--games G]
+                                                        [--out DIR] [--sections NAME ...]
+
+(from the checkout's root: the peer adapters are the tests' ``tests/peers.py``, found through
+``PYTHONPATH``; timing, Markdown and the chart come from ``benchmarks/report.py``).
 
 Every engine works on the same fixed-seed hands (benchmarks/hands.py), each converted to the
 engine's own form beforehand, and only the call that lists the legal moves is timed
@@ -24,26 +27,28 @@ one function in :data:`SECTIONS`; add one there (e.g. games per second) to exten
 from __future__ import annotations
 
 import argparse
-import gc
-import platform
 import sys
-import time
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]    # hands.py and the peer adapters
+import ddz_fast
+import ddz_fast.reference
+from ddz_fast import Hand, Move
+from ddz_fast.compat import douzero as drop_in
+from hands import random_hands       # benchmarks/hands.py, beside this script
+from report import bar_chart, best_of, machine_line, markdown_table
 
-import ddz_fast                                            # noqa: E402
-import ddz_fast.reference                                  # noqa: E402
-import peers                                               # noqa: E402
-from ddz_fast import Hand, Move                            # noqa: E402
-from ddz_fast.compat import douzero as drop_in             # noqa: E402
-from hands import random_hands                             # noqa: E402
+try:
+    import peers                     # tests/peers.py
+except ModuleNotFoundError:
+    raise SystemExit("the peer adapters are tests/peers.py: run this script from the "
+                     "checkout's root as `PYTHONPATH=tests python benchmarks/compare_peers.py`"
+                     ) from None
+
+HERE = Path(__file__).resolve().parent
 
 PEER_PRESETS = ("rlcard", "openspiel", "douzero")
 RESPONSE_SEED = 7
@@ -80,27 +85,6 @@ class Row:
 
 
 # --- timing ------------------------------------------------------------------------------------
-
-def best_of(run: Callable[[], Sequence[Any]], repeats: int) -> Tuple[float, Sequence[Any]]:
-    """(the fastest of ``repeats`` runs in seconds, what the last run returned).
-
-    The garbage collector is off while a run is timed, as in :mod:`timeit`: every run keeps
-    thousands of result lists alive, and the collector's passes over them would be charged to
-    whichever engine happened to trigger them.
-    """
-    best, results = float("inf"), []
-    for _ in range(repeats):
-        results = []                      # free the previous run's results first
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            results = run()
-            best = min(best, time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return best, results
-
 
 def timed(section: str, engine: str, preset: str, run: Callable[[], Sequence[Any]],
           plays: Callable[[Any], int], config: Config, baseline: str = NATIVE,
@@ -371,26 +355,6 @@ def print_table(rows: List[Row]) -> None:
                         for i, (c, w) in enumerate(zip(line, widths))))
 
 
-def versions() -> Dict[str, str]:
-    found = {}
-    for package in ("ddz_fast", "numpy", "rlcard", "open_spiel", "douzero"):
-        try:
-            found[package] = metadata.version(package)
-        except metadata.PackageNotFoundError:
-            found[package] = "not installed"
-    return found
-
-
-def cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
 NOTES = """\
 - *per second*: hands (or game steps, or legal-action calls) per second, the best of
   {repeats} runs; only the engine's call is timed, on inputs converted to its own form before,
@@ -413,51 +377,30 @@ NOTES = """\
 """
 
 
+PACKAGES = ("ddz_fast", "numpy", "rlcard", "open_spiel", "douzero")
+
+
 def markdown(rows: List[Row], config: Config, command: str) -> str:
     lines = ["# Move generation: ddz_fast and its peers, side by side", "",
-             f"`{command}`", "",
-             f"{cpu_name()}; Python {platform.python_version()} on {platform.system()}; "
-             + ", ".join(f"{k} {v}" for k, v in versions().items()) + ".", "",
-             "| " + " | ".join(HEADER) + " |",
-             "|" + "---|" * 3 + "---:|" * 4]
-    lines += ["| " + " | ".join(cells) + " |" for cells in table(rows)]
+             f"`{command}`", "", machine_line(PACKAGES), ""]
+    lines += markdown_table(HEADER, table(rows), numeric_from=4)
     return "\n".join(lines + ["", NOTES.format(repeats=config.repeats)])
 
 
 def chart(rows: List[Row], path: Path) -> bool:
     """A bar chart per section (per second, log scale); False when matplotlib is absent."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
-    sections = list(dict.fromkeys(r.section for r in rows))
-    heights = [sum(r.section == s for r in rows) for s in sections]
-    figure, axes = plt.subplots(len(sections), 1, figsize=(10, 0.45 * sum(heights) + 1.2 * len(
-        sections)), gridspec_kw={"height_ratios": heights}, squeeze=False)
-    for ax, section in zip(axes[:, 0], sections):
-        mine = [r for r in rows if r.section == section]
-        labels = [f"{r.engine} [{r.preset}]" for r in mine]
-        colors = ["tab:blue" if "ddz_fast" in r.engine or "drop-in" in r.engine else "tab:gray"
-                  for r in mine]
-        ax.barh(labels, [r.rate for r in mine], color=colors)
-        for y, r in enumerate(mine):
-            ax.text(r.rate, y, f" {r.rate:,.0f}/s ({ratio(r, rows):.2f}x)", va="center",
-                    fontsize=8)
-        ax.set_xscale("log")
-        ax.invert_yaxis()
-        ax.set_title(section, fontsize=10, loc="left")
-        units = " or ".join(dict.fromkeys(r.unit for r in mine))
-        ax.set_xlabel(f"{units} per second (log scale)", fontsize=8)
-        ax.tick_params(labelsize=8)
-        ax.set_xlim(right=max(r.rate for r in mine) * 30)
-    figure.suptitle("blue: ddz_fast (and DouZero running on it), grey: the peers; (Nx): how many "
-                    "times faster the section's baseline row is", fontsize=8)
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
-    return True
+    sections: Dict[str, list] = {}
+    for r in rows:
+        highlighted = "ddz_fast" in r.engine or "drop-in" in r.engine
+        sections.setdefault(r.section, []).append(
+            (f"{r.engine} [{r.preset}]", r.rate, f"{r.rate:,.0f}/s ({ratio(r, rows):.2f}x)",
+             highlighted))
+    units = {s: " or ".join(dict.fromkeys(r.unit for r in rows if r.section == s))
+             for s in sections}
+    return bar_chart(sections, path,
+                     "blue: ddz_fast (and DouZero running on it), grey: the peers; (Nx): how "
+                     "many times faster the section's baseline row is",
+                     lambda section: f"{units[section]} per second (log scale)")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
@@ -478,7 +421,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     print()
     print_table(rows)
     args.out.mkdir(parents=True, exist_ok=True)
-    command = "python benchmarks/compare_peers.py " + " ".join(
+    command = "PYTHONPATH=tests python benchmarks/compare_peers.py " + " ".join(
         sys.argv[1:] if argv is None else argv)
     (args.out / "compare_peers.md").write_text(markdown(rows, config, command.strip()) + "\n")
     print(f"\nwrote {args.out / 'compare_peers.md'}")

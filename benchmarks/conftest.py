@@ -1,5 +1,2 @@
-import sys
-from pathlib import Path
-
-# The benchmarks import their shared hand sets as plain modules from this folder.
-sys.path.insert(0, str(Path(__file__).parent))
+"""The benchmark suites import their shared modules (hands.py, report.py) by name: pytest
+finds them through ``pythonpath`` in pyproject.toml, which lists this folder."""

@@ -1,10 +1,10 @@
-"""The auction and the doubling round (RULES.md, "Bidding"), as pure functions of the actions.
+"""The auction and the doubling round (docs/RULES.md, "Bidding"), as pure functions of the actions.
 
 An auction is replayed from its action list every time it is asked about: it never holds more
 than a handful of actions, and a pure function of ``(rules, first bidder, actions)`` cannot get
 out of step with the state that owns the list, nor be half-updated by a rejected action.
 
-Choices where RULES.md is silent:
+Choices where docs/RULES.md is silent:
 
 * Points, ``single_round_auction``: a bid must still be higher than the current highest bid,
   and a bid of 3 ends the auction at once (nobody after it could outbid it anyway).

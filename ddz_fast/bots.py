@@ -23,6 +23,7 @@ from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Tuple, U
 
 import numpy as np
 
+from .api import classify  # the implementation DDZ_FAST_IMPLEMENTATION chose
 from .bidding import Bid, Double
 from .cards import NUM_RANKS, TWO, Counts, check_counts
 from .clock import Action
@@ -392,7 +393,6 @@ class GreedyBot:
         bomb = options.best(options.is_bomb, options.types, options.keys)
         if bomb is None:
             return False
-        from . import classify  # the public API, resolved at call time like the engine does
 
         rest = [have - used for have, used in
                 zip(state.hands[state.current_player].counts, bomb.counts)]

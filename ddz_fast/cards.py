@@ -1,4 +1,4 @@
-"""Ranks and the text notation of cards (RULES.md, "Cards and ranks").
+"""Ranks and the text notation of cards (docs/RULES.md, "Cards and ranks").
 
 A card set is a tuple of 15 counts, one per rank, indexed low to high:
 ``0 = 3, 1 = 4, ..., 11 = A, 12 = 2, 13 = B`` (black joker) ``, 14 = R`` (red joker).

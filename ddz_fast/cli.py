@@ -60,7 +60,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     Bad arguments exit through argparse with status 2 (SystemExit), after the same one line.
 
     >>> main(["classify", "3334"])
-    trio_solo key=3 length=1: 3334
+    trio_solo key=0 rank=3 length=1: 3334
     0
     """
     args = build_parser().parse_args(argv)
@@ -78,6 +78,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         return OUTPUT_ERROR
     except (ValueError, TypeError) as error:
         return report_error(str(error))
+    except ddz_fast.NativeCoreMissingError as error:  # a native-only path without the build
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return INTERRUPTED

@@ -1,4 +1,4 @@
-"""Decision clocks, timeouts and auto-play (RULES.md, "Clocks and auto-play").
+"""Decision clocks, timeouts and auto-play (docs/RULES.md, "Clocks and auto-play").
 
 Nothing here waits: the engine only knows each decision's time limit, and whoever runs the
 table calls :meth:`ddz_fast.game.State.timeout` when a clock runs out.

@@ -14,7 +14,7 @@ kind, such as a Move while bidding, :class:`ActionTypeError`, which is also a Ty
 leaves the state exactly as it was: every check runs before anything changes. Clocks never wait:
 ``timeout()`` is called by whoever keeps time (see :mod:`ddz_fast.clock`).
 
-Choices where RULES.md is silent (see also :mod:`ddz_fast.bidding`):
+Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 
 * Dealing: the deck (ranks 3..2 four times, both jokers) is shuffled with
   ``random.Random(seed)``; cards 0-16 go to seat 0, 17-33 to seat 1, 34-50 to seat 2 and the

@@ -1,4 +1,4 @@
-"""Matches: a fixed number of hands at one table (RULES.md, "Matches").
+"""Matches: a fixed number of hands at one table (docs/RULES.md, "Matches").
 
 The first bidder rotates one seat each hand, scores accumulate and sum to zero, and with chips
 each hand starts from the stacks the previous one left. Hand ``k`` is dealt from the ``k``-th

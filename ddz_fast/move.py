@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import total_ordering
-from typing import ClassVar, Sequence, Tuple
+from typing import Callable, ClassVar, List, Optional, Sequence, Tuple
 
 from . import bitboard
 from .cards import NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, format_cards
@@ -10,7 +10,7 @@ from .validate import check_int, is_int
 
 __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
 
-#: Canonical type names (RULES.md) in their canonical order; ``pass`` comes first.
+#: Canonical type names (docs/RULES.md) in their canonical order; ``pass`` comes first.
 MOVE_TYPES: Tuple[str, ...] = (
     "pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
     "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair", "bomb",
@@ -19,6 +19,18 @@ MOVE_TYPES: Tuple[str, ...] = (
 #: The type code stored in the top nibble of a move word.
 TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
 PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
+
+#: Every reading of a set of counts as one move under the most permissive rules: what
+#: ``Move()`` checks its arguments against. :mod:`ddz_fast.reference` installs its classifier
+#: here when it is imported (the package always imports it), so that this module, which the
+#: reference builds on, does not import the reference back.
+_classify_widest: Optional[Callable[[Counts], List["Move"]]] = None
+
+
+def install_classifier(classify: Callable[[Counts], List["Move"]]) -> None:
+    """Make ``Move()`` validate with ``classify`` (every move the counts make, widest rules)."""
+    global _classify_widest
+    _classify_widest = classify
 
 
 @total_ordering
@@ -52,8 +64,9 @@ class Move:
             if any(counts) or key or length:
                 raise ValueError("a pass has no cards, key 0 and length 0")
         else:
-            from .reference import classify  # a move is what some rule set classifies
-            if self not in classify(counts, rules="douzero"):
+            if _classify_widest is None:  # pragma: no cover - the package imports the reference
+                raise RuntimeError("Move() needs ddz_fast.reference, which is not imported")
+            if self not in _classify_widest(counts):  # a move is what some rule set classifies
                 raise ValueError(f"{format_cards(counts) or 'no cards'} is not a {type} "
                                  f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
                                  f" and length {length}")

@@ -10,10 +10,19 @@ from typing import Tuple
 
 import numpy as np
 
-from . import _core
 from ._batch_checks import check_batch
-from ._core import MoveList, action_id, action_move, action_space, beats, classify, legal_moves
+from .compiled import require_core
 from .rules import RulesLike
+
+# NativeCoreMissingError (an ImportError naming the build) when the core was not compiled.
+_core = require_core()
+MoveList = _core.MoveList
+action_id = _core.action_id
+action_move = _core.action_move
+action_space = _core.action_space
+beats = _core.beats
+classify = _core.classify
+legal_moves = _core.legal_moves
 
 __all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
            "action_move", "legal_moves_batch", "legal_action_mask"]

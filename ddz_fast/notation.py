@@ -1,66 +1,131 @@
-"""Text of moves and actions, shared by position notation and game records.
+"""Text of moves and actions: the one notation of positions, game records and the command line.
 
 A move is written as its cards in canonical order (``"33344"``), ``pass`` for the pass. When
-the same cards make more than one move under the most permissive rule set (``douzero``), the
-type and the key rank follow: ``"333444555666:airplane_solo@4"`` is the airplane of 444555666
-with wings 333. When parsing, the type alone (``"3888:trio_solo"``) or nothing may be given
-as long as only one move fits. Parsing needs no rule set, so move text round-trips under
-every preset.
+the same cards make more than one move under the rules in force, the type and the key rank
+follow: ``"333444555666:airplane_solo@4"`` is the airplane with solo wings of 444555666 with
+wings 333. When parsing, the type alone (``"3888:trio_solo"``) or nothing may be given as long
+as only one move fits.
+
+The rules in force are ``rules=``. Without it (``rules=None``) the text is read and written
+under the most permissive rule set (``douzero``), a superset of every preset: such text
+round-trips under every preset, which is what positions and game records need. With a rule
+set, cards are read under those rules, so ``333444555666`` is the airplane of four trios under
+``standard``, where it reads no other way, and is written without a suffix there.
 
 Bids and doubling decisions are written as their enum names (``BID_2``, ``ROB``, ``DOUBLE``);
 which kind an action text is follows from the phase it is played in.
 """
 from __future__ import annotations
 
-from typing import List
+from typing import List, Tuple
 
-from . import classify
+from .api import classify
 from .bidding import Bid, Double
 from .cards import RANK_LETTERS, rank_index
 from .clock import Action
-from .move import Move
+from .move import MOVE_TYPES, PLAY_TYPES, Move
+from .rules import Rules, RulesLike
 
-__all__ = ["format_move", "parse_move", "format_action", "parse_action"]
+__all__ = ["format_move", "parse_move", "readings", "split_move", "format_action",
+           "parse_action", "PASS_TEXT", "PASS_WORDS"]
 
 _WIDEST_RULES = "douzero"  # every option at its most permissive: a superset of every preset
 PASS_TEXT = "pass"
+#: The words :func:`parse_move` reads as the pass (any letter case).
+PASS_WORDS: Tuple[str, ...] = ("pass", "p")
 
 
-def _interpretations(cards: str) -> List[Move]:
-    return list(classify(cards, rules=_WIDEST_RULES))
+def _rules_or_widest(rules: RulesLike) -> RulesLike:
+    return _WIDEST_RULES if rules is None else rules
 
 
-def format_move(move: Move) -> str:
-    """The text of a move (see the module docstring)."""
+def _rules_name(rules: RulesLike) -> str:
+    if rules is None:
+        return _WIDEST_RULES
+    if isinstance(rules, Rules):
+        return rules.preset_name or "custom"
+    return str(rules)
+
+
+def format_move(move: Move, rules: RulesLike = None) -> str:
+    """The text of a move: its cards, with ``:TYPE@KEY`` when they read several ways.
+
+    >>> from ddz_fast import classify
+    >>> airplane = classify("333444555666", rules="standard")[0]
+    >>> format_move(airplane), format_move(airplane, rules="standard")
+    ('333444555666:airplane@3', '333444555666')
+    """
     if not isinstance(move, Move):
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     if move.is_pass:
         return PASS_TEXT
-    if len(_interpretations(move.cards)) == 1:
+    if list(classify(move.counts, rules=_rules_or_widest(rules))) == [move]:
         return move.cards
     return f"{move.cards}:{move.type}@{RANK_LETTERS[move.key]}"
 
 
-def parse_move(text: str) -> Move:
-    """The move of a text written by :func:`format_move` (ValueError if none or ambiguous)."""
+def split_move(text: str) -> Tuple[str, str, str]:
+    """(cards, type, key rank) of move text, type and key ``""`` when not given.
+
+    >>> split_move("333444555666:airplane_solo@4")
+    ('333444555666', 'airplane_solo', '4')
+    >>> split_move("3888:trio_solo")
+    ('3888', 'trio_solo', '')
+    """
     if not isinstance(text, str):
         raise TypeError(f"move text must be a str, not {type(text).__name__}")
-    text = text.strip()
-    if text.lower() == PASS_TEXT:
+    cards, _, spec = text.strip().partition(":")
+    kind, _, key = spec.strip().partition("@")
+    if cards.strip() in MOVE_TYPES:
+        raise ValueError(f"{text.strip()!r}: write the cards first, then the type "
+                         f"({kind or 'CARDS'}:{cards.strip()})")
+    if kind and kind not in PLAY_TYPES:
+        raise ValueError(f"unknown move type {kind!r}: choose one of {', '.join(PLAY_TYPES)}")
+    return cards, kind, key.strip()
+
+
+def readings(text: str, rules: RulesLike = None) -> List[Move]:
+    """Every move that move text can mean under ``rules`` (empty: not a combination).
+
+    Pass is not read here (see :func:`parse_move`).
+
+    >>> [format_move(m) for m in readings("333444555666", "standard")]
+    ['333444555666:airplane@3']
+    >>> [m.key for m in readings("333444555666:airplane_solo", "douzero")]
+    [0, 1]
+    >>> readings("34", "standard")
+    []
+    """
+    cards, kind, key = split_move(text)
+    moves = list(classify(cards, rules=_rules_or_widest(rules)))
+    if kind:
+        moves = [m for m in moves if m.type == kind]
+    if key:
+        key_rank = rank_index(key)
+        moves = [m for m in moves if m.key == key_rank]
+    return moves
+
+
+def parse_move(text: str, rules: RulesLike = None) -> Move:
+    """The one move that ``text`` names under ``rules`` (ValueError if none or several).
+
+    >>> parse_move("3334", rules="standard")
+    Move('trio_solo', key=0, length=1, cards='3334')
+    >>> parse_move("pass")
+    Move.PASS
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"move text must be a str, not {type(text).__name__}")
+    if text.strip().lower() in PASS_WORDS:
         return Move.PASS
-    cards, _, spec = text.partition(":")
-    candidates = _interpretations(cards)
-    if spec:  # "type" or "type@key rank"
-        kind, at, key = spec.partition("@")
-        candidates = [m for m in candidates if m.type == kind]
-        if at:
-            key_rank = rank_index(key)
-            candidates = [m for m in candidates if m.key == key_rank]
+    candidates = readings(text, rules)
     if not candidates:
-        raise ValueError(f"{text!r} is not a move")
+        raise ValueError(f"{text.strip()!r} is not a move: not a combination under the "
+                         f"{_rules_name(rules)} rules")
     if len(candidates) > 1:
-        options = ", ".join(format_move(m) for m in candidates)
-        raise ValueError(f"{text!r} is ambiguous: write one of {options}")
+        options = ", ".join(format_move(m, rules) for m in candidates)
+        raise ValueError(f"{text.strip()!r} is ambiguous: it reads several ways, "
+                         f"write one of {options}")
     return candidates[0]
 
 

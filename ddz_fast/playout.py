@@ -10,7 +10,7 @@ code compiled without bounds checks.
 * :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively; the Python walk of
   ``position.perft`` over :mod:`ddz_fast.reference` is its twin.
 
-Choices of the native games (RULES.md leaves room or the native loop simplifies):
+Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
 
 * Deal: a Fisher-Yates shuffle of the 54 cards driven by splitmix64; cards 0-16 go to seat 0,
   17-33 to seat 1, 34-50 to seat 2, the last three to the kitty. Game ``i`` of ``seed`` uses a
@@ -18,7 +18,7 @@ Choices of the native games (RULES.md leaves room or the native loop simplifies)
   are split across calls or threads. This deal is NOT the deal of ``Game.new_state(seed)``,
   which shuffles with Python's ``random.Random``.
 * Landlord: ``bidding="random"`` (the default) makes a uniformly random seat the landlord at
-  base stake 1. ``bidding="points"`` runs the points auction of RULES.md (single round when
+  base stake 1. ``bidding="points"`` runs the points auction of docs/RULES.md (single round when
   ``rules.single_round_auction``) from a random first bidder, each bidder choosing uniformly
   among the legal bids (pass included); the winning bid is the base stake, and when all three
   pass the cards are re-dealt and the next seat bids first, as in :class:`~ddz_fast.Game`.
@@ -38,7 +38,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from . import _core, _play
+from .compiled import core as _core, play as _play  # NativeCoreMissingError when not built
 from ._checks import check_prev
 from .hand import Hand
 from .position import Position, _check_perft_args, checked_position

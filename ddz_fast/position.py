@@ -1,7 +1,9 @@
-"""Play-phase positions: the play rules in one place, a one-line notation, perft and divide.
+"""Play-phase positions and their one-line notation.
 
 A position is exactly what a native play loop needs: three hand bitboards, the landlord, the
 player to move, the move to beat (None when the player leads) and how many passes followed it.
+The play rules live in :mod:`ddz_fast.play`; perft, divide and the perft suites in
+:mod:`ddz_fast.perft`.
 
 Notation: five space-separated fields,
 
@@ -14,92 +16,43 @@ of kings that player 0 has just played::
 
     33445566/789TJ/QKA2B 0 1 KK 0
 
-Play rules (RULES.md, "Play"): turn order 0 -> 1 -> 2 -> 0; a player following may pass, the
-leader may not; after two passes in a row the player who made the last move leads; the hand ends
-when a hand empties.
-
-Perft counts the leaves of the play tree cut at a depth: a position at the depth is a leaf, and
-so is a finished hand at any depth (the game ends when a hand empties). A pass is a move when
-following. So ``perft(p, 0) == 1`` and, unless ``p`` is over, ``perft(p, 1)`` is the number of
-legal actions.
+For compatibility, the names this module used to hold are still found here: the play rules
+(:func:`play_step`, :func:`play_actions`, :func:`remove_cards`, :func:`generator`) and, looked
+up in :mod:`ddz_fast.perft` when first used, :func:`perft`, :func:`divide`,
+:class:`PerftSuite` and :func:`read_perft_suites`. ``python -m ddz_fast.position`` runs
+``python -m ddz_fast.perft``.
 """
 from __future__ import annotations
 
-import sys
-import time
+import importlib
 from dataclasses import dataclass
-from typing import (Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple,
-                    Union)
+from typing import Any, Iterable, List, Optional, Sequence
 
-import ddz_fast
-from . import bitboard, reference
 from .cards import FULL_DECK, format_cards
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_move, parse_move
-from .rules import Rules, RulesLike, as_rules
+# The play rules used to live here: their old names stay importable from this module.
+from .play import (Hands, Implementation, LegalMovesFn, generator, play_actions, play_step,
+                   remove_cards)
+from .rules import RulesLike, as_rules
 from ._checks import exact_move
 from .validate import check_seat, is_int, shown
 
-__all__ = ["Position", "perft", "divide", "PerftSuite", "read_perft_suites", "play_step",
-           "play_actions", "remove_cards", "generator", "LegalMovesFn"]
+__all__ = ["Position", "play_step", "play_actions", "remove_cards", "generator",
+           "LegalMovesFn"]
 
-Hands = Tuple[Hand, Hand, Hand]
-#: A move generator with the signature of :func:`ddz_fast.legal_moves`.
-LegalMovesFn = Callable[..., Sequence[Move]]
-Implementation = Union[str, LegalMovesFn]
-
-
-# --- the play rules, shared by Position, perft and the game state ----------------------------
-
-def remove_cards(hand: Hand, move: Move) -> Hand:
-    """The hand after ``move``, which it is known to hold (the caller checked legality).
-
-    Subtracting the counts on the bitboard skips the per-rank validation of ``Hand()``: this
-    runs once per node of a search.
-    """
-    after = Hand.__new__(Hand)
-    after._counts = tuple(have - used for have, used in zip(hand.counts, move.counts))
-    after._bitboard = hand.bitboard - (move.word & bitboard.COUNT_MASK)
-    return after
+# Names that moved to ddz_fast.perft. ddz_fast.perft imports this module (through
+# ddz_fast.playout as well), so they are looked up by name when first used rather than
+# imported here: an import would make the two modules import each other.
+_MOVED_TO_PERFT = ("perft", "divide", "PerftSuite", "read_perft_suites")
 
 
-def play_step(hands: Hands, player: int, to_beat: Optional[Move], passes: int,
-              move: Move) -> Tuple[Hands, int, Optional[Move], int]:
-    """(hands, player to move, move to beat, passes) after ``player`` plays ``move``."""
-    following = (player + 1) % 3
-    if move.is_pass:
-        if passes == 1:  # the second pass in a row: the last player to play leads anything
-            return hands, following, None, 0
-        return hands, following, to_beat, passes + 1
-    new_hands = list(hands)
-    new_hands[player] = remove_cards(hands[player], move)
-    return (new_hands[0], new_hands[1], new_hands[2]), following, move, 0
+def __getattr__(name: str) -> Any:
+    if name in _MOVED_TO_PERFT:
+        return getattr(importlib.import_module("ddz_fast.perft"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-def play_actions(hand: Hand, to_beat: Optional[Move], rules: Rules,
-                 generate: LegalMovesFn) -> List[Move]:
-    """Every legal play action: ``Move.PASS`` first when following, then the generated moves."""
-    moves = list(generate(hand, to_beat, rules=rules))
-    return moves if to_beat is None else [Move.PASS] + moves
-
-
-def generator(implementation: Implementation) -> LegalMovesFn:
-    """The move generator of ``"fast"`` (the public API), ``"reference"`` or a function."""
-    if callable(implementation):
-        return implementation
-    if not isinstance(implementation, str):
-        raise TypeError(f"implementation must be 'fast', 'reference' or a legal_moves "
-                        f"function, not {type(implementation).__name__}")
-    if implementation == "fast":
-        return ddz_fast.legal_moves  # looked up now: the public API may be swapped in later
-    if implementation == "reference":
-        return reference.legal_moves
-    raise ValueError(f"unknown implementation {implementation!r}: use 'fast', 'reference' "
-                     "or a legal_moves function")
-
-
-# --- positions ---------------------------------------------------------------------------
 
 @dataclass(frozen=True, init=False)
 class Position:
@@ -210,51 +163,9 @@ def _check_one_deck(hands: Iterable[Hand]) -> None:
                              f"one deck has {deck}")
 
 
-# --- perft and divide ------------------------------------------------------------------------
-
-def perft(position: Position, depth: int, *, rules: RulesLike = None,
-          implementation: Implementation = "fast") -> int:
-    """The number of leaves of the play tree below ``position`` cut at ``depth`` plies.
-
-    ``implementation`` picks the move generator: ``"fast"`` (the public API), ``"reference"``
-    (the pure-Python :mod:`ddz_fast.reference`) or any function with the signature of
-    :func:`ddz_fast.legal_moves`; or ``"native"`` counts the whole tree in the compiled core
-    (:func:`ddz_fast.playout.perft_native`) instead of walking it here.
-    """
-    if isinstance(implementation, str) and implementation == "native":
-        from .playout import perft_native  # imported late: playout imports this module
-
-        return perft_native(position, depth, rules=rules)
-    position = _check_perft_args(position, depth)
-    return _perft(position.hands, position.to_move, position.move_to_beat, position.passes,
-                  depth, generator(implementation), as_rules(rules))
-
-
-def divide(position: Position, depth: int, *, rules: RulesLike = None,
-           implementation: Implementation = "fast") -> Dict[Move, int]:
-    """Perft split by the first action: {action: leaves below it at ``depth - 1``}.
-
-    Each subtree is counted by :func:`perft` with the same ``implementation`` (``"native"``
-    included; its first actions come from the public API). The counts add up to
-    ``perft(position, depth)``, except for a finished hand: it has no first action (``{}``)
-    and is itself the one leaf perft counts.
-    """
-    position = _check_perft_args(position, depth)
-    if depth == 0:
-        raise ValueError("divide needs a depth of at least 1")
-    rules = as_rules(rules)
-    first_actions = generator("fast" if implementation == "native" else implementation)
-    return {move: perft(position._after(move), depth - 1, rules=rules,
-                        implementation=implementation)
-            for move in position.legal_actions(rules, first_actions)}
-
-
-def _unpack(position: Position) -> Tuple[Hands, int, Optional[Move], int]:
-    return position.hands, position.to_move, position.move_to_beat, position.passes
-
-
 def _check_perft_args(position: Position, depth: int) -> Position:
-    """The position checked again (see :func:`checked_position`); depth must be an int >= 0."""
+    """The checks of a perft request, shared by :mod:`ddz_fast.perft` and the native perft: the
+    position checked again (see :func:`checked_position`), and a depth that is an int >= 0."""
     position = checked_position(position)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a non-negative int, got {shown(depth)}")
@@ -274,93 +185,7 @@ def checked_position(position: object, name: str = "position") -> Position:
         raise type(error)(f"{name} is no valid position: {error}") from None
 
 
-def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, depth: int,
-           generate: LegalMovesFn, rules: Rules) -> int:
-    if depth == 0 or not (hands[0].bitboard and hands[1].bitboard and hands[2].bitboard):
-        return 1
-    moves = generate(hands[player], to_beat, rules=rules)
-    if depth == 1:  # every child is a leaf: count them without making them
-        return len(moves) + (to_beat is not None)
-    nodes = 0
-    if to_beat is not None:
-        nodes += _perft(*play_step(hands, player, to_beat, passes, Move.PASS), depth - 1,
-                        generate, rules)
-    following = (player + 1) % 3
-    for move in moves:
-        after = remove_cards(hands[player], move)
-        if not after.bitboard:  # the hand ends: a leaf
-            nodes += 1
-            continue
-        children = list(hands)
-        children[player] = after
-        nodes += _perft((children[0], children[1], children[2]), following, move, 0,
-                        depth - 1, generate, rules)
-    return nodes
+if __name__ == "__main__":  # pragma: no cover - the suite runner moved to ddz_fast.perft
+    import sys
 
-
-# --- perft suites ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PerftSuite:
-    """One position of a suite file with its rules and its expected (depth, nodes) counts."""
-
-    rules: Rules
-    position: Position
-    counts: Tuple[Tuple[int, int], ...]
-    line: int
-
-
-def read_perft_suites(lines: Iterable[str]) -> Iterator[PerftSuite]:
-    """Parse a perft suite file.
-
-    Lines: ``rules <preset>`` (applies to the positions after it; ``standard`` before any),
-    ``position <notation>``, then ``perft <depth> <nodes>`` lines for that position. Blank
-    lines and lines starting with ``#`` are ignored.
-    """
-    rules = as_rules(None)
-    current: Optional[Tuple[Position, int]] = None
-    counts: List[Tuple[int, int]] = []
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        word, _, rest = line.partition(" ")
-        if word == "perft" and current is not None:
-            depth, nodes = (int(x) for x in rest.split())
-            counts.append((depth, nodes))
-            continue
-        if current is not None:
-            yield PerftSuite(rules, current[0], tuple(counts), current[1])
-            current, counts = None, []
-        if word == "rules":
-            rules = as_rules(rest.strip())
-        elif word == "position":
-            current = (Position.parse(rest), number)
-        else:
-            raise ValueError(f"line {number}: expected 'rules', 'position' or 'perft', "
-                             f"got {line!r}")
-    if current is not None:
-        yield PerftSuite(rules, current[0], tuple(counts), current[1])
-
-
-def _main(argv: Sequence[str]) -> int:
-    """``python -m ddz_fast.position SUITE... [--reference]``: check suites, print nodes/s."""
-    implementation = "reference" if "--reference" in argv else "fast"
-    failures = 0
-    for path in (a for a in argv if not a.startswith("--")):
-        with open(path, encoding="utf-8") as suite_file:
-            for suite in read_perft_suites(suite_file):
-                for depth, expected in suite.counts:
-                    start = time.perf_counter()
-                    nodes = perft(suite.position, depth, rules=suite.rules,
-                                  implementation=implementation)
-                    seconds = time.perf_counter() - start
-                    status = "ok" if nodes == expected else f"MISMATCH (expected {expected})"
-                    failures += nodes != expected
-                    print(f"{suite.position}  perft {depth} = {nodes}  "
-                          f"{nodes / max(seconds, 1e-9):,.0f} nodes/s  {status}")
-    return 1 if failures else 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(_main(sys.argv[1:]))
+    sys.exit(importlib.import_module("ddz_fast.perft")._main(sys.argv[1:]))

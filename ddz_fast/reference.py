@@ -1,7 +1,7 @@
-"""The pure-Python reference implementation: RULES.md, "Combinations" and "Beating a move", in code.
+"""The pure-Python reference: docs/RULES.md, "Combinations" and "Beating a move", in code.
 
 It is written to be read, not to be fast: every move of a hand is built type by type from the
-table of RULES.md, and everything else (responses, classification, the action space) is derived
+table of docs/RULES.md, and everything else (responses, classification, the action space) is derived
 from that one list. The native core must agree with it on every input.
 """
 from __future__ import annotations
@@ -15,35 +15,14 @@ import numpy as np
 from . import bitboard
 from ._batch_checks import check_batch
 from ._checks import check_action_id, check_play, check_prev
-from .cards import BLACK_JOKER, FULL_DECK, MAX_COPIES, NUM_RANKS, RED_JOKER, TWO, ACE, Counts
+from .cards import BLACK_JOKER, FULL_DECK, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts
 from .hand import Hand, HandLike, as_hand
-from .move import Move
+from .move import Move, install_classifier
 from .rules import Rules, RulesLike, as_rules
+from .shapes import ALL_RANKS, CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 
 __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
            "legal_moves_batch", "legal_action_mask"]
-
-CHAIN_RANKS = range(0, ACE + 1)       # 3..A: chains never hold a 2 or a joker
-SUITED_RANKS = range(0, TWO + 1)      # 3..2: pairs, trios and fours
-ALL_RANKS = range(NUM_RANKS)
-
-# type -> (cards of each main rank, allowed chain lengths, ranks the main part may use)
-MAIN_SHAPES: Dict[str, Tuple[int, range, range]] = {
-    "solo": (1, range(1, 2), ALL_RANKS),
-    "pair": (2, range(1, 2), SUITED_RANKS),
-    "trio": (3, range(1, 2), SUITED_RANKS),
-    "trio_solo": (3, range(1, 2), SUITED_RANKS),
-    "trio_pair": (3, range(1, 2), SUITED_RANKS),
-    "chain": (1, range(5, 13), CHAIN_RANKS),
-    "pair_chain": (2, range(3, 11), CHAIN_RANKS),
-    "airplane": (3, range(2, 7), CHAIN_RANKS),
-    "airplane_solo": (3, range(2, 6), CHAIN_RANKS),
-    "airplane_pair": (3, range(2, 5), CHAIN_RANKS),
-    "four_two_solo": (4, range(1, 2), SUITED_RANKS),
-    "four_two_pair": (4, range(1, 2), SUITED_RANKS),
-    "bomb": (4, range(1, 2), SUITED_RANKS),
-}
-
 
 # --- building blocks -------------------------------------------------------------------------
 
@@ -182,6 +161,10 @@ def classify(cards: HandLike, *, rules: RulesLike = None) -> List[Move]:
     """Every interpretation of exactly these cards as one move (empty: no combination)."""
     counts = as_hand(cards).counts
     return [m for m in all_moves(counts, as_rules(rules)) if m.counts == counts]
+
+
+# Move() checks its arguments with the widest rule set's classification (see ddz_fast.move).
+install_classifier(lambda counts: classify(counts, rules="douzero"))
 
 
 def beats(move: Move, prev: Move, *, rules: RulesLike = None) -> bool:

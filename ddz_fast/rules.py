@@ -1,4 +1,4 @@
-"""The rule set: every option of RULES.md as one frozen object, and the named presets."""
+"""The rule set: every option of docs/RULES.md as one frozen object, and the named presets."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
@@ -13,7 +13,7 @@ _BIDDING_SYSTEMS = ("points", "call_rob")
 class Rules:
     """One rule set. Use :meth:`preset` for the named ones; ``Rules()`` is ``standard``.
 
-    Move options (RULES.md, "Combinations"):
+    Move options (docs/RULES.md, "Combinations"):
 
     * ``solo_wing_max_copies`` (1..4): how often one rank may repeat among the solo wings of
       an airplane.
@@ -24,7 +24,7 @@ class Rules:
     * ``four_two``: whether four + two solos and four + two pairs exist.
     * ``four_two_solo_max_copies`` (1..2): 2 lets the two solo kickers of four + two be a pair.
 
-    Game options (RULES.md, "Bidding"): ``bidding`` is ``"points"`` or ``"call_rob"``;
+    Game options (docs/RULES.md, "Bidding"): ``bidding`` is ``"points"`` or ``"call_rob"``;
     ``single_round_auction`` applies to points bidding; ``doubling`` defaults to on exactly
     when bidding is ``call_rob``.
     """

@@ -1,4 +1,4 @@
-"""Settlement of a finished hand (RULES.md, "Scoring"): multiplier, doubles and chip stacks.
+"""Settlement of a finished hand (docs/RULES.md, "Scoring"): multiplier, doubles and chip stacks.
 
 Scores are per player, indexed by seat, and always sum to zero.
 """
@@ -63,7 +63,7 @@ def cap_to_stacks(scores: Sequence[int], stacks: Optional[Sequence[int]],
       landlord's stack (the landlord never wins more from one peasant than it has).
     * Peasants win: the landlord pays each peasant what it owes when the stack covers both;
       otherwise the whole landlord stack is shared between them in proportion to what each was
-      owed (see :func:`share_in_proportion`). RULES.md caps what a peasant *wins* only through
+      owed (see :func:`share_in_proportion`). docs/RULES.md caps what a peasant *wins* only through
       the landlord's stack, so a peasant's own stack does not limit its winnings.
     """
     scores = _ints("scores", scores)

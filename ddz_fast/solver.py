@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union
 
-from . import _core, _solver
+from .compiled import core as _core, solver as _solver  # NativeCoreMissingError if not built
 from ._checks import check_prev
 from .duel import Duel
 from .move import Move

@@ -27,7 +27,7 @@ from ddz_fast._checks import check_action_id, check_play, check_prev
 from ddz_fast.cards import FULL_DECK
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
-from ddz_fast.reference import MAIN_SHAPES
+from ddz_fast.shapes import MAIN_SHAPES
 from ddz_fast.rules import as_rules
 from ddz_fast.validate import is_int
 

@@ -13,8 +13,13 @@ from typing import Any, List, Sequence, Tuple
 
 import numpy as np
 
-import ddz_fast.native as native
 import ddz_fast.reference as reference
+from ddz_fast.compiled import HAVE_CORE
+
+if HAVE_CORE:
+    import ddz_fast.native as native
+else:  # no compiled core (DDZ_FAST_IMPLEMENTATION=python): only the reference side runs
+    native = None
 from ddz_fast import Hand, Rules
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 

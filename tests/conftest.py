@@ -1,12 +1,88 @@
-"""Shared fixtures: every API test runs against the reference AND the public (native) API."""
+"""Shared fixtures: every API test runs against the reference AND the public (native) API.
+
+Tests import the installed package, never the source tree (pytest runs in ``importlib``
+import mode, see pyproject.toml). The guard below stops a run whose ``ddz_fast`` is a source
+tree without its compiled core, unless ``DDZ_FAST_IMPLEMENTATION=python`` asks for the
+pure-Python implementation: then the tests that need the compiled core (marked ``native``) are
+skipped, and the rest, the reference-side suite, runs (README, "Tests").
+"""
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
+import os
+import sys
 import tempfile
+from pathlib import Path
+from typing import List, Optional
 
 import pytest
 
-import ddz_fast
-import ddz_fast.reference
+#: The checkout's root: tests/..
+ROOT = Path(__file__).resolve().parent.parent
+#: Test modules that exercise the compiled core as a whole (everything in them is ``native``).
+NATIVE_MODULES = ("test_native_differential.py", "test_native_robustness.py",
+                  "test_perft_native.py", "test_playouts.py",
+                  "test_compat_douzero.py")  # the DouZero drop-in runs on the core's MoveList
+
+
+def _has_core(package: Path) -> bool:
+    return any((package / f"_core{suffix}").exists()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def _package_dir(path: List[str]) -> Optional[Path]:
+    spec = importlib.machinery.PathFinder.find_spec("ddz_fast", path)
+    return None if spec is None or spec.origin is None else Path(spec.origin).resolve().parent
+
+
+def _import_the_installed_package() -> None:
+    """Make ``import ddz_fast`` find the installed package, or fail at once saying why.
+
+    ``python -m pytest`` from the checkout's root puts the root first on sys.path, where the
+    source tree has no compiled core: the root is then dropped from sys.path when an installed
+    build is found behind it. Under DDZ_FAST_IMPLEMENTATION=python a source tree is fine.
+    """
+    package = _package_dir(sys.path)
+    if package is None:
+        raise pytest.UsageError("ddz_fast is not installed: run `pip install .` (see the "
+                                "README) before the tests")
+    if _has_core(package) or os.environ.get("DDZ_FAST_IMPLEMENTATION") == "python":
+        return
+    behind = [entry for entry in sys.path if Path(entry or ".").resolve() != package.parent]
+    installed = _package_dir(behind)
+    if installed is not None and _has_core(installed):
+        sys.path[:] = behind
+        importlib.invalidate_caches()
+        return
+    where = ("the source tree of this checkout" if package == ROOT / "ddz_fast"
+             else "a copy without its build")
+    raise pytest.UsageError(
+        f"`import ddz_fast` finds {package}, {where}, which has no compiled core "
+        f"(ddz_fast._core), and no built ddz_fast is installed: run `pip install .` first, "
+        f"or set DDZ_FAST_IMPLEMENTATION=python to run the reference-side tests without a "
+        f"build (README, \"Tests\").")
+
+
+_import_the_installed_package()
+
+import ddz_fast  # noqa: E402  (after the guard, which says why this import would fail)
+import ddz_fast.reference  # noqa: E402
+from ddz_fast.compiled import HAVE_CORE  # noqa: E402
+
+#: No compiled core (DDZ_FAST_IMPLEMENTATION=python over an unbuilt copy): the modules that
+#: need it cannot even be imported, so they are not collected.
+collect_ignore = [] if HAVE_CORE else list(NATIVE_MODULES)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    """Mark the native modules' tests ``native``; without a core, skip every ``native`` test."""
+    missing = pytest.mark.skip(reason="needs the compiled core ddz_fast._core (not built)")
+    for item in items:
+        if item.path.name in NATIVE_MODULES:
+            item.add_marker(pytest.mark.native)
+        if not HAVE_CORE and item.get_closest_marker("native"):
+            item.add_marker(missing)
 
 PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero")
 

@@ -10,7 +10,7 @@ lead from ``hand``) and a responses function (every multiset it lets the player 
 ``prev``; the pass is left out). The functions import their engine when called, so this module
 imports without any of them; tests skip with ``pytest.mark.skipif(not peers.HAVE_X, ...)``.
 
-Deviations from the RULES.md presets, verified with these adapters (the differential tests
+Deviations from the docs/RULES.md presets, verified with these adapters (the differential tests
 must allow for them; they are the engines', not this module's):
 
 - RLCard (preset ``rlcard``): none found; its 27,471 card strings are the preset's moves.
@@ -37,7 +37,7 @@ __all__ = [
     "rlcard_leading", "rlcard_responses", "rlcard_response_players",
     "openspiel_leading", "openspiel_responses", "openspiel_interpretations",
     "openspiel_leading_state", "openspiel_response_state",
-    "openspiel_action_cards", "openspiel_action_kind",
+    "openspiel_action_cards", "openspiel_action_kind", "openspiel_hand",
     "douzero_leading", "douzero_responses", "douzero_move_type", "douzero_response_env",
     "DOUZERO_POSITIONS", "douzero_deal", "DouZeroRandomPlayer", "douzero_play",
 ]
@@ -307,6 +307,11 @@ def _os_hand(state, player: int) -> Counts:
     """The hand OpenSpiel says ``player`` holds (from its observation string)."""
     first_line = state.observation_string(player).split("\n")[0]
     return _os_parse(first_line[len("My hand "):])
+
+
+def openspiel_hand(state, player: int) -> Counts:
+    """The hand OpenSpiel says ``player`` holds in ``state`` (from its observation string)."""
+    return _os_hand(state, player)
 
 
 def _os_run(hands: Sequence[Counts], script: Sequence[int], prev_action: Optional[int],

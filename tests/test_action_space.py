@@ -1,4 +1,4 @@
-"""Action spaces against the published counts of RULES.md (an independent source)."""
+"""Action spaces against the published counts of docs/RULES.md (an independent source)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -7,7 +7,7 @@ import pytest
 
 from ddz_fast import Move
 
-# RULES.md, "Presets": distinct moves (pass excluded) and per-type counts.
+# docs/RULES.md, "Presets": distinct moves (pass excluded) and per-type counts.
 TOTALS = {"standard": 13_550, "rlcard": 27_471, "openspiel": 26_053, "douzero": 30_383}
 DISTINCT_MULTISETS = {"douzero": 29_984}
 PER_TYPE = {

@@ -203,4 +203,8 @@ def test_greedy_move_is_one_of_the_legal_moves_with_ambiguous_cards():
     view = PlayView("333444555666/7/8 0 0 - 0", rules="douzero")
     move = GreedyBot().play(view)
     assert move in view.legal_actions() and len(move) == 12
-    assert move == parse_move("333444555666:airplane@3") or move.type == "airplane_solo"
+    # Three moves play the whole hand (an airplane of four, two airplanes with solo wings); a
+    # hand-emptying move is taken first in canonical order, where the airplane of four comes
+    # before the airplanes with solo wings.
+    assert move == parse_move("333444555666:airplane@3")
+    assert (move.type, move.key, move.length) == ("airplane", 0, 4)

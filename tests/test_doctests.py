@@ -10,16 +10,19 @@ MODULES = [
     "ddz_fast", "ddz_fast.cards", "ddz_fast.hand", "ddz_fast.move", "ddz_fast.rules",
     "ddz_fast.bitboard", "ddz_fast.reference", "ddz_fast.native", "ddz_fast.notation",
     "ddz_fast.bidding", "ddz_fast.clock", "ddz_fast.scoring", "ddz_fast.game",
-    "ddz_fast.position", "ddz_fast.playout", "ddz_fast.match", "ddz_fast.record",
+    "ddz_fast.position", "ddz_fast.play", "ddz_fast.perft", "ddz_fast.shapes", "ddz_fast.api",
+    "ddz_fast.compiled", "ddz_fast.playout", "ddz_fast.match", "ddz_fast.record",
     "ddz_fast.bots", "ddz_fast.env", "ddz_fast.cli", "ddz_fast.commands._common",
     "ddz_fast.commands.moves", "ddz_fast.commands.classify", "ddz_fast.commands.perft",
     "ddz_fast.commands.simulate", "ddz_fast.commands.play", "ddz_fast.commands.bench",
     "ddz_fast.duel", "ddz_fast.solver", "ddz_fast.reference_solver", "ddz_fast.commands.solve",
 ]
 OPTIONAL = {"ddz_fast.env": "pettingzoo"}  # modules that need an extra
+NATIVE_ONLY = {"ddz_fast.native"}            # modules that need the compiled core
 
 
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", [pytest.param(m, marks=pytest.mark.native)
+                                  if m in NATIVE_ONLY else m for m in MODULES])
 def test_docstring_examples(name: str):
     if name in OPTIONAL:
         pytest.importorskip(OPTIONAL[name])

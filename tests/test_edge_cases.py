@@ -1,4 +1,4 @@
-"""The edge cases of RULES.md, each with its expected answer under every preset.
+"""The edge cases of docs/RULES.md, each with its expected answer under every preset.
 
 Expected answers are written out by hand from the rule book: (type, key rank, chain length).
 """

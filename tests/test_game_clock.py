@@ -1,4 +1,4 @@
-"""Clocks, timeouts and auto-play (RULES.md, "Clocks and auto-play")."""
+"""Clocks, timeouts and auto-play (docs/RULES.md, "Clocks and auto-play")."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Matches (RULES.md, "Matches"): fixed number of hands, rotating first bidder, zero-sum totals."""
+"""Matches (docs/RULES.md, "Matches"): a fixed number of hands, rotating first bidder,
+zero-sum totals."""
 from __future__ import annotations
 
 import random

@@ -30,7 +30,7 @@ MAX_STEPS = 5_000          # far more than any hand takes, re-deals included
 
 
 def expected_bidder(rules: Rules, first: int, bids) -> int:
-    """Who must act next in an auction still running: an imperative model of RULES.md."""
+    """Who must act next in an auction still running: an imperative model of docs/RULES.md."""
     if rules.bidding == "points" and not rules.single_round_auction:
         passed = set()
         turn = first
@@ -157,6 +157,7 @@ def play_hand(game: Game, seed: int, rng: random.Random) -> State:
     raise AssertionError(f"hand of seed {seed} did not end in {MAX_STEPS} steps")
 
 
+@pytest.mark.slow  # 10,000 whole hands: minutes under DDZ_FAST_IMPLEMENTATION=python
 @pytest.mark.parametrize("preset, auction", CONFIGS,
                          ids=[f"{p}-{'-'.join(map(str, a.values()))}" for p, a in CONFIGS])
 def test_random_hands_keep_every_invariant(preset, auction):

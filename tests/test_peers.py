@@ -4,7 +4,7 @@ For random 17- and 20-card hands from a fixed seed, the card multisets ddz_fast 
 lead or play on a previous move equal what RLCard, OpenSpiel and DouZero allow, under the
 preset named after each engine. Where an engine is wrong, the exception is a predicate that
 states its bug and no more; every such bug also has a test of its own, with concrete hands, that
-shows the engine's answer, ddz_fast's, and the line of RULES.md that decides between them.
+shows the engine's answer, ddz_fast's, and the line of docs/RULES.md that decides between them.
 A missing engine skips its tests with the reason.
 """
 from __future__ import annotations
@@ -314,13 +314,13 @@ def test_douzero_responses(size):
             assert {c for c in left_out if douzero_rank(c) > rank} == theirs & left_out
 
 
-# --- each documented peer bug: the engine says X, ddz_fast and RULES.md say Y -------------------
+# --- each documented peer bug: the engine says X, ddz_fast and docs/RULES.md say Y -----------
 
 @needs_openspiel
 def test_openspiel_bug_1_a_bomb_beats_the_rocket():
     hand, rocket = from_text("33334"), _move("BR", "openspiel")
     assert from_text("3333") in peers.openspiel_responses(hand, rocket.counts)
-    # RULES.md line 68: "The rocket beats everything." Nothing answers it.
+    # docs/RULES.md, "Beating a move": the rocket beats every move. Nothing answers it.
     assert list(ddz_fast.legal_moves(Hand(hand), rocket, rules="openspiel")) == []
     assert not ddz_fast.beats(_move("3333", "openspiel"), rocket, rules="openspiel")
 
@@ -333,8 +333,8 @@ def test_openspiel_bug_1_a_bomb_beats_the_rocket():
 def test_openspiel_bug_2_no_chain_from_a_rank_held_four_times(hand, refused, allowed):
     theirs = peers.openspiel_leading(from_text(hand))
     ours = cards_of(ddz_fast.legal_moves(hand, rules="openspiel"))
-    # RULES.md lines 31-33: a chain is n >= 5 consecutive solo ranks, a pair chain n >= 3
-    # consecutive pairs; what else the hand holds does not matter.
+    # docs/RULES.md, "Combinations": a chain is n >= 5 solos of consecutive ranks, a pair chain
+    # n >= 3 pairs of consecutive ranks; what else the hand holds does not matter.
     assert from_text(refused) not in theirs and from_text(refused) in ours
     if allowed:
         assert from_text(allowed) in theirs and from_text(allowed) in ours
@@ -350,8 +350,8 @@ def test_douzero_bug_3_airplanes_ranked_by_their_highest_trio(hand, prev, douzer
     prev_move = _move(prev, "douzero", "airplane_solo")
     theirs = peers.douzero_responses(from_text(hand), prev_move.counts)
     ours = cards_of(ddz_fast.legal_moves(hand, prev_move, rules="douzero"))
-    # RULES.md lines 65-66: the same type and chain length and a higher key rank (the chain's
-    # lowest); "Kickers never matter".
+    # docs/RULES.md, "Beating a move": the same type and chain length and a higher key rank
+    # (the chain's lowest); kickers are never compared.
     assert (from_text(hand) in theirs) is douzero_says
     assert (from_text(hand) in ours) is rules_say
 
@@ -362,7 +362,8 @@ def test_douzero_bug_3_reads_333444555666_only_as_an_airplane_of_four():
                                                                       rules="douzero")}
     detected = peers.douzero_move_type(from_text("333444555666"))
     assert (detected["type"], detected["len"]) == (10, 4)          # serial triple of 4
-    # RULES.md lines 59-61: also 333444555+666 and 444555666+333, airplanes of 3 with wings.
+    # docs/RULES.md, "Combinations": also 333444555+666 and 444555666+333, airplanes of 3
+    # with wings.
     assert readings == {("airplane", 0, 4), ("airplane_solo", 0, 3), ("airplane_solo", 1, 3)}
 
 
@@ -375,6 +376,7 @@ def test_douzero_bug_4_sixteen_card_airplanes_with_trio_wings_are_no_move(prev, 
     assert peers.douzero_move_type(from_text(prev))["type"] == 15   # "wrong"
     prev_move = _move(prev, "douzero", "airplane_solo")
     assert peers.douzero_responses(from_text(answer), prev_move.counts) == set()
-    # RULES.md line 34 and the douzero row of line 77: n trios plus n solo wings, which may
-    # repeat four times; a higher airplane of four with wings beats it (lines 65-66).
+    # docs/RULES.md, "Combinations" and the douzero row of "Presets": n trios plus n solo
+    # wings, which may repeat four times; a higher airplane of four with wings beats it
+    # ("Beating a move").
     assert from_text(answer) in cards_of(ddz_fast.legal_moves(answer, prev_move, rules="douzero"))

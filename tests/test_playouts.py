@@ -1,5 +1,5 @@
 """Native random games and rollouts (ddz_fast.playout): invariants, a replay through the
-reference, determinism, argument checks, and springs scored as RULES.md says.
+reference, determinism, argument checks, and springs scored as docs/RULES.md says.
 
 The replay is the heart of it: the native loop records every action, and the test walks the
 same hand in Python, asking :mod:`ddz_fast.reference` for the legal actions at every step and

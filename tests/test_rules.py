@@ -1,4 +1,4 @@
-"""The rule-set object and its presets (RULES.md, "Presets")."""
+"""The rule-set object and its presets (docs/RULES.md, "Presets")."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +10,7 @@ from conftest import PRESET_NAMES
 
 
 def test_presets_match_the_rule_book_table():
-    # Columns of RULES.md: solo_wing_max_copies, trio_wing_next_to_chain, rocket_in_kickers,
+    # Columns of docs/RULES.md: solo_wing_max_copies, trio_wing_next_to_chain, rocket_in_kickers,
     # four_two, four_two_solo_max_copies ("-" for openspiel: no four + two at all).
     table = {
         "standard": (1, True, True, True, 1),

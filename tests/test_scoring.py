@@ -1,4 +1,4 @@
-"""Settlement (RULES.md, "Scoring"): multiplier pieces, doubles and chip stacks."""
+"""Settlement (docs/RULES.md, "Scoring"): multiplier pieces, doubles and chip stacks."""
 from __future__ import annotations
 
 import itertools

@@ -18,7 +18,8 @@ from ddz_fast.game import Game, deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.rules import Rules
 
-from ._common import add_json_option, add_rules_option, format_count, print_json, rules_name
+from ._common import (MAX_SECONDS, add_json_option, add_rules_option, format_count,
+                      print_json, rules_name, seconds_option)
 
 NAME = "bench"
 HELP = "a quick benchmark: moves/s, batched hands/s, classify/s and games/s"
@@ -29,26 +30,10 @@ Row = Dict[str, Any]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seconds", type=_seconds, default=0.5, metavar="S",
+    parser.add_argument("--seconds", type=seconds_option, default=0.5, metavar="S",
                         help=f"time spent on each row, at most {MAX_SECONDS:g} (default: 0.5)")
     add_rules_option(parser)
     add_json_option(parser)
-
-
-#: The longest time a row may be given: the table of six rows then takes at most an hour.
-MAX_SECONDS = 600.0
-
-
-def _seconds(text: str) -> float:
-    """A finite, positive time in seconds, at most MAX_SECONDS."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < seconds <= MAX_SECONDS:   # nan compares False: refused too
-        raise argparse.ArgumentTypeError(
-            f"must be positive and at most {MAX_SECONDS:g} seconds, got {text}")
-    return seconds
 
 
 def timed(batch: Callable[[], int], budget: float) -> Tuple[int, float]:

@@ -1,0 +1,71 @@
+"""The play rules in one place: what a move does to the hands and whose turn follows.
+
+Shared by :class:`~ddz_fast.position.Position`, :mod:`ddz_fast.perft` and the game state of
+:mod:`ddz_fast.game` (docs/RULES.md, "Play"): turn order 0 -> 1 -> 2 -> 0; a player following
+may pass, the leader may not; after two passes in a row the player who made the last move
+leads; the hand ends when a hand empties.
+"""
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Sequence, Tuple, Union
+
+from . import api, bitboard, reference
+from .hand import Hand
+from .move import Move
+from .rules import Rules
+
+__all__ = ["Hands", "LegalMovesFn", "Implementation", "remove_cards", "play_step",
+           "play_actions", "generator"]
+
+Hands = Tuple[Hand, Hand, Hand]
+#: A move generator with the signature of :func:`ddz_fast.legal_moves`.
+LegalMovesFn = Callable[..., Sequence[Move]]
+#: ``"fast"`` (the public API), ``"reference"`` or a move generator.
+Implementation = Union[str, LegalMovesFn]
+
+
+def remove_cards(hand: Hand, move: Move) -> Hand:
+    """The hand after ``move``, which it is known to hold (the caller checked legality).
+
+    Subtracting the counts on the bitboard skips the per-rank validation of ``Hand()``: this
+    runs once per node of a search.
+    """
+    after = Hand.__new__(Hand)
+    after._counts = tuple(have - used for have, used in zip(hand.counts, move.counts))
+    after._bitboard = hand.bitboard - (move.word & bitboard.COUNT_MASK)
+    return after
+
+
+def play_step(hands: Hands, player: int, to_beat: Optional[Move], passes: int,
+              move: Move) -> Tuple[Hands, int, Optional[Move], int]:
+    """(hands, player to move, move to beat, passes) after ``player`` plays ``move``."""
+    following = (player + 1) % 3
+    if move.is_pass:
+        if passes == 1:  # the second pass in a row: the last player to play leads anything
+            return hands, following, None, 0
+        return hands, following, to_beat, passes + 1
+    new_hands = list(hands)
+    new_hands[player] = remove_cards(hands[player], move)
+    return (new_hands[0], new_hands[1], new_hands[2]), following, move, 0
+
+
+def play_actions(hand: Hand, to_beat: Optional[Move], rules: Rules,
+                 generate: LegalMovesFn) -> List[Move]:
+    """Every legal play action: ``Move.PASS`` first when following, then the generated moves."""
+    moves = list(generate(hand, to_beat, rules=rules))
+    return moves if to_beat is None else [Move.PASS] + moves
+
+
+def generator(implementation: Implementation) -> LegalMovesFn:
+    """The move generator of ``"fast"`` (the public API), ``"reference"`` or a function."""
+    if callable(implementation):
+        return implementation
+    if not isinstance(implementation, str):
+        raise TypeError(f"implementation must be 'fast', 'reference' or a legal_moves "
+                        f"function, not {type(implementation).__name__}")
+    if implementation == "fast":
+        return api.legal_moves  # the implementation DDZ_FAST_IMPLEMENTATION chose
+    if implementation == "reference":
+        return reference.legal_moves
+    raise ValueError(f"unknown implementation {implementation!r}: use 'fast', 'reference' "
+                     "or a legal_moves function")

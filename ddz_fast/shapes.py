@@ -1,0 +1,36 @@
+"""The shapes of the move types: the one table the reference and the compiled core both read.
+
+Each move type except the rocket is a *main part* of consecutive ranks, each held the same
+number of times, plus optional kickers. :data:`MAIN_SHAPES` gives, for every such type, how
+many cards of each main rank it takes, which chain lengths it allows and which ranks its main
+part may use (docs/RULES.md, "Combinations"). This module imports nothing of the package but
+:mod:`ddz_fast.cards`, so anything may depend on it.
+"""
+from __future__ import annotations
+
+from typing import Dict, Tuple
+
+from .cards import ACE, NUM_RANKS, TWO
+
+__all__ = ["MAIN_SHAPES", "CHAIN_RANKS", "SUITED_RANKS", "ALL_RANKS"]
+
+CHAIN_RANKS = range(0, ACE + 1)       # 3..A: chains never hold a 2 or a joker
+SUITED_RANKS = range(0, TWO + 1)      # 3..2: pairs, trios and fours
+ALL_RANKS = range(NUM_RANKS)
+
+#: type -> (cards of each main rank, allowed chain lengths, ranks the main part may use)
+MAIN_SHAPES: Dict[str, Tuple[int, range, range]] = {
+    "solo": (1, range(1, 2), ALL_RANKS),
+    "pair": (2, range(1, 2), SUITED_RANKS),
+    "trio": (3, range(1, 2), SUITED_RANKS),
+    "trio_solo": (3, range(1, 2), SUITED_RANKS),
+    "trio_pair": (3, range(1, 2), SUITED_RANKS),
+    "chain": (1, range(5, 13), CHAIN_RANKS),
+    "pair_chain": (2, range(3, 11), CHAIN_RANKS),
+    "airplane": (3, range(2, 7), CHAIN_RANKS),
+    "airplane_solo": (3, range(2, 6), CHAIN_RANKS),
+    "airplane_pair": (3, range(2, 5), CHAIN_RANKS),
+    "four_two_solo": (4, range(1, 2), SUITED_RANKS),
+    "four_two_pair": (4, range(1, 2), SUITED_RANKS),
+    "bomb": (4, range(1, 2), SUITED_RANKS),
+}
