@@ -27,7 +27,7 @@ from .api import classify  # the implementation DDZ_FAST_IMPLEMENTATION chose
 from .bidding import Bid, Double
 from .cards import NUM_RANKS, TWO, Counts, check_counts
 from .clock import Action
-from .game import Game, Seed, State, deal_cards
+from .game import Game, Seed, State, _check_seed, deal_cards
 from .hand import Hand
 from .move import TYPE_CODES, Move
 from .validate import check_int, check_seat, shown
@@ -147,7 +147,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: Union[int, str, None] = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_check_seed(seed))
 
     def _choose(self, state: State) -> Action:
         return self._rng.choice(state.legal_actions())
