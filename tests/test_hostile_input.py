@@ -27,7 +27,7 @@ from ddz_fast.commands.simulate import Matchup, run_matches
 from ddz_fast.compat import douzero, openspiel
 from ddz_fast.game import AutoPlayLoopError
 
-from conftest import SUBPROCESS_CWD
+from conftest import SUBPROCESS_CWD, default_sigint
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
 # Type code 10 (airplane with pair wings) with pair counts and no main rank: no legal move.
@@ -224,7 +224,8 @@ def test_bench_takes_only_finite_durations():
 def test_long_native_loops_stop_on_ctrl_c(code: str):
     process = subprocess.Popen(
         [sys.executable, "-c", f"import ddz_fast, sys; print('go', flush=True); {code}"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=SUBPROCESS_CWD)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=SUBPROCESS_CWD,
+        preexec_fn=default_sigint)
     try:
         assert process.stdout.readline() == "go\n"
         time.sleep(0.5)

@@ -15,7 +15,7 @@ import pytest
 from ddz_fast import Duel, Move, Position, Rules, solve
 from ddz_fast.notation import parse_move
 
-from conftest import SUBPROCESS_CWD
+from conftest import SUBPROCESS_CWD, default_sigint
 
 # The opening of a whole hand: far too large to solve, so every limit is reached.
 OPENING = Position.parse("33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0")
@@ -91,7 +91,8 @@ def test_keyboard_interrupt_stops_a_solve():
 def test_ctrl_c_in_the_command_line_exits_130_with_one_line():
     process = subprocess.Popen([sys.executable, "-m", "ddz_fast", "solve", str(OPENING),
                                 "--time-limit", "60"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, cwd=SUBPROCESS_CWD)
+                               stderr=subprocess.PIPE, text=True, cwd=SUBPROCESS_CWD,
+                               preexec_fn=default_sigint)
     time.sleep(3)                           # imports done, deep in the search
     os.kill(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=30)
