@@ -1474,7 +1474,7 @@ def _(g: Gen):
         return call_text("bots.act(bots.GreedyBot", seed, **kwargs) + ", state)", run
     state = g.state() if g.chance(0.85) else g.any()
     bot = g.pick([bots.RandomBot(1), bots.GreedyBot(), None, 5, g.any()]) \
-        if g.chance(0.3) else g.pick([bots.RandomBot(seed if isinstance(seed, int) else 1),
+        if g.chance(0.3) else g.pick([bots.RandomBot(seed if type(seed) is int else 1),
                                        bots.GreedyBot()])
     if which == "act":
         return _call("bots.act", bots.act, bot, state)
