@@ -1,4 +1,4 @@
-"""Duels: the two-hand puzzle form of Dou Dizhu (RULES.md, "Search").
+"""Duels: the two-hand puzzle form of Dou Dizhu (docs/RULES.md, "Search").
 
 Two visible hands; the first player moves first; the players alternate; a player may pass only
 when following, and after a pass the other player leads freely; whoever empties their hand first

@@ -1,7 +1,7 @@
 """The reference solver: plain minimax with a memo, written to be read. It is the specification
 of :func:`ddz_fast.solver.solve` and is meant for small positions only.
 
-Everything follows RULES.md, "Search":
+Everything follows docs/RULES.md, "Search":
 
 * A game is a :class:`~ddz_fast.position.Position` (three hands: the landlord's side against the
   two peasants, who play as one side seeing every card) or a :class:`~ddz_fast.duel.Duel` (two

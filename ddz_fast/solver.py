@@ -2,7 +2,7 @@
 
 :func:`solve` takes a :class:`~ddz_fast.position.Position` (three visible hands: the landlord's
 side against the two peasants, who play as one side seeing every card) or a
-:class:`~ddz_fast.duel.Duel` (two visible hands), and answers RULES.md, "Search":
+:class:`~ddz_fast.duel.Duel` (two visible hands), and answers docs/RULES.md, "Search":
 
 * ``wins``: whether the side to move wins with best play; ``landlord_wins`` for a position
   (whether the landlord's side wins); for a duel, whose first player is always to move, ``wins``

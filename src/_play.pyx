@@ -270,7 +270,7 @@ cdef struct GameResult:
 
 
 cdef void settle_game(GameResult* g) noexcept nogil:
-    """Spring, anti-spring, multiplier and scores (RULES.md "Scoring", no doubles or caps)."""
+    """Spring, anti-spring, multiplier and scores (docs/RULES.md, "Scoring"; no doubles or caps)."""
     cdef int landlord = g.landlord, seat, amount
     cdef bint landlord_won = g.tally.winner == landlord
     cdef const int* moves = g.tally.moves
