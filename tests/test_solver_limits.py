@@ -79,12 +79,18 @@ def test_memory_stays_under_the_table_size(megabytes):
 
 
 def test_keyboard_interrupt_stops_a_solve():
+    # interrupt_main does nothing while SIGINT is ignored, as it is in a CI runner's
+    # background job: the handler of a terminal session is put in place for the test.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     started = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        solve(OPENING, time_limit=30)
-    timer.cancel()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(OPENING, time_limit=30)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.perf_counter() - started < 5
 
 
