@@ -46,13 +46,16 @@ from .rules import Rules, RulesLike, as_rules
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
-           "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_WORKERS"]
+           "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
+           "MAX_WORKERS"]
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")
 #: The most games one call plays (about 1 GB of results, 40 s on one core): larger runs are
 #: split with ``start``, which gives the same games.
 MAX_GAMES_PER_CALL = 1 << 24
+#: The most games one call records the moves of (about 64 actions a game: 0.5 GB of words).
+MAX_RECORDED_GAMES_PER_CALL = 1 << 20
 #: The most threads one call starts, whatever ``workers`` asks for.
 MAX_WORKERS = 256
 # A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
@@ -183,7 +186,8 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     ``"random"`` or ``"points"`` (see the module docstring for the deal, the landlord choice and
     the scoring). ``record`` keeps the move words of every game. ``workers`` > 1 plays
     contiguous chunks of the games on that many threads (the loop runs without the GIL).
-    ``n`` is at most :data:`MAX_GAMES_PER_CALL` (ValueError beyond) and at most
+    ``n`` is at most :data:`MAX_GAMES_PER_CALL`, or :data:`MAX_RECORDED_GAMES_PER_CALL` with
+    ``record`` (ValueError beyond), and at most
     :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with KeyboardInterrupt.
     """
     n = check_int("n", n, 0, MAX_GAMES_PER_CALL)
@@ -194,6 +198,9 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     rules = as_rules(rules)
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
+    if record and n > MAX_RECORDED_GAMES_PER_CALL:
+        raise ValueError(f"n must be at most {MAX_RECORDED_GAMES_PER_CALL} with record=True "
+                         f"(the moves of every game are kept), got {n}")
     # Games never depend on the split, so the threads are capped without changing a result.
     workers = min(check_int("workers", workers, 1), max(n, 1), MAX_WORKERS)
     bounds = [start + n * k // workers for k in range(workers + 1)]

@@ -305,6 +305,7 @@ def test_record_text_is_checked_for_size_and_nesting_before_parsing():
 
 @pytest.mark.parametrize("call, error, message", [
     (lambda: random_games(2 ** 63, 0), ValueError, "n must be at most"),
+    (lambda: random_games(2 ** 21, 0, record=True), ValueError, "with record=True"),
     (lambda: random_games(0, 1, start=2 ** 64), ValueError, "past game 2\\*\\*64 - 1"),
     (lambda: legal_moves("3344")[2 ** 70], IndexError, "MoveList index out of range"),
     (lambda: legal_moves("3344")["0"], TypeError, "indices must be integers or slices"),
