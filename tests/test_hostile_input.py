@@ -22,6 +22,7 @@ from ddz_fast import (Game, Hand, Match, Move, Position, _core, _play, classify,
 from ddz_fast import game as game_module
 from ddz_fast import record
 from ddz_fast.bidding import Bid
+from ddz_fast.bots import RandomBot
 from ddz_fast.clock import Clock
 from ddz_fast.commands.simulate import Matchup, run_matches
 from ddz_fast.compat import douzero, openspiel
@@ -323,6 +324,10 @@ def test_record_text_is_checked_for_size_and_nesting_before_parsing():
     (lambda: Clock(follow=float("nan")), ValueError, "clock limit follow must be a finite"),
     (lambda: Clock(lead=float("inf")), ValueError, "clock limit lead must be a finite"),
     (lambda: Position(7, 0, 0), TypeError, "hands must be a sequence of three hands"),
+    (lambda: RandomBot("\ud800"), ValueError, "lone surrogate"),
+    (lambda: Game().new_state("\ud800"), ValueError, "lone surrogate"),
+    (lambda: record.load(_with(lambda r: r["events"][0].__setitem__("player", np.ones(2)))),
+     ValueError, "event player must be a seat number"),
 ])
 def test_bad_values_get_errors_that_name_them(call, error, message):
     with pytest.raises(error, match=message):
