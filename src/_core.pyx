@@ -29,7 +29,7 @@ from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 from ddz_fast.shapes import MAIN_SHAPES
 from ddz_fast.rules import as_rules
-from ddz_fast.validate import is_int
+from ddz_fast.validate import is_int, shown
 
 from movegen cimport *
 from rule_options cimport options_of
@@ -395,7 +395,7 @@ cdef class MoveList:
         start, stop, _ = slice(start, stop).indices(self._n)
         i = self._find(move, start, stop)
         if i < 0:
-            raise ValueError(f"{move!r} is not in the MoveList")
+            raise ValueError(f"{shown(move)} is not in the MoveList")
         return i
 
     def count(self, move):

@@ -304,6 +304,14 @@ def test_record_text_is_checked_for_size_and_nesting_before_parsing():
         record.from_json(brackets_in_strings)
 
 
+def _nested(depth: int) -> list:
+    """A list nested ``depth`` deep: its repr recurses past Python's limit."""
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 @pytest.mark.parametrize("call, error, message", [
     (lambda: random_games(2 ** 63, 0), ValueError, "n must be at most"),
     (lambda: random_games(2 ** 21, 0, record=True), ValueError, "with record=True"),
@@ -324,6 +332,7 @@ def test_record_text_is_checked_for_size_and_nesting_before_parsing():
     (lambda: Clock(follow=float("nan")), ValueError, "clock limit follow must be a finite"),
     (lambda: Clock(lead=float("inf")), ValueError, "clock limit lead must be a finite"),
     (lambda: Position(7, 0, 0), TypeError, "hands must be a sequence of three hands"),
+    (lambda: legal_moves("3").index(_nested(10_000)), ValueError, "is not in the MoveList"),
     (lambda: RandomBot("\ud800"), ValueError, "lone surrogate"),
     (lambda: Game().new_state("\ud800"), ValueError, "lone surrogate"),
     (lambda: record.load(_with(lambda r: r["events"][0].__setitem__("player", np.ones(2)))),
