@@ -1,7 +1,7 @@
 """An immutable, validated hand of cards."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
 
 from . import bitboard
 from .cards import NUM_RANKS, Counts, _format, check_counts, parse_cards
@@ -11,6 +11,24 @@ if TYPE_CHECKING:
     from .move import Move
 
 __all__ = ["Hand", "HandLike", "as_hand"]
+
+
+def _no_fast_path(hand: "Hand", cards: object) -> bool:
+    return False
+
+
+#: ``Hand()``'s and ``Hand.from_bitboard``'s fast paths: given the new hand and the counts (or
+#: the word), they fill the slots and return True when the argument is plain and valid, else
+#: return False and leave it to the checks. The compiled core installs native ones.
+_fill_plain: Callable[["Hand", object], bool] = _no_fast_path
+_fill_word: Callable[["Hand", object], bool] = _no_fast_path
+
+
+def install_fast_paths(fill_counts: Callable[["Hand", object], bool],
+                       fill_word: Callable[["Hand", object], bool]) -> None:
+    """Make ``Hand(counts)`` try ``fill_counts`` and ``Hand.from_bitboard`` ``fill_word`` first."""
+    global _fill_plain, _fill_word
+    _fill_plain, _fill_word = fill_counts, fill_word
 
 
 class Hand:
@@ -23,6 +41,10 @@ class Hand:
     __slots__ = ("_counts", "_bitboard")
 
     def __init__(self, cards: Union[str, Sequence[int], "Hand"] = ()) -> None:
+        if _fill_plain(self, cards):
+            return
+        if hasattr(self, "_bitboard"):
+            raise TypeError("a Hand is immutable")
         if type(cards) is Hand:
             counts = cards._counts
         elif isinstance(cards, Hand):   # a subclass may say anything: check what it says
@@ -43,6 +65,10 @@ class Hand:
     @classmethod
     def from_bitboard(cls, word: int) -> "Hand":
         """The hand of a bitboard word (validated: flags and type bits must be clear)."""
+        if cls is Hand:
+            hand = cls.__new__(cls)
+            if _fill_word(hand, word):
+                return hand
         if not is_int(word):
             raise TypeError(f"a bitboard is an int, not {type(word).__name__}")
         word = int(word)

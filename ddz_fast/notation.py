@@ -24,24 +24,23 @@ from .bidding import Bid, Double
 from .cards import RANK_LETTERS, rank_index
 from .clock import Action
 from .move import MOVE_TYPES, PLAY_TYPES, Move
-from .rules import Rules, RulesLike
+from .rules import WIDEST_PRESET, Rules, RulesLike
 
 __all__ = ["format_move", "parse_move", "readings", "split_move", "format_action",
            "parse_action", "PASS_TEXT", "PASS_WORDS"]
 
-_WIDEST_RULES = "douzero"  # every option at its most permissive: a superset of every preset
 PASS_TEXT = "pass"
 #: The words :func:`parse_move` reads as the pass (any letter case).
 PASS_WORDS: Tuple[str, ...] = ("pass", "p")
 
 
 def _rules_or_widest(rules: RulesLike) -> RulesLike:
-    return _WIDEST_RULES if rules is None else rules
+    return WIDEST_PRESET if rules is None else rules
 
 
 def _rules_name(rules: RulesLike) -> str:
     if rules is None:
-        return _WIDEST_RULES
+        return WIDEST_PRESET
     if isinstance(rules, Rules):
         return rules.preset_name or "custom"
     return str(rules)

@@ -18,7 +18,7 @@ from ._checks import check_action_id, check_play, check_prev
 from .cards import BLACK_JOKER, FULL_DECK, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts
 from .hand import Hand, HandLike, as_hand
 from .move import Move, install_classifier
-from .rules import Rules, RulesLike, as_rules
+from .rules import WIDEST_PRESET, Rules, RulesLike, as_rules
 from .shapes import ALL_RANKS, CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 
 __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
@@ -164,7 +164,7 @@ def classify(cards: HandLike, *, rules: RulesLike = None) -> List[Move]:
 
 
 # Move() checks its arguments with the widest rule set's classification (see ddz_fast.move).
-install_classifier(lambda counts: classify(counts, rules="douzero"))
+install_classifier(lambda counts: classify(counts, rules=WIDEST_PRESET))
 
 
 def beats(move: Move, prev: Move, *, rules: RulesLike = None) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Dict, Optional, Union
 
-__all__ = ["Rules", "PRESETS", "RulesLike", "as_rules"]
+__all__ = ["Rules", "PRESETS", "WIDEST_PRESET", "RulesLike", "as_rules"]
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
 
@@ -108,6 +108,10 @@ PRESETS: Dict[str, Rules] = {
     "openspiel": Rules(solo_wing_max_copies=3, rocket_in_kickers=False, four_two=False),
     "douzero": Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2),
 }
+
+#: The preset with every move option at its most permissive: its moves are a superset of every
+#: rule set's, so a move is valid (``Move()``) when this preset classifies its cards to it.
+WIDEST_PRESET = "douzero"
 
 RulesLike = Union[Rules, str, None]
 

@@ -16,7 +16,11 @@ cimport cython
 cimport numpy as cnp
 from cpython.buffer cimport PyBuffer_FillInfo
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.limits cimport INT_MAX
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport free, malloc, realloc
@@ -25,15 +29,20 @@ from libc.string cimport memcmp, memcpy
 from ddz_fast import bitboard
 from ddz_fast._checks import check_action_id, check_play, check_prev
 from ddz_fast.cards import FULL_DECK
+from ddz_fast import hand as hand_module, move as move_module
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 from ddz_fast.shapes import MAIN_SHAPES
-from ddz_fast.rules import as_rules
+from ddz_fast.rules import WIDEST_PRESET, as_rules
 from ddz_fast.validate import is_int, shown
 
 from movegen cimport *
 from rule_options cimport options_of
 from words cimport Words, generate_into, reserve
+
+cdef extern from "bits.h" nogil:
+    void* load_acquire "ddz_load_acquire"(void** p)
+    void store_release "ddz_store_release"(void** p, void* v)
 
 __all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
            "action_move"]
@@ -169,34 +178,270 @@ def _is_legal(move, rules):
     return is_legal_word(move._word, &_rule_set(rules).opts)
 
 
-# --- moves ---------------------------------------------------------------------------------------
+# --- the slots of Hands and Moves ----------------------------------------------------------------
+# Hand and Move keep their word in a __slots__ attribute, which sits at a fixed offset in every
+# instance. A call that lists the moves of a hand costs ~100 ns, a generic attribute lookup ~15:
+# the entry points read the slot straight from its offset instead.
 
-cdef dict _MOVES = {}   # word -> Move; generated words are moves of some rule set, ~30k at most
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
 
 
-cdef object _move(uint64_t word):
-    """The Move of a generated word, built on first use and shared (moves are immutable)."""
-    key = word
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = _decode(word)
+cdef Py_ssize_t _slot_offset(type cls, str name) except -1:
+    descr = cls.__dict__.get(name)
+    if not isinstance(descr, MemberDescriptorType):
+        raise ImportError(f"ddz_fast._core reads {cls.__name__}.{name} as a __slots__ attribute")
+    return (<PyMemberDescrObject*><PyObject*>descr).d_member.offset
+
+
+cdef Py_ssize_t _HAND_BITBOARD = _slot_offset(Hand, "_bitboard")
+cdef Py_ssize_t _MOVE_WORD = _slot_offset(Move, "_word")
+
+
+cdef inline PyObject* _slot(object obj, Py_ssize_t offset) noexcept:
+    """The value of the slot at ``offset`` of ``obj`` (borrowed; NULL while it is unset)."""
+    return (<PyObject**>(<char*><PyObject*>obj + offset))[0]
+
+
+
+cdef inline void _set_slot(object obj, Py_ssize_t offset, object value) noexcept:
+    """Set the slot at ``offset`` of ``obj``, an object no other thread sees yet."""
+    cdef PyObject** slot = <PyObject**>(<char*><PyObject*>obj + offset)
+    cdef PyObject* old = slot[0]
+    Py_INCREF(value)
+    slot[0] = <PyObject*>value
+    Py_XDECREF(old)
+
+
+cdef Py_ssize_t _HAND_COUNTS = _slot_offset(Hand, "_counts")
+cdef Py_ssize_t _MOVE_TYPE = _slot_offset(Move, "_type")
+cdef Py_ssize_t _MOVE_KEY = _slot_offset(Move, "_key")
+cdef Py_ssize_t _MOVE_LENGTH = _slot_offset(Move, "_length")
+cdef Py_ssize_t _MOVE_COUNTS = _slot_offset(Move, "_counts")
+
+
+# --- the Move of a word --------------------------------------------------------------------------
+# Moves are immutable, so the Move of a word is made once and shared. An open-addressing table
+# from word to Move serves the lists of moves: a hit is a multiply, a compare and a load, ~10 ns
+# where a dict needs an int object and a hash first. The words it ever holds are moves of some
+# rule set (30,383 under the widest), so a fixed size does; past 3/4 full (a caller making
+# MoveLists of forged words) new Moves are made and not kept. Readers take no lock: a slot's word
+# is written before its Move is published (bits.h), and slots are never emptied; writers take
+# _TABLE_LOCK, so that free-threaded builds stay safe too.
+
+cdef enum:
+    TABLE_BITS = 16
+    TABLE_SIZE = 1 << TABLE_BITS
+    TABLE_FILL = 3 << (TABLE_BITS - 2)
+
+cdef struct Kept:
+    uint64_t word
+    void* move          # PyObject*, holding one reference; NULL: an empty slot
+
+cdef Kept _TABLE[TABLE_SIZE]     # a word and its Move side by side: one cache line to read
+cdef Py_ssize_t _TABLE_FILLED = 0
+cdef cython.pymutex _TABLE_LOCK
+
+
+cdef inline Py_ssize_t _table_slot(uint64_t word) noexcept nogil:
+    return <Py_ssize_t>((word * 0x9E3779B97F4A7C15ULL) >> (64 - TABLE_BITS))
+
+
+cdef inline PyObject* _find_move(uint64_t word) noexcept nogil:
+    """The Move of ``word`` in the table (borrowed), NULL when it is not there yet."""
+    cdef Py_ssize_t slot = _table_slot(word)
+    cdef PyObject* move
+    while True:
+        move = <PyObject*>load_acquire(&_TABLE[slot].move)
+        if move == NULL or _TABLE[slot].word == word:
+            return move
+        slot = (slot + 1) & (TABLE_SIZE - 1)
+
+
+cdef object _keep_move(uint64_t word):
+    """Make the Move of ``word`` and keep it in the table (unless the table is full)."""
+    global _TABLE_FILLED
+    cdef Py_ssize_t slot
+    cdef PyObject* found
+    move = _decode(word)
+    with _TABLE_LOCK:
+        found = _find_move(word)          # another thread may have kept it meanwhile
+        if found != NULL:
+            return <object>found
+        if _TABLE_FILLED < TABLE_FILL:
+            slot = _table_slot(word)
+            while _TABLE[slot].move != NULL:
+                slot = (slot + 1) & (TABLE_SIZE - 1)
+            _TABLE[slot].word = word
+            Py_INCREF(move)
+            store_release(&_TABLE[slot].move, <void*>move)
+            _TABLE_FILLED += 1
     return move
+
+
+cdef inline object _move(uint64_t word):
+    """The Move of a move word, made on first use and shared."""
+    cdef PyObject* found = _find_move(word)
+    if found != NULL:
+        return <object>found
+    return _keep_move(word)
+
+
+cdef list _moves_list(const uint64_t* words, Py_ssize_t n):
+    """The Moves of ``n`` words as a new list."""
+    cdef list moves = PyList_New(n)
+    cdef Py_ssize_t i
+    cdef PyObject* found
+    for i in range(n):
+        found = _find_move(words[i])
+        move = <object>found if found != NULL else _keep_move(words[i])
+        Py_INCREF(move)
+        PyList_SET_ITEM(moves, i, move)
+    return moves
+
+
+cdef tuple _counts_of(uint64_t word):
+    """The 15 counts of a word as a tuple of ints (small ints are shared objects)."""
+    cdef tuple counts = PyTuple_New(NUM_RANKS)
+    cdef int rank
+    for rank in range(NUM_RANKS):
+        count = <long>((word >> (4 * rank)) & 7)
+        Py_INCREF(count)
+        PyTuple_SET_ITEM(counts, rank, count)
+    return counts
 
 
 cdef object _decode(uint64_t word):
-    # Move._from_word without the Python loops: fill the slots directly.
+    """A new Move of a move word (Move._from_word without its Python loops)."""
     cdef uint32_t main = gather_flags(word)
     cdef int code = <int>(word >> TYPE_SHIFT)
-    cdef int rank
     if code >= NUM_TYPES:
         raise ValueError(f"move word {word:#x} has unknown type code {code}")
     move = Move.__new__(Move)
-    move._type = MOVE_TYPES[code]
-    move._key = ctz(main) if main else 0
-    move._length = popcount(main)
-    move._counts = tuple([<int>((word >> (4 * rank)) & 7) for rank in range(NUM_RANKS)])
-    move._word = word
+    _set_slot(move, _MOVE_TYPE, MOVE_TYPES[code])
+    _set_slot(move, _MOVE_KEY, ctz(main) if main else 0)
+    _set_slot(move, _MOVE_LENGTH, popcount(main))
+    _set_slot(move, _MOVE_COUNTS, _counts_of(word))
+    _set_slot(move, _MOVE_WORD, word)
     return move
+
+
+# --- Moves and Hands from plain arguments --------------------------------------------------------
+# Move(type, key, length, counts) and Hand(counts) check their arguments in Python, and Move()
+# classifies the cards with the reference: microseconds to milliseconds a call. The plain case
+# (exact ints; 15 counts as a tuple or list of exact ints, or as an integer numpy array) is
+# checked here by the same rules (one deck; a move is what the widest rule set classifies) and
+# fills the slots at once. Anything else, valid or not, goes back to the Python checks, which
+# convert it or raise their errors: the fast path never has an error message of its own.
+
+cdef Options _WIDEST = options_of(as_rules(WIDEST_PRESET))
+cdef dict _TYPE_CODE_OF = dict(TYPE_CODES)
+
+
+cdef inline long _small(object value, long most) noexcept:
+    """``value`` when it is an exact int in 0..most, else -1."""
+    cdef int overflow = 0
+    cdef long small
+    if type(value) is not int:
+        return -1
+    small = PyLong_AsLongAndOverflow(value, &overflow)
+    return small if overflow == 0 and 0 <= small <= most else -1
+
+
+cdef int64_t _tuple_word(tuple counts) noexcept:
+    """The word of 15 exact-int counts of one deck; -1 for anything else."""
+    cdef Py_ssize_t rank
+    cdef long count
+    cdef uint64_t word = 0
+    if len(counts) != NUM_RANKS:
+        return -1
+    for rank in range(NUM_RANKS):
+        count = _small(counts[rank], 4 if rank < BLACK_JOKER else 1)
+        if count < 0:
+            return -1
+        word |= <uint64_t>count << (4 * rank)
+    return word
+
+
+cdef tuple _plain_counts(object counts):
+    """Counts given as a tuple or a list, as a tuple; None for any other container."""
+    if type(counts) is tuple:
+        return counts
+    if type(counts) is list:
+        return PyList_AsTuple(counts)
+    return None
+
+
+def _fill_move(move, type_name, key, length, counts):
+    """Fill the slots of a new Move from plain, valid arguments; False leaves them to Move()."""
+    cdef long k, n, rank
+    cdef int64_t cards
+    cdef uint64_t word
+    code = _TYPE_CODE_OF.get(type_name) if type(type_name) is str else None
+    cdef tuple plain = _plain_counts(counts)
+    if code is None or plain is None or _slot(move, _MOVE_WORD) != NULL:
+        return False
+    k = _small(key, NUM_RANKS - 1)
+    n = _small(length, NUM_RANKS - k) if k >= 0 else -1
+    cards = _tuple_word(plain)
+    if n < 0 or cards < 0:
+        return False
+    word = <uint64_t>cards | <uint64_t>code << TYPE_SHIFT
+    for rank in range(k, k + n):
+        word |= <uint64_t>8 << (4 * rank)
+    if code == T_PASS:
+        if word or k or n:
+            return False
+    elif not is_legal_word(word, &_WIDEST):
+        return False
+    _set_slot(move, _MOVE_TYPE, MOVE_TYPES[code])
+    _set_slot(move, _MOVE_KEY, key)
+    _set_slot(move, _MOVE_LENGTH, length)
+    _set_slot(move, _MOVE_COUNTS, plain)
+    _set_slot(move, _MOVE_WORD, word)
+    return True
+
+
+def _fill_hand(hand, cards):
+    """Fill the slots of a new Hand from plain, valid counts; False leaves them to Hand()."""
+    cdef int64_t word = -1
+    cdef uint64_t packed
+    cdef tuple counts = _plain_counts(cards)
+    if _slot(hand, _HAND_BITBOARD) != NULL:
+        return False
+    if counts is not None:
+        word = _tuple_word(counts)
+    elif (is_integers(cards) and cnp.PyArray_NDIM(<cnp.ndarray>cards) == 1
+            and cnp.PyArray_DIMS(<cnp.ndarray>cards)[0] == NUM_RANKS
+            and pack_hands(cards, &packed)):
+        word = packed
+        counts = _counts_of(packed)
+    if word < 0:
+        return False
+    _set_slot(hand, _HAND_COUNTS, counts)
+    _set_slot(hand, _HAND_BITBOARD, <uint64_t>word)
+    return True
+
+
+def _fill_hand_word(hand, word):
+    """Fill the slots of a new Hand from a valid hand word; False leaves it to the checks."""
+    cdef uint64_t value
+    if (type(word) is not int or word < 0 or word > COUNT_MASK
+            or _slot(hand, _HAND_BITBOARD) != NULL):
+        return False
+    value = word
+    if value & ~COUNT_MASK or not fits_deck(value):
+        return False
+    _set_slot(hand, _HAND_COUNTS, _counts_of(value))
+    _set_slot(hand, _HAND_BITBOARD, word)
+    return True
+
+
+move_module.install_fast_path(_fill_move)
+hand_module.install_fast_paths(_fill_hand, _fill_hand_word)
 
 
 # --- the words of a MoveList --------------------------------------------------------------------
@@ -342,7 +587,7 @@ cdef class MoveList:
 
     def tolist(self):
         """The moves as a list of Move objects."""
-        return [_move(self._words[i]) for i in range(self._n)]
+        return _moves_list(self._words, self._n)
 
     def __len__(self):
         return self._n
@@ -368,14 +613,10 @@ cdef class MoveList:
         return _move(self._words[i + self._n if i < 0 else i])
 
     def __iter__(self):
-        cdef Py_ssize_t i
-        for i in range(self._n):
-            yield _move(self._words[i])
+        return _MoveIterator(self, 1)
 
     def __reversed__(self):
-        cdef Py_ssize_t i
-        for i in range(self._n - 1, -1, -1):
-            yield _move(self._words[i])
+        return _MoveIterator(self, -1)
 
     cdef Py_ssize_t _find(self, object move, Py_ssize_t start, Py_ssize_t stop):
         cdef uint64_t word
@@ -443,6 +684,33 @@ cdef class MoveList:
 Sequence.register(MoveList)
 
 
+@cython.freelist(8)
+@cython.final
+cdef class _MoveIterator:
+    """The Moves of a MoveList one by one, forwards or backwards (a generator costs ~30 ns a
+    move, this ~5)."""
+    cdef MoveList moves
+    cdef Py_ssize_t next, step
+
+    def __cinit__(self, MoveList moves, Py_ssize_t step):
+        self.moves = moves
+        self.step = step
+        self.next = 0 if step > 0 else moves._n - 1
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef Py_ssize_t i = self.next
+        if not 0 <= i < self.moves._n:
+            raise StopIteration
+        self.next = i + self.step
+        return _move(self.moves._words[i])
+
+    def __length_hint__(self):
+        return max(self.moves._n - self.next if self.step > 0 else self.next + 1, 0)
+
+
 cdef inline MoveList _new_list(const uint64_t* words, Py_ssize_t n):
     cdef MoveList moves = MoveList.__new__(MoveList)
     moves._fill(words, n)
@@ -469,34 +737,6 @@ cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
     s = Sink(moves._words, s.n, 0)
     generate(&s, hand, prev, o)
     return moves
-
-
-# --- the words of Hands and Moves ----------------------------------------------------------------
-# Hand and Move keep their word in a __slots__ attribute, which sits at a fixed offset in every
-# instance. A call that lists the moves of a hand costs ~100 ns, a generic attribute lookup ~15:
-# the entry points read the slot straight from its offset instead.
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
-
-
-cdef Py_ssize_t _slot_offset(type cls, str name) except -1:
-    descr = cls.__dict__.get(name)
-    if not isinstance(descr, MemberDescriptorType):
-        raise ImportError(f"ddz_fast._core reads {cls.__name__}.{name} as a __slots__ attribute")
-    return (<PyMemberDescrObject*><PyObject*>descr).d_member.offset
-
-
-cdef Py_ssize_t _HAND_BITBOARD = _slot_offset(Hand, "_bitboard")
-cdef Py_ssize_t _MOVE_WORD = _slot_offset(Move, "_word")
-
-
-cdef inline PyObject* _slot(object obj, Py_ssize_t offset) noexcept:
-    """The value of the slot at ``offset`` of ``obj`` (borrowed; NULL while it is unset)."""
-    return (<PyObject**>(<char*><PyObject*>obj + offset))[0]
 
 
 cdef uint64_t _hand_word(object hand) except? 0:
@@ -542,7 +782,7 @@ def classify(cards, *, rules=None):
     cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)
     cdef Py_ssize_t i
     classify_counts(&s, counts, &rule_set.opts)
-    return [_move(found[i]) for i in range(min(s.n, s.cap))]
+    return _moves_list(found, min(s.n, s.cap))
 
 
 def beats(move, prev, *, rules=None):
@@ -756,10 +996,13 @@ cdef bint pack_rows(const char* data, Py_ssize_t n, Py_ssize_t row_step, Py_ssiz
 
 
 cdef bint pack_hands(cnp.ndarray counts, uint64_t* words) noexcept:
-    """The hand words of an (N, 15) integer array; False at the first row that is no hand."""
+    """The hand words of an (N, 15) integer array, or the one word of a (15,) array; False at
+    the first row that is no hand."""
     cdef const char* data = <const char*>cnp.PyArray_DATA(counts)
-    cdef Py_ssize_t n = cnp.PyArray_DIMS(counts)[0]
-    cdef Py_ssize_t row = cnp.PyArray_STRIDES(counts)[0], rank = cnp.PyArray_STRIDES(counts)[1]
+    cdef bint one = cnp.PyArray_NDIM(counts) == 1
+    cdef Py_ssize_t n = 1 if one else cnp.PyArray_DIMS(counts)[0]
+    cdef Py_ssize_t row = 0 if one else cnp.PyArray_STRIDES(counts)[0]
+    cdef Py_ssize_t rank = cnp.PyArray_STRIDES(counts)[0 if one else 1]
     cdef bint signed = cnp.PyArray_ISSIGNED(counts)
     cdef Py_ssize_t size = cnp.PyArray_ITEMSIZE(counts)
     if size == 1:

@@ -57,4 +57,16 @@ static inline void ddz_prefetch_write(const void* p, size_t size) {
     }
 }
 
+/* Publishing a pointer to readers that hold no lock: the pointer is stored last, with release
+ * order, and read first, with acquire order, so a reader that sees it sees what it points to
+ * and the slot's other fields. MSVC's volatile accesses have those orders (/volatile:ms, its
+ * default on x86-64). */
+#if defined(_MSC_VER) && !defined(__clang__)
+static __inline void* ddz_load_acquire(void* const* p) { return *(void* const volatile*)p; }
+static __inline void ddz_store_release(void** p, void* v) { *(void* volatile*)p = v; }
+#else
+static inline void* ddz_load_acquire(void* const* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static inline void ddz_store_release(void** p, void* v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+#endif
+
 #endif
