@@ -74,6 +74,7 @@ class Row:
     moves: Optional[int]  # distinct plays listed, as the engine tells them apart
     seconds: float       # the best of the repeats
     baseline: str        # the ddz_fast engine of this section and preset it is compared with
+    same_as: Optional[str] = None  # for a peer: the ddz_fast row giving the same kind of output
 
     @property
     def rate(self) -> float:
@@ -88,11 +89,11 @@ class Row:
 
 def timed(section: str, engine: str, preset: str, run: Callable[[], Sequence[Any]],
           plays: Callable[[Any], int], config: Config, baseline: str = NATIVE,
-          unit: str = "hands") -> Row:
+          unit: str = "hands", same_as: Optional[str] = None) -> Row:
     """Time ``run`` (one result per item) and count the plays of its results afterwards."""
     seconds, results = best_of(run, config.repeats)
     return Row(section, engine, preset, len(results), unit, sum(map(plays, results)), seconds,
-               baseline)
+               baseline, same_as)
 
 
 def with_and_without_drop_in(section: str, engine: str, run: Callable[[], List[Any]],
@@ -171,25 +172,37 @@ def response_positions(count: int) -> List[Tuple[Hand, Move]]:
 
 # --- sections ----------------------------------------------------------------------------------
 
-def _native(hands: List[Hand], prevs: Optional[List[Move]],
-            preset: str) -> Callable[[], List[Any]]:
-    """One native ``legal_moves`` call per hand (leading when ``prevs`` is None)."""
+#: The ddz_fast rows that give what a peer gives: Python objects, one list per hand.
+OBJECTS = "ddz_fast list(legal_moves) (Move objects)"
+INTS = "ddz_fast legal_moves .array.tolist() (ints)"
+SPLIT = "ddz_fast legal_moves_batch split per hand"
+
+
+def _native(hands: List[Hand], prevs: Optional[List[Move]], preset: str,
+            output: Callable[[Any], Any] = lambda moves: moves) -> Callable[[], List[Any]]:
+    """One native ``legal_moves`` call per hand (leading when ``prevs`` is None), its MoveList
+    turned into ``output(moves)``."""
     rules = ddz_fast.Rules.preset(preset)
     legal_moves = ddz_fast.legal_moves
     if prevs is None:
-        return lambda: [legal_moves(h, rules=rules) for h in hands]
+        return lambda: [output(legal_moves(h, rules=rules)) for h in hands]
     pairs = list(zip(hands, prevs))
-    return lambda: [legal_moves(h, p, rules=rules) for h, p in pairs]
+    return lambda: [output(legal_moves(h, p, rules=rules)) for h, p in pairs]
 
 
 def _ddz_rows(section: str, hands: List[Hand], prevs: Optional[List[Move]],
               config: Config) -> List[Row]:
-    """ddz_fast native under each peer preset, then batched and the reference (douzero)."""
-    rows = [timed(section, NATIVE, preset, _native(hands, prevs, preset), _count, config)
-            for preset in PEER_PRESETS]
-    native = _native(hands, prevs, "douzero")
-    rows.append(timed(section, "ddz_fast legal_moves + tolist() (Move objects)", "douzero",
-                      lambda: [moves.tolist() for moves in native()], _count, config))
+    """ddz_fast native under each peer preset, lazy and as the peers' kind of output (Python
+    lists); then batched and the reference (douzero)."""
+    rows = []
+    for preset in PEER_PRESETS:
+        rows.append(timed(section, NATIVE, preset, _native(hands, prevs, preset), _count,
+                          config))
+        rows.append(timed(section, OBJECTS, preset, _native(hands, prevs, preset, list),
+                          _count, config))
+    rows.append(timed(section, INTS, "openspiel",
+                      _native(hands, prevs, "openspiel", lambda moves: moves.array.tolist()),
+                      _count, config))
     counts = np.array([h.counts for h in hands], dtype=np.uint8)
     words = None if prevs is None else np.array([p.word for p in prevs], dtype=np.uint64)
 
@@ -197,7 +210,12 @@ def _ddz_rows(section: str, hands: List[Hand], prevs: Optional[List[Move]],
         _, offsets = ddz_fast.legal_moves_batch(counts, words, rules="douzero")
         return MoveCounts(offsets)
 
+    def split() -> List[np.ndarray]:
+        moves, offsets = ddz_fast.legal_moves_batch(counts, words, rules="douzero")
+        return np.split(moves, offsets[1:-1])
+
     rows.append(timed(section, "ddz_fast legal_moves_batch", "douzero", batched, int, config))
+    rows.append(timed(section, SPLIT, "douzero", split, _count, config))
     reference = ddz_fast.reference.legal_moves
     pairs = list(zip(hands, prevs or [None] * len(hands)))
     rows.append(timed(section, "ddz_fast reference (pure Python)", "douzero",
@@ -215,17 +233,19 @@ def _leading_peer_rows(section: str, counts: List[tuple], config: Config) -> Lis
         texts = [peers.to_text(c) for c in counts]
         playable = DoudizhuJudger.playable_cards_from_hand
         rows.append(timed(section, "RLCard playable_cards_from_hand", "rlcard",
-                          lambda: [playable(t) for t in texts], _count, config))
+                          lambda: [playable(t) for t in texts], _count, config,
+                          same_as=OBJECTS))
     if peers.HAVE_OPENSPIEL:
         states = [peers.openspiel_leading_state(c) for c in counts]
         rows.append(timed(section, "OpenSpiel state.legal_actions()", "openspiel",
-                          lambda: [s.legal_actions() for s in states], _count, config))
+                          lambda: [s.legal_actions() for s in states], _count, config,
+                          same_as=OBJECTS))
     if peers.HAVE_DOUZERO:
         from douzero.env.move_generator import MovesGener
 
         rows.append(timed(section, "DouZero MovesGener.gen_moves", "douzero",
                           lambda: [MovesGener(c).gen_moves() for c in cards], _count_douzero,
-                          config))
+                          config, same_as=OBJECTS))
     rows.append(timed(section, "ddz_fast DouZero drop-in gen_moves", "douzero",
                       lambda: [drop_in.MovesGener(c).gen_moves() for c in cards],
                       _count_douzero, config))
@@ -261,13 +281,13 @@ def response_rows(config: Config) -> List[Row]:
         players = [peers.rlcard_response_players(h.counts, p.counts) for h, p in positions]
         rows.append(timed(section, "RLCard get_gt_cards", "rlcard",
                           lambda: [get_gt_cards(*pair) for pair in players],
-                          _count_without("pass"), config))
+                          _count_without("pass"), config, same_as=OBJECTS))
     if peers.HAVE_OPENSPIEL:
         states = [peers.openspiel_response_state(h.counts, p.counts, p.type, p.key)
                   for h, p in positions]
         rows.append(timed(section, "OpenSpiel state.legal_actions()", "openspiel",
                           lambda: [s.legal_actions() for s in states], _count_without(0),
-                          config))
+                          config, same_as=OBJECTS))
     if peers.HAVE_DOUZERO:
         envs = [peers.douzero_response_env(h.counts, p.counts) for h, p in positions]
         rows += with_and_without_drop_in(section, "DouZero GameEnv legal actions",
@@ -327,24 +347,28 @@ SECTIONS: List[Tuple[str, Callable[[Config], List[Row]]]] = [
 
 # --- the report --------------------------------------------------------------------------------
 
-def ratio(row: Row, rows: List[Row]) -> float:
-    """How many times faster the baseline row (same section and preset) is than ``row``."""
+def ratio(row: Row, rows: List[Row], engine: Optional[str] = None) -> float:
+    """How many times faster the row of ``engine`` (the baseline by default; same section and
+    preset) is than ``row``."""
     base = next(r for r in rows if (r.section, r.engine, r.preset)
-                == (row.section, row.baseline, row.preset))
+                == (row.section, engine or row.baseline, row.preset))
     return base.rate / row.rate
 
 
 def table(rows: List[Row]) -> List[List[str]]:
-    """The rows as text cells: section, engine, preset, items, per second, moves/s, ratio."""
+    """The rows as text cells: section, engine, preset, items, per second, moves/s, the ratio
+    to the baseline and, for a peer, to ddz_fast giving the same kind of output."""
     cells = []
     for row in rows:
         moves = "" if row.move_rate is None else f"{row.move_rate:,.0f}"
+        same = "" if row.same_as is None else f"{ratio(row, rows, row.same_as):.2f}x"
         cells.append([row.section, row.engine, row.preset, f"{row.items:,} {row.unit}",
-                      f"{row.rate:,.0f}", moves, f"{ratio(row, rows):.2f}x"])
+                      f"{row.rate:,.0f}", moves, f"{ratio(row, rows):.2f}x", same])
     return cells
 
 
-HEADER = ["section", "engine", "preset", "timed", "per second", "moves/s", "baseline x"]
+HEADER = ["section", "engine", "preset", "timed", "per second", "moves/s", "baseline x",
+          "same output x"]
 
 
 def print_table(rows: List[Row]) -> None:
@@ -366,10 +390,15 @@ NOTES = """\
   move-generation row is ddz_fast's native `legal_moves` under the same preset (so a peer's
   figure is ddz_fast's speed-up over it); in the GameEnv section it is the same GameEnv with
   the drop-in installed (so the plain GameEnv's figure is the drop-in's speed-up).
-- `legal_moves` returns a lazy `MoveList` of 64-bit move words; the `tolist()` row adds
-  building a `Move` object per move. The batched, `tolist()` and reference rows use preset
-  `douzero`, the largest action space. The drop-in rows run DouZero's own code around
-  ddz_fast's generator, converting cards both ways.
+- *same output x*: for a peer, how many times faster ddz_fast is when it too returns a Python
+  list per hand: the `list(legal_moves)` row of the same preset, a `Move` object per move
+  (the peers return lists of strings, ints or card lists).
+- `legal_moves` returns a lazy `MoveList` of 64-bit move words; `list(...)` turns it into
+  `Move` objects, `.array.tolist()` into a list of ints (the words), as OpenSpiel returns a list
+  of ints (its action ids). The batched and reference rows use preset `douzero`, the largest
+  action space; `split per hand` cuts the batch's words into one array per hand
+  (`np.split`). The drop-in rows run DouZero's own code around ddz_fast's generator,
+  converting cards both ways.
 - DouZero's GameEnv copies its whole information set on every step (`deepcopy`), which
   dominates a random game's step: the legal-action rows isolate the part the drop-in
   replaces. Runs with and without the drop-in alternate, and both arms play the same games

@@ -63,3 +63,28 @@ def test_legal_action_mask(benchmark, hands):
     counts = np.array([h.counts for h in hands], dtype=np.uint8)
     benchmark.extra_info["hands"] = len(hands)
     benchmark(ddz_fast.legal_action_mask, counts)
+
+
+def test_move_objects(benchmark, hands):
+    legal_moves = ddz_fast.legal_moves
+    benchmark.extra_info["hands"] = len(hands)
+    benchmark(lambda: [list(legal_moves(h)) for h in hands])
+
+
+def test_move_words_array(benchmark, hands):
+    legal_moves = ddz_fast.legal_moves
+    benchmark.extra_info["hands"] = len(hands)
+    benchmark(lambda: [legal_moves(h).array for h in hands])
+
+
+def test_hands_from_counts(benchmark, hands):
+    counts = [h.counts for h in hands]
+    benchmark.extra_info["hands"] = len(counts)
+    benchmark(lambda: [Hand(c) for c in counts])
+
+
+def test_moves_from_fields(benchmark, hands):
+    fields = [(m.type, m.key, m.length, m.counts) for h in hands[:100]
+              for m in ddz_fast.legal_moves(h)][:1000]
+    benchmark.extra_info["moves"] = len(fields)
+    benchmark(lambda: [ddz_fast.Move(*f) for f in fields])

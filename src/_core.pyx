@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: initializedcheck=False
+# cython: initializedcheck=False, freethreading_compatible=True
 """The native core of ddz_fast: move generation on 64-bit rank-count words.
 
 The public functions have the signatures, results and exceptions of :mod:`ddz_fast.reference`
@@ -24,7 +24,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.limits cimport INT_MAX
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memcmp, memcpy, memset
 
 from ddz_fast import bitboard
 from ddz_fast._checks import check_action_id, check_play, check_prev
@@ -40,7 +40,20 @@ from movegen cimport *
 from rule_options cimport options_of
 from words cimport Words, generate_into, reserve
 
+# Free-threaded builds (no GIL) skip the caches that live in module globals and need the GIL
+# to be shared: the last rule set looked up, and the spare blocks of MoveLists and batches.
+cdef extern from *:
+    """
+    #ifdef Py_GIL_DISABLED
+    #define DDZ_HAVE_GIL 0
+    #else
+    #define DDZ_HAVE_GIL 1
+    #endif
+    """
+    const bint HAVE_GIL "DDZ_HAVE_GIL"
+
 cdef extern from "bits.h" nogil:
+    void prefetch "ddz_prefetch"(const void* p, int rw)
     void* load_acquire "ddz_load_acquire"(void** p)
     void store_release "ddz_store_release"(void** p, void* v)
 
@@ -75,9 +88,9 @@ _FULL_DECK_WORD = bitboard.pack(FULL_DECK)
 # --- rule sets -----------------------------------------------------------------------------------
 
 cdef struct IdTable:
-    # Open addressing from move word to action id; an empty slot holds word 0 (pass).
-    const uint64_t* words
-    const int32_t* ids
+    # Open addressing from move word to action id: slot i is entries[2i] (the word; 0, the
+    # pass, for an empty slot) and entries[2i + 1] (its id), one cache line for both.
+    const uint64_t* entries
     uint64_t mask
     int shift
 
@@ -89,9 +102,9 @@ cdef inline uint64_t slot_of(const IdTable* t, uint64_t word) noexcept nogil:
 cdef inline Py_ssize_t lookup_id(const IdTable* t, uint64_t word) noexcept nogil:
     """The action id of ``word``, or -1 when it is not in the action space."""
     cdef uint64_t slot = slot_of(t, word)
-    while t.words[slot] != 0:
-        if t.words[slot] == word:
-            return t.ids[slot]
+    while t.entries[2 * slot] != 0:
+        if t.entries[2 * slot] == word:
+            return <Py_ssize_t>t.entries[2 * slot + 1]
         slot = (slot + 1) & t.mask
     return -1
 
@@ -100,7 +113,7 @@ cdef class _ActionSpace:
     """Every move of one rule set: the Move tuple, a dict and a C table from word to id."""
     cdef readonly tuple moves
     cdef readonly dict ids
-    cdef object _words, _ids          # numpy arrays owning the table's memory
+    cdef object _entries              # the numpy array owning the table's memory
     cdef IdTable table
 
     def __init__(self, MoveList moves):
@@ -109,18 +122,16 @@ cdef class _ActionSpace:
         while size < 2 * len(moves):
             size *= 2
             bits += 1
-        self._words = np.zeros(size, dtype=np.uint64)
-        self._ids = np.full(size, -1, dtype=np.int32)
-        cdef uint64_t[::1] words = self._words
-        cdef int32_t[::1] ids = self._ids
-        self.table = IdTable(&words[0], &ids[0], size - 1, 64 - bits)
+        self._entries = np.zeros(2 * size, dtype=np.uint64)
+        cdef uint64_t[::1] entries = self._entries
+        self.table = IdTable(&entries[0], size - 1, 64 - bits)
         for i in range(len(moves)):
             word = moves._words[i]
             slot = slot_of(&self.table, word)
-            while words[slot] != 0:
+            while entries[2 * slot] != 0:
                 slot = (slot + 1) & self.table.mask
-            words[slot] = word
-            ids[slot] = i
+            entries[2 * slot] = word
+            entries[2 * slot + 1] = i
         self.moves = tuple(moves)
         self.ids = {move._word: i for i, move in enumerate(self.moves)}
 
@@ -134,9 +145,12 @@ cdef class _RuleSet:
         self.opts = options_of(rules)
 
     cdef _ActionSpace action_space(self):
-        # Built once, then published by one assignment: concurrent callers see all or nothing.
+        # Built once, then published by one assignment: concurrent callers see all or nothing
+        # (free-threaded builds lock the rule set around it; with the GIL the lock is none).
         if self.space is None:
-            self.space = _ActionSpace(_generate(_FULL_DECK_WORD, 0, &self.opts))
+            with cython.critical_section(self):
+                if self.space is None:
+                    self.space = _ActionSpace(_generate(_FULL_DECK_WORD, 0, &self.opts))
         return self.space
 
 
@@ -156,7 +170,8 @@ cdef _RuleSet _rule_set(object rules):
     entry = _BY_ID.get(id(rules))
     if entry is None:
         entry = _new_entry(rules)
-    _LAST = entry
+    if HAVE_GIL:
+        _LAST = entry
     return (<tuple>entry)[1]
 
 
@@ -290,17 +305,53 @@ cdef inline object _move(uint64_t word):
     return _keep_move(word)
 
 
+cdef enum:
+    AHEAD = 8       # moves between fetching a table slot and reading it
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyListObject:
+        PyObject** ob_item
+    void PyObject_GC_UnTrack(void* op)
+
+
 cdef list _moves_list(const uint64_t* words, Py_ssize_t n):
-    """The Moves of ``n`` words as a new list."""
+    """The Moves of ``n`` words as a new list.
+
+    The table's slots and the Moves lie scattered over megabytes, so each read is a cache
+    miss. The loop fetches ahead: the slot of move i + AHEAD while move i is read, and every
+    Move (to count a reference to it) before any is counted.
+    """
     cdef list moves = PyList_New(n)
+    cdef PyObject** items = (<PyListObject*>moves).ob_item
     cdef Py_ssize_t i
     cdef PyObject* found
+    for i in range(min(n, AHEAD)):
+        prefetch(&_TABLE[_table_slot(words[i])], 0)
     for i in range(n):
+        if i + AHEAD < n:
+            prefetch(&_TABLE[_table_slot(words[i + AHEAD])], 0)
         found = _find_move(words[i])
-        move = <object>found if found != NULL else _keep_move(words[i])
-        Py_INCREF(move)
-        PyList_SET_ITEM(moves, i, move)
+        if found == NULL:
+            try:
+                found = _kept(words[i])
+            finally:
+                if found == NULL:         # an error, or a full table: no borrowed items left
+                    memset(items, 0, i * sizeof(PyObject*))
+            if found == NULL:
+                return [_move(words[i]) for i in range(n)]
+        prefetch(found, 1)
+        items[i] = found                  # borrowed until counted below
+    for i in range(n):
+        Py_INCREF(<object>items[i])
     return moves
+
+
+cdef PyObject* _kept(uint64_t word) except? NULL:
+    """The Move of ``word``, made and kept in the table (borrowed: the table never lets go);
+    NULL when the table is full."""
+    _keep_move(word)
+    return _find_move(word)
 
 
 cdef tuple _counts_of(uint64_t word):
@@ -326,6 +377,9 @@ cdef object _decode(uint64_t word):
     _set_slot(move, _MOVE_LENGTH, popcount(main))
     _set_slot(move, _MOVE_COUNTS, _counts_of(word))
     _set_slot(move, _MOVE_WORD, word)
+    # It refers to a str, ints and a tuple of ints only: it can be in no reference cycle, and
+    # the collector, which would visit it in every list it is in, may leave it out.
+    PyObject_GC_UnTrack(<PyObject*>move)
     return move
 
 
@@ -481,11 +535,13 @@ cdef uint64_t* take_block(Py_ssize_t n) except NULL:
     global _SPARE_TOTAL, _LAST_CLASS
     cdef Py_ssize_t c = n // CLASS_WORDS
     cdef uint64_t* block
-    _LAST_CLASS = min(c, NUM_CLASSES - 1)
-    if c < NUM_CLASSES and _SPARE_COUNT[c]:
+    if HAVE_GIL and c < NUM_CLASSES and _SPARE_COUNT[c]:
+        _LAST_CLASS = c
         _SPARE_COUNT[c] -= 1
         _SPARE_TOTAL -= block_bytes(c)
         return _SPARE_BLOCKS[c][_SPARE_COUNT[c]]
+    if HAVE_GIL:
+        _LAST_CLASS = min(c, NUM_CLASSES - 1)
     block = <uint64_t*>malloc(block_bytes(c))
     if block == NULL:
         raise MemoryError("out of memory for a MoveList")
@@ -496,7 +552,7 @@ cdef void give_block(uint64_t* block, Py_ssize_t n) noexcept:
     """Give back the block of a list of ``n`` words."""
     global _SPARE_TOTAL
     cdef Py_ssize_t c = n // CLASS_WORDS
-    if (c < NUM_CLASSES and _SPARE_COUNT[c] < STACK_DEPTH
+    if (HAVE_GIL and c < NUM_CLASSES and _SPARE_COUNT[c] < STACK_DEPTH
             and _SPARE_TOTAL + block_bytes(c) <= SPARE_BYTES):
         _SPARE_BLOCKS[c][_SPARE_COUNT[c]] = block
         _SPARE_COUNT[c] += 1
@@ -571,6 +627,8 @@ cdef class MoveList:
         cdef int64_t* out = <int64_t*>cnp.PyArray_DATA(ids)
         cdef Py_ssize_t i, bad = -1
         for i in range(self._n):
+            if i + AHEAD < self._n:       # fetch ahead, as _moves_list does
+                prefetch(&space.table.entries[2 * slot_of(&space.table, self._words[i + AHEAD])], 0)
             out[i] = lookup_id(&space.table, self._words[i])
             if out[i] < 0:
                 bad = i
@@ -687,28 +745,53 @@ Sequence.register(MoveList)
 @cython.freelist(8)
 @cython.final
 cdef class _MoveIterator:
-    """The Moves of a MoveList one by one, forwards or backwards (a generator costs ~30 ns a
-    move, this ~5)."""
+    """The Moves of a MoveList one by one, forwards or backwards.
+
+    It fetches ahead as _moves_list does: the table slot of the move AHEAD places on, and the
+    Move of the one AHEAD / 2 places on, whose (borrowed) pointer it keeps until its turn.
+    """
     cdef MoveList moves
-    cdef Py_ssize_t next, step
+    cdef const uint64_t* words
+    cdef Py_ssize_t next, step, n
+    cdef PyObject* found[AHEAD]         # move j at found[j % AHEAD]; NULL: not found yet
 
     def __cinit__(self, MoveList moves, Py_ssize_t step):
-        self.moves = moves
-        self.step = step
+        cdef Py_ssize_t k
+        self.moves, self.words, self.n, self.step = moves, moves._words, moves._n, step
         self.next = 0 if step > 0 else moves._n - 1
+        for k in range(AHEAD // 2):
+            self._look(self.next + k * step)
+        for k in range(AHEAD // 2, AHEAD):
+            self._fetch(self.next + k * step)
+
+    cdef inline void _fetch(self, Py_ssize_t j) noexcept:
+        if 0 <= j < self.n:
+            prefetch(&_TABLE[_table_slot(self.words[j])], 0)
+
+    cdef inline void _look(self, Py_ssize_t j) noexcept:
+        cdef PyObject* move
+        if 0 <= j < self.n:
+            move = _find_move(self.words[j])
+            self.found[j % AHEAD] = move
+            if move != NULL:
+                prefetch(move, 1)
 
     def __iter__(self):
         return self
 
     def __next__(self):
         cdef Py_ssize_t i = self.next
-        if not 0 <= i < self.moves._n:
+        cdef PyObject* move
+        if not 0 <= i < self.n:
             raise StopIteration
         self.next = i + self.step
-        return _move(self.moves._words[i])
+        self._fetch(i + AHEAD * self.step)
+        self._look(i + AHEAD // 2 * self.step)
+        move = self.found[i % AHEAD]
+        return <object>move if move != NULL else _move(self.words[i])
 
     def __length_hint__(self):
-        return max(self.moves._n - self.next if self.step > 0 else self.next + 1, 0)
+        return max(self.n - self.next if self.step > 0 else self.next + 1, 0)
 
 
 cdef inline MoveList _new_list(const uint64_t* words, Py_ssize_t n):
@@ -717,25 +800,45 @@ cdef inline MoveList _new_list(const uint64_t* words, Py_ssize_t n):
     return moves
 
 
-# Room for every move of any hand: a hand's moves are a subset of the full deck's (30,383 at
-# most, douzero). Only ever used with the GIL held and no Python code between generating and
-# copying out, so callers never see each other's moves.
+# The moves are generated into a buffer on the caller's stack, with the GIL released: calls
+# from several threads run at once and share no buffer. A hand with more moves than the buffer
+# holds (few do: a 20-card hand has ~80 on average) is generated again, straight into its list.
+# Releasing and taking back the GIL costs ~45 ns, a quarter of a call; when the interpreter has
+# no other thread, no one could take it meanwhile, and the call keeps it.
+
+cdef extern from "Python.h":
+    ctypedef struct PyInterpreterState
+    ctypedef struct PyThreadState
+    PyInterpreterState* PyInterpreterState_Get()
+    PyThreadState* PyInterpreterState_ThreadHead(PyInterpreterState* interp)
+    PyThreadState* PyThreadState_Next(PyThreadState* tstate)
+
+
+cdef inline bint alone() noexcept:
+    """Whether the calling thread is the interpreter's only one (a new thread must take the
+    GIL before it runs, so none can start while a call that kept it generates)."""
+    return PyThreadState_Next(PyInterpreterState_ThreadHead(PyInterpreterState_Get())) == NULL
+
 cdef enum:
-    SCRATCH_SIZE = 1 << 15
-cdef uint64_t _SCRATCH[SCRATCH_SIZE]
+    STACK_WORDS = 1024          # 8 KB of stack
 
 
 cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
-    cdef Sink s = Sink(&_SCRATCH[0], SCRATCH_SIZE, 0)
+    cdef uint64_t local[STACK_WORDS]
+    cdef Sink s = Sink(&local[0], STACK_WORDS, 0)
     cdef MoveList moves
     expect_block()
-    generate(&s, hand, prev, o)
+    if alone():
+        generate(&s, hand, prev, o)
+    else:
+        with nogil:
+            generate(&s, hand, prev, o)
     if s.n <= s.cap:
-        return _new_list(&_SCRATCH[0], s.n)
-    # Larger than the scratch: generate again straight into a list of the right size.
+        return _new_list(&local[0], s.n)
     moves = _new_list(NULL, s.n)
     s = Sink(moves._words, s.n, 0)
-    generate(&s, hand, prev, o)
+    with nogil:
+        generate(&s, hand, prev, o)
     return moves
 
 
@@ -883,7 +986,7 @@ cdef class _WordArray:
 
     def __dealloc__(self):
         global _SPARE
-        if _SPARE.cap < self.words.cap <= SPARE_MAX:
+        if HAVE_GIL and _SPARE.cap < self.words.cap <= SPARE_MAX:
             free(_SPARE.data)
             _SPARE = self.words
         else:

@@ -57,6 +57,15 @@ static inline void ddz_prefetch_write(const void* p, size_t size) {
     }
 }
 
+/* A hint that the cache line at p is about to be read (rw = 0) or written (rw = 1). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ddz_prefetch(p, rw) __builtin_prefetch((p), (rw))
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#define ddz_prefetch(p, rw) _mm_prefetch((const char*)(p), _MM_HINT_T0)
+#else
+#define ddz_prefetch(p, rw) ((void)(p))
+#endif
+
 /* Publishing a pointer to readers that hold no lock: the pointer is stored last, with release
  * order, and read first, with acquire order, so a reader that sees it sees what it points to
  * and the slot's other fields. MSVC's volatile accesses have those orders (/volatile:ms, its
