@@ -1,6 +1,7 @@
 """An immutable, validated hand of cards."""
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
 
 from . import bitboard
@@ -76,15 +77,11 @@ class Hand:
             raise ValueError(f"bitboard {word:#x} has bits outside the 15 rank counts")
         return cls(bitboard.unpack(word))
 
-    @property
-    def counts(self) -> Counts:
-        """The count of each of the 15 ranks, 3 first, red joker last."""
-        return self._counts
-
-    @property
-    def bitboard(self) -> int:
-        """The hand as one 64-bit rank-count word (see :mod:`ddz_fast.bitboard`)."""
-        return self._bitboard
+    # Read-only views of the slots; attrgetter runs in C, twice as fast as a method.
+    counts = property(attrgetter("_counts"),
+                      doc="The count of each of the 15 ranks, 3 first, red joker last.")
+    bitboard = property(attrgetter("_bitboard"), doc="The hand as one 64-bit rank-count word "
+                        "(see :mod:`ddz_fast.bitboard`).")
 
     def __contains__(self, move: object) -> bool:
         counts = _cards_of(move)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import total_ordering
+from operator import attrgetter
 from typing import Callable, ClassVar, List, Optional, Sequence, Tuple
 
 from . import bitboard
@@ -138,11 +139,12 @@ class Move:
         move._word = word
         return move
 
-    type = property(lambda self: self._type, doc="The canonical type name.")
-    key = property(lambda self: self._key, doc="Rank index of the key rank (0 for pass).")
-    length = property(lambda self: self._length, doc="Chain length (1 for non-chains).")
-    counts = property(lambda self: self._counts, doc="Per-rank counts of the cards played.")
-    word = property(lambda self: self._word, doc="The move as one 64-bit word.")
+    # Read-only views of the slots; attrgetter runs in C, twice as fast as a lambda.
+    type = property(attrgetter("_type"), doc="The canonical type name.")
+    key = property(attrgetter("_key"), doc="Rank index of the key rank (0 for pass).")
+    length = property(attrgetter("_length"), doc="Chain length (1 for non-chains).")
+    counts = property(attrgetter("_counts"), doc="Per-rank counts of the cards played.")
+    word = property(attrgetter("_word"), doc="The move as one 64-bit word.")
 
     @property
     def cards(self) -> str:
