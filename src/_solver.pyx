@@ -19,11 +19,12 @@ followed by its partner) keeps the value, otherwise it flips.
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from movegen cimport *
 from rule_options cimport options_of
+from words cimport Words, generate_into, reserve
 
 from ddz_fast import bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES
@@ -263,8 +264,7 @@ cdef struct Search:
     PyObject* exc_type      # the exception a signal handler raised
     PyObject* exc_value
     PyObject* exc_tb
-    uint64_t* stack         # the move lists of the nodes on the path, one after another
-    Py_ssize_t cap
+    Words stack             # the move lists of the nodes on the path, one after another
     Py_ssize_t top
 
 
@@ -295,30 +295,22 @@ cdef inline bint tick(Search* s) noexcept nogil:
     return False
 
 
-cdef bint reserve(Search* s, Py_ssize_t need) noexcept nogil:
-    cdef Py_ssize_t cap = max(need, 2 * s.cap)
-    cdef uint64_t* data
-    if need <= s.cap:
+cdef inline bint room(Search* s, Py_ssize_t need) noexcept nogil:
+    """Room for ``need`` words on the move stack (False, with the search stopped, when memory
+    runs out)."""
+    if reserve(&s.stack, need):
         return True
-    data = <uint64_t*>realloc(s.stack, cap * sizeof(uint64_t))
-    if data == NULL:
-        s.stopped = OUT_OF_MEMORY
-        return False
-    s.stack, s.cap = data, cap
-    return True
+    s.stopped = OUT_OF_MEMORY
+    return False
 
 
-cdef Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Node* n) noexcept nogil:
+cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Node* n) noexcept nogil:
     """Generate the moves of the player to move into the stack at ``at``, in canonical order;
-    their number, or -1 when memory runs out."""
-    cdef Sink sink
-    while True:
-        sink = Sink(s.stack + at, <int>min(s.cap - at, 1 << 30), 0)
-        generate(&sink, n.hands[n.player], n.to_beat, s.g.o)
-        if sink.n <= sink.cap:
-            return sink.n
-        if not reserve(s, at + sink.n):
-            return -1
+    their number, or -1 (with the search stopped) when memory runs out."""
+    cdef Py_ssize_t count = generate_into(&s.stack, at, n.hands[n.player], n.to_beat, s.g.o)
+    if count < 0:
+        s.stopped = OUT_OF_MEMORY
+    return count
 
 
 cdef uint64_t JOKER_FLAGS = (<uint64_t>8 << (4 * BLACK_JOKER)) | (<uint64_t>8 << (4 * RED_JOKER))
@@ -378,9 +370,9 @@ cdef bint order_moves(Search* s, const Node* n, Py_ssize_t n_moves) noexcept nog
     cdef uint64_t* keys
     if n_moves <= 1:
         return True
-    if not reserve(s, s.top + 3 * n_moves):
+    if not room(s, s.top + 3 * n_moves):
         return False
-    moves = s.stack + s.top
+    moves = s.stack.data + s.top
     spare = moves + n_moves
     keys = spare + n_moves
     for i in range(n_moves):
@@ -540,7 +532,7 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
     n_moves = moves_at(s, top, n)
     if n_moves < 0:
         return -1
-    if emptying(s.stack + top, n_moves, n.hands[n.player]) >= 0:
+    if emptying(s.stack.data + top, n_moves, n.hands[n.player]) >= 0:
         return 1                    # cheaper to find again than to store
     if n_moves == 0:
         # Nothing beats the move: the pass is forced, and the node has the value of the next
@@ -566,7 +558,7 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
         if index < 0:
             continue
         child = n[0]
-        step(&s.g, &child, 0 if index == PASS_INDEX else s.stack[top + index])
+        step(&s.g, &child, 0 if index == PASS_INDEX else s.stack.data[top + index])
         r = search(s, &child)
         if r < 0:
             s.top = top
@@ -608,7 +600,7 @@ cdef int reach(Search* s, const Node* n, int d) noexcept nogil:
     n_moves = moves_at(s, top, n)
     if n_moves < 0:
         return -1
-    if emptying(s.stack + top, n_moves, n.hands[n.player]) >= 0:
+    if emptying(s.stack.data + top, n_moves, n.hands[n.player]) >= 0:
         # The mover goes out now: D = 1 when it is on the winning side, else that side
         # never finishes first.
         return winner
@@ -639,7 +631,7 @@ cdef int reach(Search* s, const Node* n, int d) noexcept nogil:
         if index < 0:
             continue
         child = n[0]
-        step(&s.g, &child, 0 if index == PASS_INDEX else s.stack[top + index])
+        step(&s.g, &child, 0 if index == PASS_INDEX else s.stack.data[top + index])
         r = reach(s, &child, d - 1)
         if r < 0:
             s.top = top
@@ -707,7 +699,7 @@ cdef int stake_search(Search* s, const Node* n, int* out) noexcept nogil:
         return -1
     s.top = top + n_moves
     for k in range(-1 if following else 0, n_moves):
-        move = 0 if k < 0 else s.stack[top + k]
+        move = 0 if k < 0 else s.stack.data[top + k]
         child = n[0]
         if step(&s.g, &child, move):
             value = 1 if side == 0 else -1
@@ -795,7 +787,7 @@ cdef int principal_variation(Search* s, Root* root) noexcept nogil:
             return -1
         s.top = top + n_moves
         for k in range(-1 if node.to_beat != 0 else 0, n_moves):
-            action = 0 if k < 0 else s.stack[top + k]
+            action = 0 if k < 0 else s.stack.data[top + k]
             # The winning side takes an action that still finishes within d - 1; the other
             # side takes one after which the finish needs all of d - 1 (its longest delay).
             r = child_distance(s, &node, action, d if winner else d - 1)
@@ -887,7 +879,7 @@ def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_bea
     root.node.player = to_move
     root.node.passes = passes
     try:
-        if not reserve(&s, 4096):
+        if not room(&s, 4096):
             raise MemoryError("out of memory for the solver's move stack")
         n_moves = moves_at(&s, 0, &root.node)
         if n_moves < 0:
@@ -902,7 +894,7 @@ def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_bea
             raise MemoryError("out of memory for the solver's root")
         root.actions[0] = 0
         for i in range(n_moves):
-            root.actions[offset + i] = s.stack[i]
+            root.actions[offset + i] = s.stack.data[i]
         start = now()
         s.deadline = start + time_limit if time_limit > 0 else 0
         with nogil:
@@ -919,7 +911,7 @@ def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_bea
             "nodes": s.nodes, "seconds": seconds, "stopped": s.stopped,
         }
     finally:
-        free(s.stack)
+        free(s.stack.data)
         free(root.actions)
         free(root.verdicts)
         free(root.stakes)
