@@ -316,11 +316,11 @@ cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Node* n) noexcep
 cdef uint64_t JOKER_FLAGS = (<uint64_t>8 << (4 * BLACK_JOKER)) | (<uint64_t>8 << (4 * RED_JOKER))
 
 
-cdef inline int turns_left(uint64_t hand) noexcept nogil:
-    """A rough count of the moves ``hand`` needs to play out: each bomb, the rocket, each trio
-    and each pair or single card is one, except that every trio carries one pair or single
-    (the estimate of bots.GreedyBot; chains are not looked for). Counted on the flag bits of
-    at_least() directly: one bit per rank, no gathering."""
+cdef inline int turns_plain(uint64_t hand) noexcept nogil:
+    """A rough count of the moves ``hand`` needs to play out, chains aside: each bomb, the
+    rocket, each trio and each pair or single card is one, except that every trio carries one
+    pair or single (the estimate of bots.GreedyBot). Counted on the flag bits of at_least()
+    directly: one bit per rank, no gathering."""
     cdef uint64_t ge1 = at_least(hand, 1), ge2 = at_least(hand, 2)
     cdef uint64_t ge3 = at_least(hand, 3), ge4 = at_least(hand, 4)
     cdef uint64_t jokers = ge1 & JOKER_FLAGS
@@ -330,17 +330,50 @@ cdef inline int turns_left(uint64_t hand) noexcept nogil:
     return popcount(ge4) + rocket + trios + max(0, loose - trios)
 
 
+cdef inline int longest_run(uint32_t held, int* key) noexcept nogil:
+    """The length of the longest run of consecutive ranks of ``held`` (its lowest rank into
+    ``key``; the lowest such run when several are as long)."""
+    cdef uint32_t starts = held, last = 0
+    cdef int length = 0
+    while starts:
+        last = starts
+        length += 1
+        starts &= held >> length
+    if length:
+        key[0] = ctz(last)
+    return length
+
+
+cdef inline int turns_left(uint64_t hand) noexcept nogil:
+    """turns_plain, or one turn for the longest chain of singles (5 ranks or more) or of pairs
+    (3 or more) plus turns_plain of the rest, whichever is smaller.
+
+    Counting chains ordered the moves much better: measured on 40 duels of 12 cards a side,
+    the median nodes fell from 186,272 to 92,250 (30 duels of 14: 802,751 to 200,322; 40
+    three-hand positions of 25 cards: 45,972 to 40,793). Also counting airplanes, or a second
+    chain after the first, changed no node count there.
+    """
+    cdef int best = turns_plain(hand), key = 0, length
+    length = longest_run(gather_flags(at_least(hand, 1)) & CHAIN_RANKS, &key)
+    if length >= 5:
+        best = min(best, 1 + turns_plain(hand - (nibbles(key, length) & NIBBLE_ONES)))
+    length = longest_run(gather_flags(at_least(hand, 2)) & CHAIN_RANKS, &key)
+    if length >= 3:
+        best = min(best, 1 + turns_plain(hand - 2 * (nibbles(key, length) & NIBBLE_ONES)))
+    return best
+
+
 cdef inline int order_score(uint64_t move, uint64_t hand) noexcept nogil:
-    """Higher first (0 .. SCORES - 1): the moves that leave the fewest turns to play out, then
-    the longest (they shed the most cards); bombs and the rocket last (they are the reserve
-    that answers anything).
+    """Higher first (0 .. SCORES - 1): the moves that leave the fewest turns to play out
+    (turns_left), then the longest (they shed the most cards); bombs and the rocket last (they
+    are the reserve that answers anything).
 
     Node counts measured on 20 duels of 10 and 12 cards a side and 20 three-hand positions
     of 20 and 25 cards, against the longest-first order: fewest turns left first searched
     23% to 58% fewer nodes (the number of distinct ranks left did almost as well); within a
     length, high keys first searched 3 times the nodes; shortest first 3 to 4 times; trying
     first the moves no opponent can beat (a cheap test of main ranks, bombs and the rocket)
-    twice the nodes.
+    twice the nodes, and even as the last tie-break 2.5 times (duels of 12).
     """
     if is_bomb(move):
         return 0
