@@ -6,8 +6,8 @@ Every game is solved for its value and winning moves (``pv=False``: the distance
 the line of play is not timed) on one thread, with the default 64 MB table. A solve that
 reaches ``--limit`` seconds stops and counts as inexact: its time is the limit, and the table
 says how many finished exactly. Times are wall clock (what a caller waits) and CPU time of
-the solving thread (what one core spends; on a shared machine the wall clock also holds the
-time other processes ran). Writes benchmarks/results/solver.md by default.
+the process (time.process_time: what one core spends on the solve, which runs on the calling
+thread; on a shared machine the wall clock also holds the time other processes ran). Writes benchmarks/results/solver.md by default.
 """
 from __future__ import annotations
 
@@ -35,9 +35,9 @@ def measure(label: str, games: Sequence, limit: float) -> List[str]:
     nodes: List[int] = []
     exact = 0
     for game in games:
-        started = time.thread_time()
+        started = time.process_time()
         found = solve(game, pv=False, time_limit=limit)
-        cpu.append(time.thread_time() - started)
+        cpu.append(time.process_time() - started)
         seconds.append(found.seconds)
         nodes.append(found.nodes)
         exact += found.exact
