@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: initializedcheck=False
+# cython: initializedcheck=False, freethreading_compatible=True
 """The native perfect-information solver: who wins, every winning move and a line of play.
 
 An OR-AND search over the core's words with a first-win cutoff and a transposition table of
