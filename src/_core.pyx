@@ -221,7 +221,6 @@ cdef inline PyObject* _slot(object obj, Py_ssize_t offset) noexcept:
     return (<PyObject**>(<char*><PyObject*>obj + offset))[0]
 
 
-
 cdef inline void _set_slot(object obj, Py_ssize_t offset, object value) noexcept:
     """Set the slot at ``offset`` of ``obj``, an object no other thread sees yet."""
     cdef PyObject** slot = <PyObject**>(<char*><PyObject*>obj + offset)
@@ -339,7 +338,7 @@ cdef list _moves_list(const uint64_t* words, Py_ssize_t n):
                 if found == NULL:         # an error, or a full table: no borrowed items left
                     memset(items, 0, i * sizeof(PyObject*))
             if found == NULL:
-                return [_move(words[i]) for i in range(n)]
+                return [_move(words[j]) for j in range(n)]
         prefetch(found, 1)
         items[i] = found                  # borrowed until counted below
     for i in range(n):
@@ -625,10 +624,11 @@ cdef class MoveList:
         cdef cnp.npy_intp n = self._n
         cdef cnp.ndarray ids = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_INT64)
         cdef int64_t* out = <int64_t*>cnp.PyArray_DATA(ids)
+        cdef const IdTable* table = &space.table
         cdef Py_ssize_t i, bad = -1
         for i in range(self._n):
             if i + AHEAD < self._n:       # fetch ahead, as _moves_list does
-                prefetch(&space.table.entries[2 * slot_of(&space.table, self._words[i + AHEAD])], 0)
+                prefetch(&table.entries[2 * slot_of(table, self._words[i + AHEAD])], 0)
             out[i] = lookup_id(&space.table, self._words[i])
             if out[i] < 0:
                 bad = i
