@@ -295,8 +295,10 @@ def _run_ray(config: ArenaConfig, deals: int, workers: Optional[int], progress: 
                 try:
                     total += ray.get(done[0])
                 except Exception as error:
+                    # Ray wraps the task's exception with its traceback: report the exception.
+                    cause = getattr(error, "cause", None) or error
                     raise ArenaError(f"deals {start}..{stop - 1} failed after {retries} "
-                                     f"retries: {error}") from error
+                                     f"retries: {type(cause).__name__}: {cause}") from error
                 progress(total.deals)
         finally:
             for ref in pending:
