@@ -450,7 +450,7 @@ def _rlcard_rule(seed: Union[int, str, None] = None) -> Bot:
     """RLCard's rule agent (imported only now: RLCard is an optional extra)."""
     from .compat.rlcard_rule import RLCardRuleBot
 
-    return RLCardRuleBot(seed)
+    return RLCardRuleBot(GreedyBot(seed), seed)
 
 
 #: Built-in bots by name: each value makes a bot from an optional seed and keyword options.

@@ -60,16 +60,15 @@ class RLCardRuleBot:
     """RLCard's rule agent playing through ddz_fast: see the module docstring.
 
     Bidding and doubling are not part of RLCard's game: the bot bids and doubles as
-    :class:`~ddz_fast.bots.GreedyBot` does. ``ddz_fast.bots.make_bot("rlcard-rule")`` makes
-    one; ``tests/test_arena.py`` checks that it plays only legal moves.
+    ``bidder`` does (a bot: ``ddz_fast.bots.make_bot("rlcard-rule")`` gives it a
+    :class:`~ddz_fast.bots.GreedyBot`). ``tests/test_arena.py`` checks that it plays only legal
+    moves.
     """
 
-    def __init__(self, seed: Union[int, str, None] = None) -> None:
-        from ..bots import GreedyBot  # late: bots.py registers this class lazily
-
+    def __init__(self, bidder: Any, seed: Union[int, str, None] = None) -> None:
         self._agent = _load_agent()
         self._rng = random.Random(_check_seed(seed))
-        self._bidder = GreedyBot(seed)
+        self._bidder = bidder
         #: How many decisions fell back to the documented legal choice.
         self.fallbacks = 0
 
