@@ -86,7 +86,7 @@ def print_results(s: Dict[str, Any]) -> None:
           f"({s['rules']} rules, seed {s['seed']}); 95% intervals")
     width = max(len(b["bot"]) for b in s["bots"]) + 2
     print(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
-          f"{'landlord':>8} {'interval':<16} {'peasant':>7} {'interval':<16}")
+          f"{'landlord':>8} {'interval':<16} {'peasant':>7} interval")
     for b in sorted(s["bots"], key=lambda b: -b["rating"]):
         print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
               f"{_interval(b['mean_score_ci95'], False):<18} "
