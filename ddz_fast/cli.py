@@ -1,5 +1,5 @@
 """The ``ddz-fast`` command line: ``moves``, ``classify``, ``perft``, ``simulate``, ``play``,
-``bench`` and ``solve`` (one module each in :mod:`ddz_fast.commands`).
+``arena``, ``bench`` and ``solve`` (one module each in :mod:`ddz_fast.commands`).
 
 Bad input never ends in a traceback: it is one line on stderr, ``ddz-fast: error: ...``, and
 exit status 2. Output errors are handled as other Unix tools do: when the reader of the output

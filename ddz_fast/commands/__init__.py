@@ -6,9 +6,9 @@ which :func:`ddz_fast.cli.main` turns into one ``ddz-fast: error: ...`` line and
 """
 from __future__ import annotations
 
-from . import bench, classify, moves, perft, play, simulate, solve
+from . import arena, bench, classify, moves, perft, play, simulate, solve
 
 #: The subcommand modules in the order ``ddz-fast --help`` lists them.
-COMMANDS = (moves, classify, perft, simulate, play, bench, solve)
+COMMANDS = (moves, classify, perft, simulate, play, arena, bench, solve)
 
 __all__ = ["COMMANDS"]
