@@ -45,7 +45,6 @@ the deals: in one process, over local worker processes (``backend="local"``) or 
 from __future__ import annotations
 
 import itertools
-import math
 import multiprocessing
 import os
 from dataclasses import dataclass, field, fields
@@ -55,13 +54,12 @@ from .bots import hand_strength, make_bot, parse_bot_spec, play_hand, start_play
 from .game import Game, deal_cards
 from .hand import Hand
 from .rules import Rules, RulesLike, as_rules
+from .stats import bradley_terry, normal_interval, wilson_interval
 from .validate import check_int
 
 __all__ = ["ArenaConfig", "ArenaError", "Tally", "play_deals", "run_arena", "summarise",
            "wilson_interval", "normal_interval", "bradley_terry", "landlord_seat", "seatings",
            "FAULT_ENV"]
-
-Z_95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
 #: Fault injection for tests: when this environment variable names an existing file, the
 #: first range of deals to start deletes it and raises (a task that fails once).
@@ -337,70 +335,6 @@ def run_arena(config: ArenaConfig, deals: int, *, backend: str = "local",
     return total
 
 
-# --- statistics -------------------------------------------------------------------------------
-
-def wilson_interval(p: float, n: int, z: float = Z_95) -> Tuple[float, float]:
-    """The Wilson score interval of a rate ``p`` observed over ``n`` trials.
-
-    >>> low, high = wilson_interval(0.8, 100)
-    >>> round(low, 4), round(high, 4)
-    (0.7112, 0.8666)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    z2 = z * z
-    denominator = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denominator
-    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n)) / denominator
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
-
-
-def normal_interval(total: float, total_sq: float, n: int, scale: float = 1.0,
-                    z: float = Z_95) -> Tuple[float, float, float]:
-    """(mean, low, high) of ``x / scale`` from the sum and sum of squares of ``n`` values x.
-
-    The interval is ``mean +- z * s / sqrt(n)``, ``s`` the sample standard deviation (zero
-    width when n < 2).
-
-    >>> normal_interval(6, 14, 3)  # values 1, 2, 3: mean 2, s = 1
-    (2.0, 0.868414..., 3.131585...)
-    """
-    mean = total / n
-    if n < 2:
-        return (mean / scale, mean / scale, mean / scale)
-    variance = max(total_sq - total * total / n, 0.0) / (n - 1)
-    half = z * math.sqrt(variance / n)
-    return (mean / scale, (mean - half) / scale, (mean + half) / scale)
-
-
-def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5,
-                  iterations: int = 10_000, tolerance: float = 1e-12) -> List[float]:
-    """Bradley-Terry ratings on the Elo scale from ``wins[i][j]``, games i won against j.
-
-    Each pair gets ``prior`` virtual wins each way. Fitted by the MM iteration
-    ``pi_i = W_i / sum_j (n_ij / (pi_i + pi_j))``; returned as ``400 log10 pi``, centred.
-
-    >>> [round(r, 1) for r in bradley_terry([[0, 2.5], [0.5, 0]])]  # odds 3:1 with the prior
-    [95.4, -95.4]
-    """
-    n = len(wins)
-    w = [[(wins[i][j] + prior) if i != j else 0.0 for j in range(n)] for i in range(n)]
-    strength = [1.0] * n
-    for _ in range(iterations):
-        new = []
-        for i in range(n):
-            denominator = sum((w[i][j] + w[j][i]) / (strength[i] + strength[j])
-                              for j in range(n) if j != i)
-            new.append(sum(w[i]) / denominator)
-        scale = math.exp(sum(math.log(s) for s in new) / n)  # geometric mean 1
-        new = [s / scale for s in new]
-        converged = max(abs(a - b) for a, b in zip(new, strength)) < tolerance
-        strength = new
-        if converged:
-            break
-    return [400 * math.log10(s) for s in strength]
-
-
 def summarise(config: ArenaConfig, tally: Tally) -> Dict[str, Any]:
     """The results as JSON-ready data: per bot, head to head, ratings (see the module doc)."""
     n, d = len(config.bots), tally.deals
@@ -420,9 +354,9 @@ def summarise(config: ArenaConfig, tally: Tally) -> Dict[str, Any]:
         bots.append({
             "bot": labels[b], "games": 2 * games,
             "landlord_win_rate": as_landlord / games,
-            "landlord_win_ci95": list(wilson_interval(as_landlord / games, d)),
+            "landlord_win_ci95": list(wilson_interval(as_landlord / games * d, d)),
             "peasant_win_rate": as_peasant / games,
-            "peasant_win_ci95": list(wilson_interval(as_peasant / games, d)),
+            "peasant_win_ci95": list(wilson_interval(as_peasant / games * d, d)),
             "mean_score": mean, "mean_score_ci95": [low, high],
             "rating": ratings[b], "fallbacks": tally.fallbacks[b],
         })

@@ -2,7 +2,6 @@
 and Ray tasks), failures never dropped, the intervals, and RLCard's rule agent as a bot."""
 from __future__ import annotations
 
-import doctest
 import json
 import os
 from collections import defaultdict
@@ -23,12 +22,6 @@ from ddz_fast.move import Move
 
 SMALL = ArenaConfig(("random", "greedy"), seed=11)
 THREE = ArenaConfig(("random", "greedy", "greedy:danger=0"), seed=5)
-
-
-def test_docstring_examples():
-    for module in (arena,):
-        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert result.failed == 0 and result.attempted > 0
 
 
 # --- the duplicate format ---------------------------------------------------------------------

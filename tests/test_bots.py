@@ -5,6 +5,7 @@ things of a state, so :class:`PlayView` offers them for a :class:`~ddz_fast.Posi
 """
 from __future__ import annotations
 
+import importlib.util
 from typing import List
 
 import pytest
@@ -46,9 +47,19 @@ def greedy(text: str) -> str:
 
 # --- every bot, every phase ------------------------------------------------------------------
 
+#: Bots that wrap a peer engine, and the extra that installs it.
+PEER_BOTS = {"rlcard-rule": "rlcard"}
+
+
+def needs_peer(name: str) -> None:
+    if name in PEER_BOTS:
+        pytest.importorskip(PEER_BOTS[name])
+
+
 @pytest.mark.parametrize("name", sorted(BOTS))
 @pytest.mark.parametrize("rules", AUCTIONS, ids=["points", "single", "call_rob", "douzero_cr"])
 def test_bots_choose_legal_actions_in_every_phase(name: str, rules: Rules):
+    needs_peer(name)
     game = Game(rules)
     for seed in range(4):
         state = game.new_state(seed, first_bidder=seed % 3)
@@ -67,6 +78,8 @@ def test_bots_choose_legal_actions_in_every_phase(name: str, rules: Rules):
 
 def test_bots_follow_the_protocol_and_the_registry():
     for name, factory in BOTS.items():
+        if name in PEER_BOTS and importlib.util.find_spec(PEER_BOTS[name]) is None:
+            continue
         assert isinstance(factory(1), Bot)
         assert isinstance(make_bot(name, "seed"), Bot)
     with pytest.raises(ValueError, match="unknown bot 'clever': choose one of random, greedy"):

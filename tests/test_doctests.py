@@ -16,6 +16,7 @@ MODULES = [
     "ddz_fast.commands.moves", "ddz_fast.commands.classify", "ddz_fast.commands.perft",
     "ddz_fast.commands.simulate", "ddz_fast.commands.play", "ddz_fast.commands.bench",
     "ddz_fast.duel", "ddz_fast.solver", "ddz_fast.reference_solver", "ddz_fast.commands.solve",
+    "ddz_fast.stats", "ddz_fast.arena", "ddz_fast.commands.arena",
 ]
 OPTIONAL = {"ddz_fast.env": "pettingzoo"}  # modules that need an extra
 NATIVE_ONLY = {"ddz_fast.native"}            # modules that need the compiled core

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import multiprocessing
 import os
 import random
@@ -23,38 +22,12 @@ from typing import Any, Callable, Dict, Iterator, TextIO, Tuple
 from ddz_fast.bots import BOTS, make_bot, play_hand
 from ddz_fast.game import Game
 from ddz_fast.rules import Rules
+from ddz_fast.stats import wilson_interval
 
 from ._common import add_json_option, add_rules_option, format_count, print_json, rules_name
 
 NAME = "simulate"
 HELP = "play N complete hands between bots and summarise the results"
-
-Z_95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> Tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default).
-
-    Unlike the normal approximation it stays inside [0, 1] and behaves near 0 and 1.
-
-    >>> low, high = wilson_interval(80, 100)
-    >>> round(low, 4), round(high, 4)
-    (0.7112, 0.8666)
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    >>> wilson_interval(20, 20)[1]
-    1.0
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    # The interval always holds p: clamp away the rounding of centre +- half at 0 and 1.
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
-
 
 @dataclass
 class Tally:
