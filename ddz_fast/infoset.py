@@ -184,9 +184,9 @@ def _card_counts(hands: Sequence[Hand]) -> Tuple[int, int, int]:
 
 def information_set(state: "State", player: int) -> InformationSet:
     """What ``player`` may know in ``state``, in any phase (``State.information_set``)."""
-    from .game import State  # the game module calls this one: import it only when used
-
-    if not isinstance(state, State):
+    # Read by attribute, not checked with isinstance: ddz_fast.game imports this module, so
+    # this one does not import it back. Whatever is read is validated by InformationSet.
+    if not all(hasattr(type(state), name) for name in _STATE_FIELDS):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
     player = check_seat("player", player)
     history = tuple(state.history)
@@ -199,6 +199,10 @@ def information_set(state: "State", player: int) -> InformationSet:
                           state.current_player, history, _card_counts(state.hands), played,
                           unseen, state.move_to_beat if in_play else None,
                           state.passes if in_play else 0)
+
+
+_STATE_FIELDS = ("hands", "history", "landlord", "kitty", "phase", "current_player",
+                 "move_to_beat", "passes")
 
 
 def _played_in(history: Sequence[Tuple[int, "Action"]]) -> Hands3:
