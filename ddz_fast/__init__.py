@@ -27,6 +27,7 @@ from .perft import divide, perft
 from .playout import Playout, RandomGames, perft_native, play_out, random_games
 from .duel import Duel
 from .solver import Solution, solve
+from .infoset import InformationSet, information_set
 
 __version__ = "0.1.0"
 
@@ -37,4 +38,5 @@ __all__ = [
     "Game", "State", "Bid", "Double", "IllegalActionError", "Match", "Position", "perft", "divide",
     "random_games", "play_out", "perft_native", "RandomGames", "Playout",
     "Duel", "solve", "Solution", "NativeCoreMissingError", "__version__",
+    "InformationSet", "information_set",
 ]

@@ -68,6 +68,8 @@ def _load(module: str) -> Union[ModuleType, _MissingCore]:
 core: Union[ModuleType, _MissingCore] = _load(CORE_MODULE)
 play: Union[ModuleType, _MissingCore] = _load("ddz_fast._play")
 solver: Union[ModuleType, _MissingCore] = _load("ddz_fast._solver")
+#: ``ddz_fast._sample``: uniform determinizations of an information set (ddz_fast.infoset).
+sampler: Union[ModuleType, _MissingCore] = _load("ddz_fast._sample")
 #: Whether the compiled core is installed.
 HAVE_CORE: bool = isinstance(core, ModuleType)
 

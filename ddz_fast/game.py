@@ -463,6 +463,11 @@ class State:
             raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
         return Position(self._hands, self._landlord, self._player, self._to_beat, self._passes)
 
+    def information_set(self, player: int) -> Any:
+        """What ``player`` may know now: a :class:`~ddz_fast.infoset.InformationSet`."""
+        from .infoset import information_set  # that module imports this one
+        return information_set(self, player)
+
     def legal_actions(self) -> List[Action]:
         """The actions ``current_player`` may apply now (empty once over)."""
         return list(self._legal_tuple())

@@ -1,0 +1,400 @@
+"""Information sets: what one player may know at a decision, and uniform deals of the rest.
+
+docs/RULES.md, "Search", "Imperfect information": a player knows its own hand, the kitty once
+the landlord is known, every action taken so far (so every card played and each player's card
+count). Hidden is how the unseen cards (neither in the player's hand nor played) are split
+between the other two hands. The landlord showed the kitty, so it still holds at least
+``k_r = max(0, kitty_r - landlord_played_r)`` cards of each rank r: the *kitty constraint*.
+
+:meth:`InformationSet.sample` deals the hidden cards ``n`` times, exactly uniformly in the rule
+book's sense: the ``k_r`` kitty cards go to the landlord, and every way of dealing the other
+unseen physical cards into the hidden hands (with their public sizes) is equally likely, so a
+split giving one hidden hand ``a_r`` of the ``u_r`` free cards of each rank has probability
+proportional to ``prod_r C(u_r, a_r)``. Optional *constraints* (a bot's own inferences, such as
+"seat 2 holds no 2s") bound how many cards of a rank a hidden seat holds; sampling is then
+uniform among the deals that meet them. The work runs in native code (``src/_sample.pyx``);
+:mod:`ddz_fast.reference_infoset` enumerates every split with its weight and is the
+specification it is tested against.
+
+Constraints are a mapping ``{seat: {rank: count or (low, high)}}``: ``seat`` is one of the two
+hidden seats, ``rank`` a rank index (0 = 3 ... 14 = R) or a rank letter (``"2"``, ``"A"``,
+``"10"``, ``"B"``), and the value the exact number of cards of that rank the seat holds, or an
+inclusive range. ``{2: {"2": 0}}`` says seat 2 holds no 2s.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import (TYPE_CHECKING, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple,
+                    Union)
+
+import numpy as np
+
+from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
+from .compiled import sampler as _sampler  # NativeCoreMissingError when not built
+from .hand import Hand, HandLike, as_hand
+from .move import Move
+from .position import Position, checked_position
+from .validate import check_int, check_seat, check_seed64, is_int, shown
+
+if TYPE_CHECKING:
+    from .clock import Action
+    from .game import State
+
+__all__ = ["InformationSet", "information_set", "Constraints", "SplitSpec", "split_spec",
+           "normalize_constraints", "MAX_SAMPLES"]
+
+#: The most determinizations one :meth:`InformationSet.sample` call returns (400 MB of words).
+MAX_SAMPLES = 1 << 24
+PHASES = ("bidding", "doubling", "play", "over")
+
+#: ``{seat: {rank: count or (low, high)}}``, see the module docstring.
+Constraints = Mapping[int, Mapping[Union[int, str], Union[int, Tuple[int, int]]]]
+#: Per hidden seat, the lowest and highest count of every rank.
+Bounds = Dict[int, Tuple[Counts, Counts]]
+Hands3 = Tuple[Hand, Hand, Hand]
+
+
+def _sum_counts(*hands: Sequence[int]) -> Counts:
+    return tuple(sum(column) for column in zip(*hands))
+
+
+@dataclass(frozen=True)
+class InformationSet:
+    """What ``player`` may know at one moment of a hand (immutable, hashable, comparable).
+
+    Two information sets are equal exactly when the player could not tell the two moments
+    apart: the hidden hands of the other players appear nowhere in it.
+    """
+
+    #: The seat whose knowledge this is.
+    player: int
+    #: That player's hand now.
+    hand: Hand
+    #: The landlord's seat, None while bidding.
+    landlord: Optional[int]
+    #: The kitty once shown (None before the landlord is known, or when not given).
+    kitty: Optional[Hand]
+    #: 'bidding', 'doubling', 'play' or 'over'.
+    phase: str
+    #: The seat to act, None once the hand is over.
+    to_move: Optional[int]
+    #: Every action taken so far, in order, as (seat, action): bids, doubles, moves and passes.
+    history: Tuple[Tuple[int, "Action"], ...]
+    #: How many cards each seat holds now.
+    card_counts: Tuple[int, int, int]
+    #: The cards each seat has played (public).
+    played: Hands3
+    #: Counts per rank of the cards the player cannot see: the other two hands, and the kitty
+    #: while bidding.
+    unseen: Counts
+    #: In play, the move to beat (None when the player to move leads) and the passes since.
+    move_to_beat: Optional[Move] = None
+    passes: int = 0
+    #: ``k_r``: the fewest cards of each rank the landlord's hidden hand holds (the kitty cards
+    #: it has not played). All zero when the player is the landlord or the kitty is unknown.
+    kitty_constraint: Counts = field(init=False)
+
+    def __post_init__(self) -> None:
+        _check_fields(self)
+        object.__setattr__(self, "kitty_constraint", _kitty_constraint(self))
+
+    # --- constructors --------------------------------------------------------------------------
+
+    @classmethod
+    def from_state(cls, state: "State", player: int) -> "InformationSet":
+        """What ``player`` knows in ``state`` (any phase): see :func:`information_set`."""
+        return information_set(state, player)
+
+    @classmethod
+    def from_position(cls, position: Position, player: int, *,
+                      played: Optional[Sequence[HandLike]] = None,
+                      kitty: Optional[HandLike] = None,
+                      history: Sequence[Tuple[int, "Action"]] = ()) -> "InformationSet":
+        """What ``player`` knows in a play-phase ``position``, given the public history.
+
+        ``played``: the cards each seat has played so far (default: none). ``kitty``: the
+        shown kitty (default: unknown, so no kitty constraint). The unseen cards are the other
+        two hands of the position, whose contents are then forgotten.
+        """
+        position = checked_position(position)
+        player = check_seat("player", player)
+        played_hands = _check_played(played)
+        kitty_hand = None if kitty is None else as_hand(kitty)
+        others = [h.counts for seat, h in enumerate(position.hands) if seat != player]
+        over = position.is_over
+        info = cls(player, position.hands[player], position.landlord, kitty_hand,
+                   "over" if over else "play", None if over else position.to_move,
+                   tuple(history), _card_counts(position.hands), played_hands,
+                   _sum_counts(*others), None if over else position.move_to_beat,
+                   0 if over else position.passes)
+        _check_kitty_held(info, position.hands[position.landlord])
+        return info
+
+    # --- what is hidden -----------------------------------------------------------------------
+
+    @property
+    def hidden_seats(self) -> Tuple[int, int]:
+        """The two seats whose hands the player cannot see, in seat order after the player."""
+        return ((self.player + 1) % 3, (self.player + 2) % 3)
+
+    def deal_count(self, constraints: Optional[Constraints] = None) -> int:
+        """How many deals of the unseen physical cards fit the information set (and the
+        constraints): the total weight of the splits. 0 when none does."""
+        spec = split_spec(self, constraints)
+        if spec is None:
+            return 0
+        return int(_sampler._count(*spec.native_tables(), spec.need))
+
+    def sample(self, n: int, seed: int, *,
+               constraints: Optional[Constraints] = None) -> np.ndarray:
+        """``n`` determinizations as an (n, 3) uint64 array of hand words, row i the hands of
+        seats 0, 1, 2 (:mod:`ddz_fast.bitboard`; ``Hand.from_bitboard`` reads one).
+
+        The player's own column is its hand; the hidden hands are dealt exactly uniformly (see
+        the module docstring) from a splitmix64 stream of ``seed`` (0..2**64 - 1), so the same
+        seed gives the same samples. ValueError when no deal meets the constraints, and before
+        the landlord is known (the kitty is then a third hidden pile).
+        """
+        n = check_int("n", n, 0, MAX_SAMPLES)
+        seed = check_seed64("seed", seed)
+        spec = _required_spec(self, constraints)
+        out = np.empty((n, 3), dtype=np.uint64)
+        own = self.hand.bitboard
+        total = _sampler._sample(out, *spec.native_tables(), spec.need, self.player, own,
+                                 spec.seat_a, _word(spec.fixed_a), spec.seat_b,
+                                 _word(spec.fixed_b), seed)
+        if total == 0:  # split_spec found the ranges open, but no split fits the sizes
+            raise ValueError(_IMPOSSIBLE)
+        return out
+
+
+_IMPOSSIBLE = ("no deal of the unseen cards meets the constraints (with the card counts and "
+               "the kitty constraint)")
+
+
+def _word(counts: Sequence[int]) -> int:
+    return sum(c << (4 * r) for r, c in enumerate(counts))
+
+
+def _card_counts(hands: Sequence[Hand]) -> Tuple[int, int, int]:
+    return (len(hands[0]), len(hands[1]), len(hands[2]))
+
+
+# --- from a game state ---------------------------------------------------------------------------
+
+def information_set(state: "State", player: int) -> InformationSet:
+    """What ``player`` may know in ``state``, in any phase (``State.information_set``)."""
+    # Read by attribute, not checked with isinstance: ddz_fast.game imports this module, so
+    # this one does not import it back. Whatever is read is validated by InformationSet.
+    if not all(hasattr(type(state), name) for name in _STATE_FIELDS):
+        raise TypeError(f"state must be a State, not {type(state).__name__}")
+    player = check_seat("player", player)
+    history = tuple(state.history)
+    played = _played_in(history)
+    hand = state.hands[player]
+    unseen = tuple(deck - own - gone for deck, own, gone in
+                   zip(FULL_DECK, hand.counts, _sum_counts(*(h.counts for h in played))))
+    in_play = state.phase == "play"
+    return InformationSet(player, hand, state.landlord, state.kitty, state.phase,
+                          state.current_player, history, _card_counts(state.hands), played,
+                          unseen, state.move_to_beat if in_play else None,
+                          state.passes if in_play else 0)
+
+
+_STATE_FIELDS = ("hands", "history", "landlord", "kitty", "phase", "current_player",
+                 "move_to_beat", "passes")
+
+
+def _played_in(history: Sequence[Tuple[int, "Action"]]) -> Hands3:
+    """The cards each seat played, read from the actions (bids and passes play none)."""
+    counts = [[0] * NUM_RANKS for _ in range(3)]
+    for seat, action in history:
+        if isinstance(action, Move) and not action.is_pass:
+            counts[seat] = [a + b for a, b in zip(counts[seat], action.counts)]
+    return (Hand(counts[0]), Hand(counts[1]), Hand(counts[2]))
+
+
+# --- checks --------------------------------------------------------------------------------------
+
+def _check_played(played: Optional[Sequence[HandLike]]) -> Hands3:
+    if played is None:
+        return (Hand(), Hand(), Hand())
+    if isinstance(played, (str, bytes)) or not isinstance(played, Sequence) or len(played) != 3:
+        raise ValueError(f"played must be three hands (the cards each seat played), "
+                         f"got {shown(played)}")
+    return (as_hand(played[0]), as_hand(played[1]), as_hand(played[2]))
+
+
+def _check_fields(info: InformationSet) -> None:
+    """Types and the consistency of the counts: a malformed set fails here, not in native
+    code."""
+    check_seat("player", info.player)
+    if not isinstance(info.hand, Hand):
+        raise TypeError(f"hand must be a Hand, not {type(info.hand).__name__}")
+    if info.landlord is not None:
+        check_seat("landlord", info.landlord)
+    if info.kitty is not None and not isinstance(info.kitty, Hand):
+        raise TypeError(f"kitty must be a Hand or None, not {type(info.kitty).__name__}")
+    if info.phase not in PHASES:
+        raise ValueError(f"phase must be one of {PHASES}, got {shown(info.phase)}")
+    if (info.landlord is None) != (info.phase == "bidding"):
+        raise ValueError("the landlord is known exactly when the bidding is over")
+    if info.to_move is not None:
+        check_seat("to_move", info.to_move)
+    if not isinstance(info.history, tuple):
+        raise TypeError(f"history must be a tuple, not {type(info.history).__name__}")
+    if not (isinstance(info.played, tuple) and len(info.played) == 3
+            and all(isinstance(h, Hand) for h in info.played)):
+        raise TypeError("played must be a tuple of three Hands")
+    _check_counts(info)
+
+
+def _check_counts(info: InformationSet) -> None:
+    counts = info.card_counts
+    if not (isinstance(counts, tuple) and len(counts) == 3
+            and all(is_int(c) and 0 <= c <= 54 for c in counts)):
+        raise ValueError(f"card_counts must be three counts 0..54, got {shown(counts)}")
+    if counts[info.player] != len(info.hand):
+        raise ValueError(f"card_counts says seat {info.player} holds {counts[info.player]} "
+                         f"cards, but its hand holds {len(info.hand)}")
+    unseen = info.unseen
+    if not (isinstance(unseen, tuple) and len(unseen) == NUM_RANKS
+            and all(is_int(c) and c >= 0 for c in unseen)):
+        raise ValueError(f"unseen must be {NUM_RANKS} non-negative counts, got {shown(unseen)}")
+    seen = _sum_counts(info.hand.counts, *(h.counts for h in info.played))
+    for rank, (have, hidden, deck) in enumerate(zip(seen, unseen, FULL_DECK)):
+        if have + hidden > deck:
+            raise ValueError(f"{have + hidden} cards of rank {RANK_NAMES[rank]} are in the "
+                             f"hand, played or unseen: one deck has {deck}")
+    others = sum(counts) - counts[info.player]
+    # While bidding the kitty is hidden too; afterwards the unseen cards are the other hands.
+    if sum(unseen) < others or (info.landlord is not None and sum(unseen) != others):
+        raise ValueError(f"{sum(unseen)} unseen cards cannot make the other hands' "
+                         f"{others} cards")
+
+
+def _kitty_constraint(info: InformationSet) -> Counts:
+    """``k_r`` (RULES.md): zeros unless a peasant looks at a landlord whose kitty was shown."""
+    if info.kitty is None or info.landlord is None or info.landlord == info.player:
+        return (0,) * NUM_RANKS
+    gone = info.played[info.landlord].counts
+    keep = tuple(max(0, k - p) for k, p in zip(info.kitty.counts, gone))
+    if any(k > u for k, u in zip(keep, info.unseen)) or \
+            sum(keep) > info.card_counts[info.landlord]:
+        raise ValueError(f"the landlord cannot still hold the kitty cards {Hand(keep)} it "
+                         "has not played: they are not all unseen")
+    return keep
+
+
+def _check_kitty_held(info: InformationSet, landlord_hand: Hand) -> None:
+    """A position's true landlord hand must hold the kitty cards the landlord did not play."""
+    if any(k > h for k, h in zip(info.kitty_constraint, landlord_hand.counts)):
+        raise ValueError(f"the landlord's hand {landlord_hand} does not hold the kitty cards "
+                         f"{Hand(info.kitty_constraint)} it has not played")
+
+
+# --- constraints and the split they leave --------------------------------------------------------
+
+def normalize_constraints(info: InformationSet, constraints: Optional[Constraints]) -> Bounds:
+    """The constraints as ``{seat: (lowest counts, highest counts)}`` for each constrained
+    hidden seat; TypeError or ValueError naming whatever is malformed."""
+    if constraints is None:
+        return {}
+    if not isinstance(constraints, Mapping):
+        raise TypeError(f"constraints must be a mapping {{seat: {{rank: count or (low, high)}}}}"
+                        f", not {type(constraints).__name__}")
+    bounds: Bounds = {}
+    for seat, per_rank in constraints.items():
+        seat = check_seat("a constrained seat", seat)
+        if seat == info.player:
+            raise ValueError(f"seat {seat} is the player itself: constraints are about the "
+                             f"hidden seats {info.hidden_seats}")
+        if not isinstance(per_rank, Mapping):
+            raise TypeError(f"the constraints of seat {seat} must be a mapping "
+                            f"{{rank: count or (low, high)}}, not {type(per_rank).__name__}")
+        low, high = [0] * NUM_RANKS, list(FULL_DECK)
+        for key, value in per_rank.items():
+            rank = _rank_of(key)
+            low[rank], high[rank] = _range_of(value, rank, seat)
+        bounds[seat] = (tuple(low), tuple(high))
+    return bounds
+
+
+def _rank_of(key: object) -> int:
+    if isinstance(key, str):
+        return rank_index(key.strip())
+    return check_int("a constrained rank", key, 0, NUM_RANKS - 1)
+
+
+def _range_of(value: object, rank: int, seat: int) -> Tuple[int, int]:
+    what = f"the count of rank {RANK_NAMES[rank]} for seat {seat}"
+    if is_int(value):
+        low = high = check_int(what, value, 0, FULL_DECK[rank])
+    elif isinstance(value, tuple) and len(value) == 2:
+        low = check_int(f"the lowest {what}", value[0], 0, FULL_DECK[rank])
+        high = check_int(f"the highest {what}", value[1], 0, FULL_DECK[rank])
+        if low > high:
+            raise ValueError(f"{what}: the range ({low}, {high}) is empty")
+    else:
+        raise TypeError(f"{what} must be an int or a (low, high) tuple, got {shown(value)}")
+    return low, high
+
+
+class SplitSpec(NamedTuple):
+    """A sampling problem in rank counts: hidden hand A (``seat_a``) holds ``fixed_a`` (the
+    kitty cards, when A is the landlord) plus ``a_r`` of the ``free[r]`` free cards of each
+    rank, ``lo[r] <= a_r <= hi[r]``, ``sum(a_r) == need``; B holds ``fixed_b`` plus the rest.
+    """
+
+    seat_a: int
+    seat_b: int
+    fixed_a: Counts
+    fixed_b: Counts
+    free: Counts
+    lo: Counts
+    hi: Counts
+    need: int
+
+    def native_tables(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """free, lo and hi as the int64 arrays the native sampler reads."""
+        return tuple(np.array(x, dtype=np.int64) for x in (self.free, self.lo, self.hi))
+
+
+def split_spec(info: InformationSet,
+               constraints: Optional[Constraints] = None) -> Optional[SplitSpec]:
+    """The sampling problem of ``info`` under ``constraints``, or None when the constraints
+    leave some rank no possible count (so no deal fits). ValueError while bidding."""
+    if not isinstance(info, InformationSet):
+        raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
+    if info.landlord is None:
+        raise ValueError("determinizations need the landlord known: while bidding the kitty "
+                         "is a third hidden pile")
+    bounds = normalize_constraints(info, constraints)
+    seat_a, seat_b = info.hidden_seats
+    keep = info.kitty_constraint
+    none = (0,) * NUM_RANKS
+    fixed_a = keep if seat_a == info.landlord else none
+    fixed_b = keep if seat_b == info.landlord else none
+    free = tuple(u - k for u, k in zip(info.unseen, keep))
+    no_bound = (none, FULL_DECK)
+    low_a, high_a = bounds.get(seat_a, no_bound)
+    low_b, high_b = bounds.get(seat_b, no_bound)
+    lo: List[int] = []
+    hi: List[int] = []
+    for r in range(NUM_RANKS):
+        # A's total fixed_a + a within A's bounds; B's total fixed_b + free - a within B's.
+        lo.append(max(0, low_a[r] - fixed_a[r], free[r] + fixed_b[r] - high_b[r]))
+        hi.append(min(free[r], high_a[r] - fixed_a[r], free[r] + fixed_b[r] - low_b[r]))
+        if lo[r] > hi[r]:
+            return None
+    need = info.card_counts[seat_a] - sum(fixed_a)
+    if not 0 <= need <= sum(free):
+        return None
+    return SplitSpec(seat_a, seat_b, fixed_a, fixed_b, free, tuple(lo), tuple(hi), need)
+
+
+def _required_spec(info: InformationSet, constraints: Optional[Constraints]) -> SplitSpec:
+    spec = split_spec(info, constraints)
+    if spec is None:
+        raise ValueError(_IMPOSSIBLE)
+    return spec
