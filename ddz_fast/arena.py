@@ -61,6 +61,13 @@ __all__ = ["ArenaConfig", "ArenaError", "Tally", "play_deals", "run_arena", "sum
            "wilson_interval", "normal_interval", "bradley_terry", "landlord_seat", "seatings",
            "FAULT_ENV"]
 
+#: The most bots one run compares: a deal is played n (n - 1) times, 240 times for 16 bots.
+MAX_BOTS = 16
+
+#: The most deals one run plays (a run of that many takes years: the bound only refuses
+#: numbers that can be no one's intent).
+MAX_DEALS = 10**12
+
 #: Fault injection for tests: when this environment variable names an existing file, the
 #: first range of deals to start deletes it and raises (a task that fails once).
 FAULT_ENV = "DDZ_FAST_ARENA_FAULT"
@@ -79,8 +86,12 @@ class ArenaConfig:
     rules: Rules = field(default_factory=Rules)
 
     def __post_init__(self) -> None:
-        if isinstance(self.bots, str) or len(self.bots) < 2:
-            raise ValueError("the arena needs at least two bots")
+        if not isinstance(self.bots, (tuple, list)):
+            raise TypeError(f"bots must be a tuple or list of bot specs, "
+                            f"not {type(self.bots).__name__}")
+        if not 2 <= len(self.bots) <= MAX_BOTS:
+            raise ValueError(f"the arena needs at least two bots and at most {MAX_BOTS}, "
+                             f"got {len(self.bots)}")
         for spec in self.bots:
             make_bot(spec, 0)  # an unknown name or option fails here, not in a worker
         object.__setattr__(self, "bots", tuple(self.bots))
@@ -320,8 +331,8 @@ def run_arena(config: ArenaConfig, deals: int, *, backend: str = "local",
     >>> run_arena(ArenaConfig(("random", "greedy"), seed=1), 4, workers=1).deals
     4
     """
-    deals = check_int("deals", deals, 1)
-    retries = check_int("retries", retries, 0)
+    deals = check_int("deals", deals, 1, MAX_DEALS)
+    retries = check_int("retries", retries, 0, 100)
     if workers is not None:
         workers = check_int("workers", workers, 1)
     if backend == "local":

@@ -80,6 +80,19 @@ def _is_real(value: object) -> bool:
     return is_int(value) or isinstance(value, np.floating)
 
 
+def check_real(name: str, value: object, low: Optional[float] = None,
+               high: Optional[float] = None) -> float:
+    """A finite real number (an int, a float or a numpy number, no bool) in [low, high]."""
+    if not _is_real(value):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    number = float(value)  # type: ignore[arg-type]
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be finite, got {number}")
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise ValueError(f"{name} must be between {low} and {high}, got {number}")
+    return number
+
+
 def check_duration(name: str, value: object, *, allow_zero: bool = False) -> float:
     """A finite number of seconds, positive (or also 0 with ``allow_zero``)."""
     if not _is_real(value):

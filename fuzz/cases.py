@@ -37,6 +37,7 @@ from ddz_fast import (Game, Hand, Move, Position, Rules, action_id, action_move,
                       legal_moves_batch, parse_cards, perft, perft_native, play_out,
                       random_games)
 from ddz_fast.cards import FULL_DECK, NUM_RANKS
+from ddz_fast.validate import is_int
 
 
 class Mismatch(Exception):
@@ -1487,6 +1488,51 @@ def _(g: Gen):
     kwargs = g.pick([{"landlord": g.int_or_any()}, {"bidder": bot}, {},
                      {"landlord": 0, "bidder": bot}])
     return _call("bots.start_play", bots.start_play, game, seed, **kwargs)
+
+
+@entry("bot specs")
+def _(g: Gen):
+    from ddz_fast import bots
+    name = g.pick(["greedy", "random", "solver", "greedy:danger=3", "greedy:danger=",
+                   "greedy:danger=3,danger=4", "greedy:bogus=1", "random:seed=1", ":", "greedy:",
+                   "greedy:danger=1e999", "greedy:danger=-1", "solver:max_nodes=10**9",
+                   "greedy:danger=" + "9" * 5000, "rlcard-rule:x=1", "a" * 10000 + ":b=c"])
+    if g.chance(0.3):
+        name = g.any()
+    return _call("bots.make_bot", bots.make_bot, name, g.seed_like())
+
+
+@entry("arena")
+def _(g: Gen):
+    from ddz_fast import arena
+    specs = g.pick([("random", "greedy"), ["greedy", "greedy"], ("random",), (),
+                    ("random",) * 17, "random greedy", ("random", 5), ("random", "bogus"),
+                    ("random", "greedy:danger=1"), None, g.any()])
+    seed = g.pick([0, 1, -1, 2**64, 2**200, "1", None, 1.5, g.any()])
+    which = g.pick(["config", "run", "run", "stats", "summary"])
+    if which == "config":
+        return _call("arena.ArenaConfig", arena.ArenaConfig, specs, seed,
+                     g.pick([Rules(), "rlcard", None, "bogus", g.any()]))
+    if which == "stats":
+        fn = g.pick([arena.wilson_interval, arena.normal_interval, arena.bradley_terry])
+        args = g.pick([(g.any(), g.any()), (0, 0), (5, 3), (1e308, 2), (float("nan"), 4),
+                       ([[0, 1], [1]],), ([[0, float("inf")], [0, 0]],), ([],), (g.any(),),
+                       (6, 14, 3), (6, 14, 0), (6, 14, -1, 0.0)])
+        return _call(f"arena.{fn.__name__}", fn, *args)
+    config = arena.ArenaConfig(("random", "greedy"), seed=g.rng.randrange(100))
+    deals = g.pick([1, 2, 0, -1, 2**70, 10**12 + 1, "3", None, 1.0, g.any()])
+    if is_int(deals) and 3 < deals <= arena.MAX_DEALS:
+        deals = 3                        # a valid long run is no finding, only a long wait
+    kwargs = g.pick([{}, {"workers": 1}, {"workers": g.pick([0, -1, 2**70, "2", None])},
+                     {"backend": g.pick(["bogus", "", None, 5, g.any()])},
+                     {"retries": g.pick([-1, 2**70, "1", None])}])
+    kwargs.setdefault("workers", 1)      # worker processes are tested in tests/test_arena.py
+    if which == "summary":
+        def run():
+            return arena.summarise(config, arena.run_arena(config, deals, **kwargs))
+        return call_text("arena.summarise(config, arena.run_arena", config, deals,
+                         **kwargs) + ")", run
+    return _call("arena.run_arena", arena.run_arena, config, deals, **kwargs)
 
 
 @entry("compat.openspiel")

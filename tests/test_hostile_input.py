@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import ddz_fast
+from ddz_fast import arena, stats
 from ddz_fast import (Game, Hand, Match, Move, Position, _core, _play, classify, legal_moves,
                       legal_moves_batch, perft, perft_native, play_out, random_games)
 from ddz_fast import game as game_module
@@ -337,6 +338,16 @@ def _nested(depth: int) -> list:
     (lambda: Game().new_state("\ud800"), ValueError, "lone surrogate"),
     (lambda: record.load(_with(lambda r: r["events"][0].__setitem__("player", np.ones(2)))),
      ValueError, "event player must be a seat number"),
+    (lambda: stats.bradley_terry([]), ValueError, "wins must have 1 to 256 rows, got 0"),
+    (lambda: stats.bradley_terry([[0, 1], [1]]), ValueError, "row 1 has 1 entries, not 2"),
+    (lambda: stats.bradley_terry(np.complex128(1)), TypeError, "wins must be a square matrix"),
+    (lambda: stats.wilson_interval([1], 3), TypeError, "successes must be a number, not list"),
+    (lambda: stats.wilson_interval(5, 3), ValueError, "successes must be between 0 and 3"),
+    (lambda: stats.normal_interval(6, 14, 0), ValueError, "n must be at least 1, got 0"),
+    (lambda: stats.normal_interval(6, 14, 3, 0.0), ValueError, "scale must not be 0"),
+    (lambda: arena.ArenaConfig(5), TypeError, "bots must be a tuple or list of bot specs"),
+    (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy")), 2**70), ValueError,
+     "deals must be at most"),
 ])
 def test_bad_values_get_errors_that_name_them(call, error, message):
     with pytest.raises(error, match=message):
