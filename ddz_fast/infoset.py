@@ -29,6 +29,7 @@ from typing import (TYPE_CHECKING, Dict, List, Mapping, NamedTuple, Optional, Se
 
 import numpy as np
 
+from .bidding import Bid, Double
 from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
 from .compiled import sampler as _sampler  # NativeCoreMissingError when not built
 from .hand import Hand, HandLike, as_hand
@@ -119,6 +120,7 @@ class InformationSet:
         position = checked_position(position)
         player = check_seat("player", player)
         played_hands = _check_played(played)
+        history = _check_history(history)
         kitty_hand = None if kitty is None else as_hand(kitty)
         others = [h.counts for seat, h in enumerate(position.hands) if seat != player]
         over = position.is_over
@@ -223,6 +225,22 @@ def _check_played(played: Optional[Sequence[HandLike]]) -> Hands3:
         raise ValueError(f"played must be three hands (the cards each seat played), "
                          f"got {shown(played)}")
     return (as_hand(played[0]), as_hand(played[1]), as_hand(played[2]))
+
+
+def _check_history(history: object) -> Tuple[Tuple[int, "Action"], ...]:
+    """The public actions as (seat, action) pairs: a bid, a double or a Move."""
+    if not isinstance(history, (list, tuple)):
+        raise TypeError(f"history must be a list of (seat, action) pairs, "
+                        f"not {type(history).__name__}")
+    checked = []
+    for i, item in enumerate(history):
+        if not (isinstance(item, tuple) and len(item) == 2):
+            raise ValueError(f"history[{i}] must be a (seat, action) pair, got {shown(item)}")
+        if not isinstance(item[1], (Bid, Double, Move)):
+            raise TypeError(f"history[{i}] action must be a bid, a double or a Move, "
+                            f"not {type(item[1]).__name__}")
+        checked.append((check_seat(f"history[{i}] seat", item[0]), item[1]))
+    return tuple(checked)
 
 
 def _check_fields(info: InformationSet) -> None:

@@ -1535,6 +1535,40 @@ def _(g: Gen):
     return _call("arena.run_arena", arena.run_arena, config, deals, **kwargs)
 
 
+@entry("infoset")
+def _(g: Gen):
+    from ddz_fast import InformationSet, information_set
+    state = g.state() if g.chance(0.9) else g.any()
+    player = g.pick([0, 1, 2, 3, -1, True, np.int64(1), "0", None, 2**70]) \
+        if g.chance(0.3) else g.rng.randrange(3)
+    which = g.pick(["state", "position", "sample", "sample", "count"])
+    if which == "state":
+        return _call("information_set", information_set, state, player)
+    if which == "position":
+        position = g.position() if g.chance(0.3) else \
+            (state.position() if getattr(state, "phase", None) == "play" else g.any())
+        kwargs = g.pick([{}, {"played": g.pick([None, ["3", "4", "5"], [g.any()] * 3, g.any()])},
+                         {"kitty": g.pick([None, "345", "3333", g.any()])},
+                         {"history": g.pick([(), [(0, Move.PASS)], g.any()])}])
+        return _call("InformationSet.from_position", InformationSet.from_position, position,
+                     player, **kwargs)
+    try:
+        info = information_set(state, g.rng.randrange(3))
+    except (TypeError, ValueError):
+        info = g.any()
+    constraints = g.pick([None, {}, {1: {"2": 0}}, {2: {12: (0, 1)}}, {0: {0: 4}},
+                          {5: {0: 1}}, {1: {"Z": 1}}, {1: {0: (3, 1)}}, {1: {0: -1}},
+                          {1: {0: 10**30}}, {1: g.any()}, g.any()])
+    if which == "count":
+        return _call("info.deal_count", getattr(info, "deal_count", None) or (lambda c: None),
+                     constraints)
+    n = g.pick([0, 1, 5, 100, -1, 2**70, 10**9, "5", None, 1.5, g.any()])
+    seed = g.seed_like()
+    if not hasattr(info, "sample"):
+        return _call("info.sample", lambda *a, **k: None, n, seed)
+    return _call("info.sample", info.sample, n, seed, constraints=constraints)
+
+
 @entry("compat.openspiel")
 def _(g: Gen):
     from ddz_fast.compat import openspiel

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import arena, stats
+from ddz_fast import InformationSet, arena, stats
 from ddz_fast import (Game, Hand, Match, Move, Position, _core, _play, classify, legal_moves,
                       legal_moves_batch, perft, perft_native, play_out, random_games)
 from ddz_fast import game as game_module
@@ -346,6 +346,11 @@ def _nested(depth: int) -> list:
     (lambda: stats.normal_interval(6, 14, 0), ValueError, "n must be at least 1, got 0"),
     (lambda: stats.normal_interval(6, 14, 3, 0.0), ValueError, "scale must not be 0"),
     (lambda: arena.ArenaConfig(5), TypeError, "bots must be a tuple or list of bot specs"),
+    (lambda: InformationSet.from_position(Position.parse("3/4/5 0 0 - 0"), 0, history=False),
+     TypeError, "history must be a list of .seat, action. pairs, not bool"),
+    (lambda: InformationSet.from_position(Position.parse("3/4/5 0 0 - 0"), 0,
+                                          history=[(0, "3")]),
+     TypeError, r"history\[0\] action must be a bid, a double or a Move, not str"),
     (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy")), 2**70), ValueError,
      "deals must be at most"),
 ])
