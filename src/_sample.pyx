@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: initializedcheck=False
+# cython: initializedcheck=False, freethreading_compatible=True
 """Exactly uniform determinizations of an information set, in native code.
 
 The hidden cards are split between two hidden hands, A and B. ddz_fast.infoset reduces every
