@@ -23,6 +23,8 @@ weight. ddz_fast.infoset validates every argument before calling in here.
 
 from libc.stdint cimport int64_t, uint64_t
 
+from rng cimport Rng, rng_below_exact
+
 __all__ = ["_count", "_sample"]
 
 cdef extern from *:
@@ -46,28 +48,6 @@ cdef struct Table:
     int lo[RANKS]
     int hi[RANKS]
     int need
-
-
-cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
-    """splitmix64's output function: a bijection of 64-bit words."""
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t next64(uint64_t* state) noexcept nogil:
-    state[0] += 0x9E3779B97F4A7C15ULL
-    return mix64(state[0])
-
-
-cdef inline uint64_t below(uint64_t* state, uint64_t bound) noexcept nogil:
-    """Uniform in 0..bound-1 (bound > 0): 64-bit words at or above the largest multiple of
-    bound are drawn again, so every remainder is equally likely."""
-    cdef uint64_t skip = (0 - bound) % bound      # 2**64 mod bound
-    cdef uint64_t x = next64(state)
-    while x < skip:                               # reject the low 2**64 mod bound words
-        x = next64(state)
-    return x % bound
 
 
 cdef void fill_table(Table* t) noexcept nogil:
@@ -108,9 +88,9 @@ def _count(const int64_t[::1] free, const int64_t[::1] lo, const int64_t[::1] hi
     return int(t.ways[0][need])
 
 
-cdef inline uint64_t draw_a(const Table* t, uint64_t* state) noexcept nogil:
+cdef inline uint64_t draw_a(const Table* t, Rng* rng) noexcept nogil:
     """One split as the word of A's free cards."""
-    cdef uint64_t x = below(state, t.ways[0][t.need])
+    cdef uint64_t x = rng_below_exact(rng, t.ways[0][t.need])
     cdef uint64_t block, word = 0
     cdef int r, a, s = t.need
     for r in range(RANKS):
@@ -138,7 +118,8 @@ def _sample(uint64_t[:, ::1] out, const int64_t[::1] free, const int64_t[::1] lo
     split meets the ranges.
     """
     cdef Table t
-    cdef uint64_t free_word = 0, state = seed, a_word
+    cdef uint64_t free_word = 0, a_word
+    cdef Rng rng = Rng(seed)
     cdef Py_ssize_t i, n = out.shape[0]
     cdef int r
     load(&t, free, lo, hi, need)
@@ -150,7 +131,7 @@ def _sample(uint64_t[:, ::1] out, const int64_t[::1] free, const int64_t[::1] lo
         free_word |= (<uint64_t>t.free[r]) << (4 * r)
     with nogil:
         for i in range(n):
-            a_word = draw_a(&t, &state)
+            a_word = draw_a(&t, &rng)
             out[i, own_seat] = own_word
             out[i, seat_a] = fixed_a + a_word
             # Nibble-wise subtraction: a[r] <= free[r] in every nibble, so nothing borrows.
