@@ -373,7 +373,7 @@ class State:
                  "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_table",
                  "_log", "_timeouts", "_auto", "_left", "_stacks",
                  "_raw_scores", "_scores", "_legal", "_stream", "_hands")
-    # _legal, _stream (the random stream after the last deal) and _hands (the Hand objects of
+    # _legal, _stream (the random stream after the last deal) and _hands ((words, Hands) of
     # _words or of the table's words) are only caches; _origin is compared as ``start``.
     _COMPARED = tuple(s for s in __slots__ if s not in ("_legal", "_stream", "_hands",
                                                         "_origin"))
@@ -476,11 +476,12 @@ class State:
     @property
     def hands(self) -> Hands:
         """The three hands (Hand objects) now."""
-        hands = self._hands
-        if hands is None:
-            words = self._words if self._table is None else self._table.hands
-            hands = self._hands = (hand_of_word(words[0]), hand_of_word(words[1]),
-                                   hand_of_word(words[2]))
+        words = self._words if self._table is None else self._table.hands
+        cached = self._hands
+        if cached is not None and cached[0] == words:
+            return cached[1]
+        hands = (hand_of_word(words[0]), hand_of_word(words[1]), hand_of_word(words[2]))
+        self._hands = (words, hands)
         return hands
 
     @property
@@ -618,14 +619,12 @@ class State:
             return
         if phase == "play" and type(action) is Move:
             # The usual step, on the table's words: one native call checks the move against
-            # the legal actions and plays it, or changes nothing and returns -1.
+            # the legal actions, plays it and logs it, or changes nothing and returns -1.
             player = self._player
-            after = self._table.play(action)
+            after = self._table.play(action, self._log)
             if after >= 0:
-                self._log.append(("act", player, action))
                 if self._timeouts[player]:
                     self._timeouts = _with(self._timeouts, player, 0)
-                self._hands = None
                 if after == HAND_OVER:
                     self._finish()
                 else:
@@ -795,7 +794,6 @@ class State:
         self._base_stake = auction.base_stake
         self._multiplier <<= auction.robs
         self._words = _with(self._words, landlord, self._words[landlord] + self._deal[3])
-        self._hands = None
         self._kitty_shown = True
         if self.rules.doubling:
             self._phase = "doubling"
@@ -817,8 +815,7 @@ class State:
         self._player = self._landlord
 
     def _apply_play(self, move: Move) -> None:
-        after = self._table.play(move)      # a legal move: _checked asked the table
-        self._hands = None
+        after = self._table.play(move, None)    # a legal move: _checked asked the table
         if after == HAND_OVER:
             self._finish()
         else:

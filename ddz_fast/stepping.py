@@ -11,8 +11,9 @@ runs where the compiled core is absent or ``DDZ_FAST_IMPLEMENTATION=python``, an
 the same games through both.
 
 The interface of both: ``actions()`` (the legal actions, ``Move.PASS`` first when following),
-``contains(move)``, ``play(move)`` (the next seat, :data:`HAND_OVER` when the move emptied a
-hand, -1 when the move is not legal), ``copy()``, ``to_beat_move()`` and the read-only fields
+``contains(move)``, ``play(move, log)`` (the next seat, :data:`HAND_OVER` when the move emptied
+a hand, -1 when the move is not legal; a move played is appended to the list ``log``, unless it
+is None, as the event ``("act", seat, move)``), ``copy()``, ``to_beat_move()`` and the read-only fields
 ``hands`` (words), ``to_beat`` (a word, 0 to lead), ``passes``, ``player``, ``landlord``,
 ``plays``, ``bombs`` and ``winner`` (-1 while play goes on). Tables compare by value.
 """
@@ -84,11 +85,13 @@ class PyTable:
     def contains(self, move: object) -> bool:
         return isinstance(move, Move) and move in self._legal()
 
-    def play(self, move: object) -> int:
+    def play(self, move: object, log: Optional[List[Any]]) -> int:
         if not self.contains(move):
             return -1
         assert isinstance(move, Move)
         mover = self._player
+        if log is not None:
+            log.append(("act", mover, move))
         self._player = (mover + 1) % 3
         self._actions = None
         if move.is_pass:

@@ -17,6 +17,7 @@ import numpy as np
 cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
+from cpython.object cimport PyObject
 from libc.string cimport memcpy
 
 from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Sink, T_BOMB,
@@ -557,21 +558,31 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
 
 cdef dict _MOVE_OF_WORD = {}    # word -> Move: generated words only, ~30k at most
 
+# A direct-mapped cache in front of the dict: reading one action per step is the common case,
+# and a dict lookup first makes a Python int of the word. The dict holds every Move it points
+# to and never drops one, so the borrowed pointers stay valid.
+cdef enum:
+    MOVE_CACHE_BITS = 12
+cdef uint64_t _CACHED_WORD[1 << MOVE_CACHE_BITS]
+cdef PyObject* _CACHED_MOVE[1 << MOVE_CACHE_BITS]
+
 
 cdef object move_of(uint64_t word):
     """The Move of a generated word (0: the pass), built on first use and shared."""
+    cdef size_t slot = <size_t>((word * 0x9E3779B97F4A7C15ULL) >> (64 - MOVE_CACHE_BITS))
+    if _CACHED_MOVE[slot] != NULL and _CACHED_WORD[slot] == word:
+        return <object>_CACHED_MOVE[slot]
     key = word
     move = _MOVE_OF_WORD.get(key)
     if move is None:
         move = _MOVE_OF_WORD[key] = Move.PASS if word == 0 else Move._from_word(key)
+    _CACHED_WORD[slot] = word
+    _CACHED_MOVE[slot] = <PyObject*>move
     return move
 
 
-cdef enum:
-    INDEX_LIMIT = 1 << 30     # indices below this in size convert to a C index at once
-
-
 @cython.final
+@cython.freelist(16)
 cdef class _Actions:
     """The legal actions of one position: an immutable sequence of Moves (``Move.PASS`` first
     when the player follows) that holds only the move words and builds a Move when one is asked
@@ -587,8 +598,11 @@ cdef class _Actions:
 
     def __getitem__(self, index):
         cdef Py_ssize_t i
-        if type(index) is int and -INDEX_LIMIT < index < INDEX_LIMIT:   # rng.choice's case
-            i = index
+        if type(index) is int:              # rng.choice's case: a C index, unless it overflows
+            try:
+                i = index
+            except OverflowError:
+                raise IndexError("action index out of range") from None
             if i < 0:
                 i += self._n
             if not 0 <= i < self._n:
@@ -746,14 +760,17 @@ cdef class _Table:
         """Whether ``move`` is a legal action now (membership by word)."""
         return self._find(move) >= 0
 
-    def play(self, move):
+    def play(self, move, list log):
         """Play ``move`` if it is legal: the next player, 3 when it ended the hand, or -1 (and
-        nothing changes) when it is not a legal action."""
+        nothing changes) when it is not a legal action. A played move is appended to ``log``
+        (unless None) as the event ``("act", player, move)``."""
         cdef Py_ssize_t i = self._find(move)
         cdef uint64_t word
         cdef int mover = self.p.player
         if i < 0:
             return -1
+        if log is not None:
+            log.append(("act", mover, move))    # first: the one step here that may fail
         word = self.buf.data[i]
         count_action(&self.t, mover, word)
         self.n = -1
