@@ -5,7 +5,8 @@
 
 Each game is what a Python driver of the engine does: ``Game().new_state(seed)``, then, until
 the hand is over, ``rng.choice(state.legal_actions())`` applied with ``state.apply`` (the points
-auction, re-deals included, and the whole play phase), on one thread.
+auction, re-deals included, and the whole play phase), on one thread pinned to one CPU where
+the OS allows it.
 
 With ``--baseline DIR`` the script times two installs of ddz_fast in fresh processes, taking
 turns round after round: the one Python imports as usual and the one installed under DIR
@@ -44,8 +45,15 @@ def play_games(games: int, first_seed: int) -> int:
     return decisions
 
 
+def pin_to_one_core() -> None:
+    """Run on the lowest CPU allowed (both builds on the same one), where the OS allows it."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
 def time_games(games: int, first_seed: int = 0) -> Dict[str, float]:
     """games/s and decisions per game of one timed run (the collector off, as in timeit)."""
+    pin_to_one_core()
     play_games(min(games, 50), first_seed + 10 ** 6)      # imports and first-use caches
     gc.collect()
     gc.disable()
@@ -82,12 +90,17 @@ def compare(baseline: str, games: int, rounds: int) -> str:
                   f"({result['module']})", flush=True)
     best = {name: max(r["games_per_s"] for r in results) for name, results in runs.items()}
     ratio = best["this build"] / best["baseline"]
+    # Each round's two runs follow each other: their ratio sees the same load on the machine.
+    pairs = sorted(new["games_per_s"] / old["games_per_s"]
+                   for old, new in zip(runs["baseline"], runs["this build"]))
     decisions = runs["this build"][0]["decisions_per_game"]
     lines = ["| build | games/s, best of rounds | all rounds |", "|---|---:|---|"]
     for name, results in runs.items():
         every = ", ".join(f"{r['games_per_s']:,.0f}" for r in results)
         lines.append(f"| {name} | {best[name]:,.0f} | {every} |")
-    lines.append(f"| **ratio** | **{ratio:.2f}x** | |")
+    lines.append(f"| **ratio** | **{ratio:.2f}x** | per round: "
+                 f"{', '.join(f'{p:.2f}x' for p in pairs)} (median "
+                 f"{pairs[len(pairs) // 2]:.2f}x) |")
     return "\n".join(lines) + f"\n\n{games} games a round, {decisions:.1f} decisions a game.\n"
 
 
@@ -107,8 +120,23 @@ def main(argv: Optional[List[str]] = None) -> int:
     table = compare(args.baseline, args.games, args.rounds)
     print(table)
     if args.output:
-        args.output.write_text(table, encoding="utf-8")
+        args.output.write_text(report(table, argv if argv is not None else sys.argv[1:]),
+                               encoding="utf-8")
     return 0
+
+
+def report(table: str, argv: List[str]) -> str:
+    """The Markdown document of a comparison: what was run, where, and the table."""
+    sys.path.insert(0, str(HERE))
+    from report import machine_line
+
+    command = " ".join(["python benchmarks/state_stepping.py"] + argv)
+    return (f"# Random games through the public State API: two builds\n\n"
+            f"`{command}`\n\n"
+            f"Each game: `Game().new_state(seed)`, then `state.apply(rng.choice("
+            f"state.legal_actions()))` until `state.is_over` (points auction and play), one "
+            f"thread; the two builds take turns in fresh processes, and the best round of each "
+            f"is compared.\n\n{machine_line(['numpy'])}\n\n{table}")
 
 
 if __name__ == "__main__":
