@@ -123,7 +123,7 @@ class DouDizhuEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(size) for agent in AGENTS}
         self._rng = random.Random()
         self.state: Optional[State] = None
-        self._mask_of: Optional[Tuple[Any, np.ndarray]] = None    # (legal actions, mask)
+        self._mask_of: Optional[Tuple[Tuple[State, int], np.ndarray]] = None  # (key, mask)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -225,11 +225,12 @@ class DouDizhuEnv(AECEnv):
     def _step_mask(self, state: State) -> np.ndarray:
         """The mask of the agent to move, computed once per step (read-only; copy it).
 
-        The state's legal actions are one object until it changes: holding it as the key keeps
-        it alive, so a state that moved on (or another state) never matches.
+        It is kept with the state and its event count, which grows at every action: the key
+        holds the state, so neither a state that moved on nor another state matches it.
         """
-        actions = state.legal_actions()
-        if self._mask_of is not None and self._mask_of[0] is actions:
+        key = (state, state._event_count())
+        if self._mask_of is not None and self._mask_of[0][0] is state \
+                and self._mask_of[0][1] == key[1]:
             return self._mask_of[1]
         mask = np.zeros(self.pass_action + 1, dtype=np.int8)
         hand = np.array([state.hands[state.current_player].bitboard], dtype=np.uint64)
@@ -238,7 +239,7 @@ class DouDizhuEnv(AECEnv):
         mask[:-1] = ddz_fast.legal_action_mask(hand, prev, rules=self.rules)[0]
         mask[-1] = to_beat is not None
         mask.setflags(write=False)
-        self._mask_of = (actions, mask)
+        self._mask_of = (key, mask)
         return mask
 
     def render(self) -> Optional[str]:

@@ -41,13 +41,13 @@ from ._checks import check_action_id
 from .bidding import Auction, Bid, Double, auction_status, doubling_order, next_player
 from .cards import FULL_DECK, NUM_RANKS, format_cards
 from .clock import Action, AutoPlayPolicy, Clock, timeout_action
+from .compiled import play as _play
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_action
 from .position import Position
 from .rules import Rules, RulesLike, as_rules
 from .scoring import _settle, _spring_factor, cap_to_stacks
-from .compiled import play as _play
 from .stepping import HAND_OVER, NATIVE_TABLES, hand_of_word, new_table
 from .validate import check_int, check_seat, is_int, shown
 
@@ -583,17 +583,20 @@ class State:
         return Position(self.hands, self._landlord, self._player, self.move_to_beat,
                         self.passes)
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The actions ``current_player`` may apply now (empty once over).
+    def legal_actions(self) -> List[Action]:
+        """The actions ``current_player`` may apply now (empty once over), a new list each time.
 
-        In the play phase, the legal Moves (``Move.PASS`` first when following) as an
-        immutable sequence that holds the move words and makes a Move when one is read; it is
-        the same object until the state changes, so asking again costs nothing. Before play, a
-        new list of the Bids or Doubles each time.
+        In the play phase the moves (``Move.PASS`` first when following) are listed once per
+        position on words and kept until the state changes; a call builds the list from them.
         """
         if self._phase == "play":
             return self._table.actions()
         return list(self._legal_tuple())
+
+    def _event_count(self) -> int:
+        """How many events the hand has had: it grows with every action, so a state and this
+        count identify a position (what :mod:`ddz_fast.env` keys its action mask on)."""
+        return len(self._log)
 
     def _legal_tuple(self) -> Tuple[Action, ...]:
         # Cached until the next change: a driver asks for the actions, then applies one of

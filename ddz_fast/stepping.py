@@ -10,7 +10,8 @@ is one native call. :class:`PyTable` is its pure-Python twin on :mod:`ddz_fast.p
 runs where the compiled core is absent or ``DDZ_FAST_IMPLEMENTATION=python``, and the tests play
 the same games through both.
 
-The interface of both: ``actions()`` (the legal actions, ``Move.PASS`` first when following),
+The interface of both: ``actions()`` (the legal actions, ``Move.PASS`` first when following,
+as a new list),
 ``contains(move)``, ``play(move, log)`` (the next seat, :data:`HAND_OVER` when the move emptied
 a hand, -1 when the move is not legal; a move played is appended to the list ``log``, unless it
 is None, as the event ``("act", seat, move)``), ``copy()``, ``to_beat_move()`` and the read-only fields
@@ -79,7 +80,7 @@ class PyTable:
         return self._actions
 
     def actions(self) -> List[Move]:
-        """The legal actions, a new list each time (as ``State.legal_actions`` always gave)."""
+        """The legal actions, a new list each time."""
         return list(self._legal())
 
     def contains(self, move: object) -> bool:

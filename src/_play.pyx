@@ -5,19 +5,15 @@
 It reuses the move generator (``movegen.pxd``, ``words.pxd``) and adds no generator of its own.
 ``_Table`` is the play phase of a :class:`ddz_fast.game.State` on words, stepped one action per
 call from Python. Nothing here holds a Python object or the GIL inside its loops; the
-``_random_games``,
-``_play_out``, ``_perft`` and ``_auctions`` kernels at the end take arguments that
+``_random_games``, ``_play_out``, ``_perft`` and ``_auctions`` kernels take arguments that
 :mod:`ddz_fast.playout` has already validated, and check seats and words again themselves.
 """
-import operator
-from collections.abc import Sequence
-
 import numpy as np
 
 cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
 from cpython.object cimport PyObject
+from libc.stdlib cimport free
 from libc.string cimport memcpy
 
 from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Sink, T_BOMB,
@@ -558,9 +554,9 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
 
 cdef dict _MOVE_OF_WORD = {}    # word -> Move: generated words only, ~30k at most
 
-# A direct-mapped cache in front of the dict: reading one action per step is the common case,
-# and a dict lookup first makes a Python int of the word. The dict holds every Move it points
-# to and never drops one, so the borrowed pointers stay valid.
+# A direct-mapped cache in front of the dict: a list of actions is built from words at every
+# step, and a dict lookup first makes a Python int of each word. The dict holds every Move it
+# points to and never drops one, so the borrowed pointers stay valid.
 cdef enum:
     MOVE_CACHE_BITS = 12
 cdef uint64_t _CACHED_WORD[1 << MOVE_CACHE_BITS]
@@ -582,118 +578,6 @@ cdef object move_of(uint64_t word):
 
 
 @cython.final
-@cython.freelist(16)
-cdef class _Actions:
-    """The legal actions of one position: an immutable sequence of Moves (``Move.PASS`` first
-    when the player follows) that holds only the move words and builds a Move when one is asked
-    for. ``==`` compares the moves in order with any sequence of Moves."""
-    cdef uint64_t* _words
-    cdef Py_ssize_t _n
-
-    def __dealloc__(self):
-        free(self._words)
-
-    def __len__(self):
-        return self._n
-
-    def __getitem__(self, index):
-        cdef Py_ssize_t i
-        if type(index) is int:              # rng.choice's case: a C index, unless it overflows
-            try:
-                i = index
-            except OverflowError:
-                raise IndexError("action index out of range") from None
-            if i < 0:
-                i += self._n
-            if not 0 <= i < self._n:
-                raise IndexError("action index out of range")
-            return move_of(self._words[i])
-        if isinstance(index, slice):
-            return [move_of(self._words[i]) for i in range(*index.indices(self._n))]
-        position = operator.index(index)    # a Python int: no overflow before the range check
-        if position < 0:
-            position += self._n
-        if not 0 <= position < self._n:
-            raise IndexError("action index out of range")
-        return move_of(self._words[<Py_ssize_t>position])
-
-    def __iter__(self):
-        cdef Py_ssize_t i
-        for i in range(self._n):
-            yield move_of(self._words[i])
-
-    def __reversed__(self):
-        cdef Py_ssize_t i
-        for i in range(self._n - 1, -1, -1):
-            yield move_of(self._words[i])
-
-    cdef Py_ssize_t _find(self, object move) except -2:
-        cdef uint64_t word
-        cdef Py_ssize_t i
-        if not isinstance(move, Move):
-            return -1
-        word = move._word
-        for i in range(self._n):
-            if self._words[i] == word:
-                return i
-        return -1
-
-    def __contains__(self, move):
-        return self._find(move) >= 0
-
-    def index(self, move):
-        """The position of ``move`` (ValueError when absent), like ``list.index``."""
-        cdef Py_ssize_t i = self._find(move)
-        if i < 0:
-            raise ValueError(f"{move!r} is not a legal action")
-        return i
-
-    def count(self, move):
-        """1 when ``move`` is a legal action, else 0."""
-        return 1 if self._find(move) >= 0 else 0
-
-    @property
-    def words(self):
-        """The move words as a tuple of ints (0 is the pass)."""
-        return tuple([self._words[i] for i in range(self._n)])
-
-    def tolist(self):
-        """The actions as a list of Moves."""
-        return [move_of(self._words[i]) for i in range(self._n)]
-
-    def __eq__(self, other):
-        cdef Py_ssize_t i
-        if isinstance(other, _Actions):
-            return self.words == (<_Actions>other).words
-        if isinstance(other, (str, bytes)) or not isinstance(other, Sequence):
-            return NotImplemented
-        if len(other) != self._n:
-            return False
-        for i in range(self._n):
-            move = other[i]
-            if not isinstance(move, Move) or move._word != self._words[i]:
-                return False
-        return True
-
-    def __ne__(self, other):
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = None
-
-    def __repr__(self):
-        shown = ", ".join([str(move_of(self._words[i])) for i in range(min(self._n, 8))])
-        more = ", ..." if self._n > 8 else ""
-        return f"<legal actions: {self._n}: {shown}{more}>"
-
-    def __reduce__(self):
-        return list, (self.tolist(),)     # a copy keeps the moves, not the native object
-
-
-Sequence.register(_Actions)
-
-
-@cython.final
 cdef class _Table:
     """The play phase of a game state on words (see above); ``ddz_fast.stepping`` builds it."""
     cdef Play p
@@ -701,7 +585,6 @@ cdef class _Table:
     cdef Words buf          # the legal action words, the pass (0) first when following
     cdef Py_ssize_t n       # how many; -1 until generated for this position
     cdef Tally t
-    cdef _Actions view      # the words of ``buf`` as the user sees them, made when asked for
 
     def __cinit__(self):
         self.buf = Words(NULL, 0)
@@ -730,18 +613,11 @@ cdef class _Table:
         return 0
 
     def actions(self):
-        """The legal actions of the player to move (the same object until the next step)."""
-        cdef _Actions view
-        if self.view is None:
-            self._generate()
-            view = _Actions.__new__(_Actions)
-            view._words = <uint64_t*>malloc(max(self.n, 1) * sizeof(uint64_t))
-            if view._words == NULL:
-                raise MemoryError("out of memory listing moves")
-            memcpy(view._words, self.buf.data, self.n * sizeof(uint64_t))
-            view._n = self.n
-            self.view = view
-        return self.view
+        """The legal actions of the player to move, as a new list of Moves (listed once per
+        position: asking again only builds the list)."""
+        cdef Py_ssize_t i
+        self._generate()
+        return [move_of(self.buf.data[i]) for i in range(self.n)]
 
     cdef Py_ssize_t _find(self, object move) except -2:
         """The index of ``move`` among the legal actions, -1 when it is none of them."""
@@ -749,7 +625,10 @@ cdef class _Table:
         cdef Py_ssize_t i
         if not isinstance(move, Move):
             return -1
-        word = move._word
+        try:
+            word = move._word
+        except (OverflowError, TypeError):
+            return -1           # a subclass's word that is no 64-bit word is no legal move
         self._generate()
         for i in range(self.n):
             if self.buf.data[i] == word:
@@ -774,7 +653,6 @@ cdef class _Table:
         word = self.buf.data[i]
         count_action(&self.t, mover, word)
         self.n = -1
-        self.view = None
         if play_move(&self.p, word):
             self.t.winner = mover
             return 3
@@ -883,6 +761,8 @@ def _shuffled_deck(rng):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
+        if j < 0:                   # never from a Random: an index must not go below the deck
+            raise ValueError(f"getrandbits({k}) returned {j}")
         card = deck[i]
         deck[i] = deck[j]
         deck[j] = card
@@ -895,13 +775,17 @@ def _deck_words(deck):
     cdef uint64_t piles[4]
     cdef int counts[NUM_RANKS]
     cdef int i, rank
-    if type(deck) is not list or len(deck) != DECK_CARDS:
-        raise ValueError("a deck is a list of 54 ranks")
+    cdef tuple cards        # a copy: converting a rank runs no code that could change it
+    if type(deck) is not list:
+        raise TypeError(f"a deck is a list of 54 ranks, not {type(deck).__name__}")
+    cards = tuple(deck)
+    if len(cards) != DECK_CARDS:
+        raise ValueError(f"a deck is a list of 54 ranks, not {len(cards)}")
     piles[0] = piles[1] = piles[2] = piles[3] = 0
     for rank in range(NUM_RANKS):
         counts[rank] = 0
     for i in range(DECK_CARDS):
-        rank = deck[i]
+        rank = cards[i]
         if not 0 <= rank < NUM_RANKS:
             raise ValueError(f"a deck holds ranks 0..14, not {rank}")
         counts[rank] += 1
