@@ -58,12 +58,14 @@ def time_games(games: int, first_seed: int = 0) -> Dict[str, float]:
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         decisions = play_games(games, first_seed)
         seconds = time.perf_counter() - start
+        cpu_seconds = time.process_time() - cpu_start
     finally:
         gc.enable()
-    return {"games_per_s": games / seconds, "decisions_per_game": decisions / games}
+    return {"games_per_s": games / seconds, "games_per_cpu_s": games / cpu_seconds,
+            "decisions_per_game": decisions / games}
 
 
 def run_child(games: int, pythonpath: Optional[str]) -> Dict[str, float]:
@@ -79,29 +81,41 @@ def run_child(games: int, pythonpath: Optional[str]) -> Dict[str, float]:
     return json.loads(result.stdout)
 
 
+#: The two clocks of a run: wall time, and the CPU time of the process (which leaves out the
+#: time other processes of a shared machine took the core).
+CLOCKS = (("games_per_s", "games per wall-clock second"),
+          ("games_per_cpu_s", "games per CPU second"))
+
+
 def compare(baseline: str, games: int, rounds: int) -> str:
-    """Alternate the two builds for ``rounds`` rounds; the Markdown table of the best rounds."""
+    """Alternate the two builds for ``rounds`` rounds; Markdown tables of the best rounds."""
     runs: Dict[str, List[Dict[str, float]]] = {"baseline": [], "this build": []}
     for number in range(rounds):
         for name, path in (("baseline", baseline), ("this build", None)):
             result = run_child(games, path)
             runs[name].append(result)
-            print(f"round {number + 1}: {name:<10} {result['games_per_s']:8,.0f} games/s  "
-                  f"({result['module']})", flush=True)
-    best = {name: max(r["games_per_s"] for r in results) for name, results in runs.items()}
-    ratio = best["this build"] / best["baseline"]
-    # Each round's two runs follow each other: their ratio sees the same load on the machine.
-    pairs = sorted(new["games_per_s"] / old["games_per_s"]
-                   for old, new in zip(runs["baseline"], runs["this build"]))
+            print(f"round {number + 1}: {name:<10} {result['games_per_s']:8,.0f} games/s, "
+                  f"{result['games_per_cpu_s']:8,.0f} per CPU s  ({result['module']})",
+                  flush=True)
+    tables = [rate_table(runs, key, title) for key, title in CLOCKS]
     decisions = runs["this build"][0]["decisions_per_game"]
-    lines = ["| build | games/s, best of rounds | all rounds |", "|---|---:|---|"]
+    return "\n".join(tables) + f"{games} games a round, {decisions:.1f} decisions a game.\n"
+
+
+def rate_table(runs: Dict[str, List[Dict[str, float]]], key: str, title: str) -> str:
+    """The Markdown table of one clock: each build's best round and all rounds, the ratio."""
+    best = {name: max(r[key] for r in results) for name, results in runs.items()}
+    ratio = best["this build"] / best["baseline"]
+    # Each round's two runs follow each other: their ratio sees about the same machine load.
+    pairs = sorted(new[key] / old[key] for old, new in zip(runs["baseline"], runs["this build"]))
+    lines = [f"| build | {title}, best round | all rounds |", "|---|---:|---|"]
     for name, results in runs.items():
-        every = ", ".join(f"{r['games_per_s']:,.0f}" for r in results)
+        every = ", ".join(f"{r[key]:,.0f}" for r in results)
         lines.append(f"| {name} | {best[name]:,.0f} | {every} |")
     lines.append(f"| **ratio** | **{ratio:.2f}x** | per round: "
                  f"{', '.join(f'{p:.2f}x' for p in pairs)} (median "
                  f"{pairs[len(pairs) // 2]:.2f}x) |")
-    return "\n".join(lines) + f"\n\n{games} games a round, {decisions:.1f} decisions a game.\n"
+    return "\n".join(lines) + "\n\n"
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -114,8 +128,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.baseline is None:
         for _ in range(args.rounds):
             result = time_games(args.games)
-            print(f"{result['games_per_s']:,.0f} games/s, "
-                  f"{result['decisions_per_game']:.1f} decisions a game")
+            print(f"{result['games_per_s']:,.0f} games/s ({result['games_per_cpu_s']:,.0f} per "
+                  f"CPU second), {result['decisions_per_game']:.1f} decisions a game")
         return 0
     table = compare(args.baseline, args.games, args.rounds)
     print(table)

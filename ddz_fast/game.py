@@ -34,6 +34,7 @@ Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api
@@ -372,7 +373,7 @@ class State:
                  "_kitty_shown", "_landlord", "_phase", "_player", "_bids", "_auction",
                  "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_table",
                  "_log", "_timeouts", "_auto", "_left", "_stacks",
-                 "_raw_scores", "_scores", "_legal", "_stream", "_hands")
+                 "_raw_scores", "_scores", "_over", "_legal", "_stream", "_hands")
     # _legal, _stream (the random stream after the last deal) and _hands ((words, Hands) of
     # _words or of the table's words) are only caches; _origin is compared as ``start``.
     _COMPARED = tuple(s for s in __slots__ if s not in ("_legal", "_stream", "_hands",
@@ -397,6 +398,7 @@ class State:
         state._left = (False, False, False)
         state._stacks = origin.stacks
         state._raw_scores = state._scores = None
+        state._over = False
         state._legal = None
         state._stream = None
         state._new_deal(first_bidder, deal)
@@ -535,9 +537,8 @@ class State:
         return [(player, action) for kind, player, action in self._log
                 if kind in _ACTION_KINDS]
 
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
+    # Read by every driver loop at every step: a C getter is faster than a Python property.
+    is_over = property(attrgetter("_over"), doc="Whether the hand is over (phase 'over').")
 
     @property
     def winner(self) -> Optional[str]:
@@ -616,11 +617,7 @@ class State:
 
     def apply(self, action: Action) -> None:
         """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
-        phase = self._phase
-        if phase == "bidding" and type(action) is Bid and action in self._auction.legal:
-            self._commit(action, "act")     # a legal bid as it is: nothing to convert
-            return
-        if phase == "play" and type(action) is Move:
+        if type(action) is Move and self._phase == "play":
             # The usual step, on the table's words: one native call checks the move against
             # the legal actions, plays it and logs it, or changes nothing and returns -1.
             player = self._player
@@ -633,6 +630,9 @@ class State:
                 else:
                     self._player = after
                 return
+        elif type(action) is Bid and self._phase == "bidding" and action in self._auction.legal:
+            self._commit(action, "act")     # a legal bid as it is: nothing to convert
+            return
         self._act(action, "act")    # the checks that name what is wrong, and the other phases
 
     def apply_id(self, action_id: int) -> None:
@@ -836,6 +836,7 @@ class State:
         self._scores = self._raw_scores if self._stacks is None else cap_to_stacks(
             self._raw_scores, self._stacks, landlord)
         self._phase = "over"
+        self._over = True
         self._player = None
 
 

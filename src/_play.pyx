@@ -12,7 +12,9 @@ import numpy as np
 
 cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport free
 from libc.string cimport memcpy
 
@@ -616,8 +618,14 @@ cdef class _Table:
         """The legal actions of the player to move, as a new list of Moves (listed once per
         position: asking again only builds the list)."""
         cdef Py_ssize_t i
+        cdef list moves
         self._generate()
-        return [move_of(self.buf.data[i]) for i in range(self.n)]
+        moves = PyList_New(self.n)          # filled in place: no append, no resizing
+        for i in range(self.n):
+            move = move_of(self.buf.data[i])
+            Py_INCREF(move)                 # PyList_SET_ITEM steals a reference
+            PyList_SET_ITEM(moves, i, move)
+        return moves
 
     cdef Py_ssize_t _find(self, object move) except -2:
         """The index of ``move`` among the legal actions, -1 when it is none of them."""
