@@ -7,7 +7,8 @@ In the OpenSpiel style a state moves through the phases ``bidding``, ``doubling`
 * bidding: a :class:`~ddz_fast.bidding.Bid` (``PASS``, ``BID_1``..``BID_3`` for points;
   ``PASS``, ``CALL``, ``ROB`` for call/rob); plain ints are accepted for bids;
 * doubling: a :class:`~ddz_fast.bidding.Double` (``NO_DOUBLE`` or ``DOUBLE``);
-* play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes.
+* play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes. ``apply_id`` takes the dense
+  action id of a move instead (:func:`ddz_fast.action_space`; the id after the last passes).
 
 An illegal action raises :class:`IllegalActionError` (a ValueError; for an action of the wrong
 kind, such as a Move while bidding, :class:`ActionTypeError`, which is also a TypeError) and
