@@ -10,9 +10,11 @@ import random
 import pytest
 
 from ddz_fast import Game, Position, perft_native, random_games
+from state_stepping import play_games
 
 GAMES = 5_000           # native games per round
 STATE_GAMES = 20        # Game/State games per round, driven from Python
+STEPPING_GAMES = 200    # games per round of state_stepping.play_games
 # The first lead of hand 1 (tests/perft/opening.perft), standard rules.
 PERFT_POSITION = "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0"
 PERFT_DEPTH = 6
@@ -63,3 +65,14 @@ def test_game_state_random_play(benchmark):
     benchmark.extra_info["games"] = STATE_GAMES
     benchmark(play)
     record_rate(benchmark, "games_per_s", STATE_GAMES)
+
+
+def test_state_stepping(benchmark):
+    """state_stepping.py's driver (new_state, then rng.choice(legal_actions()) applied until
+    the hand is over), new seeds each round; ``decisions_per_s`` counts bids and moves."""
+    seeds = iter(range(0, 10 ** 9, STEPPING_GAMES))
+    decisions = []
+    benchmark(lambda: decisions.append(play_games(STEPPING_GAMES, next(seeds))))
+    benchmark.extra_info["games"] = STEPPING_GAMES
+    record_rate(benchmark, "games_per_s", STEPPING_GAMES)
+    record_rate(benchmark, "decisions_per_s", sum(decisions) // len(decisions))

@@ -1,10 +1,11 @@
 """Type stub of ddz_fast._play: the play-phase kernels behind ddz_fast.playout (src/_play.pyx),
 whose arguments are validated there."""
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
 
+from .move import Move
 from .rules import Rules
 
 def _random_games(seed: int, start: int, count: int, rules: Rules, bidding: int,
@@ -16,3 +17,24 @@ def _perft(hands: Tuple[int, int, int], landlord: int, to_move: int, to_beat: in
            depth: int, rules: Rules) -> int: ...
 def _auctions(seed: int, count: int, one_round: bool) -> List[
         Tuple[int, Tuple[Tuple[int, int], ...], int, int]]: ...
+
+# The play phase of a game state (ddz_fast.stepping builds it from checked words).
+class _Table:
+    def actions(self) -> List[Move]: ...
+    def contains(self, move: object) -> bool: ...
+    def play(self, move: object, log: Optional[List[Any]]) -> int: ...
+    def copy(self) -> "_Table": ...
+    def to_beat_move(self) -> Optional[Move]: ...
+    def key(self) -> tuple: ...
+    hands: Tuple[int, int, int]
+    to_beat: int
+    passes: int
+    player: int
+    landlord: int
+    plays: Tuple[int, int, int]
+    bombs: int
+    winner: int
+
+def _new_table(hands: Tuple[int, int, int], landlord: int, rules: Rules) -> _Table: ...
+def _shuffled_deck(rng: Any) -> List[int]: ...
+def _deck_words(deck: List[int]) -> Tuple[int, int, int, int]: ...

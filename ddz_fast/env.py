@@ -44,7 +44,7 @@ bot judged strongest and the base stake is the winning bid.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -123,6 +123,7 @@ class DouDizhuEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(size) for agent in AGENTS}
         self._rng = random.Random()
         self.state: Optional[State] = None
+        self._mask_of: Optional[Tuple[Tuple[State, int], np.ndarray]] = None  # (key, mask)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -187,7 +188,10 @@ class DouDizhuEnv(AECEnv):
         action = int(action)
         if not 0 <= action <= self.pass_action:
             raise ValueError(f"action {action} is outside 0..{self.pass_action}")
-        if not self._mask(agent)[action]:
+        state = self._state()
+        legal = (not state.is_over and agent == self._agent(state.current_player)
+                 and self._step_mask(state)[action])
+        if not legal:
             what = "pass" if action == self.pass_action else self._moves[action].cards
             raise ValueError(f"action {action} ({what}) is not legal for {agent} now")
         return Move.PASS if action == self.pass_action else self._moves[action]
@@ -212,15 +216,30 @@ class DouDizhuEnv(AECEnv):
         return vector
 
     def _mask(self, agent: str) -> np.ndarray:
+        """``agent``'s action mask: a new array, which the caller may change."""
         state = self._state()
-        mask = np.zeros(self.pass_action + 1, dtype=np.int8)
         if state.is_over or agent != self._agent(state.current_player):
-            return mask
+            return np.zeros(self.pass_action + 1, dtype=np.int8)
+        return self._step_mask(state).copy()
+
+    def _step_mask(self, state: State) -> np.ndarray:
+        """The mask of the agent to move, computed once per step (read-only; copy it).
+
+        It is kept with the state and its event count, which grows at every action: the key
+        holds the state, so neither a state that moved on nor another state matches it.
+        """
+        key = (state, state._event_count())
+        if self._mask_of is not None and self._mask_of[0][0] is state \
+                and self._mask_of[0][1] == key[1]:
+            return self._mask_of[1]
+        mask = np.zeros(self.pass_action + 1, dtype=np.int8)
         hand = np.array([state.hands[state.current_player].bitboard], dtype=np.uint64)
         to_beat = state.move_to_beat
         prev = np.array([0 if to_beat is None else to_beat.word], dtype=np.uint64)
         mask[:-1] = ddz_fast.legal_action_mask(hand, prev, rules=self.rules)[0]
         mask[-1] = to_beat is not None
+        mask.setflags(write=False)
+        self._mask_of = (key, mask)
         return mask
 
     def render(self) -> Optional[str]:

@@ -7,7 +7,8 @@ In the OpenSpiel style a state moves through the phases ``bidding``, ``doubling`
 * bidding: a :class:`~ddz_fast.bidding.Bid` (``PASS``, ``BID_1``..``BID_3`` for points;
   ``PASS``, ``CALL``, ``ROB`` for call/rob); plain ints are accepted for bids;
 * doubling: a :class:`~ddz_fast.bidding.Double` (``NO_DOUBLE`` or ``DOUBLE``);
-* play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes.
+* play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes. ``apply_id`` takes the dense
+  action id of a move instead (:func:`ddz_fast.action_space`; the id after the last passes).
 
 An illegal action raises :class:`IllegalActionError` (a ValueError; for an action of the wrong
 kind, such as a Move while bidding, :class:`ActionTypeError`, which is also a TypeError) and
@@ -34,17 +35,22 @@ Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 from __future__ import annotations
 
 import random
-from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+from operator import attrgetter
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
+from . import api
+from ._checks import check_action_id
 from .bidding import Auction, Bid, Double, auction_status, doubling_order, next_player
 from .cards import FULL_DECK, NUM_RANKS, format_cards
 from .clock import Action, AutoPlayPolicy, Clock, timeout_action
+from .compiled import play as _play
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_action
-from .position import Position, generator, play_actions, play_step
+from .position import Position
 from .rules import Rules, RulesLike, as_rules
-from .scoring import cap_to_stacks, settle, spring_factor
+from .scoring import _settle, _spring_factor, cap_to_stacks
+from .stepping import HAND_OVER, NATIVE_TABLES, hand_of_word, new_table
 from .validate import check_int, check_seat, is_int, shown
 
 __all__ = ["Game", "State", "Deal", "Start", "IllegalActionError", "ActionTypeError",
@@ -93,6 +99,19 @@ class Start(NamedTuple):
     stacks: Optional[Tuple[int, int, int]]
 
 
+class _DealtStart(NamedTuple):
+    """The start of a hand dealt from a seed, as words: made a :class:`Start` when asked for,
+    since its four Hand objects cost more than the deal itself."""
+
+    deal: Tuple[int, int, int, int]
+    first_bidder: int
+    stacks: Optional[Tuple[int, int, int]]
+
+    def start(self) -> Start:
+        dealt = _deal_of_words(self.deal)
+        return Start(dealt.hands, dealt.kitty, None, self.first_bidder, 1, self.stacks)
+
+
 #: The highest deal number :func:`deal_cards` deals (deal n costs n + 1 shuffles).
 MAX_DEAL_NUMBER = 100_000
 
@@ -103,23 +122,64 @@ def deal_cards(seed: Seed, number: int = 0) -> Deal:
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
     rng = random.Random(seed)
     for _ in range(number):
-        _shuffled_deck(rng)
-    return _deal_of(_shuffled_deck(rng))
+        _dealt(rng)
+    return _deal_of_words(_dealt(rng))
 
 
 def _shuffled_deck(rng: random.Random) -> List[int]:
+    """The ranks of the 54 cards in the order ``rng.shuffle`` puts the sorted deck in."""
+    return _shuffle(rng)
+
+
+def _python_shuffle(rng: random.Random) -> List[int]:
     deck = [rank for rank, copies in enumerate(FULL_DECK) for _ in range(copies)]
     rng.shuffle(deck)
     return deck
 
 
-def _deal_of(deck: List[int]) -> Deal:
-    piles = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(3)]
-    hands = tuple(Hand(_counts_of(pile)) for pile in piles)
-    return Deal((hands[0], hands[1], hands[2]), Hand(_counts_of(deck[3 * HAND_SIZE:])))
+def _native_shuffle_agrees() -> bool:
+    """Whether the native shuffle draws what Python's does (see ``_play._shuffled_deck``)."""
+    for seed in (0, 1, "a", 2 ** 70):
+        python_rng, native_rng = random.Random(seed), random.Random(seed)
+        for _ in range(3):
+            if _play._shuffled_deck(native_rng) != _python_shuffle(python_rng):
+                return False
+        if native_rng.getstate() != python_rng.getstate():
+            return False
+    return True
 
 
-def _next_deal(seed: Seed, number: int, stream: Optional[tuple]) -> Tuple[Deal, tuple]:
+#: The shuffle: one native call where it agrees with Python's (whose 53 calls in Python cost
+#: more than all the moves of a game), else Python's.
+_shuffle = _play._shuffled_deck if NATIVE_TABLES and _native_shuffle_agrees() else \
+    _python_shuffle
+#: Three hand words and the kitty's word (:mod:`ddz_fast.bitboard`).
+DealWords = Tuple[int, int, int, int]
+_CARD_WORDS = tuple(1 << (4 * rank) for rank in range(NUM_RANKS))   # one card of each rank
+
+
+def _python_deal_words(deck: List[int]) -> DealWords:
+    """The words of the three hands and the kitty of a shuffled deck (see the module doc)."""
+    card = _CARD_WORDS.__getitem__
+    return (sum(map(card, deck[:HAND_SIZE])), sum(map(card, deck[HAND_SIZE:2 * HAND_SIZE])),
+            sum(map(card, deck[2 * HAND_SIZE:3 * HAND_SIZE])),
+            sum(map(card, deck[3 * HAND_SIZE:])))
+
+
+_deal_words = _play._deck_words if NATIVE_TABLES else _python_deal_words
+
+
+def _dealt(rng: random.Random) -> DealWords:
+    """The next deal of ``rng``, as words."""
+    return _deal_words(_shuffled_deck(rng))
+
+
+def _deal_of_words(words: DealWords) -> Deal:
+    return Deal((hand_of_word(words[0]), hand_of_word(words[1]), hand_of_word(words[2])),
+                hand_of_word(words[3]))
+
+
+def _next_deal(seed: Seed, number: int, stream: Optional[tuple]) -> Tuple[DealWords, tuple]:
     """Deal ``number`` of ``seed`` and the state of its random stream after it.
 
     ``stream`` is the state after deal ``number - 1`` (None: not known yet), so a hand that is
@@ -128,22 +188,29 @@ def _next_deal(seed: Seed, number: int, stream: Optional[tuple]) -> Tuple[Deal, 
     rng = random.Random(seed)
     if stream is None:
         for _ in range(number):
-            _shuffled_deck(rng)
+            _dealt(rng)
     else:
         rng.setstate(stream)
-    deal = _deal_of(_shuffled_deck(rng))
+    deal = _dealt(rng)
     return deal, rng.getstate()
 
 
-def _counts_of(ranks: Sequence[int]) -> List[int]:
-    counts = [0] * NUM_RANKS
-    for rank in ranks:
-        counts[rank] += 1
-    return counts
+# auction_status of (bidding system, single round, first bidder, bids): a pure function that
+# every bid of every hand asks, of a few hundred different auctions.
+_AUCTIONS: Dict[tuple, Auction] = {}
+_MAX_AUCTIONS = 1 << 14
 
 
-def _add(hand: Hand, cards: Hand) -> Hand:
-    return Hand([a + b for a, b in zip(hand.counts, cards.counts)])
+def _auction_after(rules: Rules, first_bidder: int, bids: tuple) -> Auction:
+    """``auction_status(rules, first_bidder, bids)``, remembered."""
+    key = (rules.bidding, rules.single_round_auction, first_bidder, bids)
+    auction = _AUCTIONS.get(key)
+    if auction is None:
+        auction = auction_status(rules, first_bidder, bids)
+        if len(_AUCTIONS) >= _MAX_AUCTIONS:
+            _AUCTIONS.clear()
+        _AUCTIONS[key] = auction
+    return auction
 
 
 def _check_seed(seed: object) -> Seed:
@@ -217,9 +284,11 @@ class Game:
         left after the previous hands).
         """
         seed = _check_seed(seed)
-        hands, kitty = deal_cards(seed)
-        return self.new_state_from_hands(hands, kitty, first_bidder=first_bidder, seed=seed,
-                                         stacks=stacks)
+        first_bidder = check_seat("first_bidder", first_bidder)
+        stacks_t = self.chips if stacks is None else _check_stacks(stacks)
+        deal = _dealt(random.Random(seed))      # deal_cards(seed), as words
+        return State._start(self, seed, first_bidder, deal,
+                            _DealtStart(deal, first_bidder, stacks_t))
 
     def new_state_from_hands(self, hands: Sequence[HandLike], kitty: Optional[HandLike] = None,
                              *, landlord: Optional[int] = None, first_bidder: int = 0,
@@ -241,8 +310,11 @@ class Game:
             _check_play_start(hands_t, kitty_h, check_seat("landlord", landlord))
         base_stake = check_int("base_stake", base_stake, 1)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
-        return State._start(self, _check_seed(seed), first_bidder, hands_t, kitty_h, landlord,
-                            base_stake, stacks_t)
+        origin = Start(hands_t, kitty_h, landlord, first_bidder, base_stake, stacks_t)
+        deal = (hands_t[0].bitboard, hands_t[1].bitboard, hands_t[2].bitboard,
+                0 if kitty_h is None else kitty_h.bitboard)
+        return State._start(self, _check_seed(seed), first_bidder, deal, origin, landlord,
+                            kitty_h is not None, base_stake)
 
 
 def _check_hands(hands: Sequence[HandLike]) -> Hands:
@@ -291,81 +363,93 @@ def _check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int) -> Non
 class State:
     """One hand of Dou Dizhu being played: see the module docstring.
 
-    Everything a state holds is immutable (ints, tuples, Hands, Moves), so :meth:`clone` is a
-    shallow copy of a few references, and states compare equal when every field does.
+    A state keeps the cards as 64-bit words (:mod:`ddz_fast.bitboard`) and, in the play phase,
+    a table of words (:mod:`ddz_fast.stepping`) that lists the legal actions once per position
+    and plays a move in one native call. The Hand and Move objects of the public properties are
+    made when asked for. :meth:`clone` is a cheap copy, and states compare equal when every
+    field does.
     """
 
-    __slots__ = ("_game", "_seed", "_first_bidder", "_redeals", "_deal", "_origin", "_hands",
+    __slots__ = ("_game", "_seed", "_first_bidder", "_redeals", "_deal", "_origin", "_words",
                  "_kitty_shown", "_landlord", "_phase", "_player", "_bids", "_auction",
-                 "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_to_beat",
-                 "_passes", "_plays", "_log", "_timeouts", "_auto", "_left", "_stacks",
-                 "_raw_scores", "_scores", "_legal", "_stream")
-    # _legal and _stream (the random stream after the last deal) are only caches.
-    _COMPARED = tuple(s for s in __slots__ if s not in ("_legal", "_stream"))
+                 "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_table",
+                 "_log", "_timeouts", "_auto", "_left", "_stacks",
+                 "_raw_scores", "_scores", "_over", "_legal", "_stream", "_hands")
+    # _legal, _stream (the random stream after the last deal) and _hands ((words, Hands) of
+    # _words or of the table's words) are only caches; _origin is compared as ``start``.
+    _COMPARED = tuple(s for s in __slots__ if s not in ("_legal", "_stream", "_hands",
+                                                        "_origin"))
 
     # --- construction ----------------------------------------------------------------------
 
     @classmethod
-    def _start(cls, game: Game, seed: Seed, first_bidder: int, hands: Hands,
-               kitty: Optional[Hand], landlord: Optional[int], base_stake: int,
-               stacks: Optional[Tuple[int, int, int]]) -> "State":
+    def _start(cls, game: Game, seed: Seed, first_bidder: int, deal: DealWords,
+               origin: Union[Start, "_DealtStart"], landlord: Optional[int] = None,
+               kitty_given: bool = False, base_stake: int = 1) -> "State":
+        """A state from checked cards: ``deal`` is three hand words and the kitty's word (the
+        landlord's hand already holding the kitty when ``landlord`` is given)."""
         state = cls.__new__(cls)
         state._game = game
         state._seed = seed
         state._redeals = 0
-        state._origin = Start(hands, kitty, landlord, first_bidder, base_stake, stacks)
-        state._log = ()
+        state._origin = origin
+        state._log = []
         state._timeouts = (0, 0, 0)
         state._auto = (False, False, False)
         state._left = (False, False, False)
-        state._stacks = stacks
+        state._stacks = origin.stacks
         state._raw_scores = state._scores = None
+        state._over = False
         state._legal = None
         state._stream = None
-        state._new_deal(first_bidder, Deal(hands, kitty or Hand()))
+        state._new_deal(first_bidder, deal)
         if landlord is not None:
-            state._kitty_shown = kitty is not None
+            state._kitty_shown = kitty_given
             state._landlord = landlord
             state._base_stake = base_stake
             state._start_play()
         return state
 
-    def _new_deal(self, first_bidder: int, deal: Deal) -> None:
+    def _new_deal(self, first_bidder: int, deal: DealWords) -> None:
         self._first_bidder = first_bidder
         self._deal = deal
-        self._hands = deal.hands
+        self._words = deal[:3]
+        self._hands = None
+        self._table = None
         self._kitty_shown = False
         self._landlord = None
         self._bids = ()
-        self._auction = auction_status(self.rules, first_bidder, ())
+        self._auction = _auction_after(self.rules, first_bidder, ())
         self._doubles = (False, False, False)
         self._doubling_turn = 0
         self._base_stake = 0
         self._multiplier = 1
-        self._to_beat = None
-        self._passes = 0
-        self._plays = (0, 0, 0)
         self._phase = "bidding"
         self._player = self._auction.to_move
 
     def clone(self) -> "State":
-        """An independent copy (cheap: every field is immutable and shared)."""
+        """An independent copy (cheap: the fields are immutable but for the event list and the
+        play table, which are copied)."""
         copy = State.__new__(State)
         for name in State.__slots__:
             setattr(copy, name, getattr(self, name))
+        copy._log = list(self._log)
+        if self._table is not None:
+            copy._table = self._table.copy()
         return copy
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in State._COMPARED)
+        return (all(getattr(self, n) == getattr(other, n) for n in State._COMPARED)
+                and self.start == other.start)
 
     __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
 
     def __repr__(self) -> str:
-        hands = "/".join(str(h) or "-" for h in self._hands)
+        hands = "/".join(str(h) or "-" for h in self.hands)
         return (f"<State {self._phase} player={self._player} landlord={self._landlord} "
-                f"hands={hands} multiplier={self._multiplier}>")
+                f"hands={hands} multiplier={self.multiplier}>")
 
     # --- what the state is ---------------------------------------------------------------
 
@@ -375,40 +459,78 @@ class State:
                      doc="'bidding', 'doubling', 'play' or 'over'.")
     current_player = property(lambda self: self._player,
                               doc="The seat to act, None once the hand is over.")
-    hands = property(lambda self: self._hands, doc="The three hands (Hand objects) now.")
     landlord = property(lambda self: self._landlord, doc="The landlord's seat, None before.")
     first_bidder = property(lambda self: self._first_bidder,
                             doc="Who bid first in the current deal.")
     seed = property(lambda self: self._seed, doc="The seed of the deals (and re-deals).")
     redeals = property(lambda self: self._redeals, doc="How many times the hand was re-dealt.")
-    deal = property(lambda self: self._deal,
-                    doc="The current deal as dealt: hands before the kitty, and the kitty.")
     base_stake = property(lambda self: self._base_stake,
                           doc="The winning bid (points) or 1 (call/rob); 0 before.")
-    multiplier = property(lambda self: self._multiplier,
-                          doc="x2 per rob, bomb, rocket, spring and anti-spring so far.")
     doubles = property(lambda self: self._doubles, doc="Who doubled, per seat.")
     bids = property(lambda self: self._bids,
                     doc="(player, Bid) of the current deal's auction, in order.")
-    move_to_beat = property(lambda self: self._to_beat,
-                            doc="In play, the move to beat; None when the player leads.")
-    passes = property(lambda self: self._passes,
-                      doc="In play, passes since the move to beat was played (0 or 1).")
-    plays = property(lambda self: self._plays, doc="Non-pass moves made by each seat.")
     auto_play = property(lambda self: self._auto, doc="Which seats are on auto-play.")
     has_left = property(lambda self: self._left, doc="Which seats left during this hand.")
     timeouts_in_a_row = property(lambda self: self._timeouts,
                                  doc="Each seat's count of consecutive timeouts.")
     stacks = property(lambda self: self._stacks,
                       doc="Chip stacks at the start of the hand (None: no chips).")
-    events = property(lambda self: self._log, doc="Every event of the hand (see Event).")
-    start = property(lambda self: self._origin,
-                     doc="How the hand started (what a record needs to replay it).")
+
+    @property
+    def hands(self) -> Hands:
+        """The three hands (Hand objects) now."""
+        words = self._words if self._table is None else self._table.hands
+        cached = self._hands
+        if cached is not None and cached[0] == words:
+            return cached[1]
+        hands = (hand_of_word(words[0]), hand_of_word(words[1]), hand_of_word(words[2]))
+        self._hands = (words, hands)
+        return hands
+
+    @property
+    def deal(self) -> Deal:
+        """The current deal as dealt: hands before the kitty, and the kitty."""
+        return _deal_of_words(self._deal)
+
+    @property
+    def start(self) -> Start:
+        """How the hand started (what a record needs to replay it)."""
+        origin = self._origin
+        return origin if isinstance(origin, Start) else origin.start()
+
+    @property
+    def events(self) -> Tuple[Event, ...]:
+        """Every event of the hand (see Event), oldest first."""
+        return tuple(self._log)
+
+    @property
+    def move_to_beat(self) -> Optional[Move]:
+        """In play, the move to beat; None when the player leads."""
+        if self._phase != "play":
+            return None
+        return self._table.to_beat_move()
+
+    @property
+    def passes(self) -> int:
+        """In play, passes since the move to beat was played (0 or 1)."""
+        return self._table.passes if self._phase == "play" else 0
+
+    @property
+    def plays(self) -> Tuple[int, int, int]:
+        """Non-pass moves made by each seat."""
+        return (0, 0, 0) if self._table is None else self._table.plays
+
+    @property
+    def multiplier(self) -> int:
+        """x2 per rob, bomb, rocket, spring and anti-spring so far."""
+        if self._phase == "play":   # the bombs so far; _finish folds them in
+            return self._multiplier << self._table.bombs
+        return self._multiplier
 
     @property
     def kitty(self) -> Optional[Hand]:
         """The kitty, once the landlord is known and has shown it; None before."""
-        return self._deal.kitty if self._kitty_shown else None
+        return hand_of_word(self._deal[3]) if self._kitty_shown else None
 
     @property
     def history(self) -> List[Tuple[int, Action]]:
@@ -416,16 +538,15 @@ class State:
         return [(player, action) for kind, player, action in self._log
                 if kind in _ACTION_KINDS]
 
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
+    # Read by every driver loop at every step: a C getter is faster than a Python property.
+    is_over = property(attrgetter("_over"), doc="Whether the hand is over (phase 'over').")
 
     @property
     def winner(self) -> Optional[str]:
         """'landlord' or 'peasants' once the hand is over, else None."""
         if self._scores is None:
             return None
-        return "landlord" if not self._hands[self._landlord].bitboard else "peasants"
+        return "landlord" if self._table.winner == self._landlord else "peasants"
 
     @property
     def scores(self) -> Optional[Tuple[int, int, int]]:
@@ -455,13 +576,14 @@ class State:
         """Seconds the current player has for this decision (None once over)."""
         if self._phase == "over":
             return None
-        return self._game.clock.limit(self._phase, self._to_beat is None)
+        return self._game.clock.limit(self._phase, self.move_to_beat is None)
 
     def position(self) -> Position:
         """The play-phase position (for perft and search); ValueError outside play."""
         if self._phase != "play":
             raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
-        return Position(self._hands, self._landlord, self._player, self._to_beat, self._passes)
+        return Position(self.hands, self._landlord, self._player, self.move_to_beat,
+                        self.passes)
 
     def information_set(self, player: int) -> Any:
         """What ``player`` may know now: a :class:`~ddz_fast.infoset.InformationSet`."""
@@ -469,12 +591,23 @@ class State:
         return information_set(self, player)
 
     def legal_actions(self) -> List[Action]:
-        """The actions ``current_player`` may apply now (empty once over)."""
+        """The actions ``current_player`` may apply now (empty once over), a new list each time.
+
+        In the play phase the moves (``Move.PASS`` first when following) are listed once per
+        position on words and kept until the state changes; a call builds the list from them.
+        """
+        if self._phase == "play":
+            return self._table.actions()
         return list(self._legal_tuple())
+
+    def _event_count(self) -> int:
+        """How many events the hand has had: it grows with every action, so a state and this
+        count identify a position (what :mod:`ddz_fast.env` keys its action mask on)."""
+        return len(self._log)
 
     def _legal_tuple(self) -> Tuple[Action, ...]:
         # Cached until the next change: a driver asks for the actions, then applies one of
-        # them, and validating that one must not generate the moves a second time.
+        # them, and validating that one must not work the actions out a second time.
         if self._legal is None:
             self._legal = tuple(self._compute_legal())
         return self._legal
@@ -484,16 +617,50 @@ class State:
             return self._auction.legal
         if self._phase == "doubling":
             return (Double.NO_DOUBLE, Double.DOUBLE)
-        if self._phase == "play":
-            return play_actions(self._hands[self._player], self._to_beat, self.rules,
-                                generator("fast"))
-        return ()
+        return ()       # the play phase asks its table
 
     # --- acting ----------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
         """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
-        self._act(action, "act")
+        if type(action) is Move and self._phase == "play":
+            # The usual step, on the table's words: one native call checks the move against
+            # the legal actions, plays it and logs it, or changes nothing and returns -1.
+            player = self._player
+            after = self._table.play(action, self._log)
+            if after >= 0:
+                if self._timeouts[player]:
+                    self._timeouts = _with(self._timeouts, player, 0)
+                if after == HAND_OVER:
+                    self._finish()
+                else:
+                    self._player = after
+                return
+        elif type(action) is Bid and self._phase == "bidding" and action in self._auction.legal:
+            self._commit(action, "act")     # a legal bid as it is: nothing to convert
+            return
+        self._act(action, "act")    # the checks that name what is wrong, and the other phases
+
+    def apply_id(self, action_id: int) -> None:
+        """Play the move of dense action id ``action_id`` in the play phase.
+
+        Ids ``0 .. len(action_space(rules)) - 1`` are :func:`ddz_fast.action_move`'s moves and
+        ``len(action_space(rules))`` is the pass, as in :mod:`ddz_fast.env`. ``apply_id(i)``
+        is ``apply(action_move(i, rules))``; an id out of range raises ValueError (TypeError
+        for a non-int), an illegal move :class:`IllegalActionError`, and outside the play phase
+        :class:`ActionTypeError`. The state is unchanged whenever it raises.
+        """
+        if self._phase != "play":
+            self._require_not_over()
+            raise ActionTypeError(f"action ids are moves of the play phase; in the "
+                                  f"{self._phase} phase apply a "
+                                  f"{'Bid' if self._phase == 'bidding' else 'Double'}")
+        moves = api.action_space(self._game.rules)
+        if type(action_id) is int and 0 <= action_id < len(moves):
+            self.apply(moves[action_id])
+            return
+        index = check_action_id(action_id, len(moves) + 1)
+        self.apply(Move.PASS if index == len(moves) else moves[index])
 
     def timeout(self) -> Action:
         """The current player's clock ran out: apply the timeout action and return it.
@@ -551,7 +718,7 @@ class State:
         self._auto = _with(self._auto, player, on)
         if not on:
             self._timeouts = _with(self._timeouts, player, 0)
-        self._log += (("auto_on" if on else "auto_off", player, None),)
+        self._log.append(("auto_on" if on else "auto_off", player, None))
 
     def leave(self, player: int) -> None:
         """``player`` leaves: auto-play decides for them until the hand ends."""
@@ -561,7 +728,7 @@ class State:
             raise ValueError(f"player {player} has already left")
         self._auto = _with(self._auto, player, True)
         self._left = _with(self._left, player, True)
-        self._log += (("leave", player, None),)
+        self._log.append(("leave", player, None))
 
     def _require_not_over(self) -> None:
         if self._phase == "over":
@@ -569,10 +736,13 @@ class State:
 
     def _act(self, action: Action, kind: str) -> None:
         self._require_not_over()
-        action = self._checked(action)
+        self._commit(self._checked(action), kind)
+
+    def _commit(self, action: Action, kind: str) -> None:
+        """Take ``action``, a legal action in canonical form."""
         player = self._player
         # Validation is complete: from here on nothing may fail half-way.
-        self._log += ((kind, player, action),)
+        self._log.append((kind, player, action))
         self._count_timeout(player, kind)
         self._legal = None
         if self._phase == "bidding":
@@ -580,7 +750,7 @@ class State:
         elif self._phase == "doubling":
             self._apply_double(player, action)
         else:
-            self._apply_play(player, action)
+            self._apply_play(action)
 
     def _checked(self, action: Any) -> Action:
         """The action in canonical form, or ValueError/TypeError naming what is wrong."""
@@ -589,19 +759,23 @@ class State:
             if not isinstance(action, Move):
                 raise ActionTypeError(f"in the play phase an action is a Move, "
                                       f"not {type(action).__name__}")
+            if self._table.contains(action):
+                return action
+            legal_actions = tuple(self._table.actions())
         else:
             action = _as_enum(action, Bid if phase == "bidding" else Double, phase)
-        legal_actions = self._legal_tuple()
-        if action not in legal_actions:
-            legal = ", ".join(format_action(a) for a in legal_actions[:12])
-            more = ", ..." if len(legal_actions) > 12 else ""
-            raise IllegalActionError(f"player {player} cannot play {format_action(action)} in "
-                                     f"the {phase} phase; legal: {legal}{more}")
-        return action
+            legal_actions = self._legal_tuple()
+            if action in legal_actions:
+                return action
+        legal = ", ".join(format_action(a) for a in legal_actions[:12])
+        more = ", ..." if len(legal_actions) > 12 else ""
+        raise IllegalActionError(f"player {player} cannot play {format_action(action)} in "
+                                 f"the {phase} phase; legal: {legal}{more}")
 
     def _count_timeout(self, player: int, kind: str) -> None:
         if kind == "act":
-            self._timeouts = _with(self._timeouts, player, 0)
+            if self._timeouts[player]:
+                self._timeouts = _with(self._timeouts, player, 0)
         elif kind == "timeout":
             count = self._timeouts[player] + 1
             self._timeouts = _with(self._timeouts, player, count)
@@ -612,7 +786,7 @@ class State:
 
     def _apply_bid(self, player: int, bid: Bid) -> None:
         bids = self._bids + ((player, bid),)
-        auction = auction_status(self.rules, self._first_bidder, bids)
+        auction = _auction_after(self.rules, self._first_bidder, bids)
         if auction.redeal:
             self._redeals += 1
             deal, self._stream = _next_deal(self._seed, self._redeals, self._stream)
@@ -628,7 +802,7 @@ class State:
         self._landlord = landlord
         self._base_stake = auction.base_stake
         self._multiplier <<= auction.robs
-        self._hands = _with(self._hands, landlord, _add(self._hands[landlord], self._deal.kitty))
+        self._words = _with(self._words, landlord, self._words[landlord] + self._deal[3])
         self._kitty_shown = True
         if self.rules.doubling:
             self._phase = "doubling"
@@ -645,32 +819,31 @@ class State:
             self._player = doubling_order(self._landlord)[self._doubling_turn]
 
     def _start_play(self) -> None:
+        self._table = new_table(self._words, self._landlord, self.rules)
         self._phase = "play"
         self._player = self._landlord
-        self._to_beat = None
-        self._passes = 0
 
-    def _apply_play(self, player: int, move: Move) -> None:
-        self._hands, self._player, self._to_beat, self._passes = play_step(
-            self._hands, player, self._to_beat, self._passes, move)
-        if move.is_pass:
-            return
-        self._plays = _with(self._plays, player, self._plays[player] + 1)
-        if move.type in ("bomb", "rocket"):
-            self._multiplier *= 2
-        if not self._hands[player].bitboard:
-            self._finish(landlord_won=player == self._landlord)
+    def _apply_play(self, move: Move) -> None:
+        after = self._table.play(move, None)    # a legal move: _checked asked the table
+        if after == HAND_OVER:
+            self._finish()
+        else:
+            self._player = after
 
-    def _finish(self, landlord_won: bool) -> None:
-        landlord = self._landlord
-        self._multiplier *= spring_factor(landlord_won, self._plays, landlord)
-        self._raw_scores = settle(self._base_stake, self._multiplier, landlord, landlord_won,
-                                  self._doubles)
-        self._scores = cap_to_stacks(self._raw_scores, self._stacks, landlord)
+    def _finish(self) -> None:
+        table, landlord = self._table, self._landlord
+        landlord_won = table.winner == landlord
+        # The state's own values: scoring's unchecked twins (its checks cost more than the
+        # whole play phase).
+        self._multiplier = (self._multiplier << table.bombs) * _spring_factor(
+            landlord_won, table.plays, landlord)
+        self._raw_scores = _settle(self._base_stake, self._multiplier, landlord, landlord_won,
+                                   self._doubles)
+        self._scores = self._raw_scores if self._stacks is None else cap_to_stacks(
+            self._raw_scores, self._stacks, landlord)
         self._phase = "over"
+        self._over = True
         self._player = None
-        self._to_beat = None
-        self._passes = 0
 
 
 def _with(values: tuple, index: int, value: Any) -> tuple:

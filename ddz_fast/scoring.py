@@ -20,9 +20,12 @@ def spring_factor(landlord_won: bool, plays: Sequence[int], landlord: int) -> in
     won and neither peasant played a card. Anti-spring: the peasants won and the landlord played
     only the first lead.
     """
-    landlord_won = check_bool("landlord_won", landlord_won)
-    plays = _ints("plays", plays, 0)
-    landlord = check_seat("landlord", landlord)
+    return _spring_factor(check_bool("landlord_won", landlord_won), _ints("plays", plays, 0),
+                          check_seat("landlord", landlord))
+
+
+def _spring_factor(landlord_won: bool, plays: Sequence[int], landlord: int) -> int:
+    """spring_factor of checked arguments (a game state settles with its own values)."""
     if landlord_won:
         peasants_silent = all(count == 0 for p, count in enumerate(plays) if p != landlord)
         return 2 if peasants_silent else 1
@@ -42,6 +45,12 @@ def settle(base_stake: int, multiplier: int, landlord: int, landlord_won: bool,
     doubles = _three("doubles", doubles)
     for value in doubles:
         check_bool("each of doubles", value)
+    return _settle(base_stake, multiplier, landlord, landlord_won, doubles)
+
+
+def _settle(base_stake: int, multiplier: int, landlord: int, landlord_won: bool,
+            doubles: Sequence[bool]) -> Scores:
+    """settle of checked arguments."""
     landlord_factor = 2 if doubles[landlord] else 1
     scores = [0, 0, 0]
     for peasant in range(3):

@@ -1163,6 +1163,18 @@ def _(g: Gen):
     return text, lambda: state.apply(action)
 
 
+@entry("State.apply_id")
+def _(g: Gen):
+    state = g.state(steps=g.rng.randint(0, 80))
+    size = len(action_space(state.rules))
+    action = g.pick([0, 1, size - 1, size, size + 1, -1, 2 ** 64, True, None, "3", 1.5,
+                     np.int64(3), np.uint64(2 ** 63)]) if g.chance(0.6) else g.any()
+    if state.phase == "play" and g.chance(0.3):
+        move = g.pick(state.legal_actions())
+        action = size if move.is_pass else action_id(move, state.rules)
+    return f"{_state_text(g, state)}.apply_id({r(action)})", lambda: state.apply_id(action)
+
+
 @entry("State.timeout")
 def _(g: Gen):
     state = g.state(steps=g.rng.randint(0, 60))

@@ -3,13 +3,18 @@
 """The play phase in native code: stepping on three hand words, random playouts and perft.
 
 It reuses the move generator (``movegen.pxd``, ``words.pxd``) and adds no generator of its own.
-Nothing here holds a Python object or the GIL inside its loops; the ``_random_games``,
-``_play_out``, ``_perft`` and ``_auctions`` kernels at the end take arguments that
+``_Table`` is the play phase of a :class:`ddz_fast.game.State` on words, stepped one action per
+call from Python. Nothing here holds a Python object or the GIL inside its loops; the
+``_random_games``, ``_play_out``, ``_perft`` and ``_auctions`` kernels take arguments that
 :mod:`ddz_fast.playout` has already validated, and check seats and words again themselves.
 """
 import numpy as np
 
+cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport free
 from libc.string cimport memcpy
 
@@ -18,6 +23,7 @@ from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Si
 from rule_options cimport options_of
 from words cimport Words, generate_into, reserve
 
+from ddz_fast.move import Move
 from ddz_fast.rules import as_rules
 
 cdef extern from "Python.h":
@@ -540,3 +546,259 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
     if nodes < 0:
         raise MemoryError("out of memory counting perft")
     return nodes
+
+
+# --- the play phase of a game state, stepped from Python ----------------------------------------
+# ddz_fast.game.State keeps its play phase here: three hand words, the move to beat, the passes
+# and the tallies of the settlement, with the legal actions of the position generated once and
+# kept until the next step. ddz_fast.stepping validates what reaches _new_table; a step takes
+# a Move and checks it against the legal words itself, so no input reaches a word unchecked.
+
+cdef dict _MOVE_OF_WORD = {}    # word -> Move: generated words only, ~30k at most
+
+# A direct-mapped cache in front of the dict: a list of actions is built from words at every
+# step, and a dict lookup first makes a Python int of each word. The dict holds every Move it
+# points to and never drops one, so the borrowed pointers stay valid.
+cdef enum:
+    MOVE_CACHE_BITS = 12
+cdef uint64_t _CACHED_WORD[1 << MOVE_CACHE_BITS]
+cdef PyObject* _CACHED_MOVE[1 << MOVE_CACHE_BITS]
+
+
+cdef object move_of(uint64_t word):
+    """The Move of a generated word (0: the pass), built on first use and shared."""
+    cdef size_t slot = <size_t>((word * 0x9E3779B97F4A7C15ULL) >> (64 - MOVE_CACHE_BITS))
+    if _CACHED_MOVE[slot] != NULL and _CACHED_WORD[slot] == word:
+        return <object>_CACHED_MOVE[slot]
+    key = word
+    move = _MOVE_OF_WORD.get(key)
+    if move is None:
+        move = _MOVE_OF_WORD[key] = Move.PASS if word == 0 else Move._from_word(key)
+    _CACHED_WORD[slot] = word
+    _CACHED_MOVE[slot] = <PyObject*>move
+    return move
+
+
+@cython.final
+cdef class _Table:
+    """The play phase of a game state on words (see above); ``ddz_fast.stepping`` builds it."""
+    cdef Play p
+    cdef Options o
+    cdef Words buf          # the legal action words, the pass (0) first when following
+    cdef Py_ssize_t n       # how many; -1 until generated for this position
+    cdef Tally t
+
+    def __cinit__(self):
+        self.buf = Words(NULL, 0)
+        self.n = -1
+
+    def __dealloc__(self):
+        free(self.buf.data)
+
+    cdef int _generate(self) except -1:
+        """List the legal actions of the position in ``buf`` (once per position)."""
+        cdef bint following = self.p.to_beat != 0
+        cdef Py_ssize_t count
+        if self.n >= 0:
+            return 0
+        if self.t.winner >= 0:
+            self.n = 0                      # the hand is over: nothing is legal
+            return 0
+        if not reserve(&self.buf, 1):
+            raise MemoryError("out of memory listing moves")
+        self.buf.data[0] = 0                # the pass, kept only when following
+        count = generate_into(&self.buf, following, self.p.hands[self.p.player], self.p.to_beat,
+                              &self.o)
+        if count < 0:
+            raise MemoryError("out of memory listing moves")
+        self.n = count + following
+        return 0
+
+    def actions(self):
+        """The legal actions of the player to move, as a new list of Moves (listed once per
+        position: asking again only builds the list)."""
+        cdef Py_ssize_t i
+        cdef list moves
+        self._generate()
+        moves = PyList_New(self.n)          # filled in place: no append, no resizing
+        for i in range(self.n):
+            move = move_of(self.buf.data[i])
+            Py_INCREF(move)                 # PyList_SET_ITEM steals a reference
+            PyList_SET_ITEM(moves, i, move)
+        return moves
+
+    cdef Py_ssize_t _find(self, object move) except -2:
+        """The index of ``move`` among the legal actions, -1 when it is none of them."""
+        cdef uint64_t word
+        cdef Py_ssize_t i
+        if not isinstance(move, Move):
+            return -1
+        try:
+            word = move._word
+        except (OverflowError, TypeError):
+            return -1           # a subclass's word that is no 64-bit word is no legal move
+        self._generate()
+        for i in range(self.n):
+            if self.buf.data[i] == word:
+                return i
+        return -1
+
+    def contains(self, move):
+        """Whether ``move`` is a legal action now (membership by word)."""
+        return self._find(move) >= 0
+
+    def play(self, move, list log):
+        """Play ``move`` if it is legal: the next player, 3 when it ended the hand, or -1 (and
+        nothing changes) when it is not a legal action. A played move is appended to ``log``
+        (unless None) as the event ``("act", player, move)``."""
+        cdef Py_ssize_t i = self._find(move)
+        cdef uint64_t word
+        cdef int mover = self.p.player
+        if i < 0:
+            return -1
+        if log is not None:
+            log.append(("act", mover, move))    # first: the one step here that may fail
+        word = self.buf.data[i]
+        count_action(&self.t, mover, word)
+        self.n = -1
+        if play_move(&self.p, word):
+            self.t.winner = mover
+            return 3
+        return self.p.player
+
+    def copy(self):
+        """An independent copy (the legal actions are listed again when asked for)."""
+        cdef _Table other = _Table.__new__(_Table)
+        other.p, other.o, other.t = self.p, self.o, self.t
+        return other
+
+    @property
+    def hands(self):
+        """The three hand words."""
+        return (self.p.hands[0], self.p.hands[1], self.p.hands[2])
+
+    @property
+    def to_beat(self):
+        """The word of the move to beat, 0 when the player to move leads."""
+        return self.p.to_beat
+
+    @property
+    def passes(self):
+        """Passes since the move to beat was played (0 or 1)."""
+        return self.p.passes
+
+    @property
+    def player(self):
+        """The seat to move."""
+        return self.p.player
+
+    @property
+    def landlord(self):
+        return self.p.landlord
+
+    @property
+    def plays(self):
+        """Non-pass moves of each seat."""
+        return (self.t.moves[0], self.t.moves[1], self.t.moves[2])
+
+    @property
+    def bombs(self):
+        """Bombs and rockets played."""
+        return self.t.bombs
+
+    @property
+    def winner(self):
+        """The seat whose hand emptied, -1 while play goes on."""
+        return self.t.winner
+
+    def to_beat_move(self):
+        """The Move to beat, None when the player to move leads."""
+        return None if self.p.to_beat == 0 else move_of(self.p.to_beat)
+
+    def key(self):
+        """Everything the table holds, to compare tables by value."""
+        return (self.hands, self.p.to_beat, self.p.passes, self.p.player, self.p.landlord,
+                self.plays, self.t.bombs, self.t.winner)
+
+    def __eq__(self, other):
+        if not isinstance(other, _Table):
+            return NotImplemented
+        return self.key() == (<_Table>other).key()
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None
+
+
+def _new_table(tuple hands, int landlord, rules):
+    """The play phase from its start: ``hands`` (three words, the landlord's with the kitty)
+    checked again by _play_of, the landlord to lead."""
+    cdef _Table table = _Table.__new__(_Table)
+    table.o = options_of(as_rules(rules))
+    table.p = _play_of(hands, landlord, landlord, 0, 0)
+    start_tally(&table.t, &table.p)
+    return table
+
+
+# --- dealing a Game's hand -----------------------------------------------------------------------
+
+def _shuffled_deck(rng):
+    """``random.Random.shuffle`` of the deck [0]*4 + [1]*4 + ... + [12]*4 + [13, 14] with the
+    Random ``rng``, as a list of ranks.
+
+    The shuffle asks ``rng.getrandbits`` for exactly the numbers Python's own ``shuffle`` asks
+    for (``_randbelow``: k = n.bit_length() bits, again while the number is n or more), so the
+    deck and the stream after it are those of ``ddz_fast.game``'s Python shuffle; the game
+    checks the two agree when it is imported and shuffles in Python when they do not.
+    """
+    cdef uint8_t deck[DECK_CARDS]
+    cdef int i, j, n, k
+    cdef uint8_t card
+    getrandbits = rng.getrandbits
+    for i in range(DECK_CARDS - 2):
+        deck[i] = i // 4
+    deck[DECK_CARDS - 2] = BLACK_JOKER
+    deck[DECK_CARDS - 1] = RED_JOKER
+    for i in range(DECK_CARDS - 1, 0, -1):
+        n = i + 1
+        k = 0
+        while (n >> k) != 0:        # n.bit_length()
+            k += 1
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        if j < 0:                   # never from a Random: an index must not go below the deck
+            raise ValueError(f"getrandbits({k}) returned {j}")
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
+    return [deck[i] for i in range(DECK_CARDS)]
+
+
+def _deck_words(deck):
+    """The words of cards 0-16, 17-33, 34-50 and 51-53 of a shuffled deck: a list of the 54
+    ranks of one deck (ValueError for anything else)."""
+    cdef uint64_t piles[4]
+    cdef int counts[NUM_RANKS]
+    cdef int i, rank
+    cdef tuple cards        # a copy: converting a rank runs no code that could change it
+    if type(deck) is not list:
+        raise TypeError(f"a deck is a list of 54 ranks, not {type(deck).__name__}")
+    cards = tuple(deck)
+    if len(cards) != DECK_CARDS:
+        raise ValueError(f"a deck is a list of 54 ranks, not {len(cards)}")
+    piles[0] = piles[1] = piles[2] = piles[3] = 0
+    for rank in range(NUM_RANKS):
+        counts[rank] = 0
+    for i in range(DECK_CARDS):
+        rank = cards[i]
+        if not 0 <= rank < NUM_RANKS:
+            raise ValueError(f"a deck holds ranks 0..14, not {rank}")
+        counts[rank] += 1
+        piles[i // DEAL_SIZE] += <uint64_t>1 << (4 * rank)
+    for rank in range(NUM_RANKS):
+        if counts[rank] != (1 if rank >= BLACK_JOKER else 4):
+            raise ValueError("the deck is not one deck of 54 cards")
+    return (piles[0], piles[1], piles[2], piles[3])
