@@ -46,6 +46,7 @@ from .position import Position, generator, play_actions, play_step
 from .rules import Rules, RulesLike, as_rules
 from .scoring import cap_to_stacks, settle, spring_factor
 from .validate import check_int, check_seat, is_int, shown
+from ._deprecated import warn_renamed
 
 __all__ = ["Game", "State", "Deal", "Start", "IllegalActionError", "ActionTypeError",
            "AutoPlayLoopError", "MAX_DEAL_NUMBER",
@@ -390,8 +391,15 @@ class State:
     doubles = property(lambda self: self._doubles, doc="Who doubled, per seat.")
     bids = property(lambda self: self._bids,
                     doc="(player, Bid) of the current deal's auction, in order.")
-    move_to_beat = property(lambda self: self._to_beat,
-                            doc="In play, the move to beat; None when the player leads.")
+    prev = property(lambda self: self._to_beat,
+                    doc="In play, the move to beat; None when the player leads.")
+
+    @property
+    def move_to_beat(self) -> Optional[Move]:
+        """Deprecated: the old name of :attr:`prev`."""
+        warn_renamed("State.move_to_beat", "State.prev")
+        return self._to_beat
+
     passes = property(lambda self: self._passes,
                       doc="In play, passes since the move to beat was played (0 or 1).")
     plays = property(lambda self: self._plays, doc="Non-pass moves made by each seat.")
@@ -481,7 +489,7 @@ class State:
             return (Double.NO_DOUBLE, Double.DOUBLE)
         if self._phase == "play":
             return play_actions(self._hands[self._player], self._to_beat, self.rules,
-                                generator("fast"))
+                                generator(None))
         return ()
 
     # --- acting ----------------------------------------------------------------------------
