@@ -32,7 +32,7 @@ class PlayView:
         self.hands = self.position.hands
         self.landlord = self.position.landlord
         self.current_player = self.position.to_move
-        self.move_to_beat = self.position.move_to_beat
+        self.prev = self.position.prev
         self.passes = self.position.passes
 
     def legal_actions(self) -> List[Move]:
@@ -46,7 +46,9 @@ def greedy(text: str) -> str:
 
 # --- every bot, every phase ------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=[pytest.mark.native] if name == "solver" else [])  # solve() is C
+    for name in sorted(BOTS)])
 @pytest.mark.parametrize("rules", AUCTIONS, ids=["points", "single", "call_rob", "douzero_cr"])
 def test_bots_choose_legal_actions_in_every_phase(name: str, rules: Rules):
     game = Game(rules)
