@@ -9,7 +9,7 @@ same dtype and shape.
 from __future__ import annotations
 
 import random
-from typing import Any, List, Sequence, Tuple
+from typing import Any, Callable, List, Sequence, Tuple, TypeVar
 
 import numpy as np
 import pytest
@@ -26,6 +26,7 @@ from ddz_fast import Hand, Rules
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 
 IMPLEMENTATIONS = (native, reference)
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: Under DDZ_FAST_IMPLEMENTATION=python every public call runs the pure-Python reference,
 #: tens to hundreds of times slower than the compiled core: the tests whose work is a large
@@ -47,10 +48,14 @@ def sample_size(n: int, *, minimum: int = 1) -> int:
     return min(n, max(minimum, n // PYTHON_SAMPLE_DIVISOR))
 
 
-#: ``slow`` under DDZ_FAST_IMPLEMENTATION=python only, for a test that is quick on the compiled
-#: core but whose work cannot be sampled down (a fixed unit of work it is about): the
-#: reference-side run (``-m "not native and not slow"``) leaves it out, the native run keeps it.
-SLOW_IN_PYTHON = pytest.mark.slow if IMPLEMENTATION == "python" else pytest.mark.usefixtures()
+def slow_in_python(test: F) -> F:
+    """Mark ``test`` ``slow`` under DDZ_FAST_IMPLEMENTATION=python only.
+
+    For a test that is quick on the compiled core but whose work cannot be sampled down (a
+    fixed unit of work is what it is about): the reference-side run (``-m "not native and not
+    slow"``) leaves it out, the native run keeps it whatever ``-m`` says of ``slow``.
+    """
+    return pytest.mark.slow(test) if IMPLEMENTATION == "python" else test
 PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero")
 #: Rule sets beyond the presets: wings that repeat twice, the trio-next-to-chain ban with wings
 #: that may repeat four times, and other mixes no preset has.

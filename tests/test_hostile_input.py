@@ -31,7 +31,7 @@ from ddz_fast.commands.simulate import Matchup, run_matches
 from ddz_fast.compat import openspiel
 from ddz_fast.game import AutoPlayLoopError
 
-from common import SLOW_IN_PYTHON, sample_size
+from common import sample_size, slow_in_python
 from conftest import SUBPROCESS_CWD, default_sigint
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
@@ -214,7 +214,7 @@ def test_a_match_of_endless_hands_makes_its_hands_as_it_goes():
     assert match.state is not None and time.perf_counter() - started < 5
 
 
-@SLOW_IN_PYTHON  # its first unit of work is 200 whole hands: ~20 s in pure Python
+@slow_in_python  # its first unit of work is 200 whole hands: ~20 s in pure Python
 def test_a_simulation_of_endless_hands_makes_its_jobs_as_it_goes():
     def stop_at_once(done: int) -> None:
         raise KeyboardInterrupt
