@@ -32,6 +32,7 @@ from .game import Game, Seed, State, _check_seed, deal_cards
 from .hand import Hand
 from .move import TYPE_CODES, Move
 from .validate import check_int, check_seat, shown
+from ._deprecated import warn_renamed
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "BOTS", "make_bot", "parse_bot_spec", "act", "play_hand",
            "start_play", "hand_strength", "last_mover"]
@@ -193,14 +194,26 @@ def _check_state(state: object) -> None:
         raise TypeError(f"state must be a State, not {type(state).__name__}")
 
 
+def _prev(state: State) -> Optional[Move]:
+    """The move to beat of a State or a view of one; a view that has only the old name
+    ``move_to_beat`` is still read, with a DeprecationWarning."""
+    try:
+        return state.prev
+    except AttributeError:
+        if not hasattr(state, "move_to_beat"):
+            raise
+    warn_renamed("a state view's move_to_beat", "prev", stacklevel=4)
+    return state.move_to_beat
+
+
 def last_mover(state: State) -> Optional[int]:
     """The seat that played the move to beat, None when the current player leads.
 
-    ``state`` is a State, or any view with its ``move_to_beat``, ``current_player`` and
-    ``passes``.
+    ``state`` is a State, or any view with its ``prev`` (the move to beat; ``move_to_beat``,
+    the old name, still works with a DeprecationWarning), ``current_player`` and ``passes``.
     """
     try:
-        to_beat, player, passes = state.move_to_beat, state.current_player, state.passes
+        to_beat, player, passes = _prev(state), state.current_player, state.passes
     except AttributeError:
         raise TypeError(f"state must be a State, not {type(state).__name__}") from None
     if to_beat is None or player is None:
@@ -327,7 +340,7 @@ class GreedyBot:
 
     def play(self, state: State) -> Move:
         actions = state.legal_actions()
-        if state.move_to_beat is not None:
+        if _prev(state) is not None:
             if len(actions) == 1:
                 return Move.PASS  # nothing beats the move
             if last_mover(state) not in self._opponents(state):
@@ -338,7 +351,7 @@ class GreedyBot:
         finishing = options.best(options.sizes == options.hand_size, ~options.is_bomb)
         if finishing is not None:  # the whole hand in one move: the hand is won
             return finishing
-        if state.move_to_beat is None:
+        if _prev(state) is None:
             return self._lead(state, options)
         return self._follow(state, options)
 
@@ -374,7 +387,7 @@ class GreedyBot:
     def _follow(self, state: State, options: _Options) -> Move:
         opponents = self._opponents(state)
         fewest = min(self._cards_left(state, s) for s in opponents)
-        if fewest == 1 and state.move_to_beat.type == "solo":
+        if fewest == 1 and _prev(state).type == "solo":
             # Keep the lead away from a player about to go out: beat with the highest single.
             move = options.best(options.ordinary, -options.keys)
         else:

@@ -64,7 +64,7 @@ def timeout_action(state: "State") -> Action:
     if phase == "doubling":
         return Double.NO_DOUBLE
     if phase == "play":
-        if state.move_to_beat is not None:
+        if state.prev is not None:
             return Move.PASS
         return min(m for m in state.legal_actions() if m.type == "solo")
     raise ValueError("the hand is over: there is no decision to time out")

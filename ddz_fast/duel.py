@@ -19,6 +19,7 @@ from .cards import FULL_DECK, format_cards
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_move, parse_move
+from ._deprecated import UNSET, renamed_argument, warn_renamed
 
 __all__ = ["Duel"]
 
@@ -27,17 +28,21 @@ __all__ = ["Duel"]
 class Duel:
     """A duel (see the module docstring): immutable, hashable, equal by value.
 
+    ``prev`` is the move to beat, None when the first player leads (``move_to_beat``, its old
+    name, still works as a keyword and a property, with a DeprecationWarning).
+
     >>> duel = Duel.parse("kk5543/225543 55")
-    >>> str(duel), duel == Duel("345KK5", "223455", duel.move_to_beat)
+    >>> str(duel), duel == Duel("345KK5", "223455", duel.prev)
     ('3455KK/345522 55', True)
     """
 
     first: Hand
     second: Hand
-    move_to_beat: Optional[Move] = None
+    prev: Optional[Move] = None
 
-    def __init__(self, first: HandLike, second: HandLike,
-                 move_to_beat: Optional[Move] = None) -> None:
+    def __init__(self, first: HandLike, second: HandLike, prev: Optional[Move] = None, *,
+                 move_to_beat: Optional[Move] = UNSET) -> None:
+        prev = renamed_argument("Duel", "move_to_beat", "prev", move_to_beat, prev)
         hands = (as_hand(first), as_hand(second))
         for name, hand in zip(("first", "second"), hands):
             if not hand.bitboard:
@@ -46,15 +51,20 @@ class Duel:
             if a + b > deck:
                 raise ValueError(f"the hands hold {a + b} of {format_cards([0] * rank + [1])!r}:"
                                  f" one deck has {deck}")
-        if move_to_beat is not None:
-            if not isinstance(move_to_beat, Move):
-                raise TypeError(f"move_to_beat must be a Move or None, "
-                                f"not {type(move_to_beat).__name__}")
-            if move_to_beat.is_pass:
-                move_to_beat = None  # nothing to beat: the first player leads
+        if prev is not None:
+            if not isinstance(prev, Move):
+                raise TypeError(f"prev must be a Move or None, not {type(prev).__name__}")
+            if prev.is_pass:
+                prev = None  # nothing to beat: the first player leads
         object.__setattr__(self, "first", hands[0])
         object.__setattr__(self, "second", hands[1])
-        object.__setattr__(self, "move_to_beat", move_to_beat)
+        object.__setattr__(self, "prev", prev)
+
+    @property
+    def move_to_beat(self) -> Optional[Move]:
+        """Deprecated: the old name of :attr:`prev`."""
+        warn_renamed("Duel.move_to_beat", "Duel.prev")
+        return self.prev
 
     @classmethod
     def parse(cls, text: str) -> "Duel":
@@ -68,8 +78,8 @@ class Duel:
         hand_texts = fields[0].split("/")
         if len(hand_texts) != 2:
             raise ValueError(f"a duel has two hands separated by '/', got {fields[0]!r}")
-        to_beat = parse_move(fields[1]) if len(fields) == 2 else None
-        return cls(Hand(hand_texts[0]), Hand(hand_texts[1]), to_beat)
+        prev = parse_move(fields[1]) if len(fields) == 2 else None
+        return cls(Hand(hand_texts[0]), Hand(hand_texts[1]), prev)
 
     @property
     def hands(self) -> tuple:
@@ -78,6 +88,6 @@ class Duel:
 
     def __str__(self) -> str:
         text = f"{self.first}/{self.second}"
-        if self.move_to_beat is not None:
-            text += f" {format_move(self.move_to_beat)}"
+        if self.prev is not None:
+            text += f" {format_move(self.prev)}"
         return text

@@ -201,7 +201,7 @@ class DouDizhuEnv(AECEnv):
 
     def _observation(self, agent: str) -> np.ndarray:
         state = self._state()
-        to_beat = state.move_to_beat
+        to_beat = state.prev
         vector = np.zeros(OBSERVATION_SIZE, dtype=np.int16)
         vector[OBSERVATION_LAYOUT["hand"]] = state.hands[self._seat(agent)].counts
         vector[OBSERVATION_LAYOUT["played"]] = self._played.reshape(-1)
@@ -234,7 +234,7 @@ class DouDizhuEnv(AECEnv):
             return self._mask_of[1]
         mask = np.zeros(self.pass_action + 1, dtype=np.int8)
         hand = np.array([state.hands[state.current_player].bitboard], dtype=np.uint64)
-        to_beat = state.move_to_beat
+        to_beat = state.prev
         prev = np.array([0 if to_beat is None else to_beat.word], dtype=np.uint64)
         mask[:-1] = ddz_fast.legal_action_mask(hand, prev, rules=self.rules)[0]
         mask[-1] = to_beat is not None
@@ -255,7 +255,7 @@ class DouDizhuEnv(AECEnv):
             verb = "wins" if state.winner == "landlord" else "win"
             lines.append(f"over: the {state.winner} {verb}; scores {scores}")
         else:
-            to_beat = state.move_to_beat
+            to_beat = state.prev
             lines.append(f"to move: {self.agent_selection}, "
                          f"{'leads' if to_beat is None else f'to beat {to_beat}'}")
         return "\n".join(lines)

@@ -40,6 +40,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api
 from ._checks import check_action_id
+from ._deprecated import warn_renamed
 from .bidding import Auction, Bid, Double, auction_status, doubling_order, next_player
 from .cards import FULL_DECK, NUM_RANKS, format_cards
 from .clock import Action, AutoPlayPolicy, Clock, timeout_action
@@ -504,11 +505,17 @@ class State:
         return tuple(self._log)
 
     @property
-    def move_to_beat(self) -> Optional[Move]:
+    def prev(self) -> Optional[Move]:
         """In play, the move to beat; None when the player leads."""
         if self._phase != "play":
             return None
         return self._table.to_beat_move()
+
+    @property
+    def move_to_beat(self) -> Optional[Move]:
+        """Deprecated: the old name of :attr:`prev`."""
+        warn_renamed("State.move_to_beat", "State.prev")
+        return self.prev
 
     @property
     def passes(self) -> int:
@@ -576,14 +583,13 @@ class State:
         """Seconds the current player has for this decision (None once over)."""
         if self._phase == "over":
             return None
-        return self._game.clock.limit(self._phase, self.move_to_beat is None)
+        return self._game.clock.limit(self._phase, self.prev is None)
 
     def position(self) -> Position:
         """The play-phase position (for perft and search); ValueError outside play."""
         if self._phase != "play":
             raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
-        return Position(self.hands, self._landlord, self._player, self.move_to_beat,
-                        self.passes)
+        return Position(self.hands, self._landlord, self._player, self.prev, self.passes)
 
     def information_set(self, player: int) -> Any:
         """What ``player`` may know now: a :class:`~ddz_fast.infoset.InformationSet`."""

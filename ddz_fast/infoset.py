@@ -89,7 +89,7 @@ class InformationSet:
     #: while bidding.
     unseen: Counts
     #: In play, the move to beat (None when the player to move leads) and the passes since.
-    move_to_beat: Optional[Move] = None
+    prev: Optional[Move] = None
     passes: int = 0
     #: ``k_r``: the fewest cards of each rank the landlord's hidden hand holds (the kitty cards
     #: it has not played). All zero when the player is the landlord or the kitty is unknown.
@@ -127,7 +127,7 @@ class InformationSet:
         info = cls(player, position.hands[player], position.landlord, kitty_hand,
                    "over" if over else "play", None if over else position.to_move,
                    tuple(history), _card_counts(position.hands), played_hands,
-                   _sum_counts(*others), None if over else position.move_to_beat,
+                   _sum_counts(*others), None if over else position.prev,
                    0 if over else position.passes)
         _check_kitty_held(info, position.hands[position.landlord])
         return info
@@ -199,12 +199,12 @@ def information_set(state: "State", player: int) -> InformationSet:
     in_play = state.phase == "play"
     return InformationSet(player, hand, state.landlord, state.kitty, state.phase,
                           state.current_player, history, _card_counts(state.hands), played,
-                          unseen, state.move_to_beat if in_play else None,
+                          unseen, state.prev if in_play else None,
                           state.passes if in_play else 0)
 
 
 _STATE_FIELDS = ("hands", "history", "landlord", "kitty", "phase", "current_player",
-                 "move_to_beat", "passes")
+                 "prev", "passes")
 
 
 def _played_in(history: Sequence[Tuple[int, "Action"]]) -> Hands3:

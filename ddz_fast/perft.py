@@ -5,8 +5,9 @@ so is a finished hand at any depth (the game ends when a hand empties). A pass i
 following. So ``perft(p, 0) == 1`` and, unless ``p`` is over, ``perft(p, 1)`` is the number of
 legal actions.
 
-``python -m ddz_fast.perft SUITE... [--reference]`` checks suite files (``tests/perft/``)
-and prints each count with its timing.
+``python -m ddz_fast.perft SUITE... [--python]`` checks suite files (``tests/perft/``)
+and prints each count with its timing (``--python``: with the pure-Python reference's
+generator; ``--reference``, its old name, still works for one release).
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 from .move import Move
-from .play import Hands, Implementation, LegalMovesFn, generator, play_step, remove_cards
+from .play import (Hands, Implementation, LegalMovesFn, generator, implementation_name, play_step,
+                   remove_cards)
 from .playout import perft_native
 from .position import Position, _check_perft_args
 from .rules import Rules, RulesLike, as_rules
@@ -27,43 +29,46 @@ T = TypeVar("T")
 
 
 def perft(position: Position, depth: int, *, rules: RulesLike = None,
-          implementation: Implementation = "fast") -> int:
+          implementation: Implementation = None) -> int:
     """The number of leaves of the play tree below ``position`` cut at ``depth`` plies.
 
-    ``implementation`` picks the move generator: ``"fast"`` (the public API), ``"reference"``
-    (the pure-Python :mod:`ddz_fast.reference`) or any function with the signature of
+    ``implementation`` picks the move generator of a walk over the tree here: None (the
+    public API's, :data:`ddz_fast.IMPLEMENTATION`), ``"python"`` (the pure-Python
+    :mod:`ddz_fast.reference`) or any function with the signature of
     :func:`ddz_fast.legal_moves`; or ``"native"`` counts the whole tree in the compiled core
-    (:func:`ddz_fast.playout.perft_native`) instead of walking it here.
+    (:func:`ddz_fast.playout.perft_native`) instead. ``"fast"`` and ``"reference"``, the old
+    names of None and ``"python"``, still work with a DeprecationWarning.
     """
+    implementation = implementation_name(implementation)
     if isinstance(implementation, str) and implementation == "native":
         return perft_native(position, depth, rules=rules)
     position = _check_perft_args(position, depth)
-    return _perft(position.hands, position.to_move, position.move_to_beat, position.passes,
+    return _perft(position.hands, position.to_move, position.prev, position.passes,
                   depth, generator(implementation), as_rules(rules))
 
 
 def divide(position: Position, depth: int, *, rules: RulesLike = None,
-           implementation: Implementation = "fast") -> Dict[Move, int]:
+           implementation: Implementation = None) -> Dict[Move, int]:
     """Perft split by the first action: {action: leaves below it at ``depth - 1``}.
 
     Each subtree is counted by :func:`perft` with the same ``implementation`` (``"native"``
-    included; its first actions come from the public API). The counts add up to
+    included; its first actions then come from the compiled core's generator). The counts add up to
     ``perft(position, depth)``, except for a finished hand: it has no first action (``{}``)
     and is itself the one leaf perft counts.
     """
+    implementation = implementation_name(implementation)
     position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
     rules = as_rules(rules)
-    native = isinstance(implementation, str) and implementation == "native"
-    first_actions = generator("fast" if native else implementation)
+    first_actions = generator(implementation)  # "native": the compiled core's generator
     return {move: perft(position._after(move), depth - 1, rules=rules,
                         implementation=implementation)
             for move in position.legal_actions(rules, first_actions)}
 
 
 def _unpack(position: Position) -> Tuple[Hands, int, Optional[Move], int]:
-    return position.hands, position.to_move, position.move_to_beat, position.passes
+    return position.hands, position.to_move, position.prev, position.passes
 
 
 def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, depth: int,
@@ -171,8 +176,11 @@ def read_perft_suites(lines: Iterable[str]) -> Iterator[PerftSuite]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    """``python -m ddz_fast.perft SUITE... [--reference]``: check suites, print nodes/s."""
-    implementation = "reference" if "--reference" in argv else "fast"
+    """``python -m ddz_fast.perft SUITE... [--python]``: check suites, print nodes/s."""
+    if "--reference" in argv:
+        print("--reference is deprecated and will be removed in ddz_fast 0.3: use --python",
+              file=sys.stderr)
+    implementation = "python" if {"--python", "--reference"} & set(argv) else None
     failures = 0
     for path in (a for a in argv if not a.startswith("--")):
         with open(path, encoding="utf-8") as suite_file:

@@ -10,18 +10,26 @@ from __future__ import annotations
 from typing import Callable, List, Optional, Sequence, Tuple, Union
 
 from . import api, bitboard, reference
+from .compiled import require_core
 from .hand import Hand
 from .move import Move
 from .rules import Rules
+from ._deprecated import warn_renamed
 
 __all__ = ["Hands", "LegalMovesFn", "Implementation", "remove_cards", "play_step",
-           "play_actions", "generator"]
+           "play_actions", "generator", "implementation_name"]
 
 Hands = Tuple[Hand, Hand, Hand]
 #: A move generator with the signature of :func:`ddz_fast.legal_moves`.
 LegalMovesFn = Callable[..., Sequence[Move]]
-#: ``"fast"`` (the public API), ``"reference"`` or a move generator.
-Implementation = Union[str, LegalMovesFn]
+#: Which move generator a walk over the play tree uses: ``None`` (the implementation behind the
+#: public API, :data:`ddz_fast.IMPLEMENTATION`), ``"native"`` (the compiled core),
+#: ``"python"`` (the pure-Python reference, :mod:`ddz_fast.reference`) or a move generator.
+Implementation = Union[None, str, LegalMovesFn]
+
+#: The implementation names of earlier releases, deprecated: "fast" meant the public API and
+#: "reference" the pure-Python reference, which DDZ_FAST_IMPLEMENTATION calls "python".
+_OLD_NAMES = {"fast": None, "reference": "python"}
 
 
 def remove_cards(hand: Hand, move: Move) -> Hand:
@@ -56,16 +64,34 @@ def play_actions(hand: Hand, to_beat: Optional[Move], rules: Rules,
     return moves if to_beat is None else [Move.PASS] + moves
 
 
-def generator(implementation: Implementation) -> LegalMovesFn:
-    """The move generator of ``"fast"`` (the public API), ``"reference"`` or a function."""
+def implementation_name(implementation: Implementation) -> Implementation:
+    """``implementation`` with a deprecated name ("fast", "reference") replaced by its new one
+    (None, "python"), with a DeprecationWarning; anything else is returned unchanged.
+
+    Called by the public functions taking ``implementation=`` before anything else, so that
+    the warning points at their caller.
+    """
+    if isinstance(implementation, str) and implementation in _OLD_NAMES:
+        new = _OLD_NAMES[implementation]
+        warn_renamed(f"implementation={implementation!r}", f"implementation={new!r}",
+                     stacklevel=4)
+        return new
+    return implementation
+
+
+def generator(implementation: Implementation = None) -> LegalMovesFn:
+    """The move generator of ``implementation`` (see :data:`Implementation`)."""
+    implementation = implementation_name(implementation)
     if callable(implementation):
         return implementation
-    if not isinstance(implementation, str):
-        raise TypeError(f"implementation must be 'fast', 'reference' or a legal_moves "
-                        f"function, not {type(implementation).__name__}")
-    if implementation == "fast":
+    if implementation is None:
         return api.legal_moves  # the implementation DDZ_FAST_IMPLEMENTATION chose
-    if implementation == "reference":
+    if not isinstance(implementation, str):
+        raise TypeError(f"implementation must be None, 'native', 'python' or a legal_moves "
+                        f"function, not {type(implementation).__name__}")
+    if implementation == "python":
         return reference.legal_moves
-    raise ValueError(f"unknown implementation {implementation!r}: use 'fast', 'reference' "
-                     "or a legal_moves function")
+    if implementation == "native":
+        return require_core().legal_moves
+    raise ValueError(f"unknown implementation {implementation!r:.100}: use None (the public "
+                     "API's), 'native', 'python' or a legal_moves function")

@@ -160,7 +160,7 @@ def _position_words(position: Position, rules: Rules) -> Tuple[Tuple[int, int, i
                                                               for h in hands):
         position = checked_position(position)      # rebuilt from what its hands say
         hands = position.hands
-    to_beat = check_prev(position.move_to_beat, rules, _core._is_legal)
+    to_beat = check_prev(position.prev, rules, _core._is_legal)
     return (hands[0]._bitboard, hands[1]._bitboard, hands[2]._bitboard), \
         0 if to_beat is None else to_beat._word
 

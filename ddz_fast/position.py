@@ -1,7 +1,8 @@
 """Play-phase positions and their one-line notation.
 
 A position is exactly what a native play loop needs: three hand bitboards, the landlord, the
-player to move, the move to beat (None when the player leads) and how many passes followed it.
+player to move, ``prev``, the move to beat (None when the player leads), and how many passes
+followed it.
 The play rules live in :mod:`ddz_fast.play`; perft, divide and the perft suites in
 :mod:`ddz_fast.perft`.
 
@@ -33,10 +34,11 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_move, parse_move
 # The play rules used to live here: their old names stay importable from this module.
-from .play import (Hands, Implementation, LegalMovesFn, generator, play_actions, play_step,
-                   remove_cards)
+from .play import (Hands, Implementation, LegalMovesFn, generator, implementation_name,
+                   play_actions, play_step, remove_cards)
 from .rules import RulesLike, as_rules
 from ._checks import exact_move
+from ._deprecated import UNSET, renamed_argument, warn_renamed
 from .validate import check_seat, is_int, shown
 
 __all__ = ["Position", "play_step", "play_actions", "remove_cards", "generator",
@@ -56,16 +58,22 @@ def __getattr__(name: str) -> Any:
 
 @dataclass(frozen=True, init=False)
 class Position:
-    """A play-phase position (see the module docstring); immutable and hashable."""
+    """A play-phase position (see the module docstring); immutable and hashable.
+
+    ``prev`` is the move to beat, None when the player to move leads (``move_to_beat``, its old
+    name, still works as a keyword and a property, with a DeprecationWarning).
+    """
 
     hands: Hands
     landlord: int
     to_move: int
-    move_to_beat: Optional[Move] = None
+    prev: Optional[Move] = None
     passes: int = 0
 
     def __init__(self, hands: Sequence[HandLike], landlord: int, to_move: int,
-                 move_to_beat: Optional[Move] = None, passes: int = 0) -> None:
+                 prev: Optional[Move] = None, passes: int = 0, *,
+                 move_to_beat: Optional[Move] = UNSET) -> None:
+        prev = renamed_argument("Position", "move_to_beat", "prev", move_to_beat, prev)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise TypeError(f"hands must be a sequence of three hands, "
                             f"not {type(hands).__name__}")
@@ -75,19 +83,25 @@ class Position:
         _check_one_deck(checked)
         landlord = check_seat("landlord", landlord)
         to_move = check_seat("to_move", to_move)
-        if move_to_beat is not None:
-            move_to_beat = exact_move(move_to_beat, "move_to_beat")
-            if move_to_beat.is_pass:
-                move_to_beat = None  # nothing to beat: the player leads
-        allowed_passes = (0,) if move_to_beat is None else (0, 1)
+        if prev is not None:
+            prev = exact_move(prev, "prev")
+            if prev.is_pass:
+                prev = None  # nothing to beat: the player leads
+        allowed_passes = (0,) if prev is None else (0, 1)
         passes = int(passes) if is_int(passes) else passes
         if not is_int(passes) or passes not in allowed_passes:
             raise ValueError(f"passes must be one of {allowed_passes} "
-                             f"{'when leading' if move_to_beat is None else 'after a move'}, "
+                             f"{'when leading' if prev is None else 'after a move'}, "
                              f"got {shown(passes)}")
         for name, value in (("hands", checked), ("landlord", landlord), ("to_move", to_move),
-                            ("move_to_beat", move_to_beat), ("passes", passes)):
+                            ("prev", prev), ("passes", passes)):
             object.__setattr__(self, name, value)
+
+    @property
+    def move_to_beat(self) -> Optional[Move]:
+        """Deprecated: the old name of :attr:`prev`."""
+        warn_renamed("Position.move_to_beat", "Position.prev")
+        return self.prev
 
     @classmethod
     def parse(cls, text: str) -> "Position":
@@ -108,13 +122,13 @@ class Position:
             if field not in ("0", "1", "2"):
                 raise ValueError(f"{name} must be 0, 1 or 2, got {field!r}")
             seats.append(int(field))
-        to_beat = None if fields[3] == "-" else parse_move(fields[3])
-        return cls(hands, seats[0], seats[1], to_beat, seats[2])
+        prev = None if fields[3] == "-" else parse_move(fields[3])
+        return cls(hands, seats[0], seats[1], prev, seats[2])
 
     def __str__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self.hands)
-        to_beat = "-" if self.move_to_beat is None else format_move(self.move_to_beat)
-        return f"{hands} {self.landlord} {self.to_move} {to_beat} {self.passes}"
+        prev = "-" if self.prev is None else format_move(self.prev)
+        return f"{hands} {self.landlord} {self.to_move} {prev} {self.passes}"
 
     @property
     def is_over(self) -> bool:
@@ -129,11 +143,16 @@ class Position:
         return self.hands[self.landlord].bitboard == 0
 
     def legal_actions(self, rules: RulesLike = None,
-                      implementation: Implementation = "fast") -> List[Move]:
-        """The legal actions of the player to move (``Move.PASS`` first when following)."""
+                      implementation: Implementation = None) -> List[Move]:
+        """The legal actions of the player to move (``Move.PASS`` first when following).
+
+        ``implementation`` picks the move generator (see :data:`ddz_fast.play.Implementation`;
+        None: the public API's).
+        """
+        implementation = implementation_name(implementation)
         if self.is_over:
             return []
-        return play_actions(self.hands[self.to_move], self.move_to_beat, as_rules(rules),
+        return play_actions(self.hands[self.to_move], self.prev, as_rules(rules),
                             generator(implementation))
 
     def play(self, move: Move, rules: RulesLike = None) -> "Position":
@@ -145,11 +164,11 @@ class Position:
         return self._after(move)
 
     def _after(self, move: Move) -> "Position":
-        hands, to_move, to_beat, passes = play_step(self.hands, self.to_move,
-                                                    self.move_to_beat, self.passes, move)
+        hands, to_move, prev, passes = play_step(self.hands, self.to_move, self.prev,
+                                                 self.passes, move)
         position = Position.__new__(Position)
         for name, value in (("hands", hands), ("landlord", self.landlord),
-                            ("to_move", to_move), ("move_to_beat", to_beat),
+                            ("to_move", to_move), ("prev", prev),
                             ("passes", passes)):
             object.__setattr__(position, name, value)
         return position
@@ -180,7 +199,7 @@ def checked_position(position: object, name: str = "position") -> Position:
         raise TypeError(f"{name} must be a Position, not {type(position).__name__}")
     try:
         return Position(position.hands, position.landlord, position.to_move,
-                        position.move_to_beat, position.passes)
+                        position.prev, position.passes)
     except (TypeError, ValueError) as error:
         raise type(error)(f"{name} is no valid position: {error}") from None
 

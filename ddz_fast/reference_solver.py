@@ -169,8 +169,8 @@ class _Solver:
 def _root(game: Game) -> State:
     hands = tuple(h.bitboard for h in game.hands)
     if type(game) is Duel:
-        return State(hands, 0, game.move_to_beat, 0)
-    return State(hands, game.to_move, game.move_to_beat, game.passes)
+        return State(hands, 0, game.prev, 0)
+    return State(hands, game.to_move, game.prev, game.passes)
 
 
 def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = False,

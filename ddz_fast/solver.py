@@ -167,7 +167,7 @@ def _move(word: int) -> Move:
 
 def _native_args(game: Game) -> Tuple[tuple, int, int, int, int, bool]:
     """(hand words, landlord, to move, word to beat, passes, duel) of a checked game."""
-    to_beat = 0 if game.move_to_beat is None else game.move_to_beat.word
+    to_beat = 0 if game.prev is None else game.prev.word
     if type(game) is Duel:
         return (game.first.bitboard, game.second.bitboard, 0), 0, 0, to_beat, 0, True
     hands = tuple(h.bitboard for h in game.hands)
@@ -217,7 +217,7 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     want_pv = _check_flag("pv", pv)
     if type(game) is Position and game.is_over:
         return _finished(game)
-    check_prev(game.move_to_beat, checked_rules, _core._is_legal)
+    check_prev(game.prev, checked_rules, _core._is_legal)
     hands, landlord, to_move, to_beat, passes, duel = _native_args(game)
     table = _take_table(megabytes)
     try:

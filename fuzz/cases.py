@@ -158,7 +158,7 @@ class FakePosition(Position):
 
     def __repr__(self):
         return (f"FakePosition(hands={self.hands!r}, landlord={self.landlord!r}, "
-                f"to_move={self.to_move!r}, move_to_beat={self.move_to_beat!r}, "
+                f"to_move={self.to_move!r}, prev={self.prev!r}, "
                 f"passes={self.passes!r})")
 
 
@@ -488,9 +488,9 @@ class Gen:
         return pos
 
     def forge_position(self, pos: Position):
-        forged = FakePosition(pos.hands, pos.landlord, pos.to_move, pos.move_to_beat,
+        forged = FakePosition(pos.hands, pos.landlord, pos.to_move, pos.prev,
                               pos.passes)
-        name = self.pick(["to_move", "landlord", "passes", "move_to_beat", "hands", "hand"])
+        name = self.pick(["to_move", "landlord", "passes", "prev", "hands", "hand"])
         if name == "hands":
             value = self.pick([(), (Hand(),) * 2, (Hand(),) * 4, None, "abc",
                                tuple(fake_hand(str(h), bitboard=self.pick([0x8, 10 << 60,
@@ -510,7 +510,7 @@ class Gen:
                                                       fake_hand("33", bitboard=0x8), "333",
                                                       None])
             name, value = "hands", tuple(hands)
-        elif name == "move_to_beat":
+        elif name == "prev":
             value = self.pick([fake_move(self.valid_move(),
                                          word=self.pick([10 << 60, 0, 2**64 - 1, 15 << 60])),
                                self.valid_move(), Move.PASS, "33", 5])
@@ -853,7 +853,7 @@ def _(g: Gen):
 @entry("Position")
 def _(g: Gen):
     pos = g.position(mutate=0)
-    args = [list(pos.hands), pos.landlord, pos.to_move, pos.move_to_beat, pos.passes]
+    args = [list(pos.hands), pos.landlord, pos.to_move, pos.prev, pos.passes]
     expect = None
     if g.chance(0.2):   # numpy integers for seats: documented ints, should be accepted
         args[1], args[2] = np.int64(args[1]), g.pick([np.int8, np.uint8, np.int32])(args[2])
@@ -945,8 +945,8 @@ def _position_and_depth(g: Gen, max_depth: int):
 @entry("perft")
 def _(g: Gen):
     pos, depth = _position_and_depth(g, 4)
-    impl = g.pick(["fast", "fast", "native", "reference", g.text(), None, len])
-    if impl == "reference" and isinstance(depth, int) and depth > 3:
+    impl = g.pick([None, None, "native", "python", g.text(), None, len])
+    if impl == "python" and isinstance(depth, int) and depth > 3:
         depth = 3
     text = call_text("perft", pos, depth, rules=None, implementation=impl)
     return text, lambda: perft(pos, depth, implementation=impl), {"notes": list(g.notes)}
@@ -955,7 +955,7 @@ def _(g: Gen):
 @entry("divide")
 def _(g: Gen):
     pos, depth = _position_and_depth(g, 4)
-    impl = g.pick(["fast", "native"])
+    impl = g.pick([None, "native"])
     rules = g.rules_like()
 
     def run():
@@ -1690,8 +1690,8 @@ def _cli_argv(g: Gen) -> List[str]:
     if cmd == "moves":
         argv.append(g.valid_hand_text() if g.chance(0.5) else g.text())
         if g.chance(0.4):
-            argv += ["--after", g.pick([g.valid_move().cards, g.text(), "pass", "33:pair@K",
-                                        "333444555666:airplane_solo@4"])]
+            argv += ["--prev", g.pick([g.valid_move().cards, g.text(), "pass", "33:pair@K",
+                                       "333444555666:airplane_solo@4"])]
     elif cmd == "classify":
         argv.append(g.valid_move().cards if g.chance(0.5) else g.text())
     elif cmd == "perft":

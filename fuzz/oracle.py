@@ -100,6 +100,10 @@ def internal(message: str) -> Optional[str]:
 
 def _error_kind(error: BaseException, index_ok: bool) -> str:
     module = type(error).__module__
+    if type(error).__name__ == "NativeCoreMissingError" and module == "ddz_fast.compiled":
+        # A native-only path called without the compiled core (DDZ_FAST_IMPLEMENTATION=python
+        # over an unbuilt copy): the documented error, whose message names the build to make.
+        return CLEAR
     if isinstance(error, IndexError) and index_ok and not isinstance(error, KeyError):
         return CLEAR
     if isinstance(error, CLEAR_BASES) and (module.startswith("ddz_fast")

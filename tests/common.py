@@ -9,11 +9,13 @@ same dtype and shape.
 from __future__ import annotations
 
 import random
-from typing import Any, List, Sequence, Tuple
+from typing import Any, Callable, List, Sequence, Tuple, TypeVar
 
 import numpy as np
+import pytest
 
 import ddz_fast.reference as reference
+from ddz_fast.api import IMPLEMENTATION
 from ddz_fast.compiled import HAVE_CORE
 
 if HAVE_CORE:
@@ -24,6 +26,36 @@ from ddz_fast import Hand, Rules
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 
 IMPLEMENTATIONS = (native, reference)
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Under DDZ_FAST_IMPLEMENTATION=python every public call runs the pure-Python reference,
+#: tens to hundreds of times slower than the compiled core: the tests whose work is a large
+#: random sample (hands, games, batched calls) take a sample this many times smaller then.
+PYTHON_SAMPLE_DIVISOR = 20
+
+
+def sample_size(n: int, *, minimum: int = 1) -> int:
+    """How many of ``n`` samples a test takes under the chosen implementation.
+
+    ``n`` itself under the native implementation (the default): the native run is never
+    weakened. Under ``DDZ_FAST_IMPLEMENTATION=python`` (the reference-side run, README
+    "Without the compiled core") it is ``n // PYTHON_SAMPLE_DIVISOR``, but at least
+    ``minimum`` (and never more than ``n``), so that the run finishes in minutes and still
+    covers every kind of case the sample was drawn for.
+    """
+    if IMPLEMENTATION != "python":
+        return n
+    return min(n, max(minimum, n // PYTHON_SAMPLE_DIVISOR))
+
+
+def slow_in_python(test: F) -> F:
+    """Mark ``test`` ``slow`` under DDZ_FAST_IMPLEMENTATION=python only.
+
+    For a test that is quick on the compiled core but whose work cannot be sampled down (a
+    fixed unit of work is what it is about): the reference-side run (``-m "not native and not
+    slow"``) leaves it out, the native run keeps it whatever ``-m`` says of ``slow``.
+    """
+    return pytest.mark.slow(test) if IMPLEMENTATION == "python" else test
 PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero")
 #: Rule sets beyond the presets: wings that repeat twice, the trio-next-to-chain ban with wings
 #: that may repeat four times, and other mixes no preset has.

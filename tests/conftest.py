@@ -3,8 +3,15 @@
 Tests import the installed package, never the source tree (pytest runs in ``importlib``
 import mode, see pyproject.toml). The guard below stops a run whose ``ddz_fast`` is a source
 tree without its compiled core, unless ``DDZ_FAST_IMPLEMENTATION=python`` asks for the
-pure-Python implementation: then the tests that need the compiled core (marked ``native``) are
-skipped, and the rest, the reference-side suite, runs (README, "Tests").
+pure-Python implementation. That is the second, explicit way to run the suite, with no build
+at all (README, "Without the compiled core")::
+
+    DDZ_FAST_IMPLEMENTATION=python PYTHONPATH=$PWD pytest -m "not native and not slow"
+
+Then the test modules and tests that need the compiled core (``NATIVE_MODULES``, and tests
+marked ``native``) are skipped, and the rest, the reference-side suite, runs against the
+pure-Python implementation, taking smaller random samples where the native run takes large
+ones (``common.sample_size``). The report header names the package and implementation tested.
 """
 from __future__ import annotations
 
@@ -23,8 +30,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 #: Test modules that exercise the compiled core as a whole (everything in them is ``native``).
 NATIVE_MODULES = ("test_native_differential.py", "test_native_robustness.py",
-                  "test_perft_native.py", "test_playouts.py",
-                  "test_compat_douzero.py")  # the DouZero drop-in runs on the core's MoveList
+                  "test_perft_native.py", "test_playouts.py", "test_native_play_rules.py",
+                  "test_compat_douzero.py",  # the DouZero drop-in runs on the core's MoveList
+                  "test_movelist.py",        # the core's MoveList (.array, .action_ids)
+                  # the solver, solve(), is compiled only (these compare it with the reference
+                  # solver, or check its answers)
+                  "test_solver_cases.py", "test_solver_consistency.py",
+                  "test_solver_reference.py")
 
 
 def _has_core(package: Path) -> bool:
@@ -45,10 +57,13 @@ def _import_the_installed_package() -> None:
     build is found behind it. Under DDZ_FAST_IMPLEMENTATION=python a source tree is fine.
     """
     package = _package_dir(sys.path)
+    python = os.environ.get("DDZ_FAST_IMPLEMENTATION") == "python"
     if package is None:
-        raise pytest.UsageError("ddz_fast is not installed: run `pip install .` (see the "
-                                "README) before the tests")
-    if _has_core(package) or os.environ.get("DDZ_FAST_IMPLEMENTATION") == "python":
+        raise pytest.UsageError(
+            "ddz_fast is not installed: run `pip install .` (see the README) before the tests"
+            + (", or put the source tree on the path, `PYTHONPATH=$PWD`, to test it without a "
+               "build" if python else ""))
+    if _has_core(package) or python:
         return
     behind = [entry for entry in sys.path if Path(entry or ".").resolve() != package.parent]
     installed = _package_dir(behind)
@@ -74,6 +89,13 @@ from ddz_fast.compiled import HAVE_CORE  # noqa: E402
 #: No compiled core (DDZ_FAST_IMPLEMENTATION=python over an unbuilt copy): the modules that
 #: need it cannot even be imported, so they are not collected.
 collect_ignore = [] if HAVE_CORE else list(NATIVE_MODULES)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Which package the run tests, under which implementation, with or without the core."""
+    return (f"ddz_fast {ddz_fast.__version__} from {Path(ddz_fast.__file__).parent}: "
+            f"implementation {ddz_fast.IMPLEMENTATION!r}, compiled core "
+            f"{'built' if HAVE_CORE else 'not built (the native tests are skipped)'}")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:

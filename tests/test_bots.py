@@ -33,7 +33,7 @@ class PlayView:
         self.hands = self.position.hands
         self.landlord = self.position.landlord
         self.current_player = self.position.to_move
-        self.move_to_beat = self.position.move_to_beat
+        self.prev = self.position.prev
         self.passes = self.position.passes
 
     def legal_actions(self) -> List[Move]:
@@ -56,7 +56,9 @@ def needs_peer(name: str) -> None:
         pytest.importorskip(PEER_BOTS[name])
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=[pytest.mark.native] if name == "solver" else [])  # solve() is C
+    for name in sorted(BOTS)])
 @pytest.mark.parametrize("rules", AUCTIONS, ids=["points", "single", "call_rob", "douzero_cr"])
 def test_bots_choose_legal_actions_in_every_phase(name: str, rules: Rules):
     needs_peer(name)

@@ -66,15 +66,29 @@ def test_moves_json_matches_the_library():
     assert sum(document["by_type"].values()) == len(moves)
 
 
-@pytest.mark.parametrize("after", ["333444555:airplane", "333444555:airplane@3"])
-def test_moves_after_accepts_move_notation(after):
-    document = json.loads(ddz("moves", "444555666B", "--after", after, "--json").stdout)
-    assert document["after"] == "333444555"
+@pytest.mark.parametrize("prev", ["333444555:airplane", "333444555:airplane@3"])
+def test_moves_prev_accepts_move_notation(prev):
+    document = json.loads(ddz("moves", "444555666B", "--prev", prev, "--json").stdout)
+    assert document["prev"] == "333444555"
     assert [m["cards"] for m in document["moves"]] == ["444555666"]
 
 
+def test_the_deprecated_after_option_and_key_still_work_for_one_release():
+    new = ddz("moves", "33344455BR", "--prev", "333B")
+    old = ddz("moves", "33344455BR", "--after", "333B")
+    assert old.returncode == new.returncode == 0 and old.stdout == new.stdout
+    assert new.stderr == ""
+    assert old.stderr == ("ddz-fast: warning: --after is deprecated and will be removed in "
+                          "ddz_fast 0.3: use --prev\n")
+    document = json.loads(ddz("moves", "33344455BR", "--after", "333B", "--json").stdout)
+    assert document["prev"] == document["after"] == "333B" and document["count"] == 5
+    assert json.loads(ddz("moves", "33", "--json").stdout)["after"] is None
+    assert_one_line_error(ddz("moves", "3344", "--prev", "3", "--after", "3"),
+                          "give only --prev")
+
+
 def test_the_type_before_the_cards_is_an_error_that_shows_the_notation():
-    result = ddz("moves", "444555666B", "--after", "airplane:333444555")
+    result = ddz("moves", "444555666B", "--prev", "airplane:333444555")
     assert_one_line_error(result, "write the cards first", "333444555")
 
 
@@ -91,10 +105,10 @@ def test_moves_text_needs_no_suffix_where_the_rules_read_the_cards_one_way():
 
 
 def test_moves_after_ambiguous_cards_name_the_choices():
-    result = ddz("moves", "3334445556667", "--after", "333444555666", "--rules", "douzero")
+    result = ddz("moves", "3334445556667", "--prev", "333444555666", "--rules", "douzero")
     assert_one_line_error(result, "reads several ways", "333444555666:airplane_solo@4")
     # The same cards are one move under standard: no suffix needed there.
-    assert ddz("moves", "3334445556667", "--after", "333444555666").returncode == 0
+    assert ddz("moves", "3334445556667", "--prev", "333444555666").returncode == 0
 
 
 def test_classify_text_and_json():
@@ -117,8 +131,9 @@ def test_classify_text_and_json():
     (["moves", "77777"], "5 cards of rank 7"),
     (["classify", "BB"], "2 cards of rank black joker"),
     (["moves", "3344", "--rules", "nope"], "unknown preset 'nope'"),
-    (["moves", "3344", "--after", "34"], "not a combination"),
-    (["moves", "3344", "--after", "33:trio_twin"], "unknown move type"),
+    (["moves", "3344", "--prev", "34"], "not a combination"),
+    (["moves", "3344", "--prev", "33:trio_twin"], "unknown move type"),
+    (["moves", "3344", "--prev", "pass"], "--prev needs the move to beat, not pass"),
     (["perft", "3/4/5 0 0", "1"], "5 fields"),
     (["perft", OPENING, "-1"], "depth"),
     (["perft", OPENING, "0", "--divide"], "at least 1"),

@@ -182,10 +182,10 @@ def test_the_leader_may_not_pass_and_two_passes_return_the_lead():
         state.apply(Move.PASS)
     solo = min(m for m in state.legal_actions() if m.type == "solo")
     state.apply(solo)
-    assert state.current_player == 1 and state.move_to_beat == solo
+    assert state.current_player == 1 and state.prev == solo
     assert state.legal_actions()[0] == Move.PASS and state.time_limit == 25
     script(state, ["pass", "pass"])
-    assert state.current_player == 0 and state.move_to_beat is None and state.passes == 0
+    assert state.current_player == 0 and state.prev is None and state.passes == 0
 
 
 def test_a_move_must_beat_the_move_to_beat():
@@ -299,7 +299,7 @@ def test_clones_are_independent():
 def test_position_of_a_play_phase_state():
     state = script(bomber_state(Game()), [Bid.BID_3, "3"])
     position = state.position()
-    assert position.to_move == 1 and position.move_to_beat == parse_move("3")
+    assert position.to_move == 1 and position.prev == parse_move("3")
     assert position.legal_actions() == state.legal_actions()
     with pytest.raises(ValueError, match="play phase"):
         Game().new_state(seed=1).position()

@@ -43,7 +43,7 @@ def snapshot(state: State) -> tuple:
     """Everything public about a state, to check a rejected action changed nothing."""
     return (state.phase, state.current_player, state.hands, state.kitty, state.landlord,
             tuple(state.history), state.events, state.bids, state.doubles, state.multiplier,
-            state.base_stake, state.redeals, state.move_to_beat, state.passes, state.plays,
+            state.base_stake, state.redeals, state.prev, state.passes, state.plays,
             state.auto_play, state.has_left, state.timeouts_in_a_row, state.scores,
             state.first_bidder, state.deal, tuple(state.legal_actions()))
 
@@ -79,6 +79,6 @@ def test_script_applies_bids_and_move_text_and_snapshot_sees_each_step():
     before = snapshot(state)
     script(state, [Bid.BID_3, "33"])
     assert state.phase == "play" and state.landlord == 0
-    assert str(state.history[-1][1]) == "33" and state.move_to_beat == parse_move("33")
+    assert str(state.history[-1][1]) == "33" and state.prev == parse_move("33")
     assert snapshot(state) != before
     assert snapshot(state) == snapshot(state.clone())

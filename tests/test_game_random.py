@@ -96,7 +96,7 @@ class Tracker:
             order = [(landlord + 1) % 3, (landlord + 2) % 3, landlord]
             assert state.current_player == order[decided]
         elif before.phase != "play":
-            assert state.current_player == state.landlord and state.move_to_beat is None
+            assert state.current_player == state.landlord and state.prev is None
         else:
             assert state.current_player == (player + 1) % 3
 
@@ -110,7 +110,7 @@ def illegal_actions(state: State, rng: random.Random) -> List[object]:
     else:
         moves = action_space(state.rules)
         candidates = [m for m in rng.sample(moves, 8) if m not in legal] + [Bid.PASS, 0]
-        if state.move_to_beat is None:
+        if state.prev is None:
             candidates.append(Move.PASS)
     return rng.sample(candidates, min(3, len(candidates)))
 

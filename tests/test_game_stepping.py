@@ -135,7 +135,7 @@ def test_legal_actions_are_the_references_for_the_states_own_cards(preset):
     rules = Rules.preset(preset)
     for state in some_play_states(preset, 150):
         hand = state.hands[state.current_player]
-        expected = play_actions(hand, state.move_to_beat, rules, reference.legal_moves)
+        expected = play_actions(hand, state.prev, rules, reference.legal_moves)
         actions = state.legal_actions()
         assert [m.word for m in actions] == [m.word for m in expected]
         assert actions == expected and state.legal_actions() == expected
@@ -181,7 +181,7 @@ def test_apply_id_of_an_illegal_move_or_outside_play_changes_nothing():
     space = action_space(state.rules)
     legal = set(m.word for m in state.legal_actions())
     illegal = [i for i, m in enumerate(space) if m.word not in legal][:20]
-    if state.move_to_beat is None:
+    if state.prev is None:
         illegal.append(len(space))              # the leader cannot pass
     before = state.clone()
     for action in illegal:
@@ -213,7 +213,7 @@ def test_illegal_actions_leave_the_state_as_it_was(preset):
         legal = set(m.word for m in state.legal_actions())
         candidates = [m for m in rng.sample(space, 30) if m.word not in legal][:5]
         candidates += [Bid.PASS, 0, None, "3", Move.PASS.word]
-        if state.move_to_beat is None:
+        if state.prev is None:
             candidates.append(Move.PASS)
         for action in candidates:
             with pytest.raises((ValueError, TypeError)):

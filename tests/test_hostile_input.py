@@ -17,18 +17,22 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import InformationSet, arena, stats
-from ddz_fast import (Game, Hand, Match, Move, Position, _core, _play, classify, legal_moves,
-                      legal_moves_batch, perft, perft_native, play_out, random_games)
+from ddz_fast import (Game, Hand, InformationSet, Match, Move, Position, arena, classify,
+                      legal_moves, legal_moves_batch, perft, perft_native, play_out,
+                      random_games, stats)
+# The extension modules, or stand-ins raising NativeCoreMissingError when the core is not built
+# (the tests that use them are marked ``native``).
+from ddz_fast.compiled import core as _core, play as _play
 from ddz_fast import game as game_module
 from ddz_fast import record
 from ddz_fast.bidding import Bid
 from ddz_fast.bots import RandomBot
 from ddz_fast.clock import Clock
 from ddz_fast.commands.simulate import Matchup, run_matches
-from ddz_fast.compat import douzero, openspiel
+from ddz_fast.compat import openspiel
 from ddz_fast.game import AutoPlayLoopError
 
+from common import sample_size, slow_in_python
 from conftest import SUBPROCESS_CWD, default_sigint
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
@@ -44,6 +48,7 @@ def run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
 
 # --- words that once crashed the core ------------------------------------------------------
 
+@pytest.mark.native
 def test_the_kernels_are_safe_on_a_word_of_no_move():
     # respond() once computed ctz(0) and recursed without end on this word; in a subprocess,
     # so that a regression fails this test instead of killing the run.
@@ -59,9 +64,12 @@ def test_the_kernels_are_safe_on_a_word_of_no_move():
 
 
 def test_a_thread_rewriting_prevs_during_batched_calls_cannot_crash_them():
-    hands = [list(Hand("33445566778899TTBR").counts)] * 256   # a list: the fully checked path
+    # The native run's 300 calls of 256 hands are the race test; the pure-Python run takes a
+    # sample of each (its answers are still checked).
+    size = sample_size(256, minimum=16)
+    hands = [list(Hand("33445566778899TTBR").counts)] * size   # a list: the fully checked path
     legal = np.uint64(PAIR_OF_THREES.word)
-    prevs = np.full(256, legal, dtype=np.uint64)
+    prevs = np.full(size, legal, dtype=np.uint64)
     stop = threading.Event()
 
     def vandal() -> None:
@@ -73,7 +81,7 @@ def test_a_thread_rewriting_prevs_during_batched_calls_cannot_crash_them():
     thread.start()
     outcomes = set()
     try:
-        for _ in range(300):
+        for _ in range(sample_size(300)):
             try:
                 moves, offsets = legal_moves_batch(hands, prevs)
             except ValueError as error:
@@ -82,7 +90,7 @@ def test_a_thread_rewriting_prevs_during_batched_calls_cannot_crash_them():
             else:
                 # Checked words only: the answers to a pair of 3s (the seven higher pairs 44..TT,
                 # and the rocket).
-                assert np.diff(offsets).tolist() == [8] * 256
+                assert np.diff(offsets).tolist() == [8] * size
                 outcomes.add("answered")
     finally:
         stop.set()
@@ -111,18 +119,20 @@ class LyingMove(Move):
     word = property(lambda self: 10 << 60)          # a type code and nothing else
 
 
+@pytest.mark.native
 def test_forged_objects_never_reach_the_core():
     forged = LyingHand("34")
     position = Position([forged, Hand("5"), Hand("6")], 0, 0)
     honest = Position(["34", "5", "6"], 0, 0)
     assert type(position.hands[0]) is Hand and position == honest
-    assert perft_native(position, 3) == perft(honest, 3, implementation="reference")
+    assert perft_native(position, 3) == perft(honest, 3, implementation="python")
     assert play_out(position, 1) == play_out(honest, 1)
     assert legal_moves(forged) == legal_moves("34")
     with pytest.raises(ValueError, match="prev is no valid move"):
         legal_moves("44", LyingMove._trusted("pair", 0, 1, PAIR_OF_THREES.counts))
 
 
+@pytest.mark.native
 def test_a_position_changed_after_its_checks_is_checked_again():
     position = Position(["3", "4", "5"], 0, 0)
     object.__setattr__(position, "to_move", 7)
@@ -140,12 +150,13 @@ def test_a_position_changed_after_its_checks_is_checked_again():
         with pytest.raises(ValueError, match="one deck has"):
             walk(position)
     plain = Position(["3", "4", "5"], 0, 0)
-    object.__setattr__(plain, "move_to_beat", LyingMove._trusted("solo", 0, 1, Hand("3").counts))
+    object.__setattr__(plain, "prev", LyingMove._trusted("solo", 0, 1, Hand("3").counts))
     object.__setattr__(plain, "passes", 0)
     with pytest.raises(ValueError, match="no valid move"):
         play_out(plain, 1)
 
 
+@pytest.mark.native
 def test_the_play_kernels_check_the_words_and_seats_they_are_handed():
     with pytest.raises(ValueError, match="hand word 0x8 has bits outside the rank counts"):
         _play._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
@@ -198,11 +209,14 @@ def test_a_huge_move_key_or_length_is_refused_before_any_word_is_built():
             Move("chain", key, length, counts)
 
 
-def test_a_match_and_a_simulation_of_endless_hands_make_their_jobs_as_they_go():
+def test_a_match_of_endless_hands_makes_its_hands_as_it_goes():
     started = time.perf_counter()
     match = Match(Game(), 10 ** 9, seed=4)
     assert match.state is not None and time.perf_counter() - started < 5
 
+
+@slow_in_python  # its first unit of work is 200 whole hands: ~20 s in pure Python
+def test_a_simulation_of_endless_hands_makes_its_jobs_as_it_goes():
     def stop_at_once(done: int) -> None:
         raise KeyboardInterrupt
 
@@ -223,6 +237,7 @@ def test_bench_takes_only_finite_durations():
     "'33445566778899TTJ/QQKKAA22BR3456789/TJQKA2 0 0 - 0'), 40)",
     "ddz_fast.random_games(ddz_fast.playout.MAX_GAMES_PER_CALL, 1)",
 ])
+@pytest.mark.native
 def test_long_native_loops_stop_on_ctrl_c(code: str):
     process = subprocess.Popen(
         [sys.executable, "-c", f"import ddz_fast, sys; print('go', flush=True); {code}"],
@@ -313,11 +328,23 @@ def _nested(depth: int) -> list:
     return value
 
 
+def _douzero():
+    """The DouZero drop-in, imported when a test calls it: it needs the compiled core."""
+    from ddz_fast.compat import douzero
+    return douzero
+
+
+def _native(*values):
+    """A case that needs the compiled core: the native-only functions, or the errors of the
+    core's MoveList (the pure-Python legal_moves returns a list)."""
+    return pytest.param(*values, marks=pytest.mark.native)
+
+
 @pytest.mark.parametrize("call, error, message", [
-    (lambda: random_games(2 ** 63, 0), ValueError, "n must be at most"),
-    (lambda: random_games(2 ** 21, 0, record=True), ValueError, "with record=True"),
-    (lambda: random_games(0, 1, start=2 ** 64), ValueError, "past game 2\\*\\*64 - 1"),
-    (lambda: legal_moves("3344")[2 ** 70], IndexError, "MoveList index out of range"),
+    _native(lambda: random_games(2 ** 63, 0), ValueError, "n must be at most"),
+    _native(lambda: random_games(2 ** 21, 0, record=True), ValueError, "with record=True"),
+    _native(lambda: random_games(0, 1, start=2 ** 64), ValueError, "past game 2\\*\\*64 - 1"),
+    _native(lambda: legal_moves("3344")[2 ** 70], IndexError, "MoveList index out of range"),
     (lambda: legal_moves("3344")["0"], TypeError, "indices must be integers or slices"),
     (lambda: Hand(np.array(3)), TypeError, "not a 0-dimensional array"),
     (lambda: Hand(np.zeros(15, dtype="m8[s]")), TypeError, "ints, not an array of timedelta64"),
@@ -326,14 +353,17 @@ def _nested(depth: int) -> list:
     (lambda: Hand(b"3344"), TypeError, "not bytes"),
     (lambda: Move(["solo"], 0, 1, Hand("3").counts), TypeError, "move type must be a str"),
     (lambda: openspiel.from_id(np.array([5, 6])), TypeError, "an action id is an int"),
-    (lambda: douzero.hand_of(5), TypeError, "DouZero cards are a list of ints, not int"),
-    (lambda: douzero.move_of(5), TypeError, "DouZero cards are a list of ints, not int"),
+    _native(lambda: _douzero().hand_of(5), TypeError,
+            "DouZero cards are a list of ints, not int"),
+    _native(lambda: _douzero().move_of(5), TypeError,
+            "DouZero cards are a list of ints, not int"),
     (lambda: legal_moves_batch([[1, 2], [3]]), ValueError,
      "hands must be a rectangular array of integers"),
     (lambda: Clock(follow=float("nan")), ValueError, "clock limit follow must be a finite"),
     (lambda: Clock(lead=float("inf")), ValueError, "clock limit lead must be a finite"),
     (lambda: Position(7, 0, 0), TypeError, "hands must be a sequence of three hands"),
-    (lambda: legal_moves("3").index(_nested(10_000)), ValueError, "is not in the MoveList"),
+    _native(lambda: legal_moves("3").index(_nested(10_000)), ValueError,
+            "is not in the MoveList"),
     (lambda: RandomBot("\ud800"), ValueError, "lone surrogate"),
     (lambda: Game().new_state("\ud800"), ValueError, "lone surrogate"),
     (lambda: record.load(_with(lambda r: r["events"][0].__setitem__("player", np.ones(2)))),

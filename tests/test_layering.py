@@ -177,7 +177,7 @@ assert ddz_fast.__file__.startswith({root!r}), ddz_fast.__file__
 assert len(legal_moves(Hand("33344455BR"))) == 28
 assert [m.cards for m in classify("333B")] == ["333B"]
 position = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
-assert perft(position, 3) == 11 and perft(position, 3, implementation="reference") == 11
+assert perft(position, 3) == 11 and perft(position, 3, implementation="python") == 11
 state = Game("standard").new_state(seed=7)
 state.apply(Bid.BID_3)
 while not state.is_over:

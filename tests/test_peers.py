@@ -19,13 +19,16 @@ from ddz_fast import Hand, Move
 from ddz_fast.move import PLAY_TYPES
 
 import peers
+from common import sample_size
 from peers import Counts, from_text, to_text
 
 SEED = 20_241_129
-LEADING_HANDS = 2000                 # per hand size and engine
-RESPONSES_PER_TYPE = 300             # per move type, hand size and engine
-MAX_PREV_CARDS = 19                  # a 20-card move ends the hand: nobody ever answers it
-BUG_CASES = 100                      # per hand size, where a DouZero bug applies
+# The sample sizes are the native run's; under DDZ_FAST_IMPLEMENTATION=python, where ddz_fast's
+# side is the pure-Python reference, sample_size takes a smaller sample of the same kinds.
+LEADING_HANDS = sample_size(2000)        # per hand size and engine
+RESPONSES_PER_TYPE = sample_size(300)    # per move type, hand size and engine
+MAX_PREV_CARDS = 19                      # a 20-card move ends the hand: nobody ever answers it
+BUG_CASES = sample_size(100)             # per hand size, where a DouZero bug applies
 MAX_DEALS = 10_000                   # deals tried for one response case before giving up
 BOMBS = ("bomb", "rocket")
 

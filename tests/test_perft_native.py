@@ -106,4 +106,4 @@ def test_native_divide_equals_the_reference_divide():
     position = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
     for depth in (1, 3, 5):
         assert (divide(position, depth, implementation="native")
-                == divide(position, depth, implementation="reference"))
+                == divide(position, depth, implementation="python"))

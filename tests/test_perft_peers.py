@@ -47,11 +47,11 @@ def card_sets_distinct_below(position: Position, depth: int, rules: str) -> bool
     """Whether, down to ``depth``, no node of the tree offers two moves with the same cards."""
     if depth == 0 or position.is_over:
         return True
-    moves = list(legal_moves(position.hands[position.to_move], position.move_to_beat,
+    moves = list(legal_moves(position.hands[position.to_move], position.prev,
                              rules=rules))
     if len({m.counts for m in moves}) != len(moves):
         return False
-    children = moves + ([Move.PASS] if position.move_to_beat is not None else [])
+    children = moves + ([Move.PASS] if position.prev is not None else [])
     return all(card_sets_distinct_below(position._after(m), depth - 1, rules)
                for m in children)
 
@@ -141,7 +141,7 @@ def test_perft_equals_rlcards_own_tree():
         for depth in DEPTHS:
             theirs = rlcard_perft(game, depth)
             assert perft(position, depth, rules="rlcard") == theirs, (name, str(position), depth)
-            assert perft(position, depth, rules="rlcard", implementation="reference") == theirs
+            assert perft(position, depth, rules="rlcard", implementation="python") == theirs
         count += 1
     assert count == POSITIONS
 
@@ -235,7 +235,7 @@ def test_perft_equals_openspiels_own_tree():
             theirs = openspiel_perft(state, depth)
             assert perft(position, depth, rules="openspiel") == theirs, \
                 (name, str(position), depth)
-        assert perft(position, 2, rules="openspiel", implementation="reference") == \
+        assert perft(position, 2, rules="openspiel", implementation="python") == \
             openspiel_perft(state, 2)
         count += 1
     assert count == POSITIONS

@@ -112,9 +112,16 @@ def test_python_examples_run_as_doctests():
 
 
 SCRIPTS = [(line, block) for line, block in blocks("python") if ">>>" not in block]
+#: Calls that only the compiled core answers (README, "Without the compiled core"): a block
+#: making one is ``native``.
+NATIVE_CALLS = ("solve(", "random_games(", "play_out(", "perft_native(", "SolverBot",
+                "compat.douzero", 'implementation="native"')
 
 
-@pytest.mark.parametrize("line, block", SCRIPTS, ids=[f"line{line}" for line, _ in SCRIPTS])
+@pytest.mark.parametrize("line, block", [
+    pytest.param(line, block, id=f"line{line}",
+                 marks=[pytest.mark.native] if any(c in block for c in NATIVE_CALLS) else [])
+    for line, block in SCRIPTS])
 def test_python_blocks_run(line: int, block: str, capsys):
     if "ddz_fast.env" in block:
         pytest.importorskip("pettingzoo")

@@ -1,6 +1,8 @@
 """SolverBot: plays a winning move whenever the solver proves one, else delays the loss."""
 from __future__ import annotations
 
+import pytest
+
 from ddz_fast import Game, solve
 from ddz_fast.bots import BOTS, GreedyBot, SolverBot, make_bot, start_play
 
@@ -10,6 +12,7 @@ def test_registered():
     assert isinstance(make_bot("solver", 1), SolverBot)
 
 
+@pytest.mark.native  # the solver is compiled only
 def test_plays_the_first_move_of_the_principal_variation():
     bot, greedy = SolverBot(), GreedyBot()
     checked = 0

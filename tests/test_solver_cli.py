@@ -15,6 +15,7 @@ def ddz(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
                           text=True, timeout=timeout, cwd=SUBPROCESS_CWD)
 
 
+@pytest.mark.native  # the solver is compiled only
 def test_solve_a_position():
     # Peasant 1 must pass so that peasant 2's 5 beats the landlord's 3 (tests/test_solver_cases).
     result = ddz("solve", "22/KA/5 0 1 3 0")
@@ -26,6 +27,7 @@ def test_solve_a_position():
     assert lines[3].endswith(" nodes/s") and " nodes in " in lines[3]
 
 
+@pytest.mark.native  # the solver is compiled only
 def test_solve_a_duel_with_a_move_to_beat_as_json():
     # The first player's ace beats the king and empties its hand (tests/test_solver_cases).
     result = ddz("solve", "--duel", "A/3 K", "--json", "--objective", "stake")
@@ -36,12 +38,14 @@ def test_solve_a_duel_with_a_move_to_beat_as_json():
     assert document["stake"] == 1 and document["exact"] is True
 
 
+@pytest.mark.native  # the solver is compiled only
 def test_solve_a_losing_side():
     result = ddz("solve", "--duel", "38/9T")
     assert result.stdout.splitlines()[:2] == ["winner: the second player",
                                               "winning moves: none (the side to move loses)"]
 
 
+@pytest.mark.native  # the solver is compiled only
 def test_solve_with_a_node_limit_reports_it():
     result = ddz("solve", "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0",
                  "--max-nodes", "1000", "--json")
@@ -55,7 +59,8 @@ def test_solve_with_a_node_limit_reports_it():
     (["solve", "--duel", "3/4", "--max-nodes", "0"], "max_nodes"),
     (["solve", "--duel", "3/4", "--tt-mb", "0"], "tt_megabytes"),
     (["solve", "--duel", "3/4", "--time-limit", "-2"], "time_limit"),
-    (["solve", "--duel", "6/7 333345", "--rules", "openspiel"], "not a legal move"),
+    pytest.param(["solve", "--duel", "6/7 333345", "--rules", "openspiel"], "not a legal move",
+                 marks=pytest.mark.native),  # checked by the compiled solver's entry
     (["solve", "--duel", "3/4", "--objective", "fast"], "invalid choice"),
 ])
 def test_bad_input_is_one_line(args, fragment):
@@ -66,6 +71,7 @@ def test_bad_input_is_one_line(args, fragment):
     assert result.stdout == ""
 
 
+@pytest.mark.native  # the solver is compiled only
 def test_the_solver_bot_plays_in_simulate():
     result = ddz("simulate", "2", "--landlord", "solver", "--peasants", "greedy", "--seed", "3",
                  "--json", "--workers", "1", timeout=600)

@@ -22,8 +22,8 @@ def _children(game, rules):
     """(action, the side to move wins after it) for every legal first action, each child
     solved on its own."""
     if type(game) is Duel:
-        for action in [Move.PASS] * (game.move_to_beat is not None) + list(
-                ddz_fast.legal_moves(game.first, game.move_to_beat, rules=rules)):
+        for action in [Move.PASS] * (game.prev is not None) + list(
+                ddz_fast.legal_moves(game.first, game.prev, rules=rules)):
             rest = game.first - action if not action.is_pass else game.first
             if not rest.bitboard:
                 yield action, True

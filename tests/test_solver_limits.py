@@ -21,6 +21,7 @@ from conftest import SUBPROCESS_CWD, default_sigint
 OPENING = Position.parse("33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0")
 
 
+@pytest.mark.native  # solve() is compiled only
 def test_max_nodes_stops_at_exactly_the_limit():
     found = solve(OPENING, max_nodes=50_000)
     assert (found.exact, found.stopped, found.nodes) == (False, "nodes", 50_000)
@@ -28,6 +29,7 @@ def test_max_nodes_stops_at_exactly_the_limit():
     assert found.pv == () and found.distance is None
 
 
+@pytest.mark.native  # solve() is compiled only
 def test_time_limit_stops_within_ten_percent():
     limit = 0.5
     started = time.perf_counter()
@@ -40,6 +42,7 @@ def test_time_limit_stops_within_ten_percent():
     assert elapsed < 1.1 * limit + 0.5
 
 
+@pytest.mark.native  # solve() is compiled only
 def test_a_limit_never_gives_a_wrong_exact_answer():
     duel = Duel.parse("3455KK/345522 55")
     exact = solve(duel)
@@ -65,6 +68,7 @@ print(json.dumps({"before_kb": before, "after_kb": after, "nodes": found.nodes})
 """
 
 
+@pytest.mark.native  # solve() is compiled only
 @pytest.mark.parametrize("megabytes", [8, 32])
 def test_memory_stays_under_the_table_size(megabytes):
     result = subprocess.run([sys.executable, "-c", RSS_SCRIPT, str(OPENING), str(megabytes), "4"],
@@ -78,6 +82,7 @@ def test_memory_stays_under_the_table_size(megabytes):
     assert grown_mb <= megabytes + 8, measured
 
 
+@pytest.mark.native  # solve() is compiled only
 def test_keyboard_interrupt_stops_a_solve():
     # interrupt_main does nothing while SIGINT is ignored, as it is in a CI runner's
     # background job: the handler of a terminal session is put in place for the test.
@@ -94,6 +99,7 @@ def test_keyboard_interrupt_stops_a_solve():
     assert time.perf_counter() - started < 5
 
 
+@pytest.mark.native  # solve() is compiled only
 def test_ctrl_c_in_the_command_line_exits_130_with_one_line():
     process = subprocess.Popen([sys.executable, "-m", "ddz_fast", "solve", str(OPENING),
                                 "--time-limit", "60"], stdout=subprocess.PIPE,
@@ -133,6 +139,7 @@ def test_only_positions_and_duels_are_solved():
         solve("3/4")
 
 
+@pytest.mark.native  # solve() is compiled only
 def test_a_move_to_beat_must_be_a_move_of_the_rules():
     four_two = parse_move("333345")
     with pytest.raises(ValueError, match="not a legal move"):
@@ -157,7 +164,7 @@ def test_duel_values():
     assert str(duel) == "3455KK/345522 55" and Duel.parse(str(duel)) == duel
     assert hash(duel) == hash(Duel.parse("3455KK/345522 55"))
     assert Duel.parse("3/4") != Duel.parse("4/3")
-    assert Duel("3", "4", Move.PASS).move_to_beat is None
+    assert Duel("3", "4", Move.PASS).prev is None
     with pytest.raises(TypeError):
         Duel.parse(3)
     with pytest.raises(TypeError):

@@ -46,7 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     position = Position.parse(args.position)
     # "native": the compiled core's perft; "python": the Python walk over the reference.
-    implementation = "native" if IMPLEMENTATION == "native" else "reference"
+    implementation = "native" if IMPLEMENTATION == "native" else "python"
     split: Dict[Move, int] = {}
     if args.divide:
         split, timing = time_repeated(lambda: divide(position, args.depth, rules=args.rules,

@@ -87,7 +87,7 @@ def resolve_move(text: str, state: State) -> Move:
     ValueError: you lead, so you cannot pass: play any combination
     """
     hand = state.hands[state.current_player]
-    to_beat, rules = state.move_to_beat, state.rules
+    to_beat, rules = state.prev, state.rules
     if text.lower() in PASS_WORDS:
         if to_beat is None:
             raise ValueError("you lead, so you cannot pass: play any combination")
@@ -127,11 +127,11 @@ def _show_legal(state: State) -> None:
 def _ask_human(state: State) -> Move:
     hand = state.hands[HUMAN]
     print(f"Your hand ({len(hand)}): {spaced(hand)}")
-    if state.move_to_beat is None:
+    if state.prev is None:
         print("You lead.")
     else:
-        print(f"To beat: {move_text(state.move_to_beat, state.rules)} "
-              f"({state.move_to_beat.type}) from {seat_label(last_mover(state))}")
+        print(f"To beat: {move_text(state.prev, state.rules)} "
+              f"({state.prev.type}) from {seat_label(last_mover(state))}")
     while True:
         try:
             text = input(PROMPT).strip()

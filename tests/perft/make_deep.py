@@ -63,7 +63,7 @@ def reference_counts(position: Position, rules: str, depth: int) -> List[Tuple[i
     counts = []
     for d in range(1, depth + 1):
         start = time.perf_counter()
-        nodes = perft(position, d, rules=rules, implementation="reference")
+        nodes = perft(position, d, rules=rules, implementation="python")
         native = perft(position, d, rules=rules, implementation="native")
         print(f"  perft {d} = {nodes} ({time.perf_counter() - start:.1f} s)", flush=True)
         if native != nodes:

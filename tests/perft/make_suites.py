@@ -71,7 +71,7 @@ def reference_counts(position: Position, rules: str, depths: List[int]) -> List[
     counts = []
     for depth in depths:
         start = time.perf_counter()
-        nodes = perft(position, depth, rules=rules, implementation="reference")
+        nodes = perft(position, depth, rules=rules, implementation="python")
         fast = perft(position, depth, rules=rules)
         print(f"  perft {depth} = {nodes} ({time.perf_counter() - start:.1f} s)", flush=True)
         if fast != nodes:
@@ -82,7 +82,7 @@ def reference_counts(position: Position, rules: str, depths: List[int]) -> List[
 
 
 def _print_divide_difference(position: Position, rules: str, depth: int) -> None:
-    reference = divide(position, depth, rules=rules, implementation="reference")
+    reference = divide(position, depth, rules=rules, implementation="python")
     fast = divide(position, depth, rules=rules)
     for move in sorted(set(reference) | set(fast)):
         if reference.get(move) != fast.get(move):
