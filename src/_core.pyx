@@ -19,6 +19,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.limits cimport INT_MAX
@@ -38,7 +39,7 @@ from ddz_fast.validate import is_int, shown
 
 from movegen cimport *
 from rule_options cimport options_of
-from words cimport Words, generate_into, reserve
+from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
 # Free-threaded builds (no GIL) skip the caches that live in module globals and need the GIL
 # to be shared: the last rule set looked up, and the spare blocks of MoveLists and batches.
@@ -314,6 +315,16 @@ cdef extern from "Python.h":
     void PyObject_GC_UnTrack(void* op)
 
 
+cdef object _move_of_word(uint64_t word):
+    """The shared Move of a move word, Move.PASS for 0: for the other native modules."""
+    return _move(word)
+
+
+#: ``_move_of_word`` as a C function for the other native modules (``src/words.pxd`` names the
+#: capsule): they list words and hand out Moves without keeping a cache of their own.
+MOVE_OF_WORD = PyCapsule_New(<void*>_move_of_word, MOVE_OF_WORD_NAME, NULL)
+
+
 cdef list _moves_list(const uint64_t* words, Py_ssize_t n):
     """The Moves of ``n`` words as a new list.
 
@@ -492,6 +503,12 @@ def _fill_hand_word(hand, word):
     _set_slot(hand, _HAND_BITBOARD, word)
     return True
 
+
+# The pass has its one Move: word 0 is Move.PASS wherever a word becomes a Move.
+_TABLE[_table_slot(0)].word = 0
+Py_INCREF(Move.PASS)
+_TABLE[_table_slot(0)].move = <void*>Move.PASS
+_TABLE_FILLED = 1
 
 move_module.install_fast_path(_fill_move)
 hand_module.install_fast_paths(_fill_hand, _fill_hand_word)

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: initializedcheck=False
+# cython: initializedcheck=False, freethreading_compatible=True
 """The play phase in native code: stepping on three hand words, random playouts and perft.
 
 It reuses the move generator (``movegen.pxd``, ``words.pxd``) and adds no generator of its own.
@@ -14,6 +14,7 @@ cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport free
 from libc.string cimport memcpy
@@ -21,8 +22,10 @@ from libc.string cimport memcpy
 from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Sink, T_BOMB,
                       T_ROCKET, TYPE_SHIFT, generate, popcount)
 from rule_options cimport options_of
-from words cimport Words, generate_into, reserve
+from rng cimport Rng, mix64, rng_below, rng_for_game, rng_next
+from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
+from ddz_fast import _core
 from ddz_fast.move import Move
 from ddz_fast.rules import as_rules
 
@@ -30,41 +33,6 @@ cdef extern from "Python.h":
     # Declared here without Cython's ``except -1``: the exception a signal handler raises is
     # left pending while the loop unwinds, and raise_pending() propagates it with the GIL.
     int PyErr_CheckSignals() noexcept
-
-
-# --- a seeded random stream ----------------------------------------------------------------------
-# splitmix64: one add and a bijective mix per number, a full 2**64 period and small state, which
-# is all a playout needs; each game gets its own stream so games never depend on each other.
-
-cdef struct Rng:
-    uint64_t state
-
-
-cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
-    """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t rng_next(Rng* r) noexcept nogil:
-    r.state += 0x9E3779B97F4A7C15ULL
-    return mix64(r.state)
-
-
-cdef inline Py_ssize_t rng_below(Rng* r, Py_ssize_t k) noexcept nogil:
-    """Uniform in 0..k-1 for 0 < k < 2**32: multiply-shift on 32 random bits.
-
-    The bias is below k / 2**32 (under 1e-5 for the largest move list), far under what any
-    playout statistic can see, and it needs no division and no rejection loop.
-    """
-    return <Py_ssize_t>(((rng_next(r) >> 32) * <uint64_t>k) >> 32)
-
-
-cdef inline Rng rng_for_game(uint64_t seed, uint64_t index) noexcept nogil:
-    """The stream of game ``index`` of ``seed``: a function of the pair only, so the games can
-    be split into chunks (or across threads) in any way and still come out the same."""
-    return Rng(mix64(mix64(seed) + index))
 
 
 # --- dealing and choosing the landlord -----------------------------------------------------------
@@ -554,29 +522,10 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
 # kept until the next step. ddz_fast.stepping validates what reaches _new_table; a step takes
 # a Move and checks it against the legal words itself, so no input reaches a word unchecked.
 
-cdef dict _MOVE_OF_WORD = {}    # word -> Move: generated words only, ~30k at most
-
-# A direct-mapped cache in front of the dict: a list of actions is built from words at every
-# step, and a dict lookup first makes a Python int of each word. The dict holds every Move it
-# points to and never drops one, so the borrowed pointers stay valid.
-cdef enum:
-    MOVE_CACHE_BITS = 12
-cdef uint64_t _CACHED_WORD[1 << MOVE_CACHE_BITS]
-cdef PyObject* _CACHED_MOVE[1 << MOVE_CACHE_BITS]
-
-
-cdef object move_of(uint64_t word):
-    """The Move of a generated word (0: the pass), built on first use and shared."""
-    cdef size_t slot = <size_t>((word * 0x9E3779B97F4A7C15ULL) >> (64 - MOVE_CACHE_BITS))
-    if _CACHED_MOVE[slot] != NULL and _CACHED_WORD[slot] == word:
-        return <object>_CACHED_MOVE[slot]
-    key = word
-    move = _MOVE_OF_WORD.get(key)
-    if move is None:
-        move = _MOVE_OF_WORD[key] = Move.PASS if word == 0 else Move._from_word(key)
-    _CACHED_WORD[slot] = word
-    _CACHED_MOVE[slot] = <PyObject*>move
-    return move
+# The Move of a word is the one the core shares (ddz_fast._core keeps one per word in a table
+# that threads read without a lock); the core hands its C function over in a capsule.
+ctypedef object (*MoveOfWord)(uint64_t word)
+cdef MoveOfWord move_of = <MoveOfWord>PyCapsule_GetPointer(_core.MOVE_OF_WORD, MOVE_OF_WORD_NAME)
 
 
 @cython.final

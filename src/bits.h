@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The capsule in which ddz_fast._core hands its word-to-Move function to the other modules. */
+#define DDZ_MOVE_OF_WORD_NAME "ddz_fast._core.MOVE_OF_WORD"
+
 /* One bit per nibble of the 15 rank nibbles, the counts and the main-rank flags. */
 #define DDZ_NIBBLE_ONES 0x0111111111111111ULL
 #define DDZ_COUNT_MASK 0x0777777777777777ULL
