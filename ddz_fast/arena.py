@@ -45,7 +45,6 @@ the deals: in one process, over local worker processes (``backend="local"``) or 
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -53,6 +52,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 from .bots import hand_strength, make_bot, parse_bot_spec, play_hand, start_play
 from .game import Game, deal_cards
 from .hand import Hand
+from .parallel import imap_in_windows
 from .rules import Rules, RulesLike, as_rules
 from .stats import bradley_terry, normal_interval, wilson_interval
 from .validate import check_int
@@ -254,23 +254,11 @@ def _play_range(job: Tuple[ArenaConfig, int, int]) -> Tally:
 
 
 def _run_local(config: ArenaConfig, deals: int, workers: int, progress: Progress) -> Tally:
-    processes = min(workers, deals)
-    pool = multiprocessing.Pool(processes) if processes > 1 else None
     total = Tally.empty(len(config.bots))
     jobs = ((config, start, stop) for start, stop in _ranges(deals, workers))
-    try:
-        while True:  # a few rounds of jobs ahead of the workers, never all of them at once
-            window = list(itertools.islice(jobs, 8 * processes))
-            if not window:
-                break
-            results = pool.imap_unordered(_play_range, window) if pool else \
-                map(_play_range, window)
-            for tally in results:
-                total += tally
-                progress(total.deals)
-    finally:
-        if pool is not None:
-            pool.terminate()
+    for tally in imap_in_windows(_play_range, jobs, min(workers, deals)):
+        total += tally
+        progress(total.deals)
     return total
 
 

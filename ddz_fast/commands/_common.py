@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Dict, List, Sequence, Tuple
+import time
+from typing import Any, Callable, Dict, List, Sequence, TextIO, Tuple
 
 from ddz_fast.move import TYPE_CODES, Move
 # Move text is ddz_fast.notation's, read and written under the command's rules; the
@@ -76,3 +77,32 @@ def seconds_option(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"must be positive and at most {MAX_SECONDS:g} seconds, got {text}")
     return seconds
+
+
+class ProgressLine:
+    """A one-line progress report redrawn in place on a terminal, at most ten times a second
+    and once more at the end; silent when disabled. ``describe(done, seconds)`` writes the
+    line for ``done`` of ``total`` after ``seconds``."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool,
+                 describe: Callable[[int, float], str]) -> None:
+        self.total, self.stream, self.enabled, self.describe = total, stream, enabled, describe
+        self.start = time.perf_counter()
+        self._last_draw = 0.0
+        self._longest = 0
+
+    def __call__(self, done: int) -> None:
+        now = time.perf_counter()
+        if not self.enabled or (now - self._last_draw < 0.1 and done < self.total):
+            return
+        self._last_draw = now
+        line = self.describe(done, max(now - self.start, 1e-9))
+        # Pad to the longest line drawn so far: a shorter line must not leave old characters.
+        self._longest = max(self._longest, len(line))
+        self.stream.write(f"\r{line.ljust(self._longest)}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()

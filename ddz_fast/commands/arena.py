@@ -14,12 +14,13 @@ import os
 import random
 import sys
 import time
-from typing import Any, Dict, List, TextIO
+from typing import Any, Callable, Dict, List
 
 from ddz_fast.arena import ArenaConfig, ArenaError, run_arena, seatings, summarise
 from ddz_fast.bots import BOTS
 
-from ._common import add_json_option, add_rules_option, format_count, print_json
+from ._common import (ProgressLine, add_json_option, add_rules_option, format_count,
+                      print_json)
 from .simulate import _hands, _workers
 
 NAME = "arena"
@@ -49,30 +50,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_option(parser)
 
 
-class GamesProgress:
-    """A one-line progress report, redrawn in place on a terminal: games done and games/s."""
-
-    def __init__(self, deals: int, games_per_deal: int, stream: TextIO, enabled: bool) -> None:
-        self.deals, self.per_deal = deals, games_per_deal
-        self.stream, self.enabled = stream, enabled
-        self.start = time.perf_counter()
-        self._width = 0
-
-    def __call__(self, deals_done: int) -> None:
-        if not self.enabled:
-            return
-        games = deals_done * self.per_deal
-        rate = games / max(time.perf_counter() - self.start, 1e-9)
-        line = (f"{deals_done}/{self.deals} deals, {format_count(games)} games, "
-                f"{format_count(rate)} games/s")
-        self._width = max(self._width, len(line))
-        self.stream.write(f"\r{line.ljust(self._width)}")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
-            self.stream.flush()
+def describe_progress(deals: int, games_per_deal: int) -> Callable[[int, float], str]:
+    """The progress line of a run of ``deals`` deals: deals, games and games/s."""
+    def describe(done: int, seconds: float) -> str:
+        games = done * games_per_deal
+        return (f"{done}/{deals} deals, {format_count(games)} games, "
+                f"{format_count(games / seconds)} games/s")
+    return describe
 
 
 def _interval(values: List[float], percent: bool) -> str:
@@ -140,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
         config = ArenaConfig(tuple(args.bots), seed, args.rules)
     except ImportError as error:  # a bot whose extra is missing
         raise ValueError(str(error)) from None
-    progress = GamesProgress(args.hands, len(seatings(len(config.bots))), sys.stderr,
-                             sys.stderr.isatty() and not args.quiet)
+    progress = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
+                            describe_progress(args.hands, len(seatings(len(config.bots)))))
     start = time.perf_counter()
     try:
         tally = run_arena(config, args.hands, backend=args.backend, workers=args.workers,

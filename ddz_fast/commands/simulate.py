@@ -10,21 +10,21 @@ Every hand is played through :class:`~ddz_fast.game.State`, auction included; se
 from __future__ import annotations
 
 import argparse
-import itertools
-import multiprocessing
 import os
 import random
 import sys
 import time
 from dataclasses import astuple, dataclass, fields
-from typing import Any, Callable, Dict, Iterator, TextIO, Tuple
+from typing import Any, Callable, Dict, Iterator, Tuple
 
 from ddz_fast.bots import BOTS, make_bot, play_hand
 from ddz_fast.game import Game
+from ddz_fast.parallel import imap_in_windows
 from ddz_fast.rules import Rules
 from ddz_fast.stats import wilson_interval
 
-from ._common import add_json_option, add_rules_option, format_count, print_json, rules_name
+from ._common import (ProgressLine, add_json_option, add_rules_option, format_count, print_json,
+                      rules_name)
 
 NAME = "simulate"
 HELP = "play N complete hands between bots and summarise the results"
@@ -94,56 +94,23 @@ def run_matches(matchup: Matchup, hands: int, workers: int,
                 progress: Callable[[int], None] = lambda done: None) -> Tally:
     """Play ``hands`` hands with ``workers`` processes; ``progress(done)`` after each chunk."""
     jobs = _jobs(matchup, hands, workers)
-    processes = min(workers, hands)
-    pool = multiprocessing.Pool(processes) if processes > 1 else None
     total = Tally()
-    try:
-        # Jobs are made as they are handed out, a few rounds ahead of the workers: a pool
-        # given every job of a run of 10**20 hands at once would try to queue them all.
-        while True:
-            window = list(itertools.islice(jobs, 8 * processes))
-            if not window:
-                break
-            results = pool.imap_unordered(play_range, window) if pool else \
-                map(play_range, window)
-            for result in results:
-                total += Tally(*result)
-                progress(total.hands)
-    finally:
-        if pool is not None:
-            pool.terminate()  # every result is in, or an error or Ctrl-C stops the run
+    for result in imap_in_windows(play_range, jobs, min(workers, hands)):
+        total += Tally(*result)
+        progress(total.hands)
     return total
 
 
-class ProgressBar:
-    """A one-line progress bar redrawn in place on a terminal; silent when disabled."""
+BAR_WIDTH = 30
 
-    WIDTH = 30
 
-    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
-        self.total, self.stream, self.enabled = total, stream, enabled
-        self.start = time.perf_counter()
-        self._last_draw = 0.0
-        self._longest = 0
-
-    def __call__(self, done: int) -> None:
-        now = time.perf_counter()
-        if not self.enabled or (now - self._last_draw < 0.1 and done < self.total):
-            return
-        self._last_draw = now
-        filled = self.WIDTH * done // max(self.total, 1)
-        rate = done / max(now - self.start, 1e-9)
-        line = (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} hands, "
-                f"{format_count(rate)} hands/s")
-        # Pad to the longest line drawn so far: a shorter line must not leave old characters.
-        self._longest = max(self._longest, len(line))
-        self.stream.write(f"\r{line.ljust(self._longest)}")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
-            self.stream.flush()
+def describe_progress(total: int) -> Callable[[int, float], str]:
+    """The progress line of a run of ``total`` hands: a bar, the hands and hands/s."""
+    def describe(done: int, seconds: float) -> str:
+        filled = BAR_WIDTH * done // max(total, 1)
+        return (f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} hands, "
+                f"{format_count(done / seconds)} hands/s")
+    return describe
 
 
 def summarise(matchup: Matchup, total: Tally, workers: int, seconds: float) -> Dict[str, Any]:
@@ -229,7 +196,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     matchup = Matchup(seed, args.landlord, args.peasants, args.rules)
-    bar = ProgressBar(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet)
+    bar = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
+                       describe_progress(args.hands))
     start = time.perf_counter()
     try:
         total = run_matches(matchup, args.hands, args.workers, bar)
