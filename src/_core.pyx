@@ -306,7 +306,7 @@ cdef inline object _move(uint64_t word):
 
 
 cdef enum:
-    AHEAD = 8       # moves between fetching a table slot and reading it
+    AHEAD = 32      # moves between fetching a table slot and reading it (measured: 8 < 16 < 32)
 
 
 cdef extern from "Python.h":
