@@ -817,24 +817,14 @@ cdef inline MoveList _new_list(const uint64_t* words, Py_ssize_t n):
     return moves
 
 
-# The moves are generated into a buffer on the caller's stack, with the GIL released: calls
-# from several threads run at once and share no buffer. A hand with more moves than the buffer
-# holds (few do: a 20-card hand has ~80 on average) is generated again, straight into its list.
-# Releasing and taking back the GIL costs ~45 ns, a quarter of a call; when the interpreter has
-# no other thread, no one could take it meanwhile, and the call keeps it.
-
-cdef extern from "Python.h":
-    ctypedef struct PyInterpreterState
-    ctypedef struct PyThreadState
-    PyInterpreterState* PyInterpreterState_Get()
-    PyThreadState* PyInterpreterState_ThreadHead(PyInterpreterState* interp)
-    PyThreadState* PyThreadState_Next(PyThreadState* tstate)
-
-
-cdef inline bint alone() noexcept:
-    """Whether the calling thread is the interpreter's only one (a new thread must take the
-    GIL before it runs, so none can start while a call that kept it generates)."""
-    return PyThreadState_Next(PyInterpreterState_ThreadHead(PyInterpreterState_Get())) == NULL
+# The moves are generated into a buffer on the caller's stack, so calls from several threads
+# share no buffer. A hand with more moves than the buffer holds (few do: a 20-card hand has ~80
+# on average) is generated again, straight into its list, with the GIL released: that is work
+# of several microseconds. A call of a few hundred nanoseconds keeps the GIL: letting it go and
+# taking it back costs ~45 ns alone, and with two threads calling, each hand-over of the GIL
+# wakes the other thread, so that two threads did 0.65x the work of one (benchmarks/threads.py)
+# where keeping it lets them take turns at full speed. Without a GIL (free-threaded builds)
+# the threads run at once either way.
 
 cdef enum:
     STACK_WORDS = 1024          # 8 KB of stack
@@ -845,11 +835,7 @@ cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
     cdef Sink s = Sink(&local[0], STACK_WORDS, 0)
     cdef MoveList moves
     expect_block()
-    if alone():
-        generate(&s, hand, prev, o)
-    else:
-        with nogil:
-            generate(&s, hand, prev, o)
+    generate(&s, hand, prev, o)
     if s.n <= s.cap:
         return _new_list(&local[0], s.n)
     moves = _new_list(NULL, s.n)

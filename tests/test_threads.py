@@ -1,4 +1,5 @@
-"""Calls from several threads at once: the same answers as from one, and the GIL let go.
+"""Calls from several threads at once: the same answers as from one, and the GIL let go by long
+calls.
 
 The core generates into buffers of the call's own (on its stack, or its result's) and shares
 only tables that are filled once under a lock, so threads may call it at any time. These tests
@@ -130,7 +131,9 @@ def _other_thread_ran_during(call: Callable[[], object]) -> bool:
         other.join()
 
 
-def test_a_single_call_lets_the_gil_go_while_it_generates():
+def test_long_calls_let_the_gil_go_while_they_generate():
+    # The full deck under douzero has 30,383 moves: past the call's stack buffer, so the call
+    # generates them again without the GIL (short calls keep it: see src/_core.pyx).
     deck = Hand("3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR")
     assert _other_thread_ran_during(lambda: [legal_moves(deck, rules="douzero")
                                              for _ in range(20)])
