@@ -319,6 +319,8 @@ def run_arena(config: ArenaConfig, deals: int, *, backend: str = "local",
     >>> run_arena(ArenaConfig(("random", "greedy"), seed=1), 4, workers=1).deals
     4
     """
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be 'local' or 'ray', not {type(backend).__name__}")
     deals = check_int("deals", deals, 1, MAX_DEALS)
     retries = check_int("retries", retries, 0, 100)
     if workers is not None:

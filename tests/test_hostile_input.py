@@ -383,6 +383,8 @@ def _native(*values):
      TypeError, r"history\[0\] action must be a bid, a double or a Move, not str"),
     (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy")), 2**70), ValueError,
      "deals must be at most"),
+    (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy")), 2, backend=np.ones(2)),
+     TypeError, "backend must be 'local' or 'ray', not ndarray"),
 ])
 def test_bad_values_get_errors_that_name_them(call, error, message):
     with pytest.raises(error, match=message):
