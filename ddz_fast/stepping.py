@@ -44,7 +44,7 @@ def new_table(hands: Words, landlord: int, rules: Rules) -> Any:
     landlord's with the kitty) and ``landlord`` a seat, both checked by the caller."""
     if NATIVE_TABLES:
         return _play._new_table(hands, landlord, rules)
-    return PyTable(hands, landlord, rules, generator("fast"))
+    return PyTable(hands, landlord, rules, generator(None))
 
 
 def hand_of_word(word: int) -> Hand:

@@ -25,10 +25,12 @@ from hypothesis import strategies as st
 
 from ddz_fast.compiled import HAVE_CORE
 
-from common import sample_size
+from common import IMPLEMENTATION, sample_size
 
 FUZZ_DIR = Path(__file__).resolve().parent.parent / "fuzz"
-CALL_TIMEOUT = 3.0   # seconds
+#: Seconds before a call counts as hung. The pure-Python implementation is up to a thousand
+#: times slower (a `ddz-fast bench` of one round takes seconds there): it gets ten times longer.
+CALL_TIMEOUT = 30.0 if IMPLEMENTATION == "python" else 3.0
 #: Entry points that reach the compiled play loops or batch kernels: run in a child process.
 FORKED = {"perft", "perft_native", "divide", "play_out", "random_games", "legal_moves_batch",
           "legal_action_mask", "MoveList", "Hand.from_bitboard", "Move.from_word", "cli",
