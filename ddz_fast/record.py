@@ -249,5 +249,5 @@ def load(record: Record, *, game: Optional[Game] = None) -> State:
     assert state is not None  # replay always yields the start state
     if not _same_result(record.get("result"), _result(state)):
         raise ValueError(f"the replayed result {_result(state)} differs from the recorded "
-                         f"{record.get('result')}")
+                         f"{shown(record.get('result'))}")
     return state

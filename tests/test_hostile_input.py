@@ -368,6 +368,8 @@ def _native(*values):
     (lambda: Game().new_state("\ud800"), ValueError, "lone surrogate"),
     (lambda: record.load(_with(lambda r: r["events"][0].__setitem__("player", np.ones(2)))),
      ValueError, "event player must be a seat number"),
+    (lambda: record.load(_with(lambda r: r.__setitem__("result", {"x": _nested(10_000)}))),
+     ValueError, "differs from the recorded"),
     (lambda: stats.bradley_terry([]), ValueError, "wins must have 1 to 256 rows, got 0"),
     (lambda: stats.bradley_terry([[0, 1], [1]]), ValueError, "row 1 has 1 entries, not 2"),
     (lambda: stats.bradley_terry(np.complex128(1)), TypeError, "wins must be a square matrix"),
