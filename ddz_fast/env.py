@@ -62,6 +62,7 @@ from .cards import MAX_COPIES, NUM_RANKS
 from .game import Game, State
 from .move import Move
 from .rules import RulesLike
+from .validate import shown
 
 __all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE"]
 
@@ -103,8 +104,9 @@ class DouDizhuEnv(AECEnv):
     def __init__(self, rules: RulesLike = None, render_mode: Optional[str] = None,
                  bidder: Optional[str] = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render_mode {render_mode!r}: use None or 'ansi'")
+        if render_mode is not None and (not isinstance(render_mode, str)
+                                        or render_mode not in self.metadata["render_modes"]):
+            raise ValueError(f"unknown render_mode {shown(render_mode)}: use None or 'ansi'")
         self.game = Game(rules)
         self.rules = self.game.rules
         self.render_mode = render_mode

@@ -25,6 +25,7 @@ from .cards import RANK_LETTERS, rank_index
 from .clock import Action
 from .move import MOVE_TYPES, PLAY_TYPES, Move
 from .rules import WIDEST_PRESET, Rules, RulesLike
+from .validate import shown
 
 __all__ = ["format_move", "parse_move", "readings", "split_move", "format_action",
            "parse_action", "PASS_TEXT", "PASS_WORDS"]
@@ -139,10 +140,10 @@ def parse_action(text: str, phase: str) -> Action:
     """The action of ``text`` played in ``phase`` ('bidding', 'doubling' or 'play')."""
     if not isinstance(text, str):
         raise TypeError(f"action text must be a str, not {type(text).__name__}")
-    enum = {"bidding": Bid, "doubling": Double}.get(phase)
+    enum = {"bidding": Bid, "doubling": Double}.get(phase) if isinstance(phase, str) else None
     if enum is None:
         if phase != "play":
-            raise ValueError(f"no actions are played in phase {phase!r}")
+            raise ValueError(f"no actions are played in phase {shown(phase)}")
         return parse_move(text)
     try:
         return enum[text]

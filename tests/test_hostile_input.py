@@ -24,6 +24,7 @@ from ddz_fast import (Game, Hand, InformationSet, Match, Move, Position, arena, 
 # (the tests that use them are marked ``native``).
 from ddz_fast.compiled import core as _core, play as _play
 from ddz_fast import game as game_module
+from ddz_fast.notation import parse_action
 from ddz_fast import record
 from ddz_fast.bidding import Bid
 from ddz_fast.bots import RandomBot
@@ -370,6 +371,8 @@ def _native(*values):
      ValueError, "event player must be a seat number"),
     (lambda: record.load(_with(lambda r: r.__setitem__("result", {"x": _nested(10_000)}))),
      ValueError, "differs from the recorded"),
+    (lambda: parse_action("3", _nested(10_000)), ValueError, "no actions are played in phase"),
+    (lambda: parse_action("3", ["play"]), ValueError, "no actions are played in phase"),
     (lambda: stats.bradley_terry([]), ValueError, "wins must have 1 to 256 rows, got 0"),
     (lambda: stats.bradley_terry([[0, 1], [1]]), ValueError, "row 1 has 1 entries, not 2"),
     (lambda: stats.bradley_terry(np.complex128(1)), TypeError, "wins must be a square matrix"),
