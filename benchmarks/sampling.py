@@ -4,9 +4,9 @@
 
 The information sets come from fixed-seed random games (ddz_fast.random_games), cut after the
 landlord and both peasants have had four turns each: the landlord's view and both peasants'
-(with the kitty constraint while the landlord still holds kitty cards). Each row times calls of ``sample(n)`` for
-about ``--seconds`` (the best of three such runs, so a busy machine shows its quietest moment)
-on one thread, and gives the samples per second and per CPU second. Writes
+(with the kitty constraint while the landlord still holds kitty cards). Each row times calls of
+``sample(n)`` for about ``--seconds`` (the best of three such runs, so a busy machine shows its
+quietest moment) on one thread, and gives the samples per second and per CPU second. Writes
 ``DIR/sampling.md``.
 """
 from __future__ import annotations
@@ -81,7 +81,8 @@ def main(argv: List[str]) -> int:
             print(" | ".join(rows[-1]), flush=True)
     lines = ["# Sampling benchmark", "",
              "`InformationSet.sample(n, seed)` on the three views of one mid-game information "
-             "set (a fixed-seed random game cut after 12 actions, four turns each), one thread. Written by "
+             "set (a fixed-seed random game cut after 12 actions, four turns each), one thread. "
+             "Written by "
              f"`python benchmarks/sampling.py --seconds {args.seconds:g}` on "
              f"{machine_line(['ddz_fast', 'numpy'])}", "",
              *markdown_table(["view", "unseen cards", "deals", "n per call", "samples/s",

@@ -34,8 +34,8 @@ from .move import TYPE_CODES, Move
 from .validate import check_int, check_seat, shown
 from ._deprecated import warn_renamed
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "BOTS", "make_bot", "parse_bot_spec", "act", "play_hand",
-           "start_play", "hand_strength", "last_mover"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "BOTS", "make_bot", "parse_bot_spec",
+           "act", "play_hand", "start_play", "hand_strength", "last_mover"]
 
 
 @runtime_checkable

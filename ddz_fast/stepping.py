@@ -11,12 +11,12 @@ runs where the compiled core is absent or ``DDZ_FAST_IMPLEMENTATION=python``, an
 the same games through both.
 
 The interface of both: ``actions()`` (the legal actions, ``Move.PASS`` first when following,
-as a new list),
-``contains(move)``, ``play(move, log)`` (the next seat, :data:`HAND_OVER` when the move emptied
-a hand, -1 when the move is not legal; a move played is appended to the list ``log``, unless it
-is None, as the event ``("act", seat, move)``), ``copy()``, ``to_beat_move()`` and the read-only fields
-``hands`` (words), ``to_beat`` (a word, 0 to lead), ``passes``, ``player``, ``landlord``,
-``plays``, ``bombs`` and ``winner`` (-1 while play goes on). Tables compare by value.
+as a new list), ``contains(move)``, ``play(move, log)`` (the next seat, :data:`HAND_OVER` when
+the move emptied a hand, -1 when the move is not legal; a move played is appended to the list
+``log``, unless it is None, as the event ``("act", seat, move)``), ``copy()``,
+``to_beat_move()`` and the read-only fields ``hands`` (words), ``to_beat`` (a word, 0 to
+lead), ``passes``, ``player``, ``landlord``, ``plays``, ``bombs`` and ``winner`` (-1 while
+play goes on). Tables compare by value.
 """
 from __future__ import annotations
 

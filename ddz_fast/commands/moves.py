@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     if prev is None:
         print(f"{len(moves)} moves under the {rules} rules")
     elif moves:
-        print(f"{len(moves)} moves beating {format_move(prev, args.rules)}, or pass, under the {rules} rules")
+        print(f"{len(moves)} moves beating {format_move(prev, args.rules)}, or pass, "
+              f"under the {rules} rules")
     else:
         print(f"no move beats {format_move(prev, args.rules)} under the {rules} rules: pass")
     return 0
