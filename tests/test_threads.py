@@ -109,12 +109,13 @@ def _spin(seconds: float) -> None:
         pass
 
 
-def _other_thread_ran_during(call: Callable[[], object]) -> bool:
-    """Whether a thread that waits for the GIL gets to run while ``call`` runs.
+def _other_thread_ran_during(call: Callable[[], object], seconds: float) -> bool:
+    """Whether a thread that waits for the GIL gets to run while ``call`` is repeated for at
+    most ``seconds`` (it stops as soon as the other thread ran).
 
-    With a switch interval of minutes the interpreter never takes the GIL from this thread;
-    the other thread is woken, then waits for the GIL while this one spins, so it runs during
-    ``call`` exactly when ``call`` lets the GIL go.
+    With a switch interval of minutes the interpreter never takes the GIL from this thread, so
+    the woken thread runs only when ``call`` lets the GIL go. The repetition leaves a loaded
+    machine time to schedule the woken thread at all.
     """
     woken, ran = threading.Event(), threading.Event()
     other = threading.Thread(target=lambda: (woken.wait(), ran.set()))
@@ -123,8 +124,9 @@ def _other_thread_ran_during(call: Callable[[], object]) -> bool:
     sys.setswitchinterval(300)
     try:
         woken.set()
-        _spin(0.05)          # the other thread wakes and queues for the GIL meanwhile
-        call()
+        end = time.perf_counter() + seconds
+        while not ran.is_set() and time.perf_counter() < end:
+            call()
         return ran.is_set()
     finally:
         sys.setswitchinterval(interval)
@@ -135,9 +137,9 @@ def test_long_calls_let_the_gil_go_while_they_generate():
     # The full deck under douzero has 30,383 moves: past the call's stack buffer, so the call
     # generates them again without the GIL (short calls keep it: see src/_core.pyx).
     deck = Hand("3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR")
-    assert _other_thread_ran_during(lambda: [legal_moves(deck, rules="douzero")
-                                             for _ in range(20)])
+    assert _other_thread_ran_during(lambda: legal_moves(deck, rules="douzero"), 10)
     assert _other_thread_ran_during(lambda: legal_moves_batch(
-        np.array([deck.counts] * 20), rules="douzero"))
-    # The check can fail: Python code of the same length holds the GIL throughout.
-    assert not _other_thread_ran_during(lambda: _spin(0.05))
+        np.array([deck.counts] * 20), rules="douzero"), 10)
+    # The check can fail: Python code holds the GIL throughout, and so does a short call.
+    assert not _other_thread_ran_during(lambda: _spin(0.01), 0.5)
+    assert not _other_thread_ran_during(lambda: legal_moves("3334445556", rules="douzero"), 0.5)
