@@ -17,6 +17,7 @@ moves played so far and how many cards each player holds.
 """
 from __future__ import annotations
 
+import importlib
 import inspect
 import random
 from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Tuple, Union,
@@ -34,7 +35,7 @@ from .move import TYPE_CODES, Move
 from .validate import check_int, check_seat, shown
 from ._deprecated import warn_renamed
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "BOTS", "make_bot", "parse_bot_spec",
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "PIMCBot", "ISMCTSBot", "BOTS", "make_bot", "parse_bot_spec",
            "act", "play_hand", "start_play", "hand_strength", "last_mover"]
 
 
@@ -466,9 +467,36 @@ def _rlcard_rule(seed: Union[int, str, None] = None) -> Bot:
     return RLCardRuleBot(GreedyBot(seed), seed)
 
 
+class _Deferred:
+    """A bot class of a module imported on first use: the search bots import this module (for
+    the greedy bidding), so this one cannot import theirs when it loads."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self._module, self._name = module, name
+
+    def load(self) -> Callable[..., Bot]:
+        return getattr(importlib.import_module(self._module, __package__), self._name)
+
+    def __call__(self, *args: object, **options: object) -> Bot:
+        return self.load()(*args, **options)
+
+    @property
+    def __signature__(self) -> inspect.Signature:  # what make_bot reads the options from
+        return inspect.signature(self.load())
+
+
 #: Built-in bots by name: each value makes a bot from an optional seed and keyword options.
-BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
-                                        "solver": SolverBot, "rlcard-rule": _rlcard_rule}
+BOTS: Dict[str, Callable[..., Bot]] = {
+    "random": RandomBot, "greedy": GreedyBot, "solver": SolverBot,
+    "pimc": _Deferred(".search_bots", "PIMCBot"), "ismcts": _Deferred(".search_bots", "ISMCTSBot"),
+    "rlcard-rule": _rlcard_rule}
+
+
+def __getattr__(name: str) -> object:
+    """``ddz_fast.bots.PIMCBot`` and ``ISMCTSBot``, from :mod:`ddz_fast.search_bots`."""
+    if name in ("PIMCBot", "ISMCTSBot"):
+        return BOTS[name[:-3].lower()].load()  # type: ignore[attr-defined]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _option_value(text: str) -> Union[int, float, bool, str]:

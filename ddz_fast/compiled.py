@@ -1,8 +1,10 @@
 """The compiled core, or a clear error that names the missing build.
 
-The core is three extension modules: ``ddz_fast._core`` (the move API, ids and batched
-kernels), ``ddz_fast._play`` (the play loop) and ``ddz_fast._solver`` (the solver). Everything
-that runs in native code reaches them through :data:`core`, :data:`play` and :data:`solver`.
+The core is five extension modules: ``ddz_fast._core`` (the move API, ids and batched
+kernels), ``ddz_fast._play`` (the play loop), ``ddz_fast._solver`` (the solver),
+``ddz_fast._sample`` (determinizations) and ``ddz_fast._search`` (the search bots' kernels).
+Everything that runs in native code reaches them through :data:`core`, :data:`play`,
+:data:`solver`, :data:`sampler` and :data:`search`.
 When the package was installed (or copied) without them, each is a stand-in whose every
 attribute raises :class:`NativeCoreMissingError`, so the pure-Python side of the package
 (``DDZ_FAST_IMPLEMENTATION=python``) still imports and works, and the native-only functions
@@ -14,7 +16,8 @@ import importlib
 from types import ModuleType
 from typing import NoReturn, Union
 
-__all__ = ["NativeCoreMissingError", "HAVE_CORE", "core", "play", "solver", "require_core",
+__all__ = ["NativeCoreMissingError", "HAVE_CORE", "core", "play", "solver", "sampler", "search",
+           "require_core",
            "MISSING_MESSAGE"]
 
 CORE_MODULE = "ddz_fast._core"
@@ -70,6 +73,8 @@ play: Union[ModuleType, _MissingCore] = _load("ddz_fast._play")
 solver: Union[ModuleType, _MissingCore] = _load("ddz_fast._solver")
 #: ``ddz_fast._sample``: uniform determinizations of an information set (ddz_fast.infoset).
 sampler: Union[ModuleType, _MissingCore] = _load("ddz_fast._sample")
+#: ``ddz_fast._search``: the search bots' kernels (ddz_fast.search_bots).
+search: Union[ModuleType, _MissingCore] = _load("ddz_fast._search")
 #: Whether the compiled core is installed.
 HAVE_CORE: bool = isinstance(core, ModuleType)
 

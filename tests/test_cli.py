@@ -138,7 +138,7 @@ def test_classify_text_and_json():
     (["perft", OPENING, "-1"], "depth"),
     (["perft", OPENING, "0", "--divide"], "at least 1"),
     (["simulate", "0"], "at least 1"),
-    (["simulate", "5", "--landlord", "genius"], "invalid choice"),
+    (["simulate", "5", "--landlord", "genius"], "unknown bot 'genius'"),
     (["play", "--rules", "nope"], "unknown preset"),
     (["bench", "--seconds", "0"], "positive"),
     (["frobnicate"], "invalid choice"),

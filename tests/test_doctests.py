@@ -18,10 +18,10 @@ MODULES = [
     "ddz_fast.commands.moves", "ddz_fast.commands.classify", "ddz_fast.commands.perft",
     "ddz_fast.commands.simulate", "ddz_fast.commands.play", "ddz_fast.commands.bench",
     "ddz_fast.duel", "ddz_fast.solver", "ddz_fast.reference_solver", "ddz_fast.commands.solve",
-    "ddz_fast.stats", "ddz_fast.arena", "ddz_fast.commands.arena",
+    "ddz_fast.stats", "ddz_fast.arena", "ddz_fast.commands.arena", "ddz_fast.search_bots",
 ]
 OPTIONAL = {"ddz_fast.env": "pettingzoo"}  # modules that need an extra
-NATIVE_ONLY = {"ddz_fast.native"}            # modules that need the compiled core
+NATIVE_ONLY = {"ddz_fast.native", "ddz_fast.search_bots"}  # modules that need the core
 #: Docstrings whose examples call the solver, which only the compiled core has: without it they
 #: are left out, and the rest of their module's examples still run.
 NATIVE_EXAMPLES = {"ddz_fast.bots.SolverBot", "ddz_fast.solver.solve"}

@@ -17,7 +17,7 @@ from ddz_fast.notation import readings
 from ddz_fast.notation import split_move as split_move_text
 from ddz_fast.rules import PRESETS, Rules
 
-__all__ = ["add_rules_option", "add_json_option", "split_move_text", "readings",
+__all__ = ["add_rules_option", "add_json_option", "bot_spec", "split_move_text", "readings",
            "parse_move_text", "move_text", "rules_name", "print_json", "format_count",
            "group_by_type", "PASS_WORDS", "ProgressLine"]
 
@@ -35,6 +35,18 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", type=_preset, default=PRESETS["standard"],
                         metavar="PRESET",
                         help=f"rule preset: {', '.join(PRESETS)} (default: standard)")
+
+
+def bot_spec(text: str) -> str:
+    """argparse type of a bot: ``name[:key=value,...]``, checked by making one (the library's
+    message names the bad name or option)."""
+    from ddz_fast.bots import make_bot  # the bots import the whole engine: only when used
+
+    try:
+        make_bot(text, 0)
+    except (ValueError, TypeError) as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:

@@ -19,8 +19,8 @@ from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.rules import Rules
 
-from ._common import (PASS_WORDS, add_rules_option, group_by_type, move_text, readings,
-                      rules_name, split_move_text)
+from ._common import (PASS_WORDS, add_rules_option, bot_spec, group_by_type, move_text,
+                      readings, rules_name, split_move_text)
 
 NAME = "play"
 HELP = "play one hand in the terminal against the built-in bots"
@@ -40,8 +40,9 @@ class GameAbandoned(Exception):
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", choices=("landlord", "peasant"), default="landlord",
                         help="your role (default: landlord)")
-    parser.add_argument("--bot", choices=list(BOTS), default="greedy",
-                        help="the bots' kind (default: greedy)")
+    parser.add_argument("--bot", type=bot_spec, default="greedy", metavar="BOT",
+                        help=f"the bots, name[:key=value,...]; names: {', '.join(BOTS)} "
+                             f"(default: greedy)")
     parser.add_argument("--seed", type=int,
                         help="seed of the deal and the bots (default: a random one, printed)")
     add_rules_option(parser)

@@ -23,8 +23,8 @@ from ddz_fast.parallel import imap_in_windows
 from ddz_fast.rules import Rules
 from ddz_fast.stats import wilson_interval
 
-from ._common import (ProgressLine, add_json_option, add_rules_option, format_count, print_json,
-                      rules_name)
+from ._common import (ProgressLine, add_json_option, add_rules_option, bot_spec, format_count,
+                      print_json, rules_name)
 
 NAME = "simulate"
 HELP = "play N complete hands between bots and summarise the results"
@@ -184,10 +184,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         metavar="K", help=f"worker processes, at most {MAX_WORKERS} "
                                           "(default: one per core)")
     bots = ", ".join(BOTS)
-    parser.add_argument("--landlord", default="random", choices=list(BOTS), metavar="BOT",
-                        help=f"the landlord's bot: {bots} (default: random)")
-    parser.add_argument("--peasants", default="random", choices=list(BOTS), metavar="BOT",
-                        help=f"the peasants' bot: {bots} (default: random)")
+    parser.add_argument("--landlord", default="random", type=bot_spec, metavar="BOT",
+                        help=f"the landlord's bot, name[:key=value,...]; names: {bots} "
+                             f"(default: random)")
+    parser.add_argument("--peasants", default="random", type=bot_spec, metavar="BOT",
+                        help=f"the peasants' bot, name[:key=value,...] (default: random)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rules_option(parser)
     add_json_option(parser)

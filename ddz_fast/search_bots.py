@@ -1,0 +1,210 @@
+"""Search bots that play under hidden cards: perfect-information Monte Carlo and ISMCTS.
+
+Both see a decision only through the player's :class:`~ddz_fast.infoset.InformationSet` (its
+own hand, the public record and the card counts) and deal the hidden hands from it with
+:meth:`~ddz_fast.infoset.InformationSet.sample`: they never read another player's cards, so a
+state whose hidden hands were dealt differently, with the same public record, gets the same
+decision from the same seed. The search runs in native code (``ddz_fast._search``, the
+solver), so these bots need the compiled core.
+
+Budgets are counts, not times, so that a seed fixes every decision (the arena's results are
+then identical on any machine and any split of the work). ``benchmarks/results/strength.md``
+gives the time a decision takes at the default budgets: at most about 20 ms on one core.
+
+Bidding and doubling are :class:`~ddz_fast.bots.GreedyBot`'s (by hand strength): the search is
+for the play. A decision with one legal action is taken without a search.
+"""
+from __future__ import annotations
+
+import random
+from typing import List, Optional, Sequence, Union
+
+import numpy as np
+
+from .bidding import Bid, Double
+from .bots import GreedyBot
+from .compiled import search as _search  # NativeCoreMissingError when not built
+from .game import State, _check_seed
+from .hand import Hand
+from .infoset import InformationSet
+from .move import Move
+from .position import Position
+from .solver import solve
+from .validate import check_int, check_real
+
+__all__ = ["PIMCBot", "ISMCTSBot", "ROLLOUT_POLICIES", "MAX_ITERATIONS",
+           "MAX_SAMPLES_PER_DECISION", "MAX_ROLLOUTS"]
+
+#: How a rollout finishes a dealt hand: ``"rules"``, every player takes a quick rule-based
+#: action (the move emptying its hand; leading, the ordinary move of the most cards; following,
+#: pass a partner, beat an opponent with the cheapest ordinary move, bomb only half the time
+#: when nothing else beats it; one action in eight at random or a pass), or ``"random"``,
+#: uniformly random legal actions.
+ROLLOUT_POLICIES = {"random": 0, "rules": 1}
+
+#: The most ISMCTS iterations one decision runs (a tree of that many nodes takes 256 MB).
+MAX_ITERATIONS = 1 << 22
+#: The most determinizations a PIMC decision deals.
+MAX_SAMPLES_PER_DECISION = 1 << 16
+#: The most rollouts a PIMC decision plays (about a minute on one core).
+MAX_ROLLOUTS = 1 << 24
+# The solver's table for PIMC's small solves: a few thousand nodes each, so a small table
+# holds them, and clearing a large one would cost more than the search.
+_TT_MEGABYTES = 2
+
+
+class _SearchBot:
+    """What both search bots share: a seeded stream, greedy bidding and the decision setup."""
+
+    def __init__(self, seed: Union[int, str, None], rollout: str) -> None:
+        self._rng = random.Random(_check_seed(seed))
+        self._greedy = GreedyBot(seed)
+        if not isinstance(rollout, str):
+            raise TypeError(f"rollout must be a str, not {type(rollout).__name__}")
+        if rollout not in ROLLOUT_POLICIES:
+            raise ValueError(f"unknown rollout {rollout!r:.100}: choose one of "
+                             f"{', '.join(ROLLOUT_POLICIES)}")
+        self.rollout = rollout
+        self._policy = ROLLOUT_POLICIES[rollout]
+
+    def bid(self, state: State) -> Bid:
+        return self._greedy.bid(state)
+
+    def double(self, state: State) -> Double:
+        return self._greedy.double(state)
+
+    def play(self, state: State) -> Move:
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a State, not {type(state).__name__}")
+        actions = state.legal_actions()
+        if state.phase != "play":
+            raise ValueError(f"play is a decision of the play phase, not of {state.phase!r}")
+        if len(actions) == 1:
+            return actions[0]  # type: ignore[return-value]
+        info = state.information_set(state.current_player)
+        words = np.fromiter((m.word for m in actions), dtype=np.uint64, count=len(actions))
+        scores = self._scores(info, actions, words, self._rng.getrandbits(64), state)
+        return _best(actions, scores, self._greedy.play(state))  # type: ignore[arg-type]
+
+    def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
+                seed: int, state: State) -> np.ndarray:
+        raise NotImplementedError
+
+
+def _best(actions: Sequence[Move], scores: np.ndarray, preferred: Move) -> Move:
+    """The highest-scoring action; among equals the rule-based choice when it is one of them
+    (every sample may be lost, or won, whatever is played), else the first in order."""
+    top = np.flatnonzero(scores >= scores.max() - 1e-9)
+    tied = [actions[i] for i in top]
+    return preferred if preferred in tied else tied[0]
+
+
+def _root(info: InformationSet) -> tuple:
+    """The kernels' view of the decision: (landlord, player, move word to beat, passes)."""
+    prev = 0 if info.prev is None else info.prev.word
+    return info.landlord, info.player, prev, info.passes
+
+
+class PIMCBot(_SearchBot):
+    """Perfect-information Monte Carlo: score each action on dealt hands, play the best total.
+
+    Each decision deals ``samples`` determinizations of the hidden hands. When at most
+    ``solve_cards`` cards are left in all hands, each is solved exactly
+    (:func:`ddz_fast.solver.solve`, at most ``max_nodes`` nodes): every winning action scores
+    1. Earlier, or when a solve hits its limit, each action scores the fraction of random
+    finishes after it that its side won, about ``rollouts`` finishes per decision spread over
+    the samples and actions. The action with the best total is played.
+
+    Cost per decision at the defaults: about 5 to 20 ms on one core (the rollouts scale with
+    ``rollouts``; a solve of 24 cards takes well under a millisecond in the median).
+
+    >>> from ddz_fast import Game
+    >>> from ddz_fast.bots import start_play
+    >>> state = start_play(Game(), 7, landlord=0)
+    >>> PIMCBot(seed=1).play(state) in state.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: Union[int, str, None] = None, *, samples: int = 24,
+                 rollouts: int = 2000, solve_cards: int = 24, max_nodes: int = 20_000,
+                 rollout: str = "rules") -> None:
+        super().__init__(seed, rollout)
+        self.samples = check_int("samples", samples, 1, MAX_SAMPLES_PER_DECISION)
+        self.rollouts = check_int("rollouts", rollouts, 1, MAX_ROLLOUTS)
+        self.solve_cards = check_int("solve_cards", solve_cards, 0, 54)
+        self.max_nodes = check_int("max_nodes", max_nodes, 1)
+
+    def __repr__(self) -> str:
+        return (f"PIMCBot(samples={self.samples}, rollouts={self.rollouts}, "
+                f"solve_cards={self.solve_cards})")
+
+    def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
+                seed: int, state: State) -> np.ndarray:
+        deals = info.sample(self.samples, seed)
+        if sum(info.card_counts) > self.solve_cards:
+            return self._rollout_scores(deals, info, words, seed, state)
+        index = {move: i for i, move in enumerate(actions)}
+        scores = np.zeros(len(actions))
+        unsolved: List[int] = []
+        for row, deal in enumerate(deals):
+            solution = solve(_position(info, deal), rules=state.rules, pv=False,
+                             max_nodes=self.max_nodes, tt_megabytes=_TT_MEGABYTES)
+            if solution.wins is None:
+                unsolved.append(row)
+            for move in solution.winning_moves:
+                scores[index[move]] += 1
+        if unsolved:
+            scores += self._rollout_scores(deals[unsolved], info, words, seed, state)
+        return scores
+
+    def _rollout_scores(self, deals: np.ndarray, info: InformationSet, words: np.ndarray,
+                        seed: int, state: State) -> np.ndarray:
+        """Per action, the won fraction of its random finishes, times the deals used."""
+        used = deals[:max(1, min(len(deals), self.rollouts // len(words)))]
+        per_pair = max(1, self.rollouts // (len(used) * len(words)))
+        wins = _search._rollout_wins(np.ascontiguousarray(used), *_root(info), words,
+                                     per_pair, self._policy, seed, state.rules)
+        return wins * (len(deals) / (len(used) * per_pair))
+
+
+def _position(info: InformationSet, deal: np.ndarray) -> Position:
+    """The determinized position: the dealt hands, with the public turn and move to beat."""
+    hands = [Hand.from_bitboard(int(word)) for word in deal]
+    return Position(hands, info.landlord, info.player, info.prev, info.passes)
+
+
+class ISMCTSBot(_SearchBot):
+    """Single-observer information-set MCTS with random rollouts, in native code.
+
+    One search tree over what the player sees. Each of ``iterations`` iterations deals the
+    hidden hands afresh, walks down the tree choosing among the actions legal in that deal by
+    UCB1 (``exploration`` weighs the bonus; availability counts replace the parent's visits),
+    adds one node, finishes the hand with uniformly random legal actions and credits every node
+    whose mover's side won. The most visited root action is played (ties: the rule-based choice,
+    else the first in order).
+
+    Cost per decision: about 7 to 10 us per iteration on one core, so about 15 ms at the
+    default 2,000 iterations.
+
+    >>> from ddz_fast import Game
+    >>> from ddz_fast.bots import start_play
+    >>> state = start_play(Game(), 7, landlord=0)
+    >>> ISMCTSBot(seed=1, iterations=200).play(state) in state.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: Union[int, str, None] = None, *, iterations: int = 2000,
+                 exploration: float = 0.7, rollout: str = "rules") -> None:
+        super().__init__(seed, rollout)
+        self.iterations = check_int("iterations", iterations, 1, MAX_ITERATIONS)
+        self.exploration = check_real("exploration", exploration, 0.0, 100.0)
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(iterations={self.iterations}, exploration={self.exploration})"
+
+    def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
+                seed: int, state: State) -> np.ndarray:
+        deals = info.sample(min(self.iterations, MAX_SAMPLES_PER_DECISION), seed)
+        visits, _ = _search._ismcts(deals, *_root(info), words, self.iterations,
+                                    self.exploration, self._policy, seed, state.rules)
+        return visits.astype(np.float64)
