@@ -115,8 +115,9 @@ class PIMCBot(_SearchBot):
     finishes after it that its side won, about ``rollouts`` finishes per decision spread over
     the samples and actions. The action with the best total is played.
 
-    Cost per decision at the defaults: about 5 to 20 ms on one core (the rollouts scale with
-    ``rollouts``; a solve of 24 cards takes well under a millisecond in the median).
+    Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
+    percentile (``benchmarks/results/strength.md``); the rollouts scale with ``rollouts``, the
+    solves with ``samples`` and ``max_nodes``.
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.bots import start_play
@@ -125,8 +126,8 @@ class PIMCBot(_SearchBot):
     True
     """
 
-    def __init__(self, seed: Union[int, str, None] = None, *, samples: int = 24,
-                 rollouts: int = 2000, solve_cards: int = 24, max_nodes: int = 20_000,
+    def __init__(self, seed: Union[int, str, None] = None, *, samples: int = 32,
+                 rollouts: int = 4000, solve_cards: int = 24, max_nodes: int = 10_000,
                  rollout: str = "rules") -> None:
         super().__init__(seed, rollout)
         self.samples = check_int("samples", samples, 1, MAX_SAMPLES_PER_DECISION)
@@ -183,8 +184,9 @@ class ISMCTSBot(_SearchBot):
     whose mover's side won. The most visited root action is played (ties: the rule-based choice,
     else the first in order).
 
-    Cost per decision: about 7 to 10 us per iteration on one core, so about 15 ms at the
-    default 2,000 iterations.
+    Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
+    the finishes are long), so about 8 ms in the mean at the default 4,000 iterations
+    (``benchmarks/results/strength.md``).
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.bots import start_play
@@ -193,7 +195,7 @@ class ISMCTSBot(_SearchBot):
     True
     """
 
-    def __init__(self, seed: Union[int, str, None] = None, *, iterations: int = 2000,
+    def __init__(self, seed: Union[int, str, None] = None, *, iterations: int = 4000,
                  exploration: float = 0.7, rollout: str = "rules") -> None:
         super().__init__(seed, rollout)
         self.iterations = check_int("iterations", iterations, 1, MAX_ITERATIONS)
