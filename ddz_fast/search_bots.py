@@ -11,24 +11,28 @@ Budgets are counts, not times, so that a seed fixes every decision (the arena's 
 then identical on any machine and any split of the work). ``benchmarks/results/strength.md``
 gives the time a decision takes at the default budgets: at most about 20 ms on one core.
 
-Bidding and doubling are :class:`~ddz_fast.bots.GreedyBot`'s (by hand strength): the search is
-for the play. A decision with one legal action is taken without a search.
+``bot.play(state)`` is ``bot.choose(state.information_set(player), state.rules)``: the
+information set is all a decision is given. Bidding and doubling are
+:class:`~ddz_fast.bots.GreedyBot`'s (by the strength of the bot's own hand): the search is for
+the play. A decision with one legal action is taken without a search.
 """
 from __future__ import annotations
 
 import random
-from typing import List, Optional, Sequence, Union
+from typing import List, Sequence, Union
 
 import numpy as np
 
 from .bidding import Bid, Double
 from .bots import GreedyBot
+from .api import legal_moves
 from .compiled import search as _search  # NativeCoreMissingError when not built
 from .game import State, _check_seed
 from .hand import Hand
 from .infoset import InformationSet
 from .move import Move
 from .position import Position
+from .rules import Rules, RulesLike, as_rules
 from .solver import solve
 from .validate import check_int, check_real
 
@@ -74,29 +78,39 @@ class _SearchBot:
         return self._greedy.double(state)
 
     def play(self, state: State) -> Move:
+        """The move of ``state.current_player``: :meth:`choose` on its information set."""
         if not isinstance(state, State):
             raise TypeError(f"state must be a State, not {type(state).__name__}")
-        actions = state.legal_actions()
         if state.phase != "play":
             raise ValueError(f"play is a decision of the play phase, not of {state.phase!r}")
+        return self.choose(state.information_set(state.current_player), state.rules)
+
+    def choose(self, info: InformationSet, rules: RulesLike = None) -> Move:
+        """The move to play at ``info``, a play-phase decision of ``info.player`` under
+        ``rules``: everything the bot knows is in ``info``."""
+        if not isinstance(info, InformationSet):
+            raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
+        if info.phase != "play" or info.to_move != info.player:
+            raise ValueError(f"info must be a play-phase decision of its player (phase "
+                             f"{info.phase!r}, player {info.player}, to move {info.to_move})")
+        rules = as_rules(rules)
+        actions = _actions(info, rules)
         if len(actions) == 1:
-            return actions[0]  # type: ignore[return-value]
-        info = state.information_set(state.current_player)
+            return actions[0]
         words = np.fromiter((m.word for m in actions), dtype=np.uint64, count=len(actions))
-        scores = self._scores(info, actions, words, self._rng.getrandbits(64), state)
-        return _best(actions, scores, self._greedy.play(state))  # type: ignore[arg-type]
+        scores = self._scores(info, actions, words, self._rng.getrandbits(64), rules)
+        return actions[int(np.argmax(scores))]  # the first of the best, in canonical order
 
     def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
-                seed: int, state: State) -> np.ndarray:
+                seed: int, rules: Rules) -> np.ndarray:
         raise NotImplementedError
 
 
-def _best(actions: Sequence[Move], scores: np.ndarray, preferred: Move) -> Move:
-    """The highest-scoring action; among equals the rule-based choice when it is one of them
-    (every sample may be lost, or won, whatever is played), else the first in order."""
-    top = np.flatnonzero(scores >= scores.max() - 1e-9)
-    tied = [actions[i] for i in top]
-    return preferred if preferred in tied else tied[0]
+def _actions(info: InformationSet, rules: Rules) -> List[Move]:
+    """The player's legal actions, as ``State.legal_actions()`` lists them: the pass first
+    when following, then the moves in canonical order."""
+    moves = list(legal_moves(info.hand, info.prev, rules=rules))
+    return moves if info.prev is None else [Move.PASS] + moves
 
 
 def _root(info: InformationSet) -> tuple:
@@ -108,12 +122,15 @@ def _root(info: InformationSet) -> tuple:
 class PIMCBot(_SearchBot):
     """Perfect-information Monte Carlo: score each action on dealt hands, play the best total.
 
-    Each decision deals ``samples`` determinizations of the hidden hands. When at most
-    ``solve_cards`` cards are left in all hands, each is solved exactly
-    (:func:`ddz_fast.solver.solve`, at most ``max_nodes`` nodes): every winning action scores
-    1. Earlier, or when a solve hits its limit, each action scores the fraction of random
-    finishes after it that its side won, about ``rollouts`` finishes per decision spread over
-    the samples and actions. The action with the best total is played.
+    Each decision deals ``samples`` determinizations of the hidden hands. Each action scores
+    the fraction of the finishes after it (by the ``rollout`` policy) that its side won: about
+    ``rollouts`` finishes per decision, spread over the deals and actions. When at most
+    ``solve_cards`` cards are left in all hands, every deal is also solved exactly
+    (:func:`ddz_fast.solver.solve`, at most ``max_nodes`` nodes each), and a deal on which an
+    action is proven to win counts more than all the finishes together: the finishes then only
+    order actions with equal proven wins (when every deal is lost, or won, whatever is
+    played). The action with the best total is played, the first in canonical order among
+    equals.
 
     Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
     percentile (``benchmarks/results/strength.md``); the rollouts scale with ``rollouts``, the
@@ -140,31 +157,35 @@ class PIMCBot(_SearchBot):
                 f"solve_cards={self.solve_cards})")
 
     def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
-                seed: int, state: State) -> np.ndarray:
+                seed: int, rules: Rules) -> np.ndarray:
         deals = info.sample(self.samples, seed)
-        if sum(info.card_counts) > self.solve_cards:
-            return self._rollout_scores(deals, info, words, seed, state)
-        index = {move: i for i, move in enumerate(actions)}
-        scores = np.zeros(len(actions))
-        unsolved: List[int] = []
-        for row, deal in enumerate(deals):
-            solution = solve(_position(info, deal), rules=state.rules, pv=False,
-                             max_nodes=self.max_nodes, tt_megabytes=_TT_MEGABYTES)
-            if solution.wins is None:
-                unsolved.append(row)
-            for move in solution.winning_moves:
-                scores[index[move]] += 1
-        if unsolved:
-            scores += self._rollout_scores(deals[unsolved], info, words, seed, state)
+        scores = self._rollout_scores(deals, info, words, seed, rules)
+        if sum(info.card_counts) <= self.solve_cards:
+            # A proven win outweighs every rollout: the finishes only order equal totals.
+            scores += (len(deals) + 1) * self._solved_wins(deals, info, actions, rules)
         return scores
 
+    def _solved_wins(self, deals: np.ndarray, info: InformationSet, actions: Sequence[Move],
+                     rules: Rules) -> np.ndarray:
+        """Per action, on how many deals the solver proved it wins (a solve that runs out of
+        nodes proves what it found)."""
+        index = {move: i for i, move in enumerate(actions)}
+        wins = np.zeros(len(actions))
+        for deal in deals:
+            solution = solve(_position(info, deal), rules=rules, pv=False,
+                             max_nodes=self.max_nodes, tt_megabytes=_TT_MEGABYTES)
+            for move in solution.winning_moves:
+                wins[index[move]] += 1
+        return wins
+
     def _rollout_scores(self, deals: np.ndarray, info: InformationSet, words: np.ndarray,
-                        seed: int, state: State) -> np.ndarray:
-        """Per action, the won fraction of its random finishes, times the deals used."""
+                        seed: int, rules: Rules) -> np.ndarray:
+        """Per action, the won fraction of its finishes, times the number of deals: about
+        ``rollouts`` finishes in all, at least one per action."""
         used = deals[:max(1, min(len(deals), self.rollouts // len(words)))]
         per_pair = max(1, self.rollouts // (len(used) * len(words)))
-        wins = _search._rollout_wins(np.ascontiguousarray(used), *_root(info), words,
-                                     per_pair, self._policy, seed, state.rules)
+        wins = _search._rollout_wins(used, *_root(info), words, per_pair, self._policy, seed,
+                                     rules)
         return wins * (len(deals) / (len(used) * per_pair))
 
 
@@ -205,8 +226,8 @@ class ISMCTSBot(_SearchBot):
         return f"ISMCTSBot(iterations={self.iterations}, exploration={self.exploration})"
 
     def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
-                seed: int, state: State) -> np.ndarray:
+                seed: int, rules: Rules) -> np.ndarray:
         deals = info.sample(min(self.iterations, MAX_SAMPLES_PER_DECISION), seed)
         visits, _ = _search._ismcts(deals, *_root(info), words, self.iterations,
-                                    self.exploration, self._policy, seed, state.rules)
+                                    self.exploration, self._policy, seed, rules)
         return visits.astype(np.float64)
