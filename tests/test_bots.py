@@ -18,6 +18,7 @@ from ddz_fast.game import deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.notation import parse_move
 
+NATIVE_BOTS = {"solver", "pimc", "ismcts"}
 AUCTIONS = [Rules(), Rules().replace(single_round_auction=True),
             Rules().replace(bidding="call_rob"), Rules.preset("douzero").replace(bidding="call_rob")]
 
@@ -57,7 +58,8 @@ def needs_peer(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", [
-    pytest.param(name, marks=[pytest.mark.native] if name == "solver" else [])  # solve() is C
+    # The solver and the search bots run in the compiled core.
+    pytest.param(name, marks=[pytest.mark.native] if name in NATIVE_BOTS else [])
     for name in sorted(BOTS)])
 @pytest.mark.parametrize("rules", AUCTIONS, ids=["points", "single", "call_rob", "douzero_cr"])
 def test_bots_choose_legal_actions_in_every_phase(name: str, rules: Rules):

@@ -1,0 +1,227 @@
+"""The search bots (PIMC, ISMCTS) and every other bot: legal, blind to hidden cards, seeded.
+
+* Every bot plays only legal actions over 10,000 random hands, across the rule presets and
+  both bidding systems (the bots take turns at the table, so each plays thousands of hands).
+* No bot that plays fairly reads another player's hidden cards: a state whose hidden hands
+  were dealt again, consistently with everything public, gets the same decision from a bot
+  with the same seed.
+* The search kernels find what a hand-derived position says they must.
+"""
+from __future__ import annotations
+
+import importlib.util
+import random
+
+import numpy as np
+import pytest
+
+from ddz_fast import Game, Move, Rules
+from ddz_fast.bidding import Bid
+from ddz_fast.bots import BOTS, ISMCTSBot, PIMCBot, act, make_bot, play_hand, start_play
+from ddz_fast.game import State
+from ddz_fast.hand import Hand
+from ddz_fast.infoset import InformationSet
+from ddz_fast.notation import parse_move
+from ddz_fast.position import Position
+
+pytestmark = pytest.mark.native  # the search runs in the compiled core
+
+#: Bots from a peer engine, and the module their extra provides.
+PEER_BOTS = {"rlcard-rule": "rlcard"}
+#: Small budgets for the runs of thousands of hands: the same code paths as the defaults.
+QUICK = {"pimc": "pimc:samples=3,rollouts=24,solve_cards=14,max_nodes=2000",
+         "ismcts": "ismcts:iterations=24", "solver": "solver:max_nodes=2000"}
+#: Rule sets of the legality run: every preset, and both bidding systems.
+TABLES = [Rules(), Rules().replace(single_round_auction=True),
+          Rules().replace(bidding="call_rob"), Rules.preset("rlcard"),
+          Rules.preset("openspiel").replace(bidding="call_rob"), Rules.preset("douzero")]
+
+
+def available(name: str) -> bool:
+    return name not in PEER_BOTS or importlib.util.find_spec(PEER_BOTS[name]) is not None
+
+
+class Checked:
+    """A bot whose every decision is checked against the state's legal actions, and counted."""
+
+    def __init__(self, bot) -> None:  # type: ignore[no-untyped-def]
+        self.bot = bot
+        self.decisions = 0
+
+    def _check(self, state: State, action):  # type: ignore[no-untyped-def]
+        assert action in state.legal_actions(), (self.bot, state, action)
+        self.decisions += 1
+        return action
+
+    def bid(self, state: State):  # type: ignore[no-untyped-def]
+        return self._check(state, self.bot.bid(state))
+
+    def double(self, state: State):  # type: ignore[no-untyped-def]
+        return self._check(state, self.bot.double(state))
+
+    def play(self, state: State):  # type: ignore[no-untyped-def]
+        return self._check(state, self.bot.play(state))
+
+
+def test_every_bot_plays_only_legal_actions_in_10000_hands():
+    names = [name for name in sorted(BOTS) if available(name)]
+    bots = {name: Checked(make_bot(QUICK.get(name, name), f"legal:{name}")) for name in names}
+    hands = 10_000
+    for i in range(hands):
+        rules = TABLES[i % len(TABLES)]
+        landlord = names[i % len(names)]
+        peasants = names[(i // len(names) + i) % len(names)]
+        state = Game(rules).new_state(seed=i, first_bidder=i % 3)
+        play_hand(state, landlord=bots[landlord], peasants=bots[peasants])  # type: ignore
+        assert state.is_over and sum(state.scores) == 0
+    for name, bot in bots.items():
+        # Each bot bid in about 2 * hands / len(names) hands and played in as many.
+        assert bot.decisions > 10 * hands // len(names), name
+
+
+# --- blind to hidden cards ------------------------------------------------------------------------
+
+def mid_game_state(rng: random.Random, rules: Rules) -> State:
+    """A play-phase state after a random number of random actions (not yet over)."""
+    while True:
+        state = start_play(Game(rules), rng.randrange(2**32), landlord=rng.randrange(3))
+        for _ in range(rng.randrange(40)):
+            state.apply(rng.choice(state.legal_actions()))
+            if state.is_over:
+                break
+        if not state.is_over:
+            return state
+
+
+def redealt(state: State) -> State:
+    """``state`` with the hidden hands of the player to move dealt again: a uniform deal that
+    agrees with everything public (played cards, card counts, the kitty), and the same moves
+    replayed from the start of play."""
+    player = state.current_player
+    info = state.information_set(player)
+    now = info.sample(1, random.Random(str(state.history)).randrange(2**64))[0]
+    starts = [Hand.from_bitboard(int(now[seat]) + info.played[seat].bitboard)
+              for seat in range(3)]
+    twin = Game(state.rules).new_state_from_hands(starts, state.kitty, landlord=state.landlord)
+    for _, action in state.history:
+        twin.apply(action)
+    assert twin.information_set(player) == info
+    return twin
+
+
+FAIR_BOTS = ["random", "greedy", "pimc", "ismcts", QUICK["pimc"], QUICK["ismcts"],
+             "pimc:rollout=random", "ismcts:rollout=random,iterations=500", "rlcard-rule"]
+
+
+@pytest.mark.parametrize("spec", FAIR_BOTS)
+def test_bots_never_read_hidden_cards(spec: str):
+    if not available(spec.partition(":")[0]):
+        pytest.skip(f"{spec} needs {PEER_BOTS[spec]}")
+    rng = random.Random(f"blind:{spec}")
+    cases = 40 if spec in ("pimc", "ismcts") else 150
+    moved = 0
+    for case in range(cases):
+        rules = TABLES[case % len(TABLES)]
+        state = mid_game_state(rng, rules)
+        twin = redealt(state)
+        seat = state.current_player
+        moved += twin.hands != state.hands
+        assert twin.hands[seat] == state.hands[seat]
+        seed = f"{spec}:{case}"
+        assert make_bot(spec, seed).play(twin) == make_bot(spec, seed).play(state), case
+    assert moved > cases // 2  # most twins really hide other cards
+
+
+def test_search_bots_decide_from_the_information_set_alone():
+    state = start_play(Game(), 5, landlord=1)
+    for _ in range(9):
+        state.apply(state.legal_actions()[-1])
+    info = state.information_set(state.current_player)
+    for bot_class in (PIMCBot, ISMCTSBot):
+        assert bot_class(seed=3).play(state) == bot_class(seed=3).choose(info, state.rules)
+    with pytest.raises(TypeError, match="info must be an InformationSet"):
+        PIMCBot().choose(state)  # type: ignore[arg-type]
+    other = state.information_set((state.current_player + 1) % 3)
+    with pytest.raises(ValueError, match="play-phase decision of its player"):
+        ISMCTSBot().choose(other)
+
+
+# --- seeds, budgets and options ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", ["pimc", "ismcts"])
+def test_a_seed_fixes_every_decision(spec: str):
+    def history(seed: int) -> list:
+        state = start_play(Game(), 77, landlord=0)
+        play_hand(state, landlord=make_bot(spec, seed), peasants=make_bot("greedy"))
+        return state.history
+    assert history(1) == history(1)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("pimc:samples=0", "samples must be"), ("pimc:rollouts=0", "rollouts must be"),
+    ("pimc:solve_cards=55", "solve_cards must be"), ("ismcts:iterations=0", "iterations must"),
+    ("ismcts:iterations=99999999", "iterations must"), ("ismcts:exploration=-1", "exploration"),
+    ("ismcts:rollout=clever", "unknown rollout 'clever'"), ("pimc:depth=3", "no option 'depth'"),
+])
+def test_bad_budgets_are_clear_errors(spec: str, message: str):
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec)
+
+
+def test_search_bots_bid_and_double_by_their_own_hand():
+    for rules in (Rules(), Rules().replace(bidding="call_rob")):
+        state = Game(rules).new_state(seed=4)
+        while state.phase in ("bidding", "doubling"):
+            for bot in (PIMCBot(seed=1), ISMCTSBot(seed=1)):
+                assert act(bot, state) == act(make_bot("greedy", 1), state)
+            state.apply(act(make_bot("greedy", 1), state))
+    assert Bid.PASS in Game().new_state(seed=4).legal_actions()
+
+
+# --- what the search finds --------------------------------------------------------------------------
+
+def test_the_search_bots_take_a_winning_lead():
+    # The landlord (seat 0) leads with 2 2 3; the peasants hold one card each, a 4 and an ace
+    # (unseen: either may hold either). Leading the 3 loses: the next peasant beats it with its
+    # last card. A single 2 wins on every deal: no card beats it, the landlord leads the other
+    # 2, then the 3, its last card. The pair of 2s wins the same way. Only the 3 loses.
+    info = InformationSet.from_position(Position.parse("223/4/A 0 0 - 0"), 0)
+    for bot in (PIMCBot(seed=1), PIMCBot(seed=1, solve_cards=0), ISMCTSBot(seed=1)):
+        assert bot.choose(info) in (parse_move("2"), parse_move("22")), bot
+
+
+def test_the_search_bots_let_a_partner_go_out():
+    # Peasant seat 1 led 44 and holds one card; peasant seat 2 answers, holding K K 3 4; the
+    # landlord (seat 0) holds A 2 (seat 2 sees only that those three cards, A 2 5, are split
+    # two to the landlord and one to its partner). Passing wins on every deal: two singles
+    # cannot answer a pair, so the landlord passes and seat 1 leads its last card. KK can
+    # lose: no one answers it, seat 2 must lead a single, and when the landlord holds A 2 it
+    # takes the lead with the 2 and goes out with the ace.
+    info = InformationSet.from_position(Position.parse("A2/5/KK34 0 2 44 0"), 2)
+    for bot in (PIMCBot(seed=2), PIMCBot(seed=2, solve_cards=0), ISMCTSBot(seed=2)):
+        assert bot.choose(info) == Move.PASS, bot
+
+
+def test_rollout_scores_count_the_won_finishes_of_each_action():
+    info = InformationSet.from_position(Position.parse("3456789TJQ/KKAA2/BR333 0 0 - 0"), 0)
+    bot = PIMCBot(seed=1, samples=4, rollouts=400, solve_cards=0)
+    actions = [parse_move("3"), parse_move("3456789TJQ")]
+    words = np.array([m.word for m in actions], dtype=np.uint64)
+    # 4 deals, 400 finishes over 2 actions: 50 finishes of each action on each deal, each
+    # score a won fraction times the 4 deals.
+    scores = bot._scores(info, actions, words, 9, Rules())
+    assert scores.shape == (2,) and 0 <= scores[0] <= 4
+    assert scores[1] == 4  # the whole chain goes out at once: won on every deal
+
+
+def test_the_twin_states_expose_a_bot_that_reads_hidden_cards():
+    # The solver bot sees every hand by design (a strength ceiling): on some twin it must
+    # decide differently, which is what the test above would catch in a fair bot.
+    rng = random.Random("cheat")
+    differs = 0
+    for case in range(40):
+        state = mid_game_state(rng, Rules())
+        twin = redealt(state)
+        bot = "solver:max_nodes=3000"
+        differs += make_bot(bot, case).play(twin) != make_bot(bot, case).play(state)
+    assert differs > 0
