@@ -18,15 +18,16 @@ followed by its partner) keeps the value, otherwise it flips.
 """
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from movegen cimport *
 from rule_options cimport options_of
-from words cimport Words, generate_into, reserve
+from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
-from ddz_fast import bitboard
+from ddz_fast import _core, bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES
 
 __all__ = ["_Table", "_solve"]
@@ -42,6 +43,11 @@ def _check_layout():
 
 
 _check_layout()
+
+# The Move of a word is the one the core shares (made once per word, then a table look-up):
+# the results are built here without a Python call per move.
+ctypedef object (*MoveOfWord)(uint64_t word)
+cdef MoveOfWord move_of = <MoveOfWord>PyCapsule_GetPointer(_core.MOVE_OF_WORD, MOVE_OF_WORD_NAME)
 
 cdef extern from "Python.h":
     # Declared without an exception value: poll_signals keeps the exception for the caller.
@@ -904,15 +910,29 @@ cdef int _reraise(PyObject* kind, PyObject* value, PyObject* tb) except -1:
     return -1
 
 
+cdef tuple winning_moves(const Root* root):
+    """The root actions proven to keep the win, as Moves in canonical order."""
+    return tuple([move_of(root.actions[i]) for i in range(root.count) if root.verdicts[i] == 1])
+
+
+cdef tuple stake_moves(const Root* root):
+    """The root actions that get the root's stake, as Moves; empty when it is not known."""
+    if root.stake == 0:
+        return ()
+    return tuple([move_of(root.actions[i]) for i in range(root.count)
+                  if root.stakes[i] == root.stake])
+
+
 def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
            bint duel, rules, int objective, int64_t max_nodes, double time_limit,
            bint want_pv):
     """Solve one node (arguments validated by ddz_fast.solver).
 
-    Returns a dict: ``actions`` (root action words in canonical order, 0 = pass), ``verdicts``
-    (1/0/-1 each), ``value``, ``stakes`` and ``stake`` (codes), ``distance``, ``pv`` (words),
-    ``nodes``, ``seconds`` and ``stopped`` (0 finished; 1 nodes, 2 time, 4 memory ran out).
-    A signal handler's exception (KeyboardInterrupt) propagates.
+    Returns a tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the
+    stake moves (the actions whose stake is the node's; empty unless the stake is known), the
+    principal variation (Moves), then ``value`` (1/0, -1 unknown), the stake code (0 unknown),
+    the distance (-1 unknown), the nodes, the seconds and the stop code (0 finished; 1 nodes,
+    2 time, 4 memory ran out). A signal handler's exception (KeyboardInterrupt) propagates.
     """
     cdef Options opts
     cdef Search s
@@ -959,14 +979,10 @@ def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_bea
         seconds = now() - start
         if s.stopped == SIGNALLED:
             _reraise(s.exc_type, s.exc_value, s.exc_tb)
-        return {
-            "actions": [root.actions[i] for i in range(root.count)],
-            "verdicts": [root.verdicts[i] for i in range(root.count)],
-            "stakes": [root.stakes[i] for i in range(root.count)],
-            "value": root.value, "stake": root.stake, "distance": root.dist,
-            "pv": [root.pv[i] for i in range(root.pv_length)],
-            "nodes": s.nodes, "seconds": seconds, "stopped": s.stopped,
-        }
+        return (winning_moves(&root),
+                stake_moves(&root) if objective == OBJECTIVE_STAKE else (),
+                tuple([move_of(root.pv[i]) for i in range(root.pv_length)]),
+                root.value, root.stake, root.dist, s.nodes, seconds, s.stopped)
     finally:
         table.wrote(s.mask + 1)
         free(s.stack.data)
