@@ -332,7 +332,20 @@ cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Node* n) noexcep
     return count
 
 
-cdef uint64_t JOKER_FLAGS = (<uint64_t>8 << (4 * BLACK_JOKER)) | (<uint64_t>8 << (4 * RED_JOKER))
+cdef extern from *:
+    """
+    /* The flag bits (bit 4r + 3 of rank r) of the two jokers, and of the chain ranks 3..A. */
+    #define DDZ_JOKER_FLAGS 0x0880000000000000ULL
+    #define DDZ_CHAIN_FLAGS 0x0000888888888888ULL
+    """
+    const uint64_t JOKER_FLAGS "DDZ_JOKER_FLAGS"
+    const uint64_t CHAIN_FLAGS "DDZ_CHAIN_FLAGS"
+
+
+cdef inline int count_flags(uint64_t flags) noexcept nogil:
+    """The number of flag bits set (one per rank, at most 15): one multiplication sums the
+    nibbles into the top one, where no popcount instruction may be assumed."""
+    return <int>((((flags & FLAG_MASK) >> 3) * 0x1111111111111111ULL) >> 60)
 
 
 cdef inline int turns_plain(uint64_t hand) noexcept nogil:
@@ -340,26 +353,27 @@ cdef inline int turns_plain(uint64_t hand) noexcept nogil:
     rocket, each trio and each pair or single card is one, except that every trio carries one
     pair or single (the estimate of bots.GreedyBot). Counted on the flag bits of at_least()
     directly: one bit per rank, no gathering."""
-    cdef uint64_t ge1 = at_least(hand, 1), ge2 = at_least(hand, 2)
-    cdef uint64_t ge3 = at_least(hand, 3), ge4 = at_least(hand, 4)
-    cdef uint64_t jokers = ge1 & JOKER_FLAGS
-    cdef bint rocket = jokers == JOKER_FLAGS
-    cdef int trios = popcount(ge3 & ~ge4)
-    cdef int loose = popcount(ge2 & ~ge3) + popcount(ge1 & ~ge2 & ~(JOKER_FLAGS if rocket else 0))
-    return popcount(ge4) + rocket + trios + max(0, loose - trios)
+    cdef uint64_t ge1 = at_least(hand, 1)
+    cdef int rocket = (ge1 & JOKER_FLAGS) == JOKER_FLAGS
+    cdef int ranks = count_flags(ge1), trios_up = count_flags(at_least(hand, 3))
+    cdef int bombs = count_flags(at_least(hand, 4))
+    cdef int trios = trios_up - bombs
+    cdef int loose = ranks - trios_up - 2 * rocket     # the ranks held once or twice
+    return bombs + rocket + trios + max(0, loose - trios)
 
 
-cdef inline int longest_run(uint32_t held, int* key) noexcept nogil:
-    """The length of the longest run of consecutive ranks of ``held`` (its lowest rank into
-    ``key``; the lowest such run when several are as long)."""
-    cdef uint32_t starts = held, last = 0
+cdef inline int longest_run(uint64_t held, int* key) noexcept nogil:
+    """The length of the longest run of consecutive ranks of the flag bits ``held`` (its
+    lowest rank into ``key``; the lowest such run when several are as long). Runs are found
+    on the flag bits themselves, a rank every 4 bits: no gathering into a rank mask."""
+    cdef uint64_t starts = held, last = 0
     cdef int length = 0
     while starts:
         last = starts
         length += 1
-        starts &= held >> length
+        starts &= held >> (4 * length)
     if length:
-        key[0] = ctz(last)
+        key[0] = ctz(last) >> 2
     return length
 
 
@@ -373,10 +387,10 @@ cdef inline int turns_left(uint64_t hand) noexcept nogil:
     chain after the first, changed no node count there.
     """
     cdef int best = turns_plain(hand), key = 0, length
-    length = longest_run(gather_flags(at_least(hand, 1)) & CHAIN_RANKS, &key)
+    length = longest_run(at_least(hand, 1) & CHAIN_FLAGS, &key)
     if length >= 5:
         best = min(best, 1 + turns_plain(hand - (nibbles(key, length) & NIBBLE_ONES)))
-    length = longest_run(gather_flags(at_least(hand, 2)) & CHAIN_RANKS, &key)
+    length = longest_run(at_least(hand, 2) & CHAIN_FLAGS, &key)
     if length >= 3:
         best = min(best, 1 + turns_plain(hand - 2 * (nibbles(key, length) & NIBBLE_ONES)))
     return best
