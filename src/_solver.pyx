@@ -178,11 +178,12 @@ cdef inline uint64_t beat_tag(uint64_t to_beat) noexcept nogil:
     Kickers never decide what beats a move (respond and beats_word read only the type and the
     main ranks), so two nodes that differ only in the kickers of the move to beat are one node.
     """
-    cdef uint32_t main
+    cdef uint64_t main = to_beat & FLAG_MASK    # a move to beat always has a main rank
     if to_beat == 0:
         return 0
-    main = gather_flags(to_beat)
-    return ((to_beat >> TYPE_SHIFT) << 8) | (<uint64_t>ctz(main) << 4) | <uint64_t>popcount(main)
+    # The lowest main rank and the number of them, read on the flag bits (a rank every 4 bits).
+    return (((to_beat >> TYPE_SHIFT) << 8) | (<uint64_t>(ctz(main) >> 2) << 4)
+            | <uint64_t>count_flags(main))
 
 
 cdef inline uint64_t hash_key(const uint64_t* k) noexcept nogil:
@@ -340,12 +341,6 @@ cdef extern from *:
     """
     const uint64_t JOKER_FLAGS "DDZ_JOKER_FLAGS"
     const uint64_t CHAIN_FLAGS "DDZ_CHAIN_FLAGS"
-
-
-cdef inline int count_flags(uint64_t flags) noexcept nogil:
-    """The number of flag bits set (one per rank, at most 15): one multiplication sums the
-    nibbles into the top one, where no popcount instruction may be assumed."""
-    return <int>((((flags & FLAG_MASK) >> 3) * 0x1111111111111111ULL) >> 60)
 
 
 cdef inline int turns_plain(uint64_t hand) noexcept nogil:
