@@ -21,6 +21,11 @@ from pathlib import Path
 from typing import List, Sequence
 
 sys.path.insert(0, str(Path(__file__).parent))
+# ddz_fast imports NumPy, whose BLAS starts a pool of worker threads that spin for a while
+# after the import: their CPU time counted in process_time and landed on the first row (about
+# 4 ms on a few of its solves). The solver never calls BLAS; one thread keeps the pool idle.
+for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_blas_threads, "1")
 
 from ddz_fast import solve  # noqa: E402
 from solver_games import DUEL_SIZES, GAMES, POSITION_SIZES, duels, positions  # noqa: E402

@@ -1,6 +1,7 @@
 """Type stub of the compiled solver (src/_solver.pyx); ddz_fast.solver is its only caller."""
-from typing import Any, Dict, Tuple
+from typing import Tuple
 
+from .move import Move
 from .rules import Rules
 
 class _Table:
@@ -9,4 +10,6 @@ class _Table:
 
 def _solve(table: _Table, hands: Tuple[int, int, int], landlord: int, to_move: int,
            to_beat: int, passes: int, duel: bool, rules: Rules, objective: int,
-           max_nodes: int, time_limit: float, want_pv: bool) -> Dict[str, Any]: ...
+           max_nodes: int, time_limit: float, want_pv: bool
+           ) -> Tuple[Tuple[Move, ...], Tuple[Move, ...], Tuple[Move, ...], int, int, int, int,
+                      float, int]: ...

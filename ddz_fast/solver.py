@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, Optional, Tuple, Union
 
 from .compiled import core as _core, solver as _solver  # NativeCoreMissingError if not built
 from ._checks import check_prev
@@ -161,10 +161,6 @@ def _stake_value(code: int) -> Optional[int]:
     return 2 ** (code - 1) if code > 0 else -(2 ** (-code - 1))
 
 
-def _move(word: int) -> Move:
-    return Move.PASS if word == 0 else Move._from_word(word)
-
-
 def _native_args(game: Game) -> Tuple[tuple, int, int, int, int, bool]:
     """(hand words, landlord, to move, word to beat, passes, duel) of a checked game."""
     to_beat = 0 if game.prev is None else game.prev.word
@@ -228,25 +224,17 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     return _solution(game, found, code == 1, want_pv)
 
 
-def _solution(game: Game, found: dict, want_stake: bool, want_pv: bool) -> Solution:
-    if found["stopped"] == 4:
+def _solution(game: Game, found: tuple, want_stake: bool, want_pv: bool) -> Solution:
+    winning, stake_moves, line, value, stake_code, dist, nodes, seconds, stopped = found
+    if stopped == 4:
         raise MemoryError("the solver ran out of memory for its move lists")
-    actions: List[Move] = [_move(w) for w in found["actions"]]
-    verdicts = found["verdicts"]
-    value = found["value"]
     wins = None if value < 0 else value == 1
     landlord_wins = None
     if type(game) is Position and wins is not None:
         landlord_wins = wins == (game.to_move == game.landlord)
-    stake = _stake_value(found["stake"]) if want_stake else None
-    stake_moves: Tuple[Move, ...] = ()
-    if stake is not None:
-        stake_moves = tuple(a for a, s in zip(actions, found["stakes"]) if s == found["stake"])
-    line = tuple(_move(w) for w in found["pv"])
-    distance = found["distance"] if found["distance"] >= 0 else None
-    exact = (found["stopped"] == 0 and wins is not None and (stake is not None or not want_stake)
+    stake = _stake_value(stake_code) if want_stake else None
+    distance = dist if dist >= 0 else None
+    exact = (stopped == 0 and wins is not None and (stake is not None or not want_stake)
              and (distance is not None or not want_pv))
-    return Solution(game, wins, landlord_wins,
-                    tuple(a for a, v in zip(actions, verdicts) if v == 1),
-                    line, distance, stake, stake_moves, found["nodes"], found["seconds"], exact,
-                    _STOP_REASONS.get(found["stopped"]))
+    return Solution(game, wins, landlord_wins, winning, line, distance, stake, stake_moves,
+                    nodes, seconds, exact, _STOP_REASONS.get(stopped))

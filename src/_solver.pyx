@@ -18,15 +18,16 @@ followed by its partner) keeps the value, otherwise it flips.
 """
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from movegen cimport *
 from rule_options cimport options_of
-from words cimport Words, generate_into, reserve
+from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
-from ddz_fast import bitboard
+from ddz_fast import _core, bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES
 
 __all__ = ["_Table", "_solve"]
@@ -42,6 +43,11 @@ def _check_layout():
 
 
 _check_layout()
+
+# The Move of a word is the one the core shares (made once per word, then a table look-up):
+# the results are built here without a Python call per move.
+ctypedef object (*MoveOfWord)(uint64_t word)
+cdef MoveOfWord move_of = <MoveOfWord>PyCapsule_GetPointer(_core.MOVE_OF_WORD, MOVE_OF_WORD_NAME)
 
 cdef extern from "Python.h":
     # Declared without an exception value: poll_signals keeps the exception for the caller.
@@ -172,11 +178,12 @@ cdef inline uint64_t beat_tag(uint64_t to_beat) noexcept nogil:
     Kickers never decide what beats a move (respond and beats_word read only the type and the
     main ranks), so two nodes that differ only in the kickers of the move to beat are one node.
     """
-    cdef uint32_t main
+    cdef uint64_t main = to_beat & FLAG_MASK    # a move to beat always has a main rank
     if to_beat == 0:
         return 0
-    main = gather_flags(to_beat)
-    return ((to_beat >> TYPE_SHIFT) << 8) | (<uint64_t>ctz(main) << 4) | <uint64_t>popcount(main)
+    # The lowest main rank and the number of them, read on the flag bits (a rank every 4 bits).
+    return (((to_beat >> TYPE_SHIFT) << 8) | (<uint64_t>(ctz(main) >> 2) << 4)
+            | <uint64_t>count_flags(main))
 
 
 cdef inline uint64_t hash_key(const uint64_t* k) noexcept nogil:
@@ -207,6 +214,7 @@ cdef class _Table:
     cdef void* block
     cdef Entry* entries
     cdef uint64_t mask          # clusters - 1 (a power of two)
+    cdef uint64_t used          # clusters a solve may have written since the last clear
     cdef uint8_t gen
     cdef readonly Py_ssize_t nbytes
 
@@ -223,17 +231,29 @@ cdef class _Table:
         self.mask = clusters - 1
         self.nbytes = clusters * 64
         self.gen = 0
+        self.used = 0
 
     def __dealloc__(self):
         free(self.block)
 
     cdef uint8_t next_generation(self):
-        """A new generation: every entry of the earlier ones now reads as empty."""
+        """A new generation: every entry of the earlier ones now reads as empty.
+
+        When the tag wraps, only the clusters the solves wrote are cleared: most solves use a
+        small prefix, and clearing all of a 64 MB table (touching each of its pages) took up to
+        0.2 s of CPU time, more than 255 duels of 8 cards a side take together.
+        """
         if self.gen == 255:
-            memset(self.entries, 0, (self.mask + 1) * 64)
+            memset(self.entries, 0, self.used * 64)
             self.gen = 0
+            self.used = 0
         self.gen += 1
         return self.gen
+
+    cdef void wrote(self, uint64_t clusters):
+        """A solve of this generation used the first ``clusters`` clusters."""
+        if clusters > self.used:
+            self.used = clusters
 
 
 # --- the search state ----------------------------------------------------------------------------
@@ -313,7 +333,14 @@ cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Node* n) noexcep
     return count
 
 
-cdef uint64_t JOKER_FLAGS = (<uint64_t>8 << (4 * BLACK_JOKER)) | (<uint64_t>8 << (4 * RED_JOKER))
+cdef extern from *:
+    """
+    /* The flag bits (bit 4r + 3 of rank r) of the two jokers, and of the chain ranks 3..A. */
+    #define DDZ_JOKER_FLAGS 0x0880000000000000ULL
+    #define DDZ_CHAIN_FLAGS 0x0000888888888888ULL
+    """
+    const uint64_t JOKER_FLAGS "DDZ_JOKER_FLAGS"
+    const uint64_t CHAIN_FLAGS "DDZ_CHAIN_FLAGS"
 
 
 cdef inline int turns_plain(uint64_t hand) noexcept nogil:
@@ -321,26 +348,27 @@ cdef inline int turns_plain(uint64_t hand) noexcept nogil:
     rocket, each trio and each pair or single card is one, except that every trio carries one
     pair or single (the estimate of bots.GreedyBot). Counted on the flag bits of at_least()
     directly: one bit per rank, no gathering."""
-    cdef uint64_t ge1 = at_least(hand, 1), ge2 = at_least(hand, 2)
-    cdef uint64_t ge3 = at_least(hand, 3), ge4 = at_least(hand, 4)
-    cdef uint64_t jokers = ge1 & JOKER_FLAGS
-    cdef bint rocket = jokers == JOKER_FLAGS
-    cdef int trios = popcount(ge3 & ~ge4)
-    cdef int loose = popcount(ge2 & ~ge3) + popcount(ge1 & ~ge2 & ~(JOKER_FLAGS if rocket else 0))
-    return popcount(ge4) + rocket + trios + max(0, loose - trios)
+    cdef uint64_t ge1 = at_least(hand, 1)
+    cdef int rocket = (ge1 & JOKER_FLAGS) == JOKER_FLAGS
+    cdef int ranks = count_flags(ge1), trios_up = count_flags(at_least(hand, 3))
+    cdef int bombs = count_flags(at_least(hand, 4))
+    cdef int trios = trios_up - bombs
+    cdef int loose = ranks - trios_up - 2 * rocket     # the ranks held once or twice
+    return bombs + rocket + trios + max(0, loose - trios)
 
 
-cdef inline int longest_run(uint32_t held, int* key) noexcept nogil:
-    """The length of the longest run of consecutive ranks of ``held`` (its lowest rank into
-    ``key``; the lowest such run when several are as long)."""
-    cdef uint32_t starts = held, last = 0
+cdef inline int longest_run(uint64_t held, int* key) noexcept nogil:
+    """The length of the longest run of consecutive ranks of the flag bits ``held`` (its
+    lowest rank into ``key``; the lowest such run when several are as long). Runs are found
+    on the flag bits themselves, a rank every 4 bits: no gathering into a rank mask."""
+    cdef uint64_t starts = held, last = 0
     cdef int length = 0
     while starts:
         last = starts
         length += 1
-        starts &= held >> length
+        starts &= held >> (4 * length)
     if length:
-        key[0] = ctz(last)
+        key[0] = ctz(last) >> 2
     return length
 
 
@@ -354,10 +382,10 @@ cdef inline int turns_left(uint64_t hand) noexcept nogil:
     chain after the first, changed no node count there.
     """
     cdef int best = turns_plain(hand), key = 0, length
-    length = longest_run(gather_flags(at_least(hand, 1)) & CHAIN_RANKS, &key)
+    length = longest_run(at_least(hand, 1) & CHAIN_FLAGS, &key)
     if length >= 5:
         best = min(best, 1 + turns_plain(hand - (nibbles(key, length) & NIBBLE_ONES)))
-    length = longest_run(gather_flags(at_least(hand, 2)) & CHAIN_RANKS, &key)
+    length = longest_run(at_least(hand, 2) & CHAIN_FLAGS, &key)
     if length >= 3:
         best = min(best, 1 + turns_plain(hand - 2 * (nibbles(key, length) & NIBBLE_ONES)))
     return best
@@ -891,15 +919,29 @@ cdef int _reraise(PyObject* kind, PyObject* value, PyObject* tb) except -1:
     return -1
 
 
+cdef tuple winning_moves(const Root* root):
+    """The root actions proven to keep the win, as Moves in canonical order."""
+    return tuple([move_of(root.actions[i]) for i in range(root.count) if root.verdicts[i] == 1])
+
+
+cdef tuple stake_moves(const Root* root):
+    """The root actions that get the root's stake, as Moves; empty when it is not known."""
+    if root.stake == 0:
+        return ()
+    return tuple([move_of(root.actions[i]) for i in range(root.count)
+                  if root.stakes[i] == root.stake])
+
+
 def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
            bint duel, rules, int objective, int64_t max_nodes, double time_limit,
            bint want_pv):
     """Solve one node (arguments validated by ddz_fast.solver).
 
-    Returns a dict: ``actions`` (root action words in canonical order, 0 = pass), ``verdicts``
-    (1/0/-1 each), ``value``, ``stakes`` and ``stake`` (codes), ``distance``, ``pv`` (words),
-    ``nodes``, ``seconds`` and ``stopped`` (0 finished; 1 nodes, 2 time, 4 memory ran out).
-    A signal handler's exception (KeyboardInterrupt) propagates.
+    Returns a tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the
+    stake moves (the actions whose stake is the node's; empty unless the stake is known), the
+    principal variation (Moves), then ``value`` (1/0, -1 unknown), the stake code (0 unknown),
+    the distance (-1 unknown), the nodes, the seconds and the stop code (0 finished; 1 nodes,
+    2 time, 4 memory ran out). A signal handler's exception (KeyboardInterrupt) propagates.
     """
     cdef Options opts
     cdef Search s
@@ -946,15 +988,12 @@ def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_bea
         seconds = now() - start
         if s.stopped == SIGNALLED:
             _reraise(s.exc_type, s.exc_value, s.exc_tb)
-        return {
-            "actions": [root.actions[i] for i in range(root.count)],
-            "verdicts": [root.verdicts[i] for i in range(root.count)],
-            "stakes": [root.stakes[i] for i in range(root.count)],
-            "value": root.value, "stake": root.stake, "distance": root.dist,
-            "pv": [root.pv[i] for i in range(root.pv_length)],
-            "nodes": s.nodes, "seconds": seconds, "stopped": s.stopped,
-        }
+        return (winning_moves(&root),
+                stake_moves(&root) if objective == OBJECTIVE_STAKE else (),
+                tuple([move_of(root.pv[i]) for i in range(root.pv_length)]),
+                root.value, root.stake, root.dist, s.nodes, seconds, s.stopped)
     finally:
+        table.wrote(s.mask + 1)
         free(s.stack.data)
         free(root.actions)
         free(root.verdicts)

@@ -106,12 +106,14 @@ cdef inline uint32_t above(int key) noexcept nogil:
 
 cdef inline uint32_t gather_flags(uint64_t flags) noexcept nogil:
     """The nibble flags (bits 4r + 3) of a word as a 15-bit rank mask."""
-    # Fold pairs of neighbours together, doubling the packed width each step (4 steps, no loop).
+    # Fold pairs of neighbours together, doubling the packed width each step, down to four
+    # groups of four ranks 16 bits apart. One multiplication then moves group i by 48 - 12i
+    # bits, to bits 48 + 4i: every other product of a group lands either above bit 63 or on
+    # its own 4 bits below 48 (so nothing adds up and no carry reaches the result).
     cdef uint64_t x = (flags & FLAG_MASK) >> 3
     x = (x | (x >> 3)) & 0x0303030303030303ULL
     x = (x | (x >> 6)) & 0x000F000F000F000FULL
-    x = (x | (x >> 12)) & 0x000000FF000000FFULL
-    return <uint32_t>((x | (x >> 24)) & 0xFFFF)
+    return <uint32_t>((x * 0x0001001001001000ULL) >> 48)
 
 
 cdef inline uint64_t at_least(uint64_t counts, int k) noexcept nogil:
@@ -143,12 +145,39 @@ cdef inline bint fits_deck(uint64_t counts) noexcept nogil:
     return ((counts | FLAG_MASK) - DECK_LIMIT) & FLAG_MASK == 0
 
 
+cdef inline int count_flags(uint64_t word) noexcept nogil:
+    """The number of nibble flags (bits 4r + 3) set in ``word``: the ranks of a flag mask, or
+    the main ranks of a move. One multiplication sums the nibbles into the top one (at most
+    15, so no sum carries), where no popcount instruction may be assumed."""
+    return <int>((((word & FLAG_MASK) >> 3) * 0x1111111111111111ULL) >> 60)
+
+
 cdef inline void describe(HandInfo* h, uint64_t counts) noexcept nogil:
     cdef int k
     h.counts = counts
     h.held[0] = ALL_RANKS
     for k in range(1, 5):
         h.held[k] = gather_flags(at_least(counts, k))
+
+
+cdef enum:
+    # The answer types (bit t for type code t) whose generators read held[2], and held[3];
+    # every answer also reads held[1] (solos, chains and the rocket) and held[4] (bombs).
+    READS_PAIRS = ((1 << T_PAIR) | (1 << T_TRIO_PAIR) | (1 << T_PAIR_CHAIN)
+                   | (1 << T_AIRPLANE_PAIR) | (1 << T_FOUR_TWO_PAIR))
+    READS_TRIOS = ((1 << T_TRIO) | (1 << T_TRIO_SOLO) | (1 << T_TRIO_PAIR) | (1 << T_AIRPLANE)
+                   | (1 << T_AIRPLANE_SOLO) | (1 << T_AIRPLANE_PAIR))
+
+
+cdef inline void describe_for(HandInfo* h, uint64_t counts, int code) noexcept nogil:
+    """describe() for the answers to a move of type ``code``: the rank masks those answers
+    never read are left empty (most answers are solos, which need two gathers of four)."""
+    h.counts = counts
+    h.held[0] = ALL_RANKS
+    h.held[1] = gather_flags(at_least(counts, 1))
+    h.held[2] = gather_flags(at_least(counts, 2)) if (READS_PAIRS >> code) & 1 else 0
+    h.held[3] = gather_flags(at_least(counts, 3)) if (READS_TRIOS >> code) & 1 else 0
+    h.held[4] = gather_flags(at_least(counts, 4))
 
 
 cdef inline uint32_t run_starts(uint32_t held, int length) noexcept nogil:
@@ -447,7 +476,7 @@ cdef inline void respond(Sink* s, const HandInfo* h, const Options* o, uint64_t 
     """
     cdef int code = <int>(prev >> TYPE_SHIFT)
     cdef uint32_t main = gather_flags(prev)
-    cdef int length = popcount(main)
+    cdef int length = count_flags(prev)
     if code == T_ROCKET or code == T_PASS:
         return          # nothing beats the rocket; a pass is never a move to beat
     if code == T_BOMB and main:
@@ -462,10 +491,11 @@ cdef inline void respond(Sink* s, const HandInfo* h, const Options* o, uint64_t 
 cdef inline void generate(Sink* s, uint64_t hand, uint64_t prev, const Options* o) noexcept nogil:
     """The legal moves of the hand word ``hand``: leading when ``prev`` is 0, else beating it."""
     cdef HandInfo h
-    describe(&h, hand & COUNT_MASK)
     if prev == 0:
+        describe(&h, hand & COUNT_MASK)
         lead(s, &h, o)
     else:
+        describe_for(&h, hand & COUNT_MASK, <int>(prev >> TYPE_SHIFT))
         respond(s, &h, o, prev)
 
 
