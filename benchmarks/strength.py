@@ -29,7 +29,7 @@ from typing import Callable, Dict, List, Sequence, Tuple
 from ddz_fast import Game
 from ddz_fast.arena import ArenaConfig, run_arena, summarise
 from ddz_fast.bots import make_bot, play_hand, start_play
-from ddz_fast.commands.arena import save_plot
+from ddz_fast.commands.arena import format_interval, save_plot
 from report import machine_line, markdown_table
 
 HERE = Path(__file__).resolve().parent
@@ -106,24 +106,19 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(markdown_table(header, rows, numeric_from=1))
 
 
-def _ci(values: Sequence[float], percent: bool) -> str:
-    low, high = values
-    return f"[{low:.1%}, {high:.1%}]" if percent else f"[{low:+.3f}, {high:+.3f}]"
-
-
 def arena_tables(s: Dict) -> str:
     per_bot = table(
         ["bot", "rating (Elo)", "score/hand", "95% interval", "landlord wins", "95% interval",
          "peasant wins", "95% interval"],
         [[b["bot"], f"{b['rating']:+.0f}", f"{b['mean_score']:+.3f}",
-          _ci(b["mean_score_ci95"], False), f"{b['landlord_win_rate']:.1%}",
-          _ci(b["landlord_win_ci95"], True), f"{b['peasant_win_rate']:.1%}",
-          _ci(b["peasant_win_ci95"], True)]
+          format_interval(b["mean_score_ci95"], False), f"{b['landlord_win_rate']:.1%}",
+          format_interval(b["landlord_win_ci95"], True), f"{b['peasant_win_rate']:.1%}",
+          format_interval(b["peasant_win_ci95"], True)]
          for b in sorted(s["bots"], key=lambda b: -b["rating"])])
     duels = table(
         ["bot", "opponent", "games", "won-lost", "score/hand of the bot", "95% interval"],
         [[h["bot"], h["opponent"], f"{h['games']:,}", f"{h['wins']}-{h['losses']}",
-          f"{h['mean_score']:+.3f}", _ci(h["mean_score_ci95"], False)]
+          f"{h['mean_score']:+.3f}", format_interval(h["mean_score_ci95"], False)]
          for h in s["head_to_head"]])
     return per_bot + "\n\nHead to head (each pair's two games on every deal):\n\n" + duels
 

@@ -59,7 +59,8 @@ def describe_progress(deals: int, games_per_deal: int) -> Callable[[int, float],
     return describe
 
 
-def _interval(values: List[float], percent: bool) -> str:
+def format_interval(values: List[float], percent: bool) -> str:
+    """A 95% interval as text: percentages for rates, signed scores otherwise."""
     low, high = values
     return f"[{low:.1%}, {high:.1%}]" if percent else f"[{low:+.3f}, {high:+.3f}]"
 
@@ -73,14 +74,14 @@ def print_results(s: Dict[str, Any]) -> None:
           f"{'landlord':>8} {'interval':<16} {'peasant':>7} interval")
     for b in sorted(s["bots"], key=lambda b: -b["rating"]):
         print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
-              f"{_interval(b['mean_score_ci95'], False):<18} "
-              f"{b['landlord_win_rate']:>8.1%} {_interval(b['landlord_win_ci95'], True):<16} "
-              f"{b['peasant_win_rate']:>7.1%} {_interval(b['peasant_win_ci95'], True):<16}"
+              f"{format_interval(b['mean_score_ci95'], False):<18} "
+              f"{b['landlord_win_rate']:>8.1%} {format_interval(b['landlord_win_ci95'], True):<16} "
+              f"{b['peasant_win_rate']:>7.1%} {format_interval(b['peasant_win_ci95'], True):<16}"
               .rstrip())
     print("head to head (score/hand of the first bot, games won-lost):")
     for h in s["head_to_head"]:
         print(f"  {h['bot']} vs {h['opponent']}: {h['mean_score']:+.3f} "
-              f"{_interval(h['mean_score_ci95'], False)}, {h['wins']}-{h['losses']}")
+              f"{format_interval(h['mean_score_ci95'], False)}, {h['wins']}-{h['losses']}")
     fallbacks = [f"{b['bot']} {b['fallbacks']}" for b in s["bots"] if b["fallbacks"]]
     if fallbacks:
         print(f"fallback decisions: {', '.join(fallbacks)}")
