@@ -196,14 +196,14 @@ def _position(info: InformationSet, deal: np.ndarray) -> Position:
 
 
 class ISMCTSBot(_SearchBot):
-    """Single-observer information-set MCTS with random rollouts, in native code.
+    """Single-observer information-set MCTS with native rollouts.
 
     One search tree over what the player sees. Each of ``iterations`` iterations deals the
     hidden hands afresh, walks down the tree choosing among the actions legal in that deal by
     UCB1 (``exploration`` weighs the bonus; availability counts replace the parent's visits),
-    adds one node, finishes the hand with uniformly random legal actions and credits every node
-    whose mover's side won. The most visited root action is played (ties: the rule-based choice,
-    else the first in order).
+    adds one node, finishes the hand by the ``rollout`` policy and credits every node whose
+    mover's side won. The most visited root action is played (the first in canonical order
+    among equals).
 
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
     the finishes are long), so about 8 ms in the mean at the default 4,000 iterations
