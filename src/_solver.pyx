@@ -879,7 +879,7 @@ cdef int principal_variation(Search* s, Root* root) noexcept nogil:
 cdef int solve_root(Search* s, Root* root, int objective, bint want_pv) noexcept nogil:
     """Every root action's verdict, the value, the stake and the principal variation."""
     cdef Py_ssize_t i
-    cdef int r, value, undecided = 0, side = side_of(&s.g, root.node.player)
+    cdef int r, best, value, undecided = 0, side = side_of(&s.g, root.node.player)
     root.value = -1
     root.stake = 0
     root.dist = -1
@@ -898,12 +898,15 @@ cdef int solve_root(Search* s, Root* root, int objective, bint want_pv) noexcept
     if s.stopped:
         return 0
     if objective == OBJECTIVE_STAKE:
+        # The best so far is kept aside: a search stopped midway knows no stake at all.
+        best = 0
         for i in range(root.count):
             if child_stake(s, &root.node, root.actions[i], &r) < 0:
                 return 0
             root.stakes[i] = <int8_t>r
-            if i == 0 or (r > root.stake if side == 0 else r < root.stake):
-                root.stake = r
+            if i == 0 or (r > best if side == 0 else r < best):
+                best = r
+        root.stake = best
     if want_pv:
         s.win_side = side if root.value == 1 else 1 - side
         root.dist = distance(s, &root.node, 1)

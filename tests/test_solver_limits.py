@@ -56,6 +56,19 @@ def test_a_limit_never_gives_a_wrong_exact_answer():
             assert found.wins in (None, exact.wins)
 
 
+
+@pytest.mark.native  # solve() is compiled only
+def test_a_stake_search_stopped_midway_reports_no_stake():
+    # The stake is a maximum over the root actions: one stopped before the last action must
+    # not report the best of those it finished.
+    duel = Duel.parse("3455KK/345522 55")
+    exact = solve(duel, objective="stake", pv=False)
+    assert exact.exact and exact.stake is not None
+    for budget in range(1, exact.nodes, 7):
+        found = solve(duel, objective="stake", pv=False, max_nodes=budget)
+        assert not found.exact
+        assert (found.stake, found.stake_moves) == (None, ()), budget
+
 RSS_SCRIPT = """
 import json, resource, sys
 from ddz_fast import Position, solve
