@@ -121,6 +121,8 @@ def deal_cards(seed: Seed, number: int = 0) -> Deal:
     """Deal ``number`` (0 first) of the stream of ``random.Random(seed)``."""
     seed = _check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
+    if number == 0:
+        return _deal_of_words(_first_deal(seed))
     rng = random.Random(seed)
     for _ in range(number):
         _dealt(rng)
@@ -154,6 +156,25 @@ def _native_shuffle_agrees() -> bool:
 #: more than all the moves of a game), else Python's.
 _shuffle = _play._shuffled_deck if NATIVE_TABLES and _native_shuffle_agrees() else \
     _python_shuffle
+# Int seeds below this in magnitude are dealt by the native Mersenne Twister.
+_NATIVE_SEED_BOUND = 2 ** 64
+
+
+def _native_seeding_agrees() -> bool:
+    """Whether ``_play._seeded_deal`` deals what ``random.Random`` does, on seeds of one and
+    two 32-bit words, negative ones and the bounds."""
+    seeds = (0, 1, -1, 7, 2 ** 32 - 1, 2 ** 32, -(2 ** 40 + 3), 2 ** 63 + 5, 2 ** 64 - 1)
+    return all(_play._seeded_deal(seed) == _dealt(random.Random(seed)) for seed in seeds)
+
+
+def _first_deal(seed: Seed) -> "DealWords":
+    """Deal 0 of ``seed`` as words: ``_dealt(random.Random(seed))``, natively for an int seed
+    of magnitude below 2**64 (seeding a Python ``Random`` alone costs more than that deal)."""
+    if _NATIVE_SEEDING and type(seed) is int and -_NATIVE_SEED_BOUND < seed < _NATIVE_SEED_BOUND:
+        return _play._seeded_deal(seed)
+    return _dealt(random.Random(seed))
+
+
 #: Three hand words and the kitty's word (:mod:`ddz_fast.bitboard`).
 DealWords = Tuple[int, int, int, int]
 _CARD_WORDS = tuple(1 << (4 * rank) for rank in range(NUM_RANKS))   # one card of each rank
@@ -173,6 +194,9 @@ _deal_words = _play._deck_words if NATIVE_TABLES else _python_deal_words
 def _dealt(rng: random.Random) -> DealWords:
     """The next deal of ``rng``, as words."""
     return _deal_words(_shuffled_deck(rng))
+
+
+_NATIVE_SEEDING = NATIVE_TABLES and _native_seeding_agrees()
 
 
 def _deal_of_words(words: DealWords) -> Deal:
@@ -287,7 +311,7 @@ class Game:
         seed = _check_seed(seed)
         first_bidder = check_seat("first_bidder", first_bidder)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
-        deal = _dealt(random.Random(seed))      # deal_cards(seed), as words
+        deal = _first_deal(seed)                # deal_cards(seed), as words
         return State._start(self, seed, first_bidder, deal,
                             _DealtStart(deal, first_bidder, stacks_t))
 

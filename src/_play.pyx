@@ -11,7 +11,7 @@ call from Python. Nothing here holds a Python object or the GIL inside its loops
 import numpy as np
 
 cimport cython
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_GetPointer
@@ -24,6 +24,7 @@ from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Si
 from rule_options cimport options_of
 from playloop cimport (Play, Tally, count_action, is_over, one_deck, play_move, random_finish,
                       start_tally)
+from mt19937 cimport MT, mt_next, mt_seed
 from rng cimport Rng, mix64, rng_below, rng_for_game, rng_next
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
@@ -607,6 +608,51 @@ def _shuffled_deck(rng):
         deck[i] = deck[j]
         deck[j] = card
     return [deck[i] for i in range(DECK_CARDS)]
+
+
+def _seeded_deal(seed):
+    """The first deal of ``random.Random(seed)`` for an int seed of magnitude below 2**64, as
+    four words (the three hands, then the kitty): the deal ``_deck_words(_shuffled_deck(
+    random.Random(seed)))`` gives, drawn without a Python ``Random``.
+
+    Python seeds its Mersenne Twister from the 32-bit words of ``abs(seed)``, lowest first
+    (one word 0 for seed 0), and its ``shuffle`` asks ``getrandbits(k)``, the top k bits of
+    one output, as ``_shuffled_deck`` describes.
+    """
+    cdef MT g
+    cdef uint32_t key[2]
+    cdef uint64_t magnitude
+    cdef uint8_t deck[DECK_CARDS]
+    cdef uint64_t piles[4]
+    cdef int i, j, n, k, length
+    cdef uint8_t card
+    if type(seed) is not int:
+        raise TypeError(f"the seed must be an int, not {type(seed).__name__}")
+    magnitude = abs(seed)           # OverflowError from 2**64 on
+    key[0] = <uint32_t>magnitude
+    key[1] = <uint32_t>(magnitude >> 32)
+    length = 2 if key[1] else 1
+    for i in range(DECK_CARDS - 2):
+        deck[i] = i // 4
+    deck[DECK_CARDS - 2] = BLACK_JOKER
+    deck[DECK_CARDS - 1] = RED_JOKER
+    with nogil:
+        mt_seed(&g, key, length)
+        for i in range(DECK_CARDS - 1, 0, -1):
+            n = i + 1
+            k = 0
+            while (n >> k) != 0:        # n.bit_length()
+                k += 1
+            j = mt_next(&g) >> (32 - k)
+            while j >= n:
+                j = mt_next(&g) >> (32 - k)
+            card = deck[i]
+            deck[i] = deck[j]
+            deck[j] = card
+        piles[0] = piles[1] = piles[2] = piles[3] = 0
+        for i in range(DECK_CARDS):
+            piles[i // DEAL_SIZE] += <uint64_t>1 << (4 * deck[i])
+    return (piles[0], piles[1], piles[2], piles[3])
 
 
 def _deck_words(deck):

@@ -25,7 +25,7 @@ import pytest
 
 from ddz_fast import (Bid, Game, IllegalActionError, Move, Rules, action_move, action_space,
                       record, reference, stepping)
-from ddz_fast.game import ActionTypeError, State
+from ddz_fast.game import ActionTypeError, State, deal_cards
 from ddz_fast.play import play_actions
 
 FIXTURE = Path(__file__).resolve().parent / "stepping" / "games_c408d4a.json"
@@ -288,6 +288,29 @@ def test_the_native_shuffle_draws_what_random_shuffle_draws():
             assert play._deck_words(deck) == game_module._python_deal_words(deck)
         assert native.getstate() == python.getstate()
 
+
+@needs_native_tables
+def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
+    from ddz_fast import game as game_module
+    from ddz_fast.compiled import play
+
+    assert game_module._NATIVE_SEEDING
+    rng = random.Random(2026)
+    # Magnitudes of one and two 32-bit key words, both signs, and the edges of each.
+    seeds = [0, 1, -1, 2 ** 32 - 1, 2 ** 32, -(2 ** 32), 2 ** 64 - 1, -(2 ** 64 - 1)]
+    seeds += [rng.randrange(-2 ** bits, 2 ** bits) for bits in (8, 31, 33, 63, 64)
+              for _ in range(400)]
+    for seed in seeds:
+        assert play._seeded_deal(seed) == game_module._dealt(random.Random(seed)), seed
+    with pytest.raises(OverflowError):
+        play._seeded_deal(2 ** 64)
+    with pytest.raises(TypeError):
+        play._seeded_deal("7")
+    # Past the native bound, and for text, new_state deals through random.Random as before.
+    for seed in (2 ** 64, -(2 ** 70) - 3, "seed"):
+        expected = game_module._dealt(random.Random(seed))
+        assert Game().new_state(seed=seed)._deal == expected
+        assert deal_cards(seed) == game_module._deal_of_words(expected)
 
 @pytest.mark.native
 @pytest.mark.parametrize("deck", [
