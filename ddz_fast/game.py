@@ -35,7 +35,6 @@ Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api
@@ -51,7 +50,8 @@ from .notation import format_action
 from .position import Position
 from .rules import Rules, RulesLike, as_rules
 from .scoring import _settle, _spring_factor, cap_to_stacks
-from .stepping import HAND_OVER, NATIVE_TABLES, hand_of_word, new_table
+from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
+                       new_table)
 from .validate import check_int, check_seat, is_int, shown
 
 __all__ = ["Game", "State", "Deal", "Start", "IllegalActionError", "ActionTypeError",
@@ -385,7 +385,7 @@ def _check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int) -> Non
                              f"{hands[landlord]}")
 
 
-class State:
+class State(StateCore):
     """One hand of Dou Dizhu being played: see the module docstring.
 
     A state keeps the cards as 64-bit words (:mod:`ddz_fast.bitboard`) and, in the play phase,
@@ -395,15 +395,16 @@ class State:
     field does.
     """
 
+    # The fields a step reads (phase, player, table, log, timeouts, over) are StateCore's.
     __slots__ = ("_game", "_seed", "_first_bidder", "_redeals", "_deal", "_origin", "_words",
-                 "_kitty_shown", "_landlord", "_phase", "_player", "_bids", "_auction",
-                 "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_table",
-                 "_log", "_timeouts", "_auto", "_left", "_stacks",
-                 "_raw_scores", "_scores", "_over", "_legal", "_stream", "_hands")
+                 "_kitty_shown", "_landlord", "_bids", "_auction", "_doubles",
+                 "_doubling_turn", "_base_stake", "_multiplier", "_auto", "_left", "_stacks",
+                 "_raw_scores", "_scores", "_legal", "_stream", "_hands")
+    _FIELDS = STATE_CORE_FIELDS + __slots__
     # _legal, _stream (the random stream after the last deal) and _hands ((words, Hands) of
     # _words or of the table's words) are only caches; _origin is compared as ``start``.
-    _COMPARED = tuple(s for s in __slots__ if s not in ("_legal", "_stream", "_hands",
-                                                        "_origin"))
+    _COMPARED = tuple(s for s in _FIELDS if s not in ("_legal", "_stream", "_hands",
+                                                      "_origin"))
 
     # --- construction ----------------------------------------------------------------------
 
@@ -456,7 +457,7 @@ class State:
         """An independent copy (cheap: the fields are immutable but for the event list and the
         play table, which are copied)."""
         copy = State.__new__(State)
-        for name in State.__slots__:
+        for name in State._FIELDS:
             setattr(copy, name, getattr(self, name))
         copy._log = list(self._log)
         if self._table is not None:
@@ -570,7 +571,6 @@ class State:
                 if kind in _ACTION_KINDS]
 
     # Read by every driver loop at every step: a C getter is faster than a Python property.
-    is_over = property(attrgetter("_over"), doc="Whether the hand is over (phase 'over').")
 
     @property
     def winner(self) -> Optional[str]:
@@ -620,16 +620,6 @@ class State:
         from .infoset import information_set  # that module imports this one
         return information_set(self, player)
 
-    def legal_actions(self) -> List[Action]:
-        """The actions ``current_player`` may apply now (empty once over), a new list each time.
-
-        In the play phase the moves (``Move.PASS`` first when following) are listed once per
-        position on words and kept until the state changes; a call builds the list from them.
-        """
-        if self._phase == "play":
-            return self._table.actions()
-        return list(self._legal_tuple())
-
     def _event_count(self) -> int:
         """How many events the hand has had: it grows with every action, so a state and this
         count identify a position (what :mod:`ddz_fast.env` keys its action mask on)."""
@@ -651,22 +641,11 @@ class State:
 
     # --- acting ----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
-        if type(action) is Move and self._phase == "play":
-            # The usual step, on the table's words: one native call checks the move against
-            # the legal actions, plays it and logs it, or changes nothing and returns -1.
-            player = self._player
-            after = self._table.play(action, self._log)
-            if after >= 0:
-                if self._timeouts[player]:
-                    self._timeouts = _with(self._timeouts, player, 0)
-                if after == HAND_OVER:
-                    self._finish()
-                else:
-                    self._player = after
-                return
-        elif type(action) is Bid and self._phase == "bidding" and action in self._auction.legal:
+    # is_over, legal_actions() and apply(action) are StateCore's: the play phase's step.
+
+    def _apply_checked(self, action: Action) -> None:
+        """``apply`` of anything but a legal move of the play phase."""
+        if type(action) is Bid and self._phase == "bidding" and action in self._auction.legal:
             self._commit(action, "act")     # a legal bid as it is: nothing to convert
             return
         self._act(action, "act")    # the checks that name what is wrong, and the other phases

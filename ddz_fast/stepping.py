@@ -20,6 +20,7 @@ play goes on). Tables compare by value.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, List, Optional, Tuple
 
 from . import api
@@ -30,7 +31,8 @@ from .move import Move
 from .play import LegalMovesFn, generator, play_actions
 from .rules import Rules
 
-__all__ = ["HAND_OVER", "PyTable", "new_table", "hand_of_word", "NATIVE_TABLES"]
+__all__ = ["HAND_OVER", "PyTable", "PyStateCore", "new_table", "hand_of_word", "NATIVE_TABLES", "StateCore",
+           "STATE_CORE_FIELDS"]
 
 #: What ``play`` returns when the move ended the hand (seats are 0..2).
 HAND_OVER = 3
@@ -140,3 +142,53 @@ class PyTable:
 
     __hash__ = None  # type: ignore[assignment]  # tables change: never dict keys
 
+
+
+#: The fields of a :class:`~ddz_fast.game.State` that :class:`StateCore` holds.
+STATE_CORE_FIELDS = ("_phase", "_player", "_table", "_log", "_timeouts", "_over")
+
+
+class PyStateCore:
+    """What a :class:`~ddz_fast.game.State` does on every step of a driver's loop, in Python:
+    the twin of ``ddz_fast._play._StateCore``, which holds these fields in C slots.
+
+    ``is_over``, ``legal_actions()`` and the play phase's ``apply(move)`` (one table step);
+    every other action goes to the subclass's ``_apply_checked``, and a hand that ends to its
+    ``_finish``.
+    """
+
+    __slots__ = STATE_CORE_FIELDS
+
+    is_over = property(attrgetter("_over"), doc="Whether the hand is over (phase 'over').")
+
+    def legal_actions(self) -> List[Any]:
+        """The actions ``current_player`` may apply now (empty once over), a new list each time.
+
+        In the play phase the moves (``Move.PASS`` first when following) are listed once per
+        position on words and kept until the state changes; a call builds the list from them.
+        """
+        if self._phase == "play":
+            return self._table.actions()
+        return list(self._legal_tuple())  # type: ignore[attr-defined]
+
+    def apply(self, action: Any) -> None:
+        """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
+        if type(action) is Move and self._phase == "play":
+            # The usual step: one table call checks the move against the legal actions, plays
+            # it and logs it, or changes nothing and returns -1 (then the checks name why).
+            player = self._player
+            after = self._table.play(action, self._log)
+            if after >= 0:
+                if self._timeouts[player]:
+                    self._timeouts = tuple(0 if seat == player else count
+                                           for seat, count in enumerate(self._timeouts))
+                if after == HAND_OVER:
+                    self._finish()  # type: ignore[attr-defined]
+                else:
+                    self._player = after
+                return
+        self._apply_checked(action)  # type: ignore[attr-defined]
+
+
+#: The base of :class:`~ddz_fast.game.State`: in C slots with the native tables.
+StateCore: type = _play._StateCore if NATIVE_TABLES else PyStateCore

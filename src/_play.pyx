@@ -450,6 +450,9 @@ cdef class _Table:
     def actions(self):
         """The legal actions of the player to move, as a new list of Moves (listed once per
         position: asking again only builds the list)."""
+        return self._actions()
+
+    cdef list _actions(self):
         cdef Py_ssize_t i
         cdef list moves
         self._generate()
@@ -484,6 +487,9 @@ cdef class _Table:
         """Play ``move`` if it is legal: the next player, 3 when it ended the hand, or -1 (and
         nothing changes) when it is not a legal action. A played move is appended to ``log``
         (unless None) as the event ``("act", player, move)``."""
+        return self._play(move, log)
+
+    cdef int _play(self, move, list log) except -2:
         cdef Py_ssize_t i = self._find(move)
         cdef uint64_t word
         cdef int mover = self.p.player
@@ -563,6 +569,62 @@ cdef class _Table:
         return equal if equal is NotImplemented else not equal
 
     __hash__ = None
+
+
+cdef object _MOVE_TYPE = Move          # read once per step: a C global, not a module dict
+
+
+cdef class _StateCore:
+    """The part of a :class:`ddz_fast.game.State` that a Python driver calls on every step.
+
+    A driver's loop is ``while not state.is_over: state.apply(choice(state.legal_actions()))``:
+    the fields these three read live in C slots here and the play phase's step is one C call
+    into the table, where a Python method costs several times the step itself. Everything else
+    (the other phases, the checks that name what is wrong, the settlement) is the subclass's;
+    ``ddz_fast.stepping.StateCore`` is the pure-Python twin.
+    """
+    cdef public str _phase
+    cdef public object _player
+    cdef public object _table
+    cdef public list _log
+    cdef public tuple _timeouts
+    cdef public bint _over
+
+    @property
+    def is_over(self):
+        """Whether the hand is over (phase 'over')."""
+        return self._over
+
+    def legal_actions(self):
+        """The actions ``current_player`` may apply now (empty once over), a new list each time.
+
+        In the play phase the moves (``Move.PASS`` first when following) are listed once per
+        position on words and kept until the state changes; a call builds the list from them.
+        """
+        if self._phase == "play":
+            if type(self._table) is _Table:
+                return (<_Table>self._table)._actions()
+            return self._table.actions()
+        return list(self._legal_tuple())
+
+    def apply(self, action):
+        """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
+        cdef int after, player
+        if type(action) is _MOVE_TYPE and self._phase == "play" and type(self._table) is _Table:
+            # The usual step: one C call checks the move against the legal actions, plays it
+            # and logs it, or changes nothing and returns -1 (then the checks below name why).
+            player = self._player
+            after = (<_Table>self._table)._play(action, self._log)
+            if after >= 0:
+                if self._timeouts[player]:
+                    self._timeouts = tuple([0 if seat == player else count
+                                            for seat, count in enumerate(self._timeouts)])
+                if after == 3:
+                    self._finish()
+                else:
+                    self._player = after
+                return
+        self._apply_checked(action)
 
 
 def _new_table(tuple hands, int landlord, rules):

@@ -83,27 +83,45 @@ def test_random_games_are_the_games_of_the_build_before_the_word_tables():
     assert expected["games"] == game_summaries()
 
 
+def outcome(state: State) -> Tuple[str, object, object]:
+    """The record of a finished hand and the clock's counts, which the record leaves out."""
+    return record.to_json(state), state.timeouts_in_a_row, state.auto_play
+
+
+def python_core_state() -> type:
+    """``State`` on :class:`stepping.PyStateCore`, the base it has without the compiled core."""
+    methods = {name: value for name, value in vars(State).items()
+               if name not in ("__slots__", "__dict__", "__weakref__")
+               and name not in State.__slots__}
+    return type("State", (stepping.PyStateCore,), dict(methods, __slots__=State.__slots__))
+
+
 def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
-    """The same seeds with the table in Python on the reference generator and the shuffle in
-    Python: the same records, event for event."""
+    """The same seeds with the table in Python on the reference generator, the shuffle in
+    Python and the state's steps in Python: the same records, event for event."""
     from ddz_fast import game as game_module
 
     native = {}
     for preset, auction, chips in configs():
         game = make_game(preset, auction, chips)
         for seed in range(8):
-            native[preset, str(auction), seed] = record.to_json(
+            native[preset, str(auction), seed] = outcome(
                 drive(game.new_state(seed=seed), random.Random(seed)))
     monkeypatch.setattr(game_module, "new_table", lambda hands, landlord, rules: (
         stepping.PyTable(hands, landlord, rules, reference.legal_moves)))
     monkeypatch.setattr(game_module, "_shuffle", game_module._python_shuffle)
     monkeypatch.setattr(game_module, "_deal_words", game_module._python_deal_words)
+    monkeypatch.setattr(game_module, "_NATIVE_SEEDING", False)
+    twin_state = python_core_state()
+    monkeypatch.setattr(game_module, "State", twin_state)
+    monkeypatch.setattr(record, "State", twin_state)
     for preset, auction, chips in configs():
         game = make_game(preset, auction, chips)
         for seed in range(8):
             state = drive(game.new_state(seed=seed), random.Random(seed))
             assert isinstance(state._table, stepping.PyTable)
-            assert record.to_json(state) == native[preset, str(auction), seed]
+            assert isinstance(state, stepping.PyStateCore)
+            assert outcome(state) == native[preset, str(auction), seed]
 
 
 # --- legal actions, apply_id and illegal actions ---------------------------------------------
