@@ -42,7 +42,7 @@ from rule_options cimport options_of
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
 # Free-threaded builds (no GIL) skip the caches that live in module globals and need the GIL
-# to be shared: the last rule set looked up, and the spare blocks of MoveLists and batches.
+# to be shared: the last rule set looked up, and the spare blocks of MoveLists.
 cdef extern from *:
     """
     #ifdef Py_GIL_DISABLED
@@ -966,34 +966,69 @@ cdef const uint64_t* _data_or_null(const uint64_t[::1] words):
     return &words[0]
 
 
-# The buffer of the last batch result freed, kept for the next batched call (both happen with
-# the GIL held): its pages are mapped already, and on a fresh buffer the page faults cost more
-# than generating the moves that fill the pages. Larger buffers go back to the system.
-cdef Words _SPARE = Words(NULL, 0)
+# The buffers of the last batch results freed, kept for the next batched calls: their pages are
+# mapped already, and on a fresh buffer the page faults cost more than generating the moves that
+# fill the pages (without them, a call on 1,000 hands spent 60% of its time in the kernel). A
+# few are kept, one for each thread calling at the same time; larger buffers, and those past
+# SPARE_MAX words in all, go back to the system. _SPARE_LOCK is held only to take or give one
+# (free-threaded builds have no GIL to do it), never while moves are generated.
 cdef enum:
     SPARE_MAX = 1 << 22         # words (32 MB)
+    SPARE_SLOTS = 4
+
+cdef Words _SPARES[SPARE_SLOTS]
+cdef int _SPARES_KEPT = 0
+cdef Py_ssize_t _SPARE_WORDS = 0    # kept in all
+cdef cython.pymutex _SPARE_LOCK
 
 
-cdef Words _take_spare():
-    global _SPARE
-    cdef Words spare = _SPARE
-    _SPARE = Words(NULL, 0)
+cdef Words _take_spare() noexcept:
+    """The largest buffer kept (Words(NULL, 0) when none is)."""
+    global _SPARES_KEPT, _SPARE_WORDS
+    cdef Words spare = Words(NULL, 0)
+    cdef int i, largest = 0
+    with _SPARE_LOCK:
+        if _SPARES_KEPT:
+            for i in range(1, _SPARES_KEPT):
+                if _SPARES[i].cap > _SPARES[largest].cap:
+                    largest = i
+            spare = _SPARES[largest]
+            _SPARES_KEPT -= 1
+            _SPARES[largest] = _SPARES[_SPARES_KEPT]
+            _SPARE_WORDS -= spare.cap
     return spare
+
+
+cdef void _give_spare(Words words) noexcept:
+    """Keep ``words`` for a later batched call, in place of a smaller one when all the slots
+    are taken; free what is not kept."""
+    global _SPARES_KEPT, _SPARE_WORDS
+    cdef int i, smallest = 0
+    if words.data != NULL and words.cap <= SPARE_MAX:
+        with _SPARE_LOCK:
+            if _SPARES_KEPT < SPARE_SLOTS:
+                smallest = _SPARES_KEPT               # a free slot
+                _SPARES[smallest] = Words(NULL, 0)
+            else:
+                for i in range(1, SPARE_SLOTS):
+                    if _SPARES[i].cap < _SPARES[smallest].cap:
+                        smallest = i
+            if (_SPARES[smallest].cap < words.cap
+                    and _SPARE_WORDS - _SPARES[smallest].cap + words.cap <= SPARE_MAX):
+                _SPARES_KEPT += smallest == _SPARES_KEPT
+                _SPARE_WORDS += words.cap - _SPARES[smallest].cap
+                words, _SPARES[smallest] = _SPARES[smallest], words
+    free(words.data)
 
 
 @cython.final
 cdef class _WordArray:
     """The buffer of a batch result, the base of the numpy array that shows it: the words reach
-    the caller without a copy, and the buffer becomes the spare when the array goes."""
+    the caller without a copy, and the buffer becomes a spare when the array goes."""
     cdef Words words
 
     def __dealloc__(self):
-        global _SPARE
-        if HAVE_GIL and _SPARE.cap < self.words.cap <= SPARE_MAX:
-            free(_SPARE.data)
-            _SPARE = self.words
-        else:
-            free(self.words.data)
+        _give_spare(self.words)
 
 
 cdef object _adopt(Words* w, cnp.npy_intp n, int typenum):
