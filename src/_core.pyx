@@ -875,7 +875,12 @@ def legal_moves(hand, prev=None, *, rules=None):
     ``Move.PASS`` means the player leads. Returns a :class:`MoveList`.
     """
     cdef uint64_t hand_word = _hand_word(hand)
-    cdef _RuleSet rule_set = _rule_set(rules)
+    cdef _RuleSet rule_set
+    if rules is None and prev is None:
+        # The commonest call counts no reference to a shared object: on a free-threaded build,
+        # threads counting references to one rule set would contend for its cache line.
+        return _generate(hand_word, 0, &_STANDARD.opts)
+    rule_set = _rule_set(rules)
     cdef uint64_t prev_word = 0 if prev is None else _prev_word(prev, rule_set, rules)
     return _generate(hand_word, prev_word, &rule_set.opts)
 
