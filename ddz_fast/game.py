@@ -570,8 +570,6 @@ class State(StateCore):
         return [(player, action) for kind, player, action in self._log
                 if kind in _ACTION_KINDS]
 
-    # Read by every driver loop at every step: a C getter is faster than a Python property.
-
     @property
     def winner(self) -> Optional[str]:
         """'landlord' or 'peasants' once the hand is over, else None."""

@@ -31,8 +31,8 @@ from .move import Move
 from .play import LegalMovesFn, generator, play_actions
 from .rules import Rules
 
-__all__ = ["HAND_OVER", "PyTable", "PyStateCore", "new_table", "hand_of_word", "NATIVE_TABLES", "StateCore",
-           "STATE_CORE_FIELDS"]
+__all__ = ["HAND_OVER", "PyTable", "PyStateCore", "StateCore", "STATE_CORE_FIELDS", "new_table",
+           "hand_of_word", "NATIVE_TABLES"]
 
 #: What ``play`` returns when the move ended the hand (seats are 0..2).
 HAND_OVER = 3
@@ -141,7 +141,6 @@ class PyTable:
         return self.key() == other.key()
 
     __hash__ = None  # type: ignore[assignment]  # tables change: never dict keys
-
 
 
 #: The fields of a :class:`~ddz_fast.game.State` that :class:`StateCore` holds.
