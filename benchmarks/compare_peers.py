@@ -1,14 +1,16 @@
 """Move generation side by side: ddz_fast against RLCard, OpenSpiel and DouZero, in one process.
 
-    PYTHONPATH=tests python benchmarks/compare_peers.py [--hands N] [--repeats R] [--games G]
-                                                        [--out DIR] [--sections NAME ...]
+    PYTHONPATH=tests python benchmarks/compare_peers.py [--hands N] [--repeats R] [--seconds S]
+                                                        [--games G] [--out DIR]
+                                                        [--sections NAME ...]
 
 (from the checkout's root: the peer adapters are the tests' ``tests/peers.py``, found through
 ``PYTHONPATH``; timing, Markdown and the chart come from ``benchmarks/report.py``).
 
 Every engine works on the same fixed-seed hands (benchmarks/hands.py), each converted to the
 engine's own form beforehand, and only the call that lists the legal moves is timed
-(``time.perf_counter``; the best of ``--repeats`` runs):
+(``time.perf_counter``; the best of ``--repeats`` runs, and of more while the runs of a row
+have taken less than ``--seconds``, at most 100, for every engine alike):
 
 * ddz_fast: native ``legal_moves`` under the preset equal to each engine's rules, the batched
   ``legal_moves_batch``, the pure-Python reference, and the DouZero drop-in
@@ -60,6 +62,7 @@ class Config:
     hands: int
     repeats: int
     games: int
+    seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ def timed(section: str, engine: str, preset: str, run: Callable[[], Sequence[Any
           plays: Callable[[Any], int], config: Config, baseline: str = NATIVE,
           unit: str = "hands", same_as: Optional[str] = None) -> Row:
     """Time ``run`` (one result per item) and count the plays of its results afterwards."""
-    seconds, results = best_of(run, config.repeats)
+    seconds, results = best_of(run, config.repeats, config.seconds)
     return Row(section, engine, preset, len(results), unit, sum(map(plays, results)), seconds,
                baseline, same_as)
 
@@ -381,7 +384,8 @@ def print_table(rows: List[Row]) -> None:
 
 NOTES = """\
 - *per second*: hands (or game steps, or legal-action calls) per second, the best of
-  {repeats} runs; only the engine's call is timed, on inputs converted to its own form before,
+  {repeats} runs or more, while a row's runs took under {seconds:g} s in all (at most 100);
+  only the engine's call is timed, on inputs converted to its own form before,
   with the garbage collector off (as `timeit` does).
 - *moves/s*: distinct plays listed per second, as the engine tells plays apart (DouZero by
   cards, so `333444555666` counts once; OpenSpiel and ddz_fast by reading, so three times);
@@ -413,7 +417,7 @@ def markdown(rows: List[Row], config: Config, command: str) -> str:
     lines = ["# Move generation: ddz_fast and its peers, side by side", "",
              f"`{command}`", "", machine_line(PACKAGES), ""]
     lines += markdown_table(HEADER, table(rows), numeric_from=4)
-    return "\n".join(lines + ["", NOTES.format(repeats=config.repeats)])
+    return "\n".join(lines + ["", NOTES.format(repeats=config.repeats, seconds=config.seconds)])
 
 
 def chart(rows: List[Row], path: Path) -> bool:
@@ -437,11 +441,13 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per section")
     parser.add_argument("--repeats", type=int, default=5, help="runs per timing (the best)")
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="more runs while a timing has taken less (at most 100)")
     parser.add_argument("--games", type=int, default=300, help="DouZero GameEnv games")
     parser.add_argument("--out", type=Path, default=HERE / "results", help="results folder")
     parser.add_argument("--sections", nargs="+", choices=names, default=names)
     args = parser.parse_args(argv)
-    config = Config(args.hands, args.repeats, args.games)
+    config = Config(args.hands, args.repeats, args.games, args.seconds)
     rows: List[Row] = []
     for name, section in SECTIONS:
         if name in args.sections:

@@ -23,21 +23,28 @@ __all__ = ["best_of", "Timing", "repeat_until", "cpu_name", "versions", "machine
 
 # --- timing ------------------------------------------------------------------------------------
 
-def best_of(run: Callable[[], T], repeats: int) -> Tuple[float, T]:
-    """(the fastest of ``repeats`` runs in seconds, what the last run returned).
+def best_of(run: Callable[[], T], repeats: int, min_seconds: float = 0.0,
+            max_runs: int = 100) -> Tuple[float, T]:
+    """(the fastest of the runs in seconds, what the last run returned): ``repeats`` runs, and
+    more while they have taken less than ``min_seconds`` in all (at most ``max_runs``).
 
     The garbage collector is off while a run is timed, as in :mod:`timeit`: a run that keeps
     thousands of results alive would otherwise be charged for the collector's passes over them.
+    A time window rather than a count gives a call of a few milliseconds as many chances as a
+    slow one to meet a quiet moment of a shared machine.
     """
     best, result = float("inf"), None
-    for _ in range(repeats):
+    runs, spent = 0, 0.0
+    while runs < repeats or (spent < min_seconds and runs < max_runs):
+        runs += 1
         result = None                     # free the previous run's results first
         gc.collect()
         gc.disable()
         try:
             start = time.perf_counter()
             result = run()
-            best = min(best, time.perf_counter() - start)
+            elapsed = time.perf_counter() - start
+            best, spent = min(best, elapsed), spent + elapsed
         finally:
             gc.enable()
     return best, result  # type: ignore[return-value]
