@@ -464,6 +464,13 @@ class State(StateCore):
             copy._table = self._table.copy()
         return copy
 
+    def __copy__(self) -> "State":
+        return self.clone()     # a shallow copy would share the event list and the table
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled (and deep-copied) field by field: the native base would keep only its own.
+        return _state_of_fields, (type(self), tuple(getattr(self, n) for n in State._FIELDS))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
@@ -851,6 +858,14 @@ class State(StateCore):
         self._phase = "over"
         self._over = True
         self._player = None
+
+
+def _state_of_fields(cls: type, values: tuple) -> State:
+    """The State that ``State.__reduce__`` took apart."""
+    state = cls.__new__(cls)
+    for name, value in zip(State._FIELDS, values):
+        setattr(state, name, value)
+    return state
 
 
 def _with(values: tuple, index: int, value: Any) -> tuple:

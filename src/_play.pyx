@@ -420,6 +420,7 @@ cdef class _Table:
     cdef Words buf          # the legal action words, the pass (0) first when following
     cdef Py_ssize_t n       # how many; -1 until generated for this position
     cdef Tally t
+    cdef object rules       # the Rules of ``o``, for pickling
 
     def __cinit__(self):
         self.buf = Words(NULL, 0)
@@ -508,8 +509,14 @@ cdef class _Table:
     def copy(self):
         """An independent copy (the legal actions are listed again when asked for)."""
         cdef _Table other = _Table.__new__(_Table)
-        other.p, other.o, other.t = self.p, self.o, self.t
+        other.p, other.o, other.t, other.rules = self.p, self.o, self.t, self.rules
         return other
+
+    def __reduce__(self):
+        # A pickled (or deep-copied) State carries its table: rebuilt from these fields.
+        return _restored_table, (self.hands, self.p.landlord, self.p.player, self.p.to_beat,
+                                 self.p.passes, self.t.actions, self.plays, self.t.bombs,
+                                 self.t.winner, self.rules)
 
     @property
     def hands(self):
@@ -631,9 +638,25 @@ def _new_table(tuple hands, int landlord, rules):
     """The play phase from its start: ``hands`` (three words, the landlord's with the kitty)
     checked again by _play_of, the landlord to lead."""
     cdef _Table table = _Table.__new__(_Table)
-    table.o = options_of(as_rules(rules))
+    table.rules = as_rules(rules)
+    table.o = options_of(table.rules)
     table.p = _play_of(hands, landlord, landlord, 0, 0)
     start_tally(&table.t, &table.p)
+    return table
+
+
+def _restored_table(tuple hands, int landlord, int player, uint64_t to_beat, int passes,
+                    int actions, tuple plays, int bombs, int winner, rules):
+    """A table in the middle of play from the fields ``_Table.__reduce__`` gives (the
+    position checked again by _play_of, the tallies taken as they were)."""
+    cdef _Table table = <_Table>_new_table(hands, landlord, rules)
+    cdef int seat
+    table.p = _play_of(hands, landlord, player, to_beat, passes)
+    if len(plays) != 3 or not -1 <= winner < 3:
+        raise ValueError("a table's tallies are three move counts and a seat or -1")
+    table.t.actions, table.t.bombs, table.t.winner = actions, bombs, winner
+    for seat in range(3):
+        table.t.moves[seat] = plays[seat]
     return table
 
 

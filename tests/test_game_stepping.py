@@ -14,8 +14,10 @@ answers.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import pickle
 import random
 import sys
 from pathlib import Path
@@ -289,6 +291,27 @@ def test_a_clone_steps_on_its_own_table():
     assert state == before and state.legal_actions() == before.legal_actions()
     assert copy != state
 
+
+
+@pytest.mark.parametrize("preset", ["standard", "douzero"])
+def test_pickled_and_copied_states_are_equal_and_independent(preset):
+    # Every phase: bidding, doubling (douzero's call/rob rules double), play, and over.
+    game = Game(preset, chips=40)
+    rng = random.Random(7)
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        while True:
+            for copy_of in (lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy, copy.copy):
+                twin = copy_of(state)
+                assert type(twin) is State and twin == state and twin.phase == state.phase
+                assert twin.legal_actions() == state.legal_actions()
+                if not state.is_over:
+                    before = state.clone()
+                    twin.apply(twin.legal_actions()[-1])    # the copy steps on its own
+                    assert state == before and twin != state
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
 
 # --- dealing -----------------------------------------------------------------------------------
 
