@@ -588,7 +588,7 @@ cdef class _StateCore:
     the fields these three read live in C slots here and the play phase's step is one C call
     into the table, where a Python method costs several times the step itself. Everything else
     (the other phases, the checks that name what is wrong, the settlement) is the subclass's;
-    ``ddz_fast.stepping.StateCore`` is the pure-Python twin.
+    ``ddz_fast.stepping.PyStateCore`` is the pure-Python twin.
     """
     cdef public str _phase
     cdef public object _player
