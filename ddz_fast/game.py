@@ -83,7 +83,8 @@ class AutoPlayLoopError(IllegalActionError):
 
 
 class Deal(NamedTuple):
-    """Three hands of 17 cards and the 3-card kitty, as dealt."""
+    """Three hands of 17 cards and the 3-card kitty, as dealt (18 cards each and an empty
+    kitty under rules without one)."""
 
     hands: Hands
     kitty: Hand
@@ -117,16 +118,18 @@ class _DealtStart(NamedTuple):
 MAX_DEAL_NUMBER = 100_000
 
 
-def deal_cards(seed: Seed, number: int = 0) -> Deal:
-    """Deal ``number`` (0 first) of the stream of ``random.Random(seed)``."""
+def deal_cards(seed: Seed, number: int = 0, *, rules: RulesLike = None) -> Deal:
+    """Deal ``number`` (0 first) of the stream of ``random.Random(seed)``: 17 cards each and the
+    kitty, or 18 each and an empty kitty under ``rules`` without one."""
     seed = _check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
+    hand_size = as_rules(rules).hand_size
     if number == 0:
-        return _deal_of_words(_first_deal(seed))
+        return _deal_of_words(_first_deal(seed, hand_size))
     rng = random.Random(seed)
     for _ in range(number):
-        _dealt(rng)
-    return _deal_of_words(_dealt(rng))
+        _dealt(rng, hand_size)
+    return _deal_of_words(_dealt(rng, hand_size))
 
 
 def _shuffled_deck(rng: random.Random) -> List[int]:
@@ -164,15 +167,17 @@ def _native_seeding_agrees() -> bool:
     """Whether ``_play._seeded_deal`` deals what ``random.Random`` does, on seeds of one and
     two 32-bit words, negative ones and the bounds."""
     seeds = (0, 1, -1, 7, 2 ** 32 - 1, 2 ** 32, -(2 ** 40 + 3), 2 ** 63 + 5, 2 ** 64 - 1)
-    return all(_play._seeded_deal(seed) == _dealt(random.Random(seed)) for seed in seeds)
+    return all(_play._seeded_deal(seed, size) == _dealt(random.Random(seed), size)
+               for seed in seeds for size in (HAND_SIZE, HAND_SIZE + 1))
 
 
-def _first_deal(seed: Seed) -> "DealWords":
-    """Deal 0 of ``seed`` as words: ``_dealt(random.Random(seed))``, natively for an int seed
-    of magnitude below 2**64 (seeding a Python ``Random`` alone costs more than that deal)."""
+def _first_deal(seed: Seed, hand_size: int = HAND_SIZE) -> "DealWords":
+    """Deal 0 of ``seed`` as words: ``_dealt(random.Random(seed), hand_size)``, natively for an
+    int seed of magnitude below 2**64 (seeding a Python ``Random`` alone costs more than that
+    deal)."""
     if _NATIVE_SEEDING and type(seed) is int and -_NATIVE_SEED_BOUND < seed < _NATIVE_SEED_BOUND:
-        return _play._seeded_deal(seed)
-    return _dealt(random.Random(seed))
+        return _play._seeded_deal(seed, hand_size)
+    return _dealt(random.Random(seed), hand_size)
 
 
 #: Three hand words and the kitty's word (:mod:`ddz_fast.bitboard`).
@@ -180,20 +185,20 @@ DealWords = Tuple[int, int, int, int]
 _CARD_WORDS = tuple(1 << (4 * rank) for rank in range(NUM_RANKS))   # one card of each rank
 
 
-def _python_deal_words(deck: List[int]) -> DealWords:
+def _python_deal_words(deck: List[int], hand_size: int = HAND_SIZE) -> DealWords:
     """The words of the three hands and the kitty of a shuffled deck (see the module doc)."""
     card = _CARD_WORDS.__getitem__
-    return (sum(map(card, deck[:HAND_SIZE])), sum(map(card, deck[HAND_SIZE:2 * HAND_SIZE])),
-            sum(map(card, deck[2 * HAND_SIZE:3 * HAND_SIZE])),
-            sum(map(card, deck[3 * HAND_SIZE:])))
+    return (sum(map(card, deck[:hand_size])), sum(map(card, deck[hand_size:2 * hand_size])),
+            sum(map(card, deck[2 * hand_size:3 * hand_size])),
+            sum(map(card, deck[3 * hand_size:])))
 
 
 _deal_words = _play._deck_words if NATIVE_TABLES else _python_deal_words
 
 
-def _dealt(rng: random.Random) -> DealWords:
-    """The next deal of ``rng``, as words."""
-    return _deal_words(_shuffled_deck(rng))
+def _dealt(rng: random.Random, hand_size: int = HAND_SIZE) -> DealWords:
+    """The next deal of ``rng``, as words, ``hand_size`` cards to each player."""
+    return _deal_words(_shuffled_deck(rng), hand_size)
 
 
 _NATIVE_SEEDING = NATIVE_TABLES and _native_seeding_agrees()
@@ -204,7 +209,8 @@ def _deal_of_words(words: DealWords) -> Deal:
                 hand_of_word(words[3]))
 
 
-def _next_deal(seed: Seed, number: int, stream: Optional[tuple]) -> Tuple[DealWords, tuple]:
+def _next_deal(seed: Seed, number: int, stream: Optional[tuple],
+               hand_size: int = HAND_SIZE) -> Tuple[DealWords, tuple]:
     """Deal ``number`` of ``seed`` and the state of its random stream after it.
 
     ``stream`` is the state after deal ``number - 1`` (None: not known yet), so a hand that is
@@ -213,10 +219,10 @@ def _next_deal(seed: Seed, number: int, stream: Optional[tuple]) -> Tuple[DealWo
     rng = random.Random(seed)
     if stream is None:
         for _ in range(number):
-            _dealt(rng)
+            _dealt(rng, hand_size)
     else:
         rng.setstate(stream)
-    deal = _dealt(rng)
+    deal = _dealt(rng, hand_size)
     return deal, rng.getstate()
 
 
@@ -311,7 +317,7 @@ class Game:
         seed = _check_seed(seed)
         first_bidder = check_seat("first_bidder", first_bidder)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
-        deal = _first_deal(seed)                # deal_cards(seed), as words
+        deal = _first_deal(seed, self.rules.hand_size)  # deal_cards(seed, rules=...) as words
         return State._start(self, seed, first_bidder, deal,
                             _DealtStart(deal, first_bidder, stacks_t))
 
@@ -321,18 +327,21 @@ class Game:
                              stacks: Union[None, int, Sequence[int]] = None) -> "State":
         """A hand starting from given cards: one full deck, checked.
 
-        Without ``landlord``: three 17-card hands and the 3-card kitty; bidding starts with
-        ``first_bidder`` and re-deals come from ``seed``. With ``landlord``: the play phase
-        starts at once, the landlord holding 20 cards (the kitty, if given, must be 3 of them)
-        and the peasants 17 each, at ``base_stake`` with multiplier 1 and no doubles.
+        Without ``landlord``: three 17-card hands and the 3-card kitty (three 18-card hands
+        and no kitty under rules without one); bidding starts with ``first_bidder`` and
+        re-deals come from ``seed``. With ``landlord``: the play phase starts at once, the
+        landlord holding 20 cards (the kitty, if given, must be 3 of them) and the peasants 17
+        each (18 each without a kitty), at ``base_stake`` with multiplier 1 and no doubles.
         """
         first_bidder = check_seat("first_bidder", first_bidder)
         hands_t = _check_hands(hands)
         kitty_h = None if kitty is None else as_hand(kitty)
+        if kitty_h is not None and not self.rules.kitty:
+            raise ValueError("these rules deal no kitty: give kitty=None")
         if landlord is None:
-            _check_deal(hands_t, kitty_h)
+            _check_deal(hands_t, kitty_h, self.rules)
         else:
-            _check_play_start(hands_t, kitty_h, check_seat("landlord", landlord))
+            _check_play_start(hands_t, kitty_h, check_seat("landlord", landlord), self.rules)
         base_stake = check_int("base_stake", base_stake, 1)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
         origin = Start(hands_t, kitty_h, landlord, first_bidder, base_stake, stacks_t)
@@ -364,17 +373,21 @@ def _check_sizes(hands: Hands, sizes: Sequence[int]) -> None:
             raise ValueError(f"hand {seat} holds {len(hand)} cards, not {size}")
 
 
-def _check_deal(hands: Hands, kitty: Optional[Hand]) -> None:
+def _check_deal(hands: Hands, kitty: Optional[Hand], rules: Rules) -> None:
+    _check_sizes(hands, (rules.hand_size,) * 3)
+    if not rules.kitty:                 # the caller refused a kitty
+        _check_one_full_deck(hands)
+        return
     if kitty is None:
         raise ValueError("a hand that starts with bidding needs the 3-card kitty")
-    _check_sizes(hands, (HAND_SIZE,) * 3)
     if len(kitty) != KITTY_SIZE:
         raise ValueError(f"the kitty holds {len(kitty)} cards, not {KITTY_SIZE}")
     _check_one_full_deck(hands + (kitty,))
 
 
-def _check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int) -> None:
-    _check_sizes(hands, [HAND_SIZE + KITTY_SIZE if s == landlord else HAND_SIZE
+def _check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int,
+                      rules: Rules) -> None:
+    _check_sizes(hands, [rules.hand_size + rules.kitty if s == landlord else rules.hand_size
                          for s in range(3)])
     _check_one_full_deck(hands)
     if kitty is not None:
@@ -803,7 +816,8 @@ class State(StateCore):
         auction = _auction_after(self.rules, self._first_bidder, bids)
         if auction.redeal:
             self._redeals += 1
-            deal, self._stream = _next_deal(self._seed, self._redeals, self._stream)
+            deal, self._stream = _next_deal(self._seed, self._redeals, self._stream,
+                                            self.rules.hand_size)
             self._new_deal(next_player(self._first_bidder), deal)
         elif auction.is_over:
             self._bids, self._auction = bids, auction

@@ -27,6 +27,10 @@ class Rules:
     Game options (docs/RULES.md, "Bidding"): ``bidding`` is ``"points"`` or ``"call_rob"``;
     ``single_round_auction`` applies to points bidding; ``doubling`` defaults to on exactly
     when bidding is ``call_rob``.
+
+    Table options (docs/RULES.md, "Variants"): ``kitty`` is 3, the classic deal of 17 cards
+    to each player and a 3-card kitty for the landlord, or 0 (preset ``no_kitty``): 18 cards
+    each and no kitty. The moves do not change.
     """
 
     solo_wing_max_copies: int = 1
@@ -37,6 +41,7 @@ class Rules:
     bidding: str = "points"
     single_round_auction: bool = False
     doubling: Optional[bool] = None
+    kitty: int = 3
 
     def __post_init__(self) -> None:
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
@@ -53,6 +58,14 @@ class Rules:
         if self.doubling is None:
             object.__setattr__(self, "doubling", self.bidding == "call_rob")
         _require_bool("doubling", self.doubling)
+        _require_int_in("kitty", self.kitty, 0, 3)
+        if self.kitty not in KITTY_SIZES:
+            raise ValueError(f"rule option kitty must be 0 or 3 cards, got {self.kitty}")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 17 with the kitty, 18 without."""
+        return (DECK_SIZE - self.kitty) // 3
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
@@ -89,6 +102,11 @@ class Rules:
         return f"Rules({changed})"
 
 
+#: The kitty sizes a rule set may have, and the cards of the one deck.
+KITTY_SIZES = (0, 3)
+DECK_SIZE = 54
+
+
 def _require_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
         raise TypeError(f"rule option {name} must be a bool, not {type(value).__name__}")
@@ -107,6 +125,7 @@ PRESETS: Dict[str, Rules] = {
                     rocket_in_kickers=False, four_two_solo_max_copies=2),
     "openspiel": Rules(solo_wing_max_copies=3, rocket_in_kickers=False, four_two=False),
     "douzero": Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2),
+    "no_kitty": Rules(kitty=0),
 }
 
 #: The preset with every move option at its most permissive: its moves are a superset of every

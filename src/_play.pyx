@@ -695,10 +695,10 @@ def _shuffled_deck(rng):
     return [deck[i] for i in range(DECK_CARDS)]
 
 
-def _seeded_deal(seed):
+def _seeded_deal(seed, int hand_size=DEAL_SIZE):
     """The first deal of ``random.Random(seed)`` for an int seed of magnitude below 2**64, as
     four words (the three hands, then the kitty): the deal ``_deck_words(_shuffled_deck(
-    random.Random(seed)))`` gives, drawn without a Python ``Random``.
+    random.Random(seed)), hand_size)`` gives, drawn without a Python ``Random``.
 
     Python seeds its Mersenne Twister from the 32-bit words of ``abs(seed)``, lowest first
     (one word 0 for seed 0), and its ``shuffle`` asks ``getrandbits(k)``, the top k bits of
@@ -713,6 +713,7 @@ def _seeded_deal(seed):
     cdef uint8_t card
     if type(seed) is not int:
         raise TypeError(f"the seed must be an int, not {type(seed).__name__}")
+    _check_hand_size(hand_size)
     magnitude = abs(seed)           # OverflowError from 2**64 on
     key[0] = <uint32_t>magnitude
     key[1] = <uint32_t>(magnitude >> 32)
@@ -736,17 +737,25 @@ def _seeded_deal(seed):
             deck[j] = card
         piles[0] = piles[1] = piles[2] = piles[3] = 0
         for i in range(DECK_CARDS):
-            piles[i // DEAL_SIZE] += <uint64_t>1 << (4 * deck[i])
+            piles[i // hand_size] += <uint64_t>1 << (4 * deck[i])
     return (piles[0], piles[1], piles[2], piles[3])
 
 
-def _deck_words(deck):
-    """The words of cards 0-16, 17-33, 34-50 and 51-53 of a shuffled deck: a list of the 54
-    ranks of one deck (ValueError for anything else)."""
+cdef int _check_hand_size(int hand_size) except -1:
+    if hand_size != DEAL_SIZE and hand_size != DECK_CARDS // 3:
+        raise ValueError(f"a deal gives 17 cards each (and a kitty) or 18, not {hand_size}")
+    return 0
+
+
+def _deck_words(deck, int hand_size=DEAL_SIZE):
+    """The words of cards 0-16, 17-33, 34-50 and 51-53 of a shuffled deck (with a hand size of
+    18: 0-17, 18-35, 36-53 and an empty kitty): a list of the 54 ranks of one deck
+    (ValueError for anything else)."""
     cdef uint64_t piles[4]
     cdef int counts[NUM_RANKS]
     cdef int i, rank
     cdef tuple cards        # a copy: converting a rank runs no code that could change it
+    _check_hand_size(hand_size)
     if type(deck) is not list:
         raise TypeError(f"a deck is a list of 54 ranks, not {type(deck).__name__}")
     cards = tuple(deck)
@@ -760,7 +769,7 @@ def _deck_words(deck):
         if not 0 <= rank < NUM_RANKS:
             raise ValueError(f"a deck holds ranks 0..14, not {rank}")
         counts[rank] += 1
-        piles[i // DEAL_SIZE] += <uint64_t>1 << (4 * rank)
+        piles[i // hand_size] += <uint64_t>1 << (4 * rank)
     for rank in range(NUM_RANKS):
         if counts[rank] != (1 if rank >= BLACK_JOKER else 4):
             raise ValueError("the deck is not one deck of 54 cards")
