@@ -214,7 +214,7 @@ def play_deals(config: ArenaConfig, start: int, stop: int) -> Tally:
     pairs = seatings(n)
     tally = Tally.empty(n)
     for index in range(start, stop):
-        hands, kitty = deal_cards(f"{config.seed}:{index}")
+        hands, kitty = deal_cards(f"{config.seed}:{index}", rules=config.rules)
         seat = landlord_seat(hands, kitty, index)
         totals = [0] * n
         landlord_scores = {}

@@ -122,11 +122,12 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
         raise TypeError(f"game must be a Game, not {type(game).__name__}")
     if landlord is not None:
         landlord = check_seat("landlord", landlord)
-        hands, kitty = deal_cards(seed)
+        hands, kitty = deal_cards(seed, rules=game.rules)
         cards = [Hand([have + (extra if seat == landlord else 0)
                        for have, extra in zip(hand.counts, kitty.counts)])
                  for seat, hand in enumerate(hands)]
-        return game.new_state_from_hands(cards, kitty, landlord=landlord, seed=seed)
+        return game.new_state_from_hands(cards, kitty if game.rules.kitty else None,
+                                         landlord=landlord, seed=seed)
     if bidder is None:
         raise ValueError("start_play needs a landlord seat or a bidder")
     if not isinstance(bidder, Bot):

@@ -19,7 +19,8 @@ Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 
 * Dealing: the deck (ranks 3..2 four times, both jokers) is shuffled with
   ``random.Random(seed)``; cards 0-16 go to seat 0, 17-33 to seat 1, 34-50 to seat 2 and the
-  last three to the kitty. Deal ``n`` of a seed is the ``n``-th shuffle of that one stream.
+  last three to the kitty (without a kitty, ``no_kitty``: 0-17, 18-35 and 36-53). Deal ``n``
+  of a seed is the ``n``-th shuffle of that one stream.
 * Re-deal: when nobody bids (or calls), the state takes the next deal of its seed (re-deal
   ``r`` is deal number ``r``), ``redeals`` grows by one and the first bidder moves to the next
   seat, so a different player starts each deal as call/rob requires. There is no limit on
@@ -111,7 +112,8 @@ class _DealtStart(NamedTuple):
 
     def start(self) -> Start:
         dealt = _deal_of_words(self.deal)
-        return Start(dealt.hands, dealt.kitty, None, self.first_bidder, 1, self.stacks)
+        kitty = dealt.kitty if self.deal[3] else None    # a deal without a kitty has none
+        return Start(dealt.hands, kitty, None, self.first_bidder, 1, self.stacks)
 
 
 #: The highest deal number :func:`deal_cards` deals (deal n costs n + 1 shuffles).
@@ -581,7 +583,8 @@ class State(StateCore):
 
     @property
     def kitty(self) -> Optional[Hand]:
-        """The kitty, once the landlord is known and has shown it; None before."""
+        """The kitty, once the landlord is known and has shown it; None before (and always
+        under rules without a kitty)."""
         return hand_of_word(self._deal[3]) if self._kitty_shown else None
 
     @property
@@ -831,7 +834,7 @@ class State(StateCore):
         self._base_stake = auction.base_stake
         self._multiplier <<= auction.robs
         self._words = _with(self._words, landlord, self._words[landlord] + self._deal[3])
-        self._kitty_shown = True
+        self._kitty_shown = self._game.rules.kitty > 0
         if self.rules.doubling:
             self._phase = "doubling"
             self._player = doubling_order(landlord)[0]

@@ -13,7 +13,8 @@ code compiled without bounds checks.
 Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
 
 * Deal: a Fisher-Yates shuffle of the 54 cards driven by splitmix64; cards 0-16 go to seat 0,
-  17-33 to seat 1, 34-50 to seat 2, the last three to the kitty. Game ``i`` of ``seed`` uses a
+  17-33 to seat 1, 34-50 to seat 2, the last three to the kitty (rules without a kitty: 18
+  cards each, and the ``kitty`` words are 0). Game ``i`` of ``seed`` uses a
   stream of its own, a function of ``(seed, i)`` only, so results do not depend on how the games
   are split across calls or threads. This deal is NOT the deal of ``Game.new_state(seed)``,
   which shuffles with Python's ``random.Random``.

@@ -50,9 +50,9 @@ cdef enum Bidding:
     BID_POINTS_ONE_ROUND = 2
 
 
-cdef void deal(Rng* r, uint64_t* piles) noexcept nogil:
-    """Shuffle one deck (Fisher-Yates) into ``piles[0..2]``, 17 cards each, and the kitty
-    ``piles[3]``, all as rank-count words."""
+cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
+    """Shuffle one deck (Fisher-Yates) into ``piles[0..2]``, ``hand_size`` cards each (17, or
+    18 without a kitty), and the kitty ``piles[3]`` (the rest), all as rank-count words."""
     cdef uint8_t deck[DECK_CARDS]
     cdef int i, j
     cdef uint8_t card
@@ -67,7 +67,7 @@ cdef void deal(Rng* r, uint64_t* piles) noexcept nogil:
         deck[j] = card
     piles[0] = piles[1] = piles[2] = piles[3] = 0
     for i in range(DECK_CARDS):
-        piles[i // DEAL_SIZE] += <uint64_t>1 << (4 * deck[i])      # cards 51..53: i // 17 == 3
+        piles[i // hand_size] += <uint64_t>1 << (4 * deck[i])      # cards 51..53: i // 17 == 3
 
 
 cdef enum:
@@ -111,16 +111,17 @@ cdef int points_auction(Rng* r, int first, bint one_round, int* stake,
     return bidder
 
 
-cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake) noexcept nogil:
+cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake,
+                         int hand_size) noexcept nogil:
     """Deal, and pick the landlord as ``bidding`` says; re-deal while nobody bids."""
     cdef int landlord, first
     if bidding == BID_RANDOM:
-        deal(r, piles)
+        deal(r, piles, hand_size)
         stake[0] = 1
         return <int>rng_below(r, 3)
     first = <int>rng_below(r, 3)
     while True:
-        deal(r, piles)
+        deal(r, piles, hand_size)
         landlord = points_auction(r, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
         if landlord >= 0:
             return landlord
@@ -130,7 +131,7 @@ cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake) noexc
 # --- random games --------------------------------------------------------------------------------
 
 cdef struct GameResult:
-    uint64_t piles[4]       # the deal: three 17-card hands and the kitty
+    uint64_t piles[4]       # the deal: three hands (17 or 18 cards) and the kitty
     int landlord
     int stake               # the base stake
     int multiplier
@@ -156,12 +157,14 @@ cdef void settle_game(GameResult* g) noexcept nogil:
             g.scores[landlord] -= g.scores[seat]
 
 
-cdef int random_game(uint64_t seed, uint64_t index, int bidding, const Options* o, Words* buf,
-                     Words* record, Py_ssize_t* recorded, GameResult* g) noexcept nogil:
-    """Deal, pick the landlord, play random legal actions to the end and settle; -1 on OOM."""
+cdef int random_game(uint64_t seed, uint64_t index, int bidding, int hand_size,
+                     const Options* o, Words* buf, Words* record, Py_ssize_t* recorded,
+                     GameResult* g) noexcept nogil:
+    """Deal ``hand_size`` cards each, pick the landlord, play random legal actions to the end
+    and settle; -1 on OOM."""
     cdef Rng r = rng_for_game(seed, index)
     cdef Play p
-    g.landlord = choose_landlord(&r, bidding, g.piles, &g.stake)
+    g.landlord = choose_landlord(&r, bidding, g.piles, &g.stake, hand_size)
     p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
     p.hands[g.landlord] += g.piles[3]
     p.to_beat = 0
@@ -271,6 +274,7 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
     """Games ``start .. start + count - 1`` of ``seed`` as a dict of per-game arrays."""
     cdef Options options = options_of(as_rules(rules))
     cdef const Options* o = &options
+    cdef int hand_size = as_rules(rules).hand_size
     cdef Words buf = Words(NULL, 0), moves = Words(NULL, 0)
     cdef Py_ssize_t i, recorded = 0
     cdef int seat, failed = 0
@@ -302,7 +306,8 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
                         if PyErr_CheckSignals() != 0:
                             failed = 2
                             break
-                if random_game(seed, start + i, bidding, o, &buf, &moves if record else NULL,
+                if random_game(seed, start + i, bidding, hand_size, o, &buf,
+                               &moves if record else NULL,
                                &recorded, &g) < 0:
                     failed = 1
                     break
@@ -348,7 +353,7 @@ def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     for i in range(count):
         r = rng_for_game(seed, i)
         first = <int>rng_below(&r, 3)
-        deal(&r, piles)                 # choose_landlord deals before the auction
+        deal(&r, piles, DEAL_SIZE)      # choose_landlord deals before the auction
         landlord = points_auction(&r, first, one_round, &stake, log)
         turns = tuple([(log[2 * k], log[2 * k + 1]) for k in range(log[2 * MAX_AUCTION_TURNS])])
         auctions.append((first, turns, landlord, stake))

@@ -143,3 +143,15 @@ def test_a_seed_repeats_the_deals():
     one.reset()
     two.reset()
     assert one.state.hands == two.state.hands
+
+
+def test_the_no_kitty_table_deals_18_cards_and_shows_no_kitty():
+    table = env(rules="no_kitty")
+    table.reset(seed=5)
+    sizes = []
+    for agent in table.agents:
+        observation = table.observe(agent)["observation"]
+        sizes.append(int(observation[OBSERVATION_LAYOUT["hand"]].sum()))
+        assert not observation[OBSERVATION_LAYOUT["kitty"]].any()
+    assert sizes == [18, 18, 18]
+    api_test(env(rules="no_kitty"), num_cycles=200)

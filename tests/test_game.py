@@ -1,6 +1,8 @@
 """The game engine: dealing, bidding, doubling, play, scoring and its worked examples."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ddz_fast import Hand, Move, Rules
@@ -303,3 +305,34 @@ def test_position_of_a_play_phase_state():
     assert position.legal_actions() == state.legal_actions()
     with pytest.raises(ValueError, match="play phase"):
         Game().new_state(seed=1).position()
+
+
+def test_the_no_kitty_deal_gives_18_cards_each_and_no_kitty():
+    # Derived from the rule book's deal, not from the engine: random.Random(seed) shuffles the
+    # sorted deck (3333 4444 ... 2222 B R as ranks 0..14), and without a kitty cards 0-17,
+    # 18-35 and 36-53 go to seats 0, 1 and 2.
+    from ddz_fast import record
+
+    game = Game("no_kitty")
+    for seed in (0, 7, "table", 2 ** 70):
+        deck = [rank for rank in range(13) for _ in range(4)] + [13, 14]
+        random.Random(seed).shuffle(deck)
+        piles = [Hand([deck[18 * s:18 * s + 18].count(r) for r in range(15)]) for s in range(3)]
+        state = game.new_state(seed=seed)
+        assert list(state.hands) == piles
+        assert deal_cards(seed, rules="no_kitty") == (tuple(piles), Hand(""))
+        while state.phase == "bidding":
+            state.apply(state.legal_actions()[-1])          # the highest bid: 3 at once
+        landlord = state.landlord
+        assert state.kitty is None and state.hands[landlord] == piles[landlord]
+        rng = random.Random(1)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        assert sum(state.scores) == 0 and state.start.kitty is None
+        assert record.load(record.from_json(record.to_json(state))) == state
+    with pytest.raises(ValueError, match="holds 17 cards, not 18"):
+        game.new_state_from_hands(["3" * 4 + "4" * 4 + "5" * 4 + "6" * 4 + "7", "", ""])
+    with pytest.raises(ValueError, match="deal no kitty"):
+        game.new_state_from_hands(piles, Hand("3"))
+    played = game.new_state_from_hands(piles, landlord=2)
+    assert [len(h) for h in played.hands] == [18, 18, 18] and played.phase == "play"

@@ -19,7 +19,7 @@ from ddz_fast.game import Game, State
 from test_game_helpers import Bid, Double, snapshot
 
 TOTAL_HANDS = 10_000
-PRESETS = ("standard", "rlcard", "openspiel", "douzero")
+PRESETS = ("standard", "rlcard", "openspiel", "douzero", "no_kitty")
 AUCTIONS = ({"bidding": "points"}, {"bidding": "points", "single_round_auction": True},
             {"bidding": "call_rob"})
 CONFIGS = [(preset, auction) for preset in PRESETS for auction in AUCTIONS]
@@ -72,8 +72,8 @@ class Tracker:
         if state.phase == "bidding":
             assert state.hands == state.deal.hands and state.kitty is None
             assert hands + state.deal.kitty.bitboard == DECK_WORD
-        else:
-            assert state.kitty == state.deal.kitty
+        else:           # the kitty is shown, unless the rules deal none
+            assert state.kitty == (state.deal.kitty if state.rules.kitty else None)
             assert hands + self.played == DECK_WORD
 
     def _check_turn(self, state: State, before: State, action: object) -> None:

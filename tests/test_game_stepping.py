@@ -72,7 +72,12 @@ def game_summaries() -> List[Dict[str, object]]:
         game = make_game(preset, auction, chips)
         for seed in range(GAMES_PER_CONFIG):
             state = drive(game.new_state(seed=seed), random.Random(seed))
-            text = record.to_json(state, sort_keys=True)
+            data = record.to_record(state)
+            # Rules gained the kitty option after the fixture was written: its default is left
+            # out of the digest, which is of the games, not of the record format.
+            if data["game"]["rules"].get("kitty") == 3:
+                del data["game"]["rules"]["kitty"]
+            text = json.dumps(data, sort_keys=True)
             summaries.append({"preset": preset, "auction": auction, "chips": chips,
                               "seed": seed, "scores": list(state.scores),
                               "events": len(state.events),
@@ -343,6 +348,7 @@ def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
               for _ in range(400)]
     for seed in seeds:
         assert play._seeded_deal(seed) == game_module._dealt(random.Random(seed)), seed
+        assert play._seeded_deal(seed, 18) == game_module._dealt(random.Random(seed), 18), seed
     with pytest.raises(OverflowError):
         play._seeded_deal(2 ** 64)
     with pytest.raises(TypeError):

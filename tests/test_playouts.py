@@ -17,6 +17,7 @@ from ddz_fast.cards import FULL_DECK
 from ddz_fast.notation import parse_move
 from ddz_fast.playout import Playout, RandomGames
 from ddz_fast.position import play_actions, play_step
+from ddz_fast.rules import as_rules
 from ddz_fast.scoring import settle, spring_factor
 
 DECK_WORD = pack(FULL_DECK)
@@ -24,7 +25,8 @@ DECK_WORD = pack(FULL_DECK)
 # and at most two passes follow each move but the last.
 MAX_PLAYS = 52 + 2 * 51
 CONFIGS = [("standard", "random"), ("douzero", "points"), ("rlcard", "random"),
-           (Rules.preset("openspiel").replace(single_round_auction=True), "points")]
+           (Rules.preset("openspiel").replace(single_round_auction=True), "points"),
+           ("no_kitty", "points")]
 
 
 @pytest.fixture(scope="module", params=CONFIGS, ids=lambda c: f"{c[0]!r}-{c[1]}")
@@ -49,7 +51,8 @@ def test_scores_sum_to_zero_and_follow_the_multiplier(games):
 
 
 def test_every_game_is_a_whole_deal_and_ends_within_the_bound(games):
-    _, bidding, g = games
+    rules, bidding, g = games
+    kitty_size = as_rules(rules).kitty         # 17 cards each and 3 for the kitty, or 18 each
     assert 1 <= g.plays.min() and g.plays.max() <= MAX_PLAYS
     assert set(np.unique(g.landlord)) == {0, 1, 2}
     assert set(np.unique(g.base_stake)) == ({1} if bidding == "random" else {1, 2, 3})
@@ -57,10 +60,12 @@ def test_every_game_is_a_whole_deal_and_ends_within_the_bound(games):
     for i in range(0, len(g), 97):
         hands = [Hand.from_bitboard(int(w)) for w in g.hands[i]]
         kitty = Hand.from_bitboard(int(g.kitty[i]))
-        assert [len(h) for h in hands] == [20 if s == g.landlord[i] else 17 for s in range(3)]
+        dealt = (54 - kitty_size) // 3
+        assert [len(h) for h in hands] == [dealt + kitty_size if s == g.landlord[i] else dealt
+                                           for s in range(3)]
         assert sum(h.bitboard for h in hands) == DECK_WORD
         assert all(k <= c for k, c in zip(kitty.counts, hands[g.landlord[i]].counts))
-        assert len(kitty) == 3
+        assert len(kitty) == kitty_size
 
 
 def test_dtypes_and_read_only_arrays():

@@ -75,3 +75,21 @@ def test_preset_names_are_case_insensitive():
 def test_custom_rules_repr_names_what_differs_from_standard():
     assert repr(Rules(solo_wing_max_copies=2)) == "Rules(solo_wing_max_copies=2)"
     assert repr(Rules.preset("douzero")) == "Rules.preset('douzero')"
+
+
+def test_the_kitty_option_and_the_no_kitty_preset():
+    # docs/RULES.md, "Variants", "No kitty": 18 cards each, no kitty, the moves unchanged.
+    assert (Rules().kitty, Rules().hand_size) == (3, 17)
+    no_kitty = Rules.preset("no_kitty")
+    assert (no_kitty.kitty, no_kitty.hand_size) == (0, 18)
+    assert no_kitty == Rules(kitty=0) and no_kitty.preset_name == "no_kitty"
+    assert no_kitty.replace(kitty=3) == Rules()
+    hand = "33344455566678BR"
+    assert ddz_fast.legal_moves(hand, rules=no_kitty) == ddz_fast.legal_moves(hand)
+    with pytest.raises(ValueError, match="kitty must be 0 or 3"):
+        Rules(kitty=2)
+    with pytest.raises(ValueError, match="kitty must be between 0 and 3"):
+        Rules(kitty=4)
+    for bad in ("3", True, 3.0):
+        with pytest.raises(TypeError, match="kitty must be an int"):
+            Rules(kitty=bad)
