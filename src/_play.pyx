@@ -54,7 +54,7 @@ cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
     """Shuffle one deck (Fisher-Yates) into ``piles[0..2]``, ``hand_size`` cards each (17, or
     18 without a kitty), and the kitty ``piles[3]`` (the rest), all as rank-count words."""
     cdef uint8_t deck[DECK_CARDS]
-    cdef int i, j
+    cdef int i, j, pile = 0, end = hand_size
     cdef uint8_t card
     for i in range(DECK_CARDS - 2):
         deck[i] = i // 4
@@ -67,7 +67,10 @@ cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
         deck[j] = card
     piles[0] = piles[1] = piles[2] = piles[3] = 0
     for i in range(DECK_CARDS):
-        piles[i // hand_size] += <uint64_t>1 << (4 * deck[i])      # cards 51..53: i // 17 == 3
+        if i == end:            # the next pile (no division in the loop of every game)
+            pile += 1
+            end += hand_size
+        piles[pile] += <uint64_t>1 << (4 * deck[i])     # with 17 a hand: cards 51..53, pile 3
 
 
 cdef enum:
