@@ -50,27 +50,49 @@ cdef enum Bidding:
     BID_POINTS_ONE_ROUND = 2
 
 
-cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
-    """Shuffle one deck (Fisher-Yates) into ``piles[0..2]``, ``hand_size`` cards each (17, or
-    18 without a kitty), and the kitty ``piles[3]`` (the rest), all as rank-count words."""
-    cdef uint8_t deck[DECK_CARDS]
-    cdef int i, j, pile = 0, end = hand_size
-    cdef uint8_t card
+cdef inline void sorted_deck(uint8_t* deck) noexcept nogil:
+    """The 54 ranks of one deck in order, 3333 4444 ... 2222 B R: what every shuffle starts from."""
+    cdef int i
     for i in range(DECK_CARDS - 2):
         deck[i] = i // 4
     deck[DECK_CARDS - 2] = BLACK_JOKER
     deck[DECK_CARDS - 1] = RED_JOKER
-    for i in range(DECK_CARDS - 1, 0, -1):
-        j = <int>rng_below(r, i + 1)
-        card = deck[i]
-        deck[i] = deck[j]
-        deck[j] = card
+
+
+cdef inline void swap_cards(uint8_t* deck, int i, int j) noexcept nogil:
+    cdef uint8_t card = deck[i]
+    deck[i] = deck[j]
+    deck[j] = card
+
+
+cdef inline int bit_length(int n) noexcept nogil:
+    cdef int k = 0
+    while (n >> k) != 0:
+        k += 1
+    return k
+
+
+cdef inline void deck_piles(const uint8_t* deck, int hand_size, uint64_t* piles) noexcept nogil:
+    """The words of a dealt deck: ``hand_size`` cards to each of ``piles[0..2]`` in turn, the
+    rest (the kitty) to ``piles[3]``."""
+    cdef int i, pile = 0, end = hand_size
     piles[0] = piles[1] = piles[2] = piles[3] = 0
     for i in range(DECK_CARDS):
         if i == end:            # the next pile (no division in the loop of every game)
             pile += 1
             end += hand_size
         piles[pile] += <uint64_t>1 << (4 * deck[i])     # with 17 a hand: cards 51..53, pile 3
+
+
+cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
+    """Shuffle one deck (Fisher-Yates) into ``piles[0..2]``, ``hand_size`` cards each (17, or
+    18 without a kitty), and the kitty ``piles[3]`` (the rest), all as rank-count words."""
+    cdef uint8_t deck[DECK_CARDS]
+    cdef int i
+    sorted_deck(deck)
+    for i in range(DECK_CARDS - 1, 0, -1):
+        swap_cards(deck, i, <int>rng_below(r, i + 1))
+    deck_piles(deck, hand_size, piles)
 
 
 cdef enum:
@@ -681,25 +703,17 @@ def _shuffled_deck(rng):
     """
     cdef uint8_t deck[DECK_CARDS]
     cdef int i, j, n, k
-    cdef uint8_t card
     getrandbits = rng.getrandbits
-    for i in range(DECK_CARDS - 2):
-        deck[i] = i // 4
-    deck[DECK_CARDS - 2] = BLACK_JOKER
-    deck[DECK_CARDS - 1] = RED_JOKER
+    sorted_deck(deck)
     for i in range(DECK_CARDS - 1, 0, -1):
         n = i + 1
-        k = 0
-        while (n >> k) != 0:        # n.bit_length()
-            k += 1
+        k = bit_length(n)
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         if j < 0:                   # never from a Random: an index must not go below the deck
             raise ValueError(f"getrandbits({k}) returned {j}")
-        card = deck[i]
-        deck[i] = deck[j]
-        deck[j] = card
+        swap_cards(deck, i, j)
     return [deck[i] for i in range(DECK_CARDS)]
 
 
@@ -718,7 +732,6 @@ def _seeded_deal(seed, int hand_size=DEAL_SIZE):
     cdef uint8_t deck[DECK_CARDS]
     cdef uint64_t piles[4]
     cdef int i, j, n, k, length
-    cdef uint8_t card
     if type(seed) is not int:
         raise TypeError(f"the seed must be an int, not {type(seed).__name__}")
     _check_hand_size(hand_size)
@@ -726,26 +739,17 @@ def _seeded_deal(seed, int hand_size=DEAL_SIZE):
     key[0] = <uint32_t>magnitude
     key[1] = <uint32_t>(magnitude >> 32)
     length = 2 if key[1] else 1
-    for i in range(DECK_CARDS - 2):
-        deck[i] = i // 4
-    deck[DECK_CARDS - 2] = BLACK_JOKER
-    deck[DECK_CARDS - 1] = RED_JOKER
+    sorted_deck(deck)
     with nogil:
         mt_seed(&g, key, length)
         for i in range(DECK_CARDS - 1, 0, -1):
             n = i + 1
-            k = 0
-            while (n >> k) != 0:        # n.bit_length()
-                k += 1
-            j = mt_next(&g) >> (32 - k)
+            k = bit_length(n)
+            j = mt_next(&g) >> (32 - k)     # getrandbits(k), as _shuffled_deck asks it
             while j >= n:
                 j = mt_next(&g) >> (32 - k)
-            card = deck[i]
-            deck[i] = deck[j]
-            deck[j] = card
-        piles[0] = piles[1] = piles[2] = piles[3] = 0
-        for i in range(DECK_CARDS):
-            piles[i // hand_size] += <uint64_t>1 << (4 * deck[i])
+            swap_cards(deck, i, j)
+        deck_piles(deck, hand_size, piles)
     return (piles[0], piles[1], piles[2], piles[3])
 
 
@@ -760,6 +764,7 @@ def _deck_words(deck, int hand_size=DEAL_SIZE):
     18: 0-17, 18-35, 36-53 and an empty kitty): a list of the 54 ranks of one deck
     (ValueError for anything else)."""
     cdef uint64_t piles[4]
+    cdef uint8_t ranks[DECK_CARDS]
     cdef int counts[NUM_RANKS]
     cdef int i, rank
     cdef tuple cards        # a copy: converting a rank runs no code that could change it
@@ -769,7 +774,6 @@ def _deck_words(deck, int hand_size=DEAL_SIZE):
     cards = tuple(deck)
     if len(cards) != DECK_CARDS:
         raise ValueError(f"a deck is a list of 54 ranks, not {len(cards)}")
-    piles[0] = piles[1] = piles[2] = piles[3] = 0
     for rank in range(NUM_RANKS):
         counts[rank] = 0
     for i in range(DECK_CARDS):
@@ -777,8 +781,9 @@ def _deck_words(deck, int hand_size=DEAL_SIZE):
         if not 0 <= rank < NUM_RANKS:
             raise ValueError(f"a deck holds ranks 0..14, not {rank}")
         counts[rank] += 1
-        piles[i // hand_size] += <uint64_t>1 << (4 * rank)
+        ranks[i] = rank
     for rank in range(NUM_RANKS):
         if counts[rank] != (1 if rank >= BLACK_JOKER else 4):
             raise ValueError("the deck is not one deck of 54 cards")
+    deck_piles(ranks, hand_size, piles)
     return (piles[0], piles[1], piles[2], piles[3])
