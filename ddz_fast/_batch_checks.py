@@ -29,6 +29,9 @@ def check_batch(hands: object, prevs: object, rules: RulesLike,
     """(hand words, previous-move words or None, rules), each validated; contiguous uint64."""
     words = check_hands(hands)
     rules = as_rules(rules)
+    if rules.decks != 1:
+        raise ValueError(f"batched calls take rules of one deck (their words hold four cards "
+                         f"of a rank), not {rules!r}: call legal_moves per hand")
     return words, check_prevs(prevs, len(words), rules, first_illegal), rules
 
 

@@ -12,6 +12,20 @@ Layout of a word (the same for hands and moves, so a move list is a plain uint64
 Because a count never exceeds 4, adding the flag bit of every nibble to a hand and subtracting a
 move's counts leaves every flag set exactly when the hand holds the move: one subtraction tests
 containment for all fifteen ranks at once, with no borrow crossing a nibble.
+
+Two decks (the four-player table) hold up to 8 cards of a rank, which a nibble with its flag
+bit cannot. Cards beyond one deck use the *wide* layout, 15 ranks x an 8-bit lane in 128 bits:
+
+* bits ``8r .. 8r+3``: the count of rank ``r`` (0..8);
+* bit ``8r+4``: the main-rank flag of a move; bits ``8r+5 .. 8r+7`` clear (bit ``8r+7`` is the
+  lane's guard for the same one-subtraction containment test, on each 64-bit half);
+* bits ``120 .. 126``: the type code; bit 127, :data:`WIDE`, always set.
+
+A hand or a move has one *canonical* word: its one-deck word when its cards fit one deck,
+else its wide word, so that the same cards, say the pair ``33``, are one word whichever table
+they are played at. A wide word is a :class:`WideWord`, an int of a type of its own, and never
+below 2**64 (bit 127): code that takes 64-bit words tells it apart by its type alone, before
+reading it.
 """
 from __future__ import annotations
 
@@ -19,11 +33,15 @@ from typing import Sequence
 
 from .cards import NUM_RANKS, Counts
 
-__all__ = ["COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "pack", "unpack", "contains", "main_ranks"]
+__all__ = ["WideWord", "COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "WIDE", "WIDE_TYPE_SHIFT", "pack", "unpack",
+           "contains", "main_ranks", "pack_wide", "unpack_wide", "canonical", "is_wide"]
 
 COUNT_MASK = int("7" * NUM_RANKS, 16)
 FLAG_MASK = int("8" * NUM_RANKS, 16)
 TYPE_SHIFT = 60
+WIDE = 1 << 127
+WIDE_TYPE_SHIFT = 120
+_LANE_FLAG = 0x10
 
 
 def pack(counts: Sequence[int], main_ranks: Sequence[int] = (), type_code: int = 0) -> int:
@@ -42,10 +60,47 @@ def unpack(word: int) -> Counts:
 
 
 def main_ranks(word: int) -> tuple:
-    """The ranks whose main flag is set in a move word, low to high."""
+    """The ranks whose main flag is set in a move word (one-deck or wide), low to high."""
+    if word >= WIDE:
+        return tuple(rank for rank in range(NUM_RANKS) if (word >> (8 * rank)) & _LANE_FLAG)
     return tuple(rank for rank in range(NUM_RANKS) if (word >> (4 * rank + 3)) & 1)
 
 
 def contains(hand_word: int, move_word: int) -> bool:
     """Whether a hand holds every card of a move (one SWAR subtraction)."""
     return ((hand_word | FLAG_MASK) - (move_word & COUNT_MASK)) & FLAG_MASK == FLAG_MASK
+
+
+class WideWord(int):
+    """A word in the wide layout (an int in every other way)."""
+
+    __slots__ = ()
+
+
+def pack_wide(counts: Sequence[int], main_ranks: Sequence[int] = (),
+              type_code: int = 0) -> WideWord:
+    """The wide word (two decks) of 15 counts, main-rank flags and a type code."""
+    word = WIDE | type_code << WIDE_TYPE_SHIFT
+    for rank, count in enumerate(counts):
+        word |= count << (8 * rank)
+    for rank in main_ranks:
+        word |= _LANE_FLAG << (8 * rank)
+    return WideWord(word)
+
+
+def unpack_wide(word: int) -> Counts:
+    """The 15 counts of a wide word."""
+    return tuple((word >> (8 * rank)) & 0xF for rank in range(NUM_RANKS))
+
+
+def is_wide(word: int) -> bool:
+    """Whether a canonical word is in the wide layout."""
+    return word >= WIDE
+
+
+def canonical(counts: Sequence[int], fits_one_deck: bool, main_ranks: Sequence[int] = (),
+              type_code: int = 0) -> int:
+    """The canonical word: :func:`pack` when the cards fit one deck, else :func:`pack_wide`."""
+    if fits_one_deck:
+        return pack(counts, main_ranks, type_code)
+    return pack_wide(counts, main_ranks, type_code)

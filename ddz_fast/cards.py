@@ -13,8 +13,8 @@ from .validate import is_int
 
 __all__ = [
     "NUM_RANKS", "RANK_LETTERS", "RANK_NAMES", "BLACK_JOKER", "RED_JOKER", "TWO", "ACE",
-    "MAX_COPIES", "FULL_DECK", "Counts", "parse_cards", "format_cards", "check_counts",
-    "rank_index",
+    "MAX_COPIES", "FULL_DECK", "TWO_DECKS", "deck_counts", "fits_one_deck", "Counts",
+    "parse_cards", "format_cards", "check_counts", "rank_index",
 ]
 
 Counts = Tuple[int, ...]
@@ -27,6 +27,23 @@ ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
 #: How many cards of each rank one deck holds: four of 3..2, one of each joker.
 MAX_COPIES: Counts = (4,) * 13 + (1, 1)
 FULL_DECK: Counts = MAX_COPIES
+#: The cards of two decks (the four-player table): eight of 3..2, two of each joker.
+TWO_DECKS: Counts = (8,) * 13 + (2, 2)
+_DECKS = {1: FULL_DECK, 2: TWO_DECKS}
+_DECK_NAMES = {1: "one deck has", 2: "two decks have"}
+
+
+def deck_counts(decks: int) -> Counts:
+    """The cards of ``decks`` decks (1 or 2) as 15 counts."""
+    try:
+        return _DECKS[decks]
+    except (KeyError, TypeError):
+        raise ValueError(f"decks must be 1 or 2, got {decks!r}") from None
+
+
+def fits_one_deck(counts: Sequence[int]) -> bool:
+    """Whether checked counts hold no more of any rank than one deck does."""
+    return all(count <= most for count, most in zip(counts, MAX_COPIES))
 
 _LETTER_TO_RANK = {letter: i for i, letter in enumerate(RANK_LETTERS)}
 _SUITS = frozenset("shdcSHDC\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667")
@@ -62,7 +79,7 @@ def _token_ranks(token: str) -> Iterable[int]:
     return ranks
 
 
-def parse_cards(text: str) -> Counts:
+def parse_cards(text: str, decks: int = 1) -> Counts:
     """Parse card notation into 15 counts; validates like :func:`check_counts`.
 
     >>> parse_cards("33344455BR")
@@ -76,11 +93,13 @@ def parse_cards(text: str) -> Counts:
     for token in text.split():
         for rank in _token_ranks(token):
             counts[rank] += 1
-    return check_counts(counts)
+    return check_counts(counts, decks)
 
 
-def check_counts(counts: Sequence[int]) -> Counts:
-    """Validate 15 per-rank counts against one deck and return them as a tuple of ints."""
+def check_counts(counts: Sequence[int], decks: int = 1) -> Counts:
+    """Validate 15 per-rank counts against ``decks`` decks (1 or 2) and return them as a
+    tuple of ints."""
+    limits = deck_counts(decks)
     if (isinstance(counts, (str, bytes, bytearray, memoryview, type))
             or not (isinstance(counts, abc.Sequence) or hasattr(counts, "__array__"))
             or getattr(counts, "ndim", 1) != 1):
@@ -106,9 +125,9 @@ def check_counts(counts: Sequence[int]) -> Counts:
         count = int(count)
         if count < 0:
             raise ValueError(f"negative count {count} of rank {RANK_NAMES[rank]}")
-        if count > MAX_COPIES[rank]:
-            raise ValueError(f"{count} cards of rank {RANK_NAMES[rank]}: one deck has "
-                             f"{MAX_COPIES[rank]}")
+        if count > limits[rank]:
+            raise ValueError(f"{count} cards of rank {RANK_NAMES[rank]}: "
+                             f"{_DECK_NAMES[decks]} {limits[rank]}")
         checked.append(count)
     return tuple(checked)
 

@@ -5,7 +5,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
 
 from . import bitboard
-from .cards import NUM_RANKS, Counts, _format, check_counts, parse_cards
+from .cards import NUM_RANKS, Counts, _format, check_counts, fits_one_deck, parse_cards
 from .validate import is_int
 
 if TYPE_CHECKING:
@@ -33,39 +33,44 @@ def install_fast_paths(fill_counts: Callable[["Hand", object], bool],
 
 
 class Hand:
-    """A multiset of cards from one deck: at most four of 3..2 and one of each joker.
+    """A multiset of cards from one deck: at most four of 3..2 and one of each joker; with
+    ``decks=2``, from two decks (the four-player table): at most eight and two.
 
-    ``Hand("33344455BR")``, ``Hand("3s 3h 10d Bj")`` or ``Hand(counts)`` with 15 counts.
-    Immutable and hashable; ``str()`` is the canonical text, ``len()`` the number of cards.
+    ``Hand("33344455BR")``, ``Hand("3s 3h 10d Bj")`` or ``Hand(counts)`` with 15 counts;
+    ``Hand("33333333BB", decks=2)``. Immutable and hashable; ``str()`` is the canonical text,
+    ``len()`` the number of cards. A hand is its cards: ``Hand("33", decks=2) == Hand("33")``.
     """
 
     __slots__ = ("_counts", "_bitboard")
 
-    def __init__(self, cards: Union[str, Sequence[int], "Hand"] = ()) -> None:
-        if _fill_plain(self, cards):
+    def __init__(self, cards: Union[str, Sequence[int], "Hand"] = (), decks: int = 1) -> None:
+        if _fill_plain(self, cards):        # plain cards of one deck fit any number of decks
             return
         if hasattr(self, "_bitboard"):
             raise TypeError("a Hand is immutable")
         if type(cards) is Hand:
             counts = cards._counts
+            if decks == 1 and cards._bitboard >= bitboard.WIDE:
+                check_counts(counts)        # names the rank one deck cannot hold
         elif isinstance(cards, Hand):   # a subclass may say anything: check what it says
-            counts = check_counts(cards.counts)
+            counts = check_counts(cards.counts, decks)
         elif isinstance(cards, str):
-            counts = parse_cards(cards)
+            counts = parse_cards(cards, decks)
         elif isinstance(cards, (bytes, bytearray, memoryview)):
             raise TypeError(f"a hand is card text (str), 15 counts or a Hand, not "
                             f"{type(cards).__name__}: decode bytes first")
         elif isinstance(cards, Sequence) or hasattr(cards, "__array__"):
-            counts = check_counts([0] * NUM_RANKS if _is_empty(cards) else cards)
+            counts = check_counts([0] * NUM_RANKS if _is_empty(cards) else cards, decks)
         else:
             raise TypeError("a hand is card text, 15 counts or a Hand, "
                             f"not {type(cards).__name__}")
         self._counts: Counts = counts
-        self._bitboard: int = bitboard.pack(counts)
+        self._bitboard: int = bitboard.canonical(counts, decks == 1 or fits_one_deck(counts))
 
     @classmethod
     def from_bitboard(cls, word: int) -> "Hand":
-        """The hand of a bitboard word (validated: flags and type bits must be clear)."""
+        """The hand of a bitboard word (validated: flags and type bits must be clear), or of
+        the canonical wide word of a hand beyond one deck (:mod:`ddz_fast.bitboard`)."""
         if cls is Hand:
             hand = cls.__new__(cls)
             if _fill_word(hand, word):
@@ -73,6 +78,11 @@ class Hand:
         if not is_int(word):
             raise TypeError(f"a bitboard is an int, not {type(word).__name__}")
         word = int(word)
+        if word >= bitboard.WIDE:
+            hand = cls(bitboard.unpack_wide(word), decks=2)
+            if hand._bitboard != word:
+                raise ValueError(f"bitboard {word:#x} is not the canonical wide word of a hand")
+            return hand
         if word < 0 or word & ~bitboard.COUNT_MASK:
             raise ValueError(f"bitboard {word:#x} has bits outside the 15 rank counts")
         return cls(bitboard.unpack(word))
@@ -80,8 +90,13 @@ class Hand:
     # Read-only views of the slots; attrgetter runs in C, twice as fast as a method.
     counts = property(attrgetter("_counts"),
                       doc="The count of each of the 15 ranks, 3 first, red joker last.")
-    bitboard = property(attrgetter("_bitboard"), doc="The hand as one 64-bit rank-count word "
-                        "(see :mod:`ddz_fast.bitboard`).")
+    bitboard = property(attrgetter("_bitboard"), doc="The hand as one 64-bit rank-count word, "
+                        "or a 128-bit wide word beyond one deck (see :mod:`ddz_fast.bitboard`).")
+
+    @property
+    def decks(self) -> int:
+        """The fewest decks that hold this hand: 1, or 2 beyond one deck."""
+        return 2 if self._bitboard >= bitboard.WIDE else 1
 
     def __contains__(self, move: object) -> bool:
         counts = _cards_of(move)
@@ -96,7 +111,7 @@ class Hand:
             return NotImplemented
         if move not in self:
             raise ValueError(f"hand {self} does not hold {_format(counts)}")
-        return Hand([have - need for have, need in zip(self._counts, counts)])
+        return Hand([have - need for have, need in zip(self._counts, counts)], decks=2)
 
     def __len__(self) -> int:
         return sum(self._counts)
@@ -125,7 +140,7 @@ def _cards_of(cards: object) -> Optional[Counts]:
     if counts is None or isinstance(cards, type):
         return None
     try:
-        return check_counts(counts)
+        return check_counts(counts, 2)
     except (TypeError, ValueError):
         return None
 
@@ -143,6 +158,9 @@ def _is_empty(cards: object) -> bool:
 HandLike = Union[Hand, str, Sequence[int]]
 
 
-def as_hand(cards: HandLike) -> Hand:
-    """Accept a Hand, card text or 15 counts; always an exact Hand, whose values were checked."""
-    return cards if type(cards) is Hand else Hand(cards)
+def as_hand(cards: HandLike, decks: int = 1) -> Hand:
+    """Accept a Hand, card text or 15 counts of ``decks`` decks; always an exact Hand, whose
+    values were checked (a Hand beyond one deck is refused where ``decks`` is 1)."""
+    if type(cards) is Hand and (decks == 2 or cards._bitboard < bitboard.WIDE):
+        return cards
+    return Hand(cards, decks)

@@ -6,7 +6,8 @@ from operator import attrgetter
 from typing import Callable, ClassVar, List, Optional, Sequence, Tuple
 
 from . import bitboard
-from .cards import NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, format_cards
+from .cards import (NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_one_deck,
+                    format_cards)
 from .validate import check_int, is_int
 
 __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
@@ -21,17 +22,17 @@ MOVE_TYPES: Tuple[str, ...] = (
 TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
 PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
 
-#: Every reading of a set of counts as one move under the most permissive rules: what
-#: ``Move()`` checks its arguments against. :mod:`ddz_fast.reference` installs its classifier
-#: here when it is imported (the package always imports it), so that this module, which the
-#: reference builds on, does not import the reference back.
-_classify_widest: Optional[Callable[[Counts], List["Move"]]] = None
+#: Whether a move is a reading of its cards under the most permissive rules of one deck or of
+#: two: what ``Move()`` checks its arguments against. :mod:`ddz_fast.reference` installs its
+#: check here when it is imported (the package always imports it), so that this module, which
+#: the reference builds on, does not import the reference back.
+_is_some_move: Optional[Callable[["Move"], bool]] = None
 
 
-def install_classifier(classify: Callable[[Counts], List["Move"]]) -> None:
-    """Make ``Move()`` validate with ``classify`` (every move the counts make, widest rules)."""
-    global _classify_widest
-    _classify_widest = classify
+def install_classifier(is_move: Callable[["Move"], bool]) -> None:
+    """Make ``Move()`` validate with ``is_move`` (whether some rule set has the move)."""
+    global _is_some_move
+    _is_some_move = is_move
 
 
 def _no_fast_path(*arguments: object) -> bool:
@@ -79,15 +80,15 @@ class Move:
         # Ranges first: the word is built from them, and a huge key would make a huge word.
         key = check_int("move key", key, 0, NUM_RANKS - 1)
         length = check_int("move length", length, 0, NUM_RANKS - key)
-        counts = check_counts(counts)
+        counts = check_counts(counts, 2)
         self._set(type, key, length, counts)
         if type == "pass":
             if any(counts) or key or length:
                 raise ValueError("a pass has no cards, key 0 and length 0")
         else:
-            if _classify_widest is None:  # pragma: no cover - the package imports the reference
+            if _is_some_move is None:  # pragma: no cover - the package imports the reference
                 raise RuntimeError("Move() needs ddz_fast.reference, which is not imported")
-            if self not in _classify_widest(counts):  # a move is what some rule set classifies
+            if not _is_some_move(self):  # a move is what some rule set classifies
                 raise ValueError(f"{format_cards(counts) or 'no cards'} is not a {type} "
                                  f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
                                  f" and length {length}")
@@ -98,7 +99,7 @@ class Move:
         self._length = length
         self._counts = counts
         main = range(key, key + length) if type != "pass" else ()
-        self._word = bitboard.pack(counts, main, TYPE_CODES[type])
+        self._word = bitboard.canonical(counts, fits_one_deck(counts), main, TYPE_CODES[type])
 
     @classmethod
     def _trusted(cls, type: str, key: int, length: int, counts: Counts) -> "Move":
@@ -113,16 +114,20 @@ class Move:
         if not is_int(word):
             raise TypeError(f"a move word is an int, not {type(word).__name__}")
         word = int(word)
-        if not 0 <= word < 1 << 64:
-            raise ValueError(f"move word {word} is not an unsigned 64-bit value")
-        code = word >> bitboard.TYPE_SHIFT
+        wide = word >= bitboard.WIDE
+        if not 0 <= word < (1 << 128 if wide else 1 << 64):
+            raise ValueError(f"move word {word} is neither an unsigned 64-bit value nor a "
+                             f"wide word")
+        code = (word ^ bitboard.WIDE) >> bitboard.WIDE_TYPE_SHIFT if wide else \
+            word >> bitboard.TYPE_SHIFT
         if code >= len(MOVE_TYPES):
             raise ValueError(f"move word {word:#x} has unknown type code {code}")
         main = bitboard.main_ranks(word)
         key, length = (main[0], len(main)) if main else (0, 0)
         if main and main != tuple(range(key, key + length)):
             raise ValueError(f"move word {word:#x} has main ranks that are not consecutive")
-        move = cls(MOVE_TYPES[code], key, length, bitboard.unpack(word))
+        counts = bitboard.unpack_wide(word) if wide else bitboard.unpack(word)
+        move = cls(MOVE_TYPES[code], key, length, counts)
         if move._word != word:
             raise ValueError(f"move word {word:#x} is not the canonical word of {move!r}")
         return move
@@ -144,7 +149,8 @@ class Move:
     key = property(attrgetter("_key"), doc="Rank index of the key rank (0 for pass).")
     length = property(attrgetter("_length"), doc="Chain length (1 for non-chains).")
     counts = property(attrgetter("_counts"), doc="Per-rank counts of the cards played.")
-    word = property(attrgetter("_word"), doc="The move as one 64-bit word.")
+    word = property(attrgetter("_word"), doc="The move as one 64-bit word, or a 128-bit wide "
+                    "word when its cards do not fit one deck (see :mod:`ddz_fast.bitboard`).")
 
     @property
     def cards(self) -> str:

@@ -15,11 +15,12 @@ import numpy as np
 from . import bitboard
 from ._batch_checks import check_batch
 from ._checks import check_action_id, check_play, check_prev
-from .cards import BLACK_JOKER, FULL_DECK, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts
+from .cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
+                    fits_one_deck)
 from .hand import Hand, HandLike, as_hand
 from .move import Move, install_classifier
-from .rules import WIDEST_PRESET, Rules, RulesLike, as_rules
-from .shapes import ALL_RANKS, CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
+from .rules import WIDEST_PRESET, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
+from .shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, main_shapes
 
 __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
            "legal_moves_batch", "legal_action_mask"]
@@ -56,8 +57,9 @@ def _solo_kickers(available: Sequence[int], size: int, start: int = 0) -> Iterat
 
 
 def _pair_kickers(counts: Counts, size: int, excluded: range) -> Iterator[List[int]]:
-    """``size`` pairs of distinct ranks 3..2 outside ``excluded`` (never the jokers)."""
-    ranks = [r for r in SUITED_RANKS if r not in excluded and counts[r] >= 2]
+    """``size`` pairs of distinct ranks outside ``excluded`` (jokers pair only with two decks:
+    one deck has one of each)."""
+    ranks = [r for r in ALL_RANKS if r not in excluded and counts[r] >= 2]
     for chosen in combinations(ranks, size):
         yield _with([0] * NUM_RANKS, chosen, 2)
 
@@ -66,8 +68,9 @@ def _solo_kicker_allowance(counts: Counts, main: range, max_copies: int) -> List
     return [0 if r in main else min(counts[r], max_copies) for r in ALL_RANKS]
 
 
-def _is_rocket(kickers: Sequence[int]) -> bool:
-    return kickers[BLACK_JOKER] == 1 and kickers[RED_JOKER] == 1
+def _holds_both_jokers(kickers: Sequence[int]) -> bool:
+    """Whether kickers hold a black and a red joker: what ``rocket_in_kickers`` rules on."""
+    return kickers[BLACK_JOKER] >= 1 and kickers[RED_JOKER] >= 1
 
 
 def _wing_trio_next_to_chain(wings: Sequence[int], main: range) -> bool:
@@ -84,14 +87,14 @@ def _kickers(kind: str, counts: Counts, main: range, rules: Rules) -> Iterator[L
         yield [0] * NUM_RANKS
     elif kind == "trio_solo":
         yield from _solo_kickers(_solo_kicker_allowance(counts, main, 1), 1)
-    elif kind in ("trio_pair", "airplane_pair"):
-        yield from _pair_kickers(counts, n, main)
-    elif kind == "four_two_pair":
-        yield from _pair_kickers(counts, 2, main)
+    elif kind in ("trio_pair", "airplane_pair", "four_two_pair"):
+        for pairs in _pair_kickers(counts, 2 if kind == "four_two_pair" else n, main):
+            if rules.rocket_in_kickers or not _holds_both_jokers(pairs):
+                yield pairs
     elif kind == "airplane_solo":
         allowance = _solo_kicker_allowance(counts, main, rules.solo_wing_max_copies)
         for wings in _solo_kickers(allowance, n):
-            if _is_rocket(wings) and not rules.rocket_in_kickers:
+            if _holds_both_jokers(wings) and not rules.rocket_in_kickers:
                 continue
             if not rules.trio_wing_next_to_chain and _wing_trio_next_to_chain(wings, main):
                 continue
@@ -99,33 +102,41 @@ def _kickers(kind: str, counts: Counts, main: range, rules: Rules) -> Iterator[L
     elif kind == "four_two_solo":
         allowance = _solo_kicker_allowance(counts, main, rules.four_two_solo_max_copies)
         for kickers in _solo_kickers(allowance, 2):
-            if not (_is_rocket(kickers) and not rules.rocket_in_kickers):
+            if not (_holds_both_jokers(kickers) and not rules.rocket_in_kickers):
                 yield kickers
     else:  # pragma: no cover - MAIN_SHAPES and this function list the same types
         raise AssertionError(kind)
 
 
 def _moves_of_type(kind: str, counts: Counts, rules: Rules) -> Iterator[Move]:
-    copies, lengths, ranks = MAIN_SHAPES[kind]
-    for key, length in _main_parts(counts, copies, lengths, ranks):
-        main = range(key, key + length)
-        for kickers in _kickers(kind, counts, main, rules):
-            cards = tuple(_with(kickers, main, copies))
-            yield Move._trusted(kind, key, length, cards)
+    shape_copies, lengths, ranks = main_shapes(rules.decks)[kind]
+    # A bomb is 4 cards of a rank, or 4 to 8 with two decks; every other shape has one size.
+    for copies in BOMB_SIZES[rules.decks] if kind == "bomb" else (shape_copies,):
+        for key, length in _main_parts(counts, copies, lengths, ranks):
+            main = range(key, key + length)
+            for kickers in _kickers(kind, counts, main, rules):
+                cards = tuple(_with(kickers, main, copies))
+                yield Move._trusted(kind, key, length, cards)
 
 
 def _type_allowed(kind: str, rules: Rules) -> bool:
     return rules.four_two or kind not in ("four_two_solo", "four_two_pair")
 
 
+def _rocket(rules: Rules) -> Counts:
+    """The rocket: both jokers, or all four with two decks."""
+    rocket = [0] * NUM_RANKS
+    rocket[BLACK_JOKER] = rocket[RED_JOKER] = rules.decks
+    return tuple(rocket)
+
+
 def all_moves(counts: Counts, rules: Rules) -> List[Move]:
     """Every move the cards ``counts`` can make, in canonical order, each exactly once."""
     moves = [move for kind in MAIN_SHAPES if _type_allowed(kind, rules)
              for move in _moves_of_type(kind, counts, rules)]
-    if counts[BLACK_JOKER] and counts[RED_JOKER]:
-        rocket = [0] * NUM_RANKS
-        rocket[BLACK_JOKER] = rocket[RED_JOKER] = 1
-        moves.append(Move._trusted("rocket", BLACK_JOKER, 1, tuple(rocket)))
+    rocket = _rocket(rules)
+    if all(have >= need for have, need in zip(counts, rocket)):
+        moves.append(Move._trusted("rocket", BLACK_JOKER, 1, rocket))
     return sorted(moves)
 
 
@@ -136,7 +147,9 @@ def _is_legal(move: Move, rules: Rules) -> bool:
 def _beats(move: Move, prev: Move) -> bool:
     if move.type == "rocket":
         return prev.type != "rocket"
-    if move.type == "bomb" and prev.type not in ("bomb", "rocket"):
+    if move.type == "bomb" and prev.type == "bomb":     # more cards, then the higher rank
+        return (len(move), move.key) > (len(prev), prev.key)
+    if move.type == "bomb" and prev.type != "rocket":
         return True
     return move.type == prev.type and move.length == prev.length and move.key > prev.key
 
@@ -150,8 +163,8 @@ def legal_moves(hand: HandLike, prev: Optional[Move] = None, *,
     Pass is never listed: it is always allowed when following. ``prev`` of None or
     ``Move.PASS`` means the player leads.
     """
-    hand = as_hand(hand)
     rules = as_rules(rules)
+    hand = as_hand(hand, rules.decks)
     prev = check_prev(prev, rules, _is_legal)
     moves = all_moves(hand.counts, rules)
     return moves if prev is None else [m for m in moves if _beats(m, prev)]
@@ -159,12 +172,19 @@ def legal_moves(hand: HandLike, prev: Optional[Move] = None, *,
 
 def classify(cards: HandLike, *, rules: RulesLike = None) -> List[Move]:
     """Every interpretation of exactly these cards as one move (empty: no combination)."""
-    counts = as_hand(cards).counts
-    return [m for m in all_moves(counts, as_rules(rules)) if m.counts == counts]
+    rules = as_rules(rules)
+    counts = as_hand(cards, rules.decks).counts
+    return [m for m in all_moves(counts, rules) if m.counts == counts]
 
 
-# Move() checks its arguments with the widest rule set's classification (see ddz_fast.move).
-install_classifier(lambda counts: classify(counts, rules=WIDEST_PRESET))
+def _is_some_move(move: Move) -> bool:
+    """Whether the widest rules of one deck or of two classify the move's cards to it."""
+    return ((fits_one_deck(move.counts) and move in classify(move.counts, rules=WIDEST_PRESET))
+            or move in classify(move.counts, rules=WIDEST_TWO_DECKS))
+
+
+# Move() checks its arguments with the widest rule sets' classification (see ddz_fast.move).
+install_classifier(_is_some_move)
 
 
 def beats(move: Move, prev: Move, *, rules: RulesLike = None) -> bool:
@@ -179,7 +199,7 @@ def beats(move: Move, prev: Move, *, rules: RulesLike = None) -> bool:
 
 @lru_cache(maxsize=None)
 def _action_space(rules: Rules) -> Tuple[Tuple[Move, ...], Dict[Move, int]]:
-    moves = tuple(all_moves(FULL_DECK, rules))
+    moves = tuple(all_moves(deck_counts(rules.decks), rules))
     return moves, {move: i for i, move in enumerate(moves)}
 
 

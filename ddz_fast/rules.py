@@ -4,9 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Dict, Optional, Union
 
-__all__ = ["Rules", "PRESETS", "WIDEST_PRESET", "RulesLike", "as_rules"]
+__all__ = ["Rules", "PRESETS", "WIDEST_PRESET", "WIDEST_TWO_DECKS", "RulesLike", "as_rules",
+           "three_player_rules"]
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
+_SIDES = ("alone", "partner")
 
 
 @dataclass(frozen=True)
@@ -28,9 +30,17 @@ class Rules:
     ``single_round_auction`` applies to points bidding; ``doubling`` defaults to on exactly
     when bidding is ``call_rob``.
 
-    Table options (docs/RULES.md, "Variants"): ``kitty`` is 3, the classic deal of 17 cards
-    to each player and a 3-card kitty for the landlord, or 0 (preset ``no_kitty``): 18 cards
-    each and no kitty. The moves do not change.
+    Table options (docs/RULES.md, "Variants"): the table is three players and one deck, or
+    four players and two decks (``players=4, decks=2``, preset ``four_player``). With three,
+    ``kitty`` is 3, the classic deal of 17 cards to each player and a 3-card kitty for the
+    landlord, or 0 (preset ``no_kitty``): 18 cards each and no kitty, the moves unchanged.
+    With four, the kitty is 8 cards and each player is dealt 25; ``sides`` is ``"alone"``
+    (the landlord against three) or ``"partner"`` (two against two). ``decks`` and ``kitty``
+    default to the table's (None): one deck and 3 cards for three players, two and 8 for
+    four. Two decks bring moves of their own: up to 8 cards of a rank, bombs of 4 to 8 cards,
+    joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference`).
+    The moves of the four-player table are served by the reference for now, and the game
+    engine, the solver and the play loops play three players only (they refuse four).
     """
 
     solo_wing_max_copies: int = 1
@@ -41,7 +51,10 @@ class Rules:
     bidding: str = "points"
     single_round_auction: bool = False
     doubling: Optional[bool] = None
-    kitty: int = 3
+    kitty: Optional[int] = None
+    players: int = 3
+    decks: Optional[int] = None
+    sides: str = "alone"
 
     def __post_init__(self) -> None:
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
@@ -58,18 +71,37 @@ class Rules:
         if self.doubling is None:
             object.__setattr__(self, "doubling", self.bidding == "call_rob")
         _require_bool("doubling", self.doubling)
-        _require_int_in("kitty", self.kitty, 0, 3)
-        if self.kitty not in KITTY_SIZES:
-            raise ValueError(f"rule option kitty must be 0 or 3 cards, got {self.kitty}")
+        _require_int_in("players", self.players, 3, 4)
+        if self.decks is None:
+            object.__setattr__(self, "decks", self.players - 2)
+        if self.kitty is None:
+            object.__setattr__(self, "kitty", max(KITTY_SIZES[self.players]))
+        _require_int_in("decks", self.decks, 1, 2)
+        if self.decks != self.players - 2:
+            raise ValueError(f"{self.players} players play with {self.players - 2} "
+                             f"deck{'s' if self.players == 4 else ''}, not {self.decks}")
+        kitties = KITTY_SIZES[self.players]
+        _require_int_in("kitty", self.kitty, 0, max(kitties))
+        if self.kitty not in kitties:
+            raise ValueError(f"rule option kitty must be "
+                             f"{' or '.join(map(str, kitties))} cards with {self.players} "
+                             f"players, got {self.kitty}")
+        if not isinstance(self.sides, str):
+            raise TypeError(f"rule option sides must be a str, not {type(self.sides).__name__}")
+        if self.sides not in _SIDES:
+            raise ValueError(f"unknown sides {self.sides!r}: choose one of {', '.join(_SIDES)}")
+        if self.sides == "partner" and self.players != 4:
+            raise ValueError("sides='partner' needs four players")
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 17 with the kitty, 18 without."""
-        return (DECK_SIZE - self.kitty) // 3
+        """Cards dealt to each player: 17 with the kitty, 18 without; 25 with four players."""
+        return (DECK_SIZE * self.decks - self.kitty) // self.players
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """The named preset: ``standard``, ``rlcard``, ``openspiel`` or ``douzero``."""
+        """The named preset: ``standard``, ``rlcard``, ``openspiel``, ``douzero``, ``no_kitty``
+        or ``four_player`` (:data:`PRESETS`)."""
         if not isinstance(name, str):
             raise TypeError(f"preset name must be a str, not {type(name).__name__}")
         try:
@@ -91,6 +123,9 @@ class Rules:
             raise TypeError(f"unknown rule option(s): {', '.join(unknown)}")
         if "bidding" in changes and "doubling" not in changes:
             changes["doubling"] = None
+        if "players" in changes:            # the new table's deck and kitty, unless given
+            changes.setdefault("decks", None)
+            changes.setdefault("kitty", None)
         return replace(self, **changes)
 
     def __repr__(self) -> str:
@@ -102,8 +137,8 @@ class Rules:
         return f"Rules({changed})"
 
 
-#: The kitty sizes a rule set may have, and the cards of the one deck.
-KITTY_SIZES = (0, 3)
+#: The kitty sizes a table of 3 or 4 players may have, and the cards of one deck.
+KITTY_SIZES = {3: (0, 3), 4: (8,)}
 DECK_SIZE = 54
 
 
@@ -126,11 +161,14 @@ PRESETS: Dict[str, Rules] = {
     "openspiel": Rules(solo_wing_max_copies=3, rocket_in_kickers=False, four_two=False),
     "douzero": Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2),
     "no_kitty": Rules(kitty=0),
+    "four_player": Rules(players=4),
 }
 
 #: The preset with every move option at its most permissive: its moves are a superset of every
 #: rule set's, so a move is valid (``Move()``) when this preset classifies its cards to it.
 WIDEST_PRESET = "douzero"
+#: The same for two decks: the widest preset's move options at the four-player table.
+WIDEST_TWO_DECKS = PRESETS[WIDEST_PRESET].replace(players=4)
 
 RulesLike = Union[Rules, str, None]
 
@@ -146,3 +184,14 @@ def as_rules(rules: RulesLike) -> Rules:
     if isinstance(rules, str):
         return Rules.preset(rules)
     raise TypeError(f"rules must be a Rules, a preset name or None, not {type(rules).__name__}")
+
+
+def three_player_rules(rules: RulesLike, what: str) -> Rules:
+    """:func:`as_rules`, refusing a four-player table: ``what`` (the game engine, the solver,
+    the native play loop...) plays three players and one deck; the four-player table has its
+    moves (:func:`ddz_fast.legal_moves` and its siblings) and no engine yet."""
+    checked = as_rules(rules)
+    if checked.players != 3:
+        raise ValueError(f"{what} plays three players with one deck, not the "
+                         f"{checked.players}-player table of {checked!r}")
+    return checked

@@ -12,7 +12,8 @@ from typing import Dict, Tuple
 
 from .cards import ACE, NUM_RANKS, TWO
 
-__all__ = ["MAIN_SHAPES", "CHAIN_RANKS", "SUITED_RANKS", "ALL_RANKS"]
+__all__ = ["MAIN_SHAPES", "MAIN_SHAPES_TWO_DECKS", "BOMB_SIZES", "CHAIN_RANKS", "SUITED_RANKS",
+           "ALL_RANKS", "main_shapes"]
 
 CHAIN_RANKS = range(0, ACE + 1)       # 3..A: chains never hold a 2 or a joker
 SUITED_RANKS = range(0, TWO + 1)      # 3..2: pairs, trios and fours
@@ -34,3 +35,22 @@ MAIN_SHAPES: Dict[str, Tuple[int, range, range]] = {
     "four_two_pair": (4, range(1, 2), SUITED_RANKS),
     "bomb": (4, range(1, 2), SUITED_RANKS),
 }
+
+#: The same for two decks (docs/RULES.md, "Four players with two decks"): the jokers pair
+#: (``BB``, ``RR``), and the chains run as long as a 33-card hand allows.
+MAIN_SHAPES_TWO_DECKS: Dict[str, Tuple[int, range, range]] = {
+    **MAIN_SHAPES,
+    "pair": (2, range(1, 2), ALL_RANKS),
+    "pair_chain": (2, range(3, 13), CHAIN_RANKS),
+    "airplane": (3, range(2, 12), CHAIN_RANKS),
+    "airplane_solo": (3, range(2, 9), CHAIN_RANKS),
+    "airplane_pair": (3, range(2, 7), CHAIN_RANKS),
+}
+
+#: The cards of a bomb, by the number of decks: four of a rank, or four to eight with two.
+BOMB_SIZES = {1: range(4, 5), 2: range(4, 9)}
+
+
+def main_shapes(decks: int) -> Dict[str, Tuple[int, range, range]]:
+    """The main shapes of one deck or of two."""
+    return MAIN_SHAPES if decks == 1 else MAIN_SHAPES_TWO_DECKS

@@ -17,7 +17,7 @@ cimport numpy as cnp
 from cpython.buffer cimport PyBuffer_FillInfo
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
-from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF, Py_XDECREF
@@ -27,7 +27,7 @@ from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
-from ddz_fast import bitboard
+from ddz_fast import bitboard, reference
 from ddz_fast._checks import check_action_id, check_play, check_prev
 from ddz_fast.cards import FULL_DECK
 from ddz_fast import hand as hand_module, move as move_module
@@ -138,12 +138,18 @@ cdef class _ActionSpace:
 
 
 cdef class _RuleSet:
-    """The move options of a rule set as a C struct, and its action space once asked for."""
+    """The move options of a rule set as a C struct, and its action space once asked for.
+
+    The generator here works on one deck: a rule set of two decks is marked ``two_decks``,
+    and the public functions hand its calls to the reference, which plays every table."""
     cdef Options opts
     cdef _ActionSpace space
+    cdef readonly bint two_decks
 
     def __init__(self, rules):
-        self.opts = options_of(rules)
+        self.two_decks = rules.decks == 2
+        if not self.two_decks:
+            self.opts = options_of(rules)
 
     cdef _ActionSpace action_space(self):
         # Built once, then published by one assignment: concurrent callers see all or nothing
@@ -155,7 +161,7 @@ cdef class _RuleSet:
         return self.space
 
 
-cdef dict _BY_OPTIONS = {}    # move options -> _RuleSet: at most 64 (4 * 2 * 2 * 2 * 2) of them
+cdef dict _BY_OPTIONS = {}    # move options and decks -> _RuleSet: at most 128 of them
 cdef dict _BY_ID = {}         # id(rules) -> (rules, _RuleSet); holding rules keeps its id unique
 cdef tuple _LAST = (None, None)
 cdef _RuleSet _STANDARD = _RuleSet(as_rules(None))
@@ -179,7 +185,8 @@ cdef _RuleSet _rule_set(object rules):
 cdef tuple _new_entry(object rules):
     checked = as_rules(rules)
     options = (checked.solo_wing_max_copies, checked.trio_wing_next_to_chain,
-               checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies)
+               checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies,
+               checked.decks)
     rule_set = _BY_OPTIONS.get(options)
     if rule_set is None:
         rule_set = _BY_OPTIONS[options] = _RuleSet(checked)
@@ -191,7 +198,10 @@ cdef tuple _new_entry(object rules):
 
 def _is_legal(move, rules):
     """Whether the Move ``move`` is legal under ``rules``: its cards classify to it."""
-    return is_legal_word(move._word, &_rule_set(rules).opts)
+    cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.two_decks:
+        return reference._is_legal(move, as_rules(rules))
+    return type(move._word) is int and is_legal_word(move._word, &rule_set.opts)
 
 
 # --- the slots of Hands and Moves ----------------------------------------------------------------
@@ -846,10 +856,10 @@ cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
 
 
 cdef uint64_t _hand_word(object hand) except? 0:
-    """The word of anything as_hand accepts (same errors)."""
-    cdef PyObject* word = _slot(hand, _HAND_BITBOARD) if type(hand) is Hand else NULL
-    if word != NULL:
-        return <object>word
+    """The word of anything as_hand accepts (same errors: a hand beyond one deck is one)."""
+    cdef PyObject* slot = _slot(hand, _HAND_BITBOARD) if type(hand) is Hand else NULL
+    if slot != NULL and PyLong_CheckExact(<object>slot):    # not a WideWord: one deck
+        return <object>slot
     return as_hand(hand)._bitboard
 
 
@@ -859,9 +869,10 @@ cdef uint64_t _prev_word(object prev, _RuleSet rule_set, object rules) except? 0
     cdef PyObject* slot
     if type(prev) is Move:
         slot = _slot(prev, _MOVE_WORD)
-        word = <object>slot if slot != NULL else prev._word
-        if word == 0 or is_legal_word(word, &rule_set.opts):
-            return word
+        if slot != NULL and PyLong_CheckExact(<object>slot):  # not a WideWord: one deck
+            word = <object>slot
+            if word == 0 or is_legal_word(word, &rule_set.opts):
+                return word
     checked = check_prev(prev, as_rules(rules), _is_legal)
     return 0 if checked is None else checked._word
 
@@ -874,21 +885,25 @@ def legal_moves(hand, prev=None, *, rules=None):
     Pass is never listed: it is always allowed when following. ``prev`` of None or
     ``Move.PASS`` means the player leads. Returns a :class:`MoveList`.
     """
-    cdef uint64_t hand_word = _hand_word(hand)
     cdef _RuleSet rule_set
     if rules is None and prev is None:
         # The commonest call counts no reference to a shared object: on a free-threaded build,
         # threads counting references to one rule set would contend for its cache line.
-        return _generate(hand_word, 0, &_STANDARD.opts)
+        return _generate(_hand_word(hand), 0, &_STANDARD.opts)
     rule_set = _rule_set(rules)
+    if rule_set.two_decks:
+        return reference.legal_moves(hand, prev, rules=rules)
+    cdef uint64_t hand_word = _hand_word(hand)
     cdef uint64_t prev_word = 0 if prev is None else _prev_word(prev, rule_set, rules)
     return _generate(hand_word, prev_word, &rule_set.opts)
 
 
 def classify(cards, *, rules=None):
     """Every interpretation of exactly these cards as one move (empty: no combination)."""
-    cdef uint64_t counts = _hand_word(cards)
     cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.two_decks:
+        return reference.classify(cards, rules=rules)
+    cdef uint64_t counts = _hand_word(cards)
     cdef uint64_t found[NUM_TYPES * NUM_RANKS]
     cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)
     cdef Py_ssize_t i
@@ -899,6 +914,8 @@ def classify(cards, *, rules=None):
 def beats(move, prev, *, rules=None):
     """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
     rules = as_rules(rules)
+    if rules.decks == 2:
+        return reference.beats(move, prev, rules=rules)
     prev = check_play(prev, "prev", rules, _is_legal)
     if isinstance(move, Move) and move.is_pass:
         return False
@@ -908,12 +925,17 @@ def beats(move, prev, *, rules=None):
 
 def action_space(rules=None):
     """Every move of the rule set, in canonical order: a move's index is its dense action id."""
-    return _rule_set(rules).action_space().moves
+    cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.two_decks:
+        return reference.action_space(rules)
+    return rule_set.action_space().moves
 
 
 def action_id(move, rules=None):
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
     cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.two_decks:
+        return reference.action_id(move, rules)
     if not isinstance(move, Move):
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     found = rule_set.action_space().ids.get(move._word)
@@ -924,7 +946,10 @@ def action_id(move, rules=None):
 
 def action_move(action_id, rules=None):
     """The move of a dense action id: the inverse of :func:`action_id`."""
-    moves = _rule_set(rules).action_space().moves
+    cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.two_decks:
+        return reference.action_move(action_id, rules)
+    moves = rule_set.action_space().moves
     return moves[check_action_id(action_id, len(moves))]
 
 
@@ -1215,6 +1240,8 @@ cdef _Batch _read_batch(object hands, object prevs, object rules):
         batch.rule_set = _rule_set(rules)
     except (TypeError, ValueError):
         return None               # the full checks raise it, after any error in the hands
+    if batch.rule_set.two_decks:
+        return None               # the full checks refuse it
     if not is_integers(hands):
         return None
     array = hands

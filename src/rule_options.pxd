@@ -4,8 +4,12 @@ from movegen cimport Options
 
 
 cdef inline Options options_of(object rules) except *:
-    """The Options of a validated :class:`ddz_fast.rules.Rules`."""
+    """The Options of a validated :class:`ddz_fast.rules.Rules` of one deck (the generator's
+    words hold up to four cards of a rank)."""
     cdef Options o
+    if rules.decks != 1:
+        raise ValueError(f"{rules!r} play with two decks, which the compiled core does not "
+                         f"play here: its words hold one deck")
     o.solo_wing_max_copies = rules.solo_wing_max_copies
     o.trio_wing_next_to_chain = rules.trio_wing_next_to_chain
     o.rocket_in_kickers = rules.rocket_in_kickers

@@ -1,0 +1,234 @@
+"""The moves of two decks, the four-player table (docs/RULES.md, "Four players with two decks").
+
+Expected values come from the rule text: the action-space sizes are counted here with binomial
+coefficients, type by type, with the derivation beside each; the hand-made cases say why each
+answer is what it is. Until the compiled core has a two-deck generator, the public API serves
+two-deck rule sets through the reference: ``api`` runs both anyway, so that the public
+functions are shown to accept, check and answer for the four-player table.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from math import comb
+from typing import Dict
+
+import pytest
+
+from common import sample_size
+from ddz_fast import Hand, Move, Rules, bitboard
+from ddz_fast.cards import TWO_DECKS
+
+FOUR = Rules.preset("four_player")
+
+
+def _per_type(rules: Rules) -> Dict[str, int]:
+    """Every move type's count in the action space of two decks, by the rule text.
+
+    Ranks: 13 suited ranks 3..2 and the two jokers; chains run over the 12 ranks 3..A, so a
+    chain of n ranks has 13 - n keys. Kickers and wings are never of a main rank: a trio or
+    four leaves 14 other ranks (12 suited, B, R), a chain of n trios 15 - n. With
+    ``solo_wing_max_copies = 1`` and ``four_two_solo_max_copies = 1`` solo wings and kickers
+    are distinct ranks; pair wings and kickers are always distinct ranks, and BB and RR are
+    pairs. Without ``rocket_in_kickers`` a wing or kicker set may not hold both jokers: the
+    sets that hold them both (as solos or as pairs) are the sets of the other n - 2 ranks
+    among the remaining 13 - n.
+    """
+    both_jokers_allowed = rules.rocket_in_kickers
+
+    def wing_sets(n: int) -> int:       # n distinct wing ranks among 15 - n
+        total = comb(15 - n, n)
+        return total if both_jokers_allowed else total - comb(13 - n, n - 2)
+
+    def kicker_pairs() -> int:          # two distinct kicker ranks among 14
+        return comb(14, 2) if both_jokers_allowed else comb(14, 2) - 1
+
+    return {
+        "solo": 15,                                        # any rank
+        "pair": 13 + 2,                                    # 33 .. 22, BB, RR
+        "trio": 13,                                        # 333 .. 222
+        "trio_solo": 13 * 14,                              # trio rank x another rank
+        "trio_pair": 13 * 14,                              # trio rank x another pair (BB, RR)
+        "chain": sum(13 - n for n in range(5, 13)),        # 8 + 7 + ... + 1 = 36
+        "pair_chain": sum(13 - n for n in range(3, 13)),   # 10 + ... + 1 = 55
+        "airplane": sum(13 - n for n in range(2, 12)),     # 11 + ... + 2 = 65 (33 cards)
+        # n = 2..8 trios (4n <= 33) with n solo wings of distinct other ranks: 858 + 2,200 +
+        # 2,970 + 2,016 + 588 + 48 + 0 (eight wings among seven ranks) = 8,680
+        "airplane_solo": sum((13 - n) * wing_sets(n) for n in range(2, 9)),
+        # n = 2..6 trios (5n <= 33) with n pairs of distinct other ranks (13 - n suited, BB,
+        # RR): the same ranks to choose from as solo wings, so 858 + ... + 588 = 8,632
+        "airplane_pair": sum((13 - n) * wing_sets(n) for n in range(2, 7)),
+        "four_two_solo": 13 * kicker_pairs(),              # 13 x C(14, 2) = 1,183
+        "four_two_pair": 13 * kicker_pairs(),              # the same ranks, as pairs
+        "bomb": 13 * 5,                                    # 4, 5, 6, 7 or 8 of a rank
+        "rocket": 1,                                       # BBRR
+    }
+
+
+@pytest.mark.parametrize("rules", [FOUR, FOUR.replace(rocket_in_kickers=False)],
+                         ids=["four_player", "no_rocket_in_kickers"])
+def test_the_action_space_counts_of_two_decks(api, rules):
+    space = api.action_space(rules)
+    expected = _per_type(rules)
+    assert dict(Counter(move.type for move in space)) == expected
+    assert len(space) == sum(expected.values())
+    if rules == FOUR:
+        assert len(space) == 20_307     # the sum of the table above, added up by hand
+    assert list(space) == sorted(space) and len(set(space)) == len(space)
+    for i in (0, len(space) // 3, len(space) - 1):
+        assert api.action_move(api.action_id(space[i], rules), rules) == space[i]
+
+
+def _bomb(cards: str) -> Move:
+    hand = Hand(cards, decks=2)
+    return Move("bomb", next(iter(hand)), 1, hand.counts)
+
+
+def test_bombs_compare_by_size_then_rank(api):
+    # 333333 has six cards, 22222 five: more cards win, whatever the ranks.
+    six, five = _bomb("333333"), _bomb("22222")
+    assert api.beats(six, five, rules=FOUR) and not api.beats(five, six, rules=FOUR)
+    # Same size: the rank decides; the same bomb does not beat itself.
+    assert api.beats(_bomb("44444"), _bomb("33333"), rules=FOUR)
+    assert not api.beats(_bomb("44444"), _bomb("44444"), rules=FOUR)
+    # Every bomb beats every other move, an 11-trio airplane included.
+    airplane = api.classify("333444555666777888999TTTJJJQQQKKK", rules=FOUR)
+    assert [m.type for m in airplane] == ["airplane"] and airplane[0].length == 11
+    assert api.beats(_bomb("3333"), airplane[0], rules=FOUR)
+
+
+def test_the_four_joker_rocket_beats_the_eight_card_bomb(api):
+    rocket, = api.classify("BBRR", rules=FOUR)
+    assert rocket.type == "rocket"
+    eight = _bomb("22222222")
+    assert api.beats(rocket, eight, rules=FOUR) and not api.beats(eight, rocket, rules=FOUR)
+    # The one-deck rocket, a black and a red joker, is no move at this table.
+    assert api.classify("BR", rules=FOUR) == []
+    one_deck_rocket, = api.classify("BR")
+    with pytest.raises(ValueError, match="not a legal move"):
+        api.beats(rocket, one_deck_rocket, rules=FOUR)
+
+
+def test_joker_pairs_rank_above_the_pair_of_twos(api):
+    twos, = api.classify("22", rules=FOUR)
+    blacks, = api.classify("BB", rules=FOUR)
+    reds, = api.classify("RR", rules=FOUR)
+    assert (blacks.type, blacks.key, reds.key) == ("pair", 13, 14)
+    assert api.beats(blacks, twos, rules=FOUR) and api.beats(reds, blacks, rules=FOUR)
+    assert not api.beats(twos, blacks, rules=FOUR)
+    # They serve as pair kickers (trio + pair) and as pair wings.
+    assert [m.type for m in api.classify("333BB", rules=FOUR)] == ["trio_pair"]
+    assert [m.type for m in api.classify("333444BBRR", rules=FOUR)] == ["airplane_pair"]
+    # Without rocket_in_kickers no kicker set holds both colours of joker.
+    assert api.classify("333444BBRR", rules=FOUR.replace(rocket_in_kickers=False)) == []
+
+
+def test_main_ranks_take_exactly_their_shape(api):
+    # Seven 3s: a trio is three of them, a bomb four to seven; no trio takes a 3 as kicker.
+    moves = api.legal_moves(Hand("3333333", decks=2), rules=FOUR)
+    assert [str(m) for m in moves] == ["3", "33", "333", "3333", "33333", "333333",
+                                      "3333333"]
+    assert [m.type for m in api.classify("3333333", rules=FOUR)] == ["bomb"]
+    # Four + two needs exactly four of its rank: five 3s and two kickers make nothing.
+    assert api.classify("3333345", rules=FOUR) == []
+    assert [m.type for m in api.classify("333345", rules=FOUR)] == ["four_two_solo"]
+
+
+def test_two_deck_hands_and_moves_are_checked_by_the_rules(api):
+    with pytest.raises(ValueError, match="5 cards of rank 3: one deck has 4"):
+        Hand("33333")
+    with pytest.raises(ValueError, match="9 cards of rank 3: two decks have 8"):
+        Hand("333333333", decks=2)
+    with pytest.raises(ValueError, match="3 cards of rank black joker: two decks have 2"):
+        Hand("BBB", decks=2)
+    five = Hand("33333", decks=2)
+    assert five.decks == 2 and Hand("33", decks=2).decks == 1
+    # A one-deck rule set refuses a hand beyond one deck with a ValueError naming the rank.
+    for rules in (None, "standard"):
+        with pytest.raises(ValueError, match="5 cards of rank 3: one deck has 4"):
+            api.legal_moves(five, rules=rules)
+        with pytest.raises(ValueError, match="5 cards of rank 3: one deck has 4"):
+            api.classify(five, rules=rules)
+    with pytest.raises(ValueError, match="not a legal move"):
+        api.legal_moves("33", _bomb("33333"))
+    with pytest.raises(ValueError, match="not a legal move"):
+        api.beats(_bomb("33333"), _bomb("3333"))
+    with pytest.raises(ValueError, match="not in the action space"):
+        api.action_id(_bomb("33333"), "standard")
+    # Card text and counts are read against the rule set's decks.
+    assert api.legal_moves("33333", rules=FOUR)[-1] == _bomb("33333")
+    assert [m.type for m in api.classify((5,) + (0,) * 14, rules=FOUR)] == ["bomb"]
+
+
+def test_canonical_words_keep_one_deck_moves_as_they_were():
+    # The pair of 3s is one move at every table: its one-deck word.
+    pair = Move("pair", 0, 1, Hand("33").counts)
+    assert pair.word < 1 << 64 and pair.word == bitboard.pack(pair.counts, [0], 2)
+    # Cards beyond one deck take the wide word, which round-trips like any word.
+    for move in (_bomb("33333"), Move("pair", 13, 1, Hand("BB", decks=2).counts),
+                 Move("rocket", 13, 1, Hand("BBRR", decks=2).counts)):
+        assert move.word >= bitboard.WIDE
+        assert Move.from_word(move.word) == move
+    hand = Hand("33333333BBRR", decks=2)
+    assert Hand.from_bitboard(hand.bitboard) == hand and hand.bitboard >= bitboard.WIDE
+    with pytest.raises(ValueError, match="canonical"):    # the wide word of one-deck cards
+        Hand.from_bitboard(bitboard.pack_wide(Hand("33").counts))
+    # A long airplane fits one deck's counts yet exists only with two: Move() knows it.
+    airplane = Move("airplane", 0, 7, Hand("333444555666777888999").counts)
+    assert airplane.word < 1 << 64
+    with pytest.raises(ValueError, match="is not a"):
+        Move("airplane", 0, 7, Hand("33344455566677788899").counts)
+
+
+def _random_hand(rng: random.Random, size: int) -> Hand:
+    deck = [rank for rank, copies in enumerate(TWO_DECKS) for _ in range(copies)]
+    counts = [0] * 15
+    for rank in rng.sample(deck, size):
+        counts[rank] += 1
+    return Hand(counts, decks=2)
+
+
+def _beats_by_the_rule_text(move: Move, prev: Move) -> bool:
+    """docs/RULES.md: the rocket beats everything; a bomb beats every non-bomb, and a bomb
+    with more cards, or as many of a higher rank; otherwise same type, length, higher key."""
+    if move.type == "rocket" or prev.type == "rocket":
+        return move.type == "rocket" and prev.type != "rocket"
+    if move.type == "bomb" or prev.type == "bomb":
+        return move.type == "bomb" and (prev.type != "bomb" or
+                                        (len(move), move.key) > (len(prev), prev.key))
+    return move.type == prev.type and move.length == prev.length and move.key > prev.key
+
+
+def test_a_hand_plays_exactly_the_moves_of_the_space_it_holds(api):
+    # A move is legal from a hand exactly when the hand holds its cards: the moves generated
+    # for the hand must be those of the action space (counted above) that it holds, in
+    # canonical order, and those that beat a random move to answer, by the rule text.
+    rng = random.Random(25)
+    space = api.action_space(FOUR)
+    for _ in range(sample_size(40, minimum=6)):
+        hand = _random_hand(rng, rng.choice((25, 33)))
+        held = [m for m in space if m in hand]
+        assert list(api.legal_moves(hand, rules=FOUR)) == held
+        prev = rng.choice(space)
+        answers = [m for m in held if _beats_by_the_rule_text(m, prev)]
+        assert list(api.legal_moves(hand, prev, rules=FOUR)) == answers
+
+
+def test_batched_calls_refuse_two_decks_with_a_message(api):
+    import numpy as np
+    with pytest.raises(ValueError, match="batched calls take rules of one deck"):
+        api.legal_moves_batch(np.zeros((1, 15), dtype=np.int64), rules=FOUR)
+
+
+def test_the_command_line_reads_two_deck_cards_under_four_player(capsys):
+    from ddz_fast.cli import main
+    assert main(["moves", "33333BBRR", "--rules", "four_player", "--prev", "22222"]) == 0
+    # Beating five 2s: five 3s are too low, a bigger bomb is not held; only the rocket does.
+    assert capsys.readouterr().out.splitlines() == [
+        "rocket (1): BBRR", "1 moves beating 22222, or pass, under the four_player rules"]
+    assert main(["classify", "BR", "--rules", "four_player"]) == 0
+    assert capsys.readouterr().out.strip() == \
+        "BR is not a combination under the four_player rules"
+    # The engine does not seat four yet: a one-line error, not a traceback.
+    assert main(["simulate", "3", "--rules", "four_player"]) == 2     # bad arguments
+    assert "plays three players with one deck" in capsys.readouterr().err
