@@ -53,7 +53,7 @@ from .bots import hand_strength, make_bot, parse_bot_spec, play_hand, start_play
 from .game import Game, deal_cards
 from .hand import Hand
 from .parallel import imap_in_windows
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, three_player_rules
 from .stats import bradley_terry, normal_interval, wilson_interval
 from .validate import check_int
 
@@ -95,7 +95,7 @@ class ArenaConfig:
         for spec in self.bots:
             make_bot(spec, 0)  # an unknown name or option fails here, not in a worker
         object.__setattr__(self, "bots", tuple(self.bots))
-        object.__setattr__(self, "rules", as_rules(self.rules))
+        object.__setattr__(self, "rules", three_player_rules(self.rules, "the arena"))
         check_int("seed", self.seed)
 
     @property

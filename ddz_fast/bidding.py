@@ -20,7 +20,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Optional, Tuple
 
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, three_player_rules
 from .validate import check_seat, is_int, shown
 
 __all__ = ["Bid", "Double", "Auction", "auction_status", "doubling_order", "next_player"]
@@ -79,7 +79,7 @@ def next_player(player: int) -> int:
 
 def auction_status(rules: RulesLike, first_bidder: int, actions: Actions) -> Auction:
     """The auction after ``actions`` (``(player, bid)`` pairs in order) under ``rules``."""
-    rules = as_rules(rules)
+    rules = three_player_rules(rules, "the auction")
     first_bidder = check_seat("first_bidder", first_bidder)
     actions = _checked_actions(actions)
     if rules.bidding == "call_rob":

@@ -49,7 +49,7 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_action
 from .position import Position
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, three_player_rules
 from .scoring import _settle, _spring_factor, cap_to_stacks
 from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
                        new_table)
@@ -125,7 +125,7 @@ def deal_cards(seed: Seed, number: int = 0, *, rules: RulesLike = None) -> Deal:
     kitty, or 18 each and an empty kitty under ``rules`` without one."""
     seed = _check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
-    hand_size = as_rules(rules).hand_size
+    hand_size = three_player_rules(rules, "deal_cards").hand_size
     if number == 0:
         return _deal_of_words(_first_deal(seed, hand_size))
     rng = random.Random(seed)
@@ -292,7 +292,7 @@ class Game:
             raise TypeError(f"clock must be a Clock, not {type(clock).__name__}")
         if auto_play_policy is not None and not callable(auto_play_policy):
             raise TypeError("auto_play_policy must be a function of a state")
-        self.rules: Rules = as_rules(rules)
+        self.rules: Rules = three_player_rules(rules, "the game engine")
         self.chips = _check_stacks(chips)
         self.clock: Clock = clock if clock is not None else Clock()
         self.auto_play_policy: AutoPlayPolicy = auto_play_policy or timeout_action

@@ -21,7 +21,7 @@ from .play import (Hands, Implementation, LegalMovesFn, generator, implementatio
                    remove_cards)
 from .playout import perft_native
 from .position import Position, _check_perft_args
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, as_rules, three_player_rules
 
 __all__ = ["perft", "divide", "PerftSuite", "read_perft_suites", "Timing", "time_repeated"]
 
@@ -44,7 +44,7 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
         return perft_native(position, depth, rules=rules)
     position = _check_perft_args(position, depth)
     return _perft(position.hands, position.to_move, position.prev, position.passes,
-                  depth, generator(implementation), as_rules(rules))
+                  depth, generator(implementation), three_player_rules(rules, "perft"))
 
 
 def divide(position: Position, depth: int, *, rules: RulesLike = None,
@@ -60,7 +60,7 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
-    rules = as_rules(rules)
+    rules = three_player_rules(rules, "perft")
     first_actions = generator(implementation)  # "native": the compiled core's generator
     return {move: perft(position._after(move), depth - 1, rules=rules,
                         implementation=implementation)

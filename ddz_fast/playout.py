@@ -43,7 +43,7 @@ from .compiled import core as _core, play as _play  # NativeCoreMissingError whe
 from ._checks import check_prev
 from .hand import Hand
 from .position import Position, _check_perft_args, checked_position
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, three_player_rules
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -196,7 +196,7 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     start = check_int("start", start, 0)
     if start + n > SEED_LIMIT or start >= SEED_LIMIT:
         raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
-    rules = as_rules(rules)
+    rules = three_player_rules(rules, "the native play loop")
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
     if record and n > MAX_RECORDED_GAMES_PER_CALL:
@@ -234,7 +234,7 @@ def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playo
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
-    rules = as_rules(rules)
+    rules = three_player_rules(rules, "the native play loop")
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
     winner, bombs, plays, seat_moves = _play._play_out(
@@ -250,7 +250,7 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
     with KeyboardInterrupt.
     """
     position = _check_perft_args(position, depth)
-    rules = as_rules(rules)
+    rules = three_player_rules(rules, "the native play loop")
     if depth == 0:
         return 1
     hands, to_beat = _position_words(position, rules)

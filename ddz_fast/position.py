@@ -36,7 +36,7 @@ from .notation import format_move, parse_move
 # The play rules used to live here: their old names stay importable from this module.
 from .play import (Hands, Implementation, LegalMovesFn, generator, implementation_name,
                    play_actions, play_step, remove_cards)
-from .rules import RulesLike, as_rules
+from .rules import RulesLike, three_player_rules
 from ._checks import exact_move
 from ._deprecated import UNSET, renamed_argument, warn_renamed
 from .validate import check_seat, is_int, shown
@@ -152,7 +152,8 @@ class Position:
         implementation = implementation_name(implementation)
         if self.is_over:
             return []
-        return play_actions(self.hands[self.to_move], self.prev, as_rules(rules),
+        rules = three_player_rules(rules, "a position")
+        return play_actions(self.hands[self.to_move], self.prev, rules,
                             generator(implementation))
 
     def play(self, move: Move, rules: RulesLike = None) -> "Position":

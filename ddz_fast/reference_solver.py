@@ -30,7 +30,7 @@ from .duel import Duel
 from .hand import Hand
 from .move import Move
 from .position import LegalMovesFn, Position
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, three_player_rules
 
 __all__ = ["ReferenceSolution", "solve_reference"]
 
@@ -188,7 +188,7 @@ def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = Fal
         raise TypeError(f"game must be a Position or a Duel, not {type(game).__name__}")
     if type(game) is Position and game.is_over:
         raise ValueError(f"the position {game} is over: there is nothing to solve")
-    solver = _Solver(game, as_rules(rules), legal_moves)
+    solver = _Solver(game, three_player_rules(rules, "the solver"), legal_moves)
     state = _root(game)
     winning = tuple(a for a in solver.actions(state) if solver.keeps_win(state, a))
     dist: Optional[int] = None

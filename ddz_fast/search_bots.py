@@ -32,7 +32,7 @@ from .hand import Hand
 from .infoset import InformationSet
 from .move import Move
 from .position import Position
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, three_player_rules
 from .solver import solve
 from .validate import check_int, check_real
 
@@ -93,7 +93,7 @@ class _SearchBot:
         if info.phase != "play" or info.to_move != info.player:
             raise ValueError(f"info must be a play-phase decision of its player (phase "
                              f"{info.phase!r}, player {info.player}, to move {info.to_move})")
-        rules = as_rules(rules)
+        rules = three_player_rules(rules, "the search bots")
         actions = _actions(info, rules)
         if len(actions) == 1:
             return actions[0]

@@ -35,7 +35,7 @@ from ._checks import check_prev
 from .duel import Duel
 from .move import Move
 from .position import Position
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, three_player_rules
 
 __all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
 
@@ -205,7 +205,7 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     (True, ['3', 'B', 'R', 'BR'], ['3', 'pass', 'BR'])
     """
     game = _check_game(game)
-    checked_rules: Rules = as_rules(rules)
+    checked_rules: Rules = three_player_rules(rules, "the solver")
     code = _check_objective(objective)
     node_limit = _check_max_nodes(max_nodes)
     seconds_limit = _check_time_limit(time_limit)

@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    cards = Hand(args.cards)
+    cards = Hand(args.cards, decks=args.rules.decks)
     readings = list(classify(cards, rules=args.rules))
     if args.json:
         print_json([move_record(m, args.rules) for m in readings])

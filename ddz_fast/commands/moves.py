@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"ddz-fast: warning: --after is deprecated and will be removed in ddz_fast "
               f"{REMOVED_IN}: use --prev", file=sys.stderr)
         option, text = "--after", args.after
-    hand = Hand(args.hand)
+    hand = Hand(args.hand, decks=args.rules.decks)
     prev = None if text is None else parse_move_text(text, args.rules)
     if prev is not None and prev.is_pass:
         raise ValueError(f"{option} needs the move to beat, not pass")
