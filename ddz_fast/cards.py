@@ -7,6 +7,7 @@ Suits never matter, so this is all a hand or a move needs to be.
 from __future__ import annotations
 
 from collections import abc
+from operator import le
 from typing import Iterable, Sequence, Tuple
 
 from .validate import is_int
@@ -43,7 +44,7 @@ def deck_counts(decks: int) -> Counts:
 
 def fits_one_deck(counts: Sequence[int]) -> bool:
     """Whether checked counts hold no more of any rank than one deck does."""
-    return all(count <= most for count, most in zip(counts, MAX_COPIES))
+    return all(map(le, counts, MAX_COPIES))
 
 _LETTER_TO_RANK = {letter: i for i, letter in enumerate(RANK_LETTERS)}
 _SUITS = frozenset("shdcSHDC\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667")

@@ -134,13 +134,17 @@ class Move:
 
     @classmethod
     def _from_word(cls, word: int) -> "Move":
-        """Decode a word the native core produced (trusted, no validation)."""
+        """Decode a canonical word the native core produced (trusted, no validation)."""
         main = bitboard.main_ranks(word)
         key, length = (main[0], len(main)) if main else (0, 0)
         move = cls.__new__(cls)
-        move._type = MOVE_TYPES[word >> bitboard.TYPE_SHIFT]
+        if word >= bitboard.WIDE:
+            move._type = MOVE_TYPES[(word ^ bitboard.WIDE) >> bitboard.WIDE_TYPE_SHIFT]
+            move._counts = bitboard.unpack_wide(word)
+        else:
+            move._type = MOVE_TYPES[word >> bitboard.TYPE_SHIFT]
+            move._counts = bitboard.unpack(word)
         move._key, move._length = key, length
-        move._counts = bitboard.unpack(word)
         move._word = word
         return move
 

@@ -137,7 +137,7 @@ def all_moves(counts: Counts, rules: Rules) -> List[Move]:
     rocket = _rocket(rules)
     if all(have >= need for have, need in zip(counts, rocket)):
         moves.append(Move._trusted("rocket", BLACK_JOKER, 1, rocket))
-    return sorted(moves)
+    return sorted(moves, key=Move.sort_key)
 
 
 def _is_legal(move: Move, rules: Rules) -> bool:

@@ -38,6 +38,7 @@ from ddz_fast.rules import WIDEST_PRESET, as_rules
 from ddz_fast.validate import is_int, shown
 
 from movegen cimport *
+from widegen cimport Wide, WideHand, WideSink, lane, plus, wdescribe, wlead, wrespond
 from rule_options cimport options_of
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
@@ -148,8 +149,7 @@ cdef class _RuleSet:
 
     def __init__(self, rules):
         self.two_decks = rules.decks == 2
-        if not self.two_decks:
-            self.opts = options_of(rules)
+        self.opts = options_of(rules, rules.decks)
 
     cdef _ActionSpace action_space(self):
         # Built once, then published by one assignment: concurrent callers see all or nothing
@@ -200,7 +200,7 @@ def _is_legal(move, rules):
     """Whether the Move ``move`` is legal under ``rules``: its cards classify to it."""
     cdef _RuleSet rule_set = _rule_set(rules)
     if rule_set.two_decks:
-        return reference._is_legal(move, as_rules(rules))
+        return move in _two_deck_classify(move.counts, &rule_set.opts)
     return type(move._word) is int and is_legal_word(move._word, &rule_set.opts)
 
 
@@ -877,6 +877,113 @@ cdef uint64_t _prev_word(object prev, _RuleSet rule_set, object rules) except? 0
     return 0 if checked is None else checked._word
 
 
+# --- two decks (widegen.pxd) --------------------------------------------------------------------
+# The four-player table: the wide generator behind the reference's checks. Its moves come back as
+# a list of Moves: a move whose cards fit one deck is the shared Move of its one-deck word (the
+# same move at every table), any other is made once from its wide word and kept.
+
+cdef dict _WIDE_MOVES = {}      # wide word -> Move, at most WIDE_KEPT of them
+cdef enum:
+    WIDE_KEPT = 1 << 17
+    WIDE_STACK = 1024
+
+
+cdef inline int _lane_count(Wide w, int rank) noexcept nogil:
+    return <int>(((w.lo if rank < 8 else w.hi) >> (8 * (rank % 8))) & 0xF)
+
+
+cdef inline bint _fits_one_deck(Wide w) noexcept nogil:
+    cdef int rank
+    for rank in range(NUM_RANKS):
+        if _lane_count(w, rank) > (1 if rank >= BLACK_JOKER else 4):
+            return False
+    return True
+
+
+cdef inline uint64_t _narrow(Wide w) noexcept nogil:
+    """The one-deck word of a wide word whose cards fit one deck."""
+    cdef uint64_t word = ((w.hi >> 56) & 0x7F) << TYPE_SHIFT
+    cdef uint64_t bits
+    cdef int rank
+    for rank in range(NUM_RANKS):
+        bits = ((w.lo if rank < 8 else w.hi) >> (8 * (rank % 8))) & 0x1F
+        word |= ((bits & 0xF) | ((bits & 0x10) >> 1)) << (4 * rank)
+    return word
+
+
+cdef Wide _wide_of(object word):
+    """The two halves of a move's canonical word, one-deck (an int) or wide (a WideWord)."""
+    cdef Wide w
+    cdef uint64_t narrow, nibble
+    cdef int rank
+    if type(word) is int:
+        narrow = word
+        w.lo, w.hi = 0, ((narrow >> TYPE_SHIFT) | 0x80) << 56
+        for rank in range(NUM_RANKS):
+            nibble = (narrow >> (4 * rank)) & 0xF
+            w = plus(w, lane(rank, (nibble & 7) | ((nibble & 8) << 1)))
+        return w
+    w.lo, w.hi = word & 0xFFFFFFFFFFFFFFFF, word >> 64
+    return w
+
+
+cdef object _wide_move(Wide w):
+    """The canonical Move of a wide word the generator made."""
+    if _fits_one_deck(w):
+        return _move(_narrow(w))
+    word = bitboard.WideWord((<object>w.hi << 64) | w.lo)
+    move = _WIDE_MOVES.get(word)
+    if move is None:
+        move = Move._from_word(word)
+        if len(_WIDE_MOVES) < WIDE_KEPT:
+            _WIDE_MOVES[word] = move
+    return move
+
+
+cdef list _wide_generate(object counts, Wide prev, const Options* o, bint leading):
+    """The moves of the hand of ``counts`` (leading, or beating ``prev``) as a list of Moves."""
+    cdef uint8_t cards[15]
+    cdef Wide local[WIDE_STACK]
+    cdef WideSink s = WideSink(&local[0], WIDE_STACK, 0)
+    cdef WideHand h
+    cdef int rank
+    for rank in range(NUM_RANKS):
+        cards[rank] = counts[rank]
+    wdescribe(&h, cards)
+    while True:
+        with nogil:
+            if leading:
+                wlead(&s, &h, o)
+            else:
+                wrespond(&s, &h, o, prev)
+        if s.n <= s.cap:
+            break
+        s = WideSink(<Wide*>malloc(s.n * sizeof(Wide)), s.n, 0)
+        if s.buf == NULL:
+            raise MemoryError("out of memory listing moves")
+    try:
+        return [_wide_move(s.buf[rank]) for rank in range(s.n)]
+    finally:
+        if s.buf != &local[0]:
+            free(s.buf)
+
+
+cdef list _two_deck_moves(object hand, object prev, object rules, _RuleSet rule_set):
+    """legal_moves under a two-deck rule set: the reference's checks, the wide generator."""
+    cdef Wide none
+    counts = as_hand(hand, 2).counts
+    checked = check_prev(prev, as_rules(rules), _is_legal)
+    if checked is None:
+        return _wide_generate(counts, none, &rule_set.opts, True)
+    return _wide_generate(counts, _wide_of(checked._word), &rule_set.opts, False)
+
+
+cdef list _two_deck_classify(tuple counts, const Options* o):
+    """Every reading of exactly the cards ``counts`` (checked) as one move of two decks."""
+    cdef Wide none
+    return [move for move in _wide_generate(counts, none, o, True) if move.counts == counts]
+
+
 # --- the public API (ddz_fast.reference's signatures) --------------------------------------------
 
 def legal_moves(hand, prev=None, *, rules=None):
@@ -892,7 +999,7 @@ def legal_moves(hand, prev=None, *, rules=None):
         return _generate(_hand_word(hand), 0, &_STANDARD.opts)
     rule_set = _rule_set(rules)
     if rule_set.two_decks:
-        return reference.legal_moves(hand, prev, rules=rules)
+        return _two_deck_moves(hand, prev, rules, rule_set)
     cdef uint64_t hand_word = _hand_word(hand)
     cdef uint64_t prev_word = 0 if prev is None else _prev_word(prev, rule_set, rules)
     return _generate(hand_word, prev_word, &rule_set.opts)
@@ -902,7 +1009,7 @@ def classify(cards, *, rules=None):
     """Every interpretation of exactly these cards as one move (empty: no combination)."""
     cdef _RuleSet rule_set = _rule_set(rules)
     if rule_set.two_decks:
-        return reference.classify(cards, rules=rules)
+        return _two_deck_classify(as_hand(cards, 2).counts, &rule_set.opts)
     cdef uint64_t counts = _hand_word(cards)
     cdef uint64_t found[NUM_TYPES * NUM_RANKS]
     cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)

@@ -3,13 +3,13 @@
 from movegen cimport Options
 
 
-cdef inline Options options_of(object rules) except *:
-    """The Options of a validated :class:`ddz_fast.rules.Rules` of one deck (the generator's
-    words hold up to four cards of a rank)."""
+cdef inline Options options_of(object rules, int decks=1) except *:
+    """The Options of a validated :class:`ddz_fast.rules.Rules` of ``decks`` decks: the
+    one-deck generator's words hold up to four cards of a rank, the wide generator's eight."""
     cdef Options o
-    if rules.decks != 1:
-        raise ValueError(f"{rules!r} play with two decks, which the compiled core does not "
-                         f"play here: its words hold one deck")
+    if rules.decks != decks:
+        raise ValueError(f"{rules!r} play with {rules.decks} deck(s), which this part of the "
+                         f"compiled core does not play: its words hold {decks}")
     o.solo_wing_max_copies = rules.solo_wing_max_copies
     o.trio_wing_next_to_chain = rules.trio_wing_next_to_chain
     o.rocket_in_kickers = rules.rocket_in_kickers

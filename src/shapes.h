@@ -9,5 +9,7 @@
 static const int DDZ_LEN_MIN[15] = {0, 1, 1, 1, 1, 1, 5, 3, 2, 2, 2, 1, 1, 1, 1};
 static const int DDZ_LEN_MAX[15] = {0, 1, 1, 1, 1, 1, 12, 10, 6, 5, 4, 1, 1, 1, 1};
 static const int DDZ_CARDS[15] = {0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6, 8, 4, 2};
+/* Two decks (ddz_fast.shapes.MAIN_SHAPES_TWO_DECKS): chains as long as a 33-card hand allows. */
+static const int DDZ_LEN_MAX_TWO_DECKS[15] = {0, 1, 1, 1, 1, 1, 12, 12, 11, 8, 6, 1, 1, 1, 1};
 
 #endif
