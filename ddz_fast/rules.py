@@ -39,8 +39,8 @@ class Rules:
     default to the table's (None): one deck and 3 cards for three players, two and 8 for
     four. Two decks bring moves of their own: up to 8 cards of a rank, bombs of 4 to 8 cards,
     joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference`).
-    The moves of the four-player table are served by the reference for now, and the game
-    engine, the solver and the play loops play three players only (they refuse four).
+    The game engine, the solver and the play loops play three players only so far (they
+    refuse four); the move API plays both tables.
     """
 
     solo_wing_max_copies: int = 1

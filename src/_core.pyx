@@ -33,12 +33,13 @@ from ddz_fast.cards import FULL_DECK
 from ddz_fast import hand as hand_module, move as move_module
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
-from ddz_fast.shapes import MAIN_SHAPES
+from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
 from ddz_fast.rules import WIDEST_PRESET, as_rules
 from ddz_fast.validate import is_int, shown
 
 from movegen cimport *
-from widegen cimport Wide, WideHand, WideSink, lane, plus, wdescribe, wlead, wrespond
+from widegen cimport (LEN_MAX2 as LEN_MAX_TWO_DECKS, Wide, WideHand, WideSink, lane, plus,
+                     wdescribe, wlead, wrespond)
 from rule_options cimport options_of
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
@@ -75,11 +76,15 @@ def _check_layout():
     if (bitboard.COUNT_MASK, bitboard.FLAG_MASK, bitboard.TYPE_SHIFT) != (
             COUNT_MASK, FLAG_MASK, TYPE_SHIFT):
         raise ImportError("ddz_fast._core was built for another word layout; rebuild it")
-    # The chain lengths of shapes.h are those of the specification (the rocket has no shape).
-    for name, (copies, lengths, ranks) in MAIN_SHAPES.items():
-        code = TYPE_CODES[name]
-        if (LEN_MIN[code], LEN_MAX[code]) != (lengths.start, lengths.stop - 1):
-            raise ImportError(f"ddz_fast._core was built for other {name} lengths; rebuild it")
+    # The chain lengths of shapes.h are those of the specification (the rocket has no shape),
+    # for one deck and for two.
+    for decks, shapes in enumerate((MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS), 1):
+        for name, (copies, lengths, ranks) in shapes.items():
+            code = TYPE_CODES[name]
+            most = LEN_MAX[code] if decks == 1 else LEN_MAX_TWO_DECKS[code]
+            if (LEN_MIN[code], most) != (lengths.start, lengths.stop - 1):
+                raise ImportError(f"ddz_fast._core was built for other {name} lengths; "
+                                  f"rebuild it")
 
 
 _check_layout()
