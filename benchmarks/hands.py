@@ -4,18 +4,21 @@ from __future__ import annotations
 import random
 from typing import List, Tuple
 
-from ddz_fast.cards import MAX_COPIES, NUM_RANKS
+from ddz_fast.cards import MAX_COPIES, NUM_RANKS, deck_counts
 
 DECK = [rank for rank in range(NUM_RANKS) for _ in range(MAX_COPIES[rank])]
 
 
-def random_hands(count: int, size: int, seed: int = 2024) -> List[Tuple[int, ...]]:
-    """``count`` hands of ``size`` distinct cards each, as 15 counts, from one seed."""
+def random_hands(count: int, size: int, seed: int = 2024,
+                 decks: int = 1) -> List[Tuple[int, ...]]:
+    """``count`` hands of ``size`` distinct cards each of ``decks`` decks, as 15 counts, from
+    one seed."""
     rng = random.Random(seed * 1000 + size)
+    deck = [rank for rank, copies in enumerate(deck_counts(decks)) for _ in range(copies)]
     hands = []
     for _ in range(count):
         counts = [0] * NUM_RANKS
-        for rank in rng.sample(DECK, size):
+        for rank in rng.sample(deck, size):
             counts[rank] += 1
         hands.append(tuple(counts))
     return hands

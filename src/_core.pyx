@@ -887,22 +887,19 @@ cdef uint64_t _prev_word(object prev, _RuleSet rule_set, object rules) except? 0
 # a list of Moves: a move whose cards fit one deck is the shared Move of its one-deck word (the
 # same move at every table), any other is made once from its wide word and kept.
 
-cdef dict _WIDE_MOVES = {}      # wide word -> Move, at most WIDE_KEPT of them
 cdef enum:
-    WIDE_KEPT = 1 << 17
+    WIDE_TABLE_BITS = 16
+    WIDE_TABLE_SIZE = 1 << WIDE_TABLE_BITS
     WIDE_STACK = 1024
 
 
-cdef inline int _lane_count(Wide w, int rank) noexcept nogil:
-    return <int>(((w.lo if rank < 8 else w.hi) >> (8 * (rank % 8))) & 0xF)
-
-
 cdef inline bint _fits_one_deck(Wide w) noexcept nogil:
-    cdef int rank
-    for rank in range(NUM_RANKS):
-        if _lane_count(w, rank) > (1 if rank >= BLACK_JOKER else 4):
-            return False
-    return True
+    """Whether no lane counts more than one deck holds: adding 11 to a count of 3..2, and 14
+    to a joker's, carries into bit 4 of the lane exactly when it holds more (the flags and the
+    type lane masked off first)."""
+    return ((((w.lo & 0x0F0F0F0F0F0F0F0FULL) + 0x0B0B0B0B0B0B0B0BULL)
+             | ((w.hi & 0x000F0F0F0F0F0F0FULL) + 0x000E0E0B0B0B0B0BULL))
+            & 0x1010101010101010ULL) == 0
 
 
 cdef inline uint64_t _narrow(Wide w) noexcept nogil:
@@ -932,17 +929,59 @@ cdef Wide _wide_of(object word):
     return w
 
 
-cdef object _wide_move(Wide w):
+cdef struct WideKept:
+    uint64_t lo
+    uint64_t hi
+    void* move          # PyObject*, holding one reference; NULL: an empty slot
+
+cdef WideKept _WIDE_TABLE[WIDE_TABLE_SIZE]      # as _TABLE, for moves beyond one deck
+cdef Py_ssize_t _WIDE_FILLED = 0
+
+
+cdef inline Py_ssize_t _wide_slot(Wide w) noexcept nogil:
+    return <Py_ssize_t>(((w.lo ^ (w.hi * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL)
+                        >> (64 - WIDE_TABLE_BITS))
+
+
+cdef inline PyObject* _find_wide(Wide w) noexcept nogil:
+    """The kept Move of a wide word (borrowed), NULL when it is not there yet."""
+    cdef Py_ssize_t slot = _wide_slot(w)
+    cdef PyObject* move
+    while True:
+        move = <PyObject*>load_acquire(&_WIDE_TABLE[slot].move)
+        if move == NULL or (_WIDE_TABLE[slot].lo == w.lo and _WIDE_TABLE[slot].hi == w.hi):
+            return move
+        slot = (slot + 1) & (WIDE_TABLE_SIZE - 1)
+
+
+cdef object _keep_wide(Wide w):
+    """Make the Move of a wide word and keep it (unless the table is 3/4 full)."""
+    global _WIDE_FILLED
+    cdef Py_ssize_t slot
+    cdef PyObject* found
+    move = Move._from_word(bitboard.WideWord((<object>w.hi << 64) | w.lo))
+    with _TABLE_LOCK:
+        found = _find_wide(w)
+        if found != NULL:
+            return <object>found
+        if _WIDE_FILLED < WIDE_TABLE_SIZE // 4 * 3:
+            slot = _wide_slot(w)
+            while _WIDE_TABLE[slot].move != NULL:
+                slot = (slot + 1) & (WIDE_TABLE_SIZE - 1)
+            _WIDE_TABLE[slot].lo, _WIDE_TABLE[slot].hi = w.lo, w.hi
+            Py_INCREF(move)
+            store_release(&_WIDE_TABLE[slot].move, <void*>move)
+            _WIDE_FILLED += 1
+    return move
+
+
+cdef inline object _wide_move(Wide w):
     """The canonical Move of a wide word the generator made."""
+    cdef PyObject* found
     if _fits_one_deck(w):
         return _move(_narrow(w))
-    word = bitboard.WideWord((<object>w.hi << 64) | w.lo)
-    move = _WIDE_MOVES.get(word)
-    if move is None:
-        move = Move._from_word(word)
-        if len(_WIDE_MOVES) < WIDE_KEPT:
-            _WIDE_MOVES[word] = move
-    return move
+    found = _find_wide(w)
+    return <object>found if found != NULL else _keep_wide(w)
 
 
 cdef list _wide_generate(object counts, Wide prev, const Options* o, bint leading):
@@ -976,8 +1015,9 @@ cdef list _wide_generate(object counts, Wide prev, const Options* o, bint leadin
 cdef list _two_deck_moves(object hand, object prev, object rules, _RuleSet rule_set):
     """legal_moves under a two-deck rule set: the reference's checks, the wide generator."""
     cdef Wide none
-    counts = as_hand(hand, 2).counts
-    checked = check_prev(prev, as_rules(rules), _is_legal)
+    cdef PyObject* slot = _slot(hand, _HAND_COUNTS) if type(hand) is Hand else NULL
+    counts = <object>slot if slot != NULL else as_hand(hand, 2).counts
+    checked = None if prev is None else check_prev(prev, as_rules(rules), _is_legal)
     if checked is None:
         return _wide_generate(counts, none, &rule_set.opts, True)
     return _wide_generate(counts, _wide_of(checked._word), &rule_set.opts, False)
