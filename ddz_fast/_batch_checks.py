@@ -14,7 +14,7 @@ from .bitboard import COUNT_MASK
 from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
 from .rules import Rules, RulesLike, as_rules
 
-__all__ = ["check_batch", "check_hands", "check_prevs"]
+__all__ = ["check_batch", "check_hands", "check_prevs", "batch_decks"]
 
 #: ``first_illegal(words, rules)``: the first row of a uint64 array whose non-zero word is not a
 #: legal move under ``rules``, or -1.
@@ -29,17 +29,26 @@ def check_batch(hands: object, prevs: object, rules: RulesLike,
     """(hand words, previous-move words or None, rules), each validated; contiguous uint64."""
     words = check_hands(hands)
     rules = as_rules(rules)
-    if rules.decks != 1:
-        raise ValueError(f"batched calls take rules of one deck (their words hold four cards "
-                         f"of a rank), not {rules!r}: call legal_moves per hand")
     return words, check_prevs(prevs, len(words), rules, first_illegal), rules
+
+
+def batch_decks(hands: object, rules: RulesLike) -> int:
+    """The decks of a batched call's rules (they say how to read the hands), checked after
+    the hands are found an integer array, so that a bad array is named first."""
+    _integer_array(hands)
+    return as_rules(rules).decks
+
+
+def _integer_array(hands: object) -> np.ndarray:
+    array = _as_array("hands", hands)
+    if array.dtype.kind not in "iu":    # numpy counts bool and timedelta64 among its ints
+        raise TypeError(f"hands must be an integer array, not {array.dtype}")
+    return array
 
 
 def check_hands(hands: object) -> np.ndarray:
     """Hands as an (N, 15) integer count array or an (N,) uint64 bitboard array -> uint64 words."""
-    array = _as_array("hands", hands)
-    if array.dtype.kind not in "iu":    # numpy counts bool and timedelta64 among its ints
-        raise TypeError(f"hands must be an integer array, not {array.dtype}")
+    array = _integer_array(hands)
     if array.ndim == 2:
         if array.shape[1] != NUM_RANKS:
             raise ValueError(f"hands of counts must have shape (N, {NUM_RANKS}), "

@@ -10,9 +10,10 @@ from typing import Tuple
 
 import numpy as np
 
-from ._batch_checks import check_batch
+from ._batch_checks import batch_decks, check_batch
+from ._wide_batch import wide_action_mask, wide_moves_batch
 from .compiled import require_core
-from .rules import RulesLike
+from .rules import RulesLike, as_rules
 
 # NativeCoreMissingError (an ImportError naming the build) when the core was not compiled.
 _core = require_core()
@@ -37,8 +38,13 @@ def legal_moves_batch(hands: object, prevs: object = None, *,
     a hand that leads. Returns ``(moves, offsets)``: uint64 move words and int64 offsets of
     length N + 1; the moves of hand i are ``moves[offsets[i]:offsets[i + 1]]``, in canonical
     order. Runs without the GIL.
+    Under rules of two decks (``four_player``), hands are an (N, 15) count array and move words
+    are 128-bit: ``moves`` and ``prevs`` are (N, 2) uint64 arrays of their low and high 64 bits
+    (see :mod:`ddz_fast._wide_batch`).
     """
     found = _core._try_batch_moves(hands, prevs, rules)      # numpy arrays, all valid
+    if found is None and batch_decks(hands, rules) == 2:
+        found = wide_moves_batch(hands, prevs, as_rules(rules), legal_moves)
     if found is None:
         hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
         found = _core._batch_moves(hand_words, prev_words, rules)
@@ -52,6 +58,9 @@ def legal_action_mask(hands: object, prevs: object = None, *,
     Arguments as for :func:`legal_moves_batch`. Runs without the GIL.
     """
     found = _core._try_batch_mask(hands, prevs, rules)
+    if found is None and batch_decks(hands, rules) == 2:
+        found = wide_action_mask(hands, prevs, as_rules(rules), legal_moves,
+                                 len(action_space(rules)), action_id)
     if found is None:
         hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
         found = _core._batch_mask(hand_words, prev_words, rules)

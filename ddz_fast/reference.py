@@ -13,7 +13,8 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import bitboard
-from ._batch_checks import check_batch
+from ._batch_checks import batch_decks, check_batch
+from ._wide_batch import wide_action_mask, wide_moves_batch
 from ._checks import check_action_id, check_play, check_prev
 from .cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
                     fits_one_deck)
@@ -264,7 +265,12 @@ def legal_moves_batch(hands: object, prevs: object = None, *,
     a hand that leads. Returns ``(moves, offsets)``: uint64 move words and int64 offsets of
     length N + 1; the moves of hand i are ``moves[offsets[i]:offsets[i + 1]]``, in canonical
     order.
+    Under rules of two decks (``four_player``), hands are an (N, 15) count array and move words
+    are 128-bit: ``moves`` and ``prevs`` are (N, 2) uint64 arrays of their low and high 64 bits
+    (see :mod:`ddz_fast._wide_batch`).
     """
+    if batch_decks(hands, rules) == 2:
+        return wide_moves_batch(hands, prevs, as_rules(rules), legal_moves)
     words: List[int] = []
     offsets = [0]
     for moves in _batch_rows(hands, prevs, rules):
@@ -279,6 +285,10 @@ def legal_action_mask(hands: object, prevs: object = None, *,
 
     Arguments as for :func:`legal_moves_batch`.
     """
+    if batch_decks(hands, rules) == 2:
+        space = action_space(rules)
+        return wide_action_mask(hands, prevs, as_rules(rules), legal_moves, len(space),
+                                action_id)
     rows = list(_batch_rows(hands, prevs, rules))
     ids = _action_space(as_rules(rules))[1]
     mask = np.zeros((len(rows), len(ids)), dtype=bool)

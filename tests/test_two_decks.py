@@ -213,10 +213,38 @@ def test_a_hand_plays_exactly_the_moves_of_the_space_it_holds(api):
         assert list(api.legal_moves(hand, prev, rules=FOUR)) == answers
 
 
-def test_batched_calls_refuse_two_decks_with_a_message(api):
+def test_batched_calls_at_the_table_of_two_decks(api):
     import numpy as np
-    with pytest.raises(ValueError, match="batched calls take rules of one deck"):
-        api.legal_moves_batch(np.zeros((1, 15), dtype=np.int64), rules=FOUR)
+    from ddz_fast._wide_batch import join_words
+    rng = random.Random(8)
+    hands = [_random_hand(rng, rng.choice((25, 33))) for _ in range(sample_size(60, minimum=6))]
+    counts = np.array([h.counts for h in hands], dtype=np.int64)
+    prevs = [rng.choice(api.legal_moves(other, rules=FOUR)) for other in hands[::-1]]
+    prevs[0] = None                                         # the first hand leads
+    pairs = np.array([[0, 0] if p is None else [p.word & (1 << 64) - 1, p.word >> 64]
+                      for p in prevs], dtype=np.uint64)
+    moves, offsets = api.legal_moves_batch(counts, pairs, rules=FOUR)
+    assert moves.dtype == np.uint64 and moves.shape[1] == 2 and offsets[0] == 0
+    words = join_words(moves)
+    mask = api.legal_action_mask(counts, pairs, rules=FOUR)
+    assert mask.shape == (len(hands), len(api.action_space(FOUR)))
+    for row, (hand, prev) in enumerate(zip(hands, prevs)):
+        expected = api.legal_moves(hand, prev, rules=FOUR)
+        assert words[offsets[row]:offsets[row + 1]] == [m.word for m in expected]
+        assert sorted(np.flatnonzero(mask[row])) == [api.action_id(m, FOUR) for m in expected]
+    # What no 64-bit array can say is refused with a message naming it.
+    with pytest.raises(ValueError, match=r"\(N, 15\) count array"):
+        api.legal_moves_batch(np.zeros(3, dtype=np.uint64), rules=FOUR)    # bitboards
+    with pytest.raises(ValueError, match="hands\\[1\\]: 9 cards of rank 3: two decks have 8"):
+        api.legal_moves_batch(np.array([[1] + [0] * 14, [9] + [0] * 14]), rules=FOUR)
+    with pytest.raises(ValueError, match="shape \\(2, 2\\)"):
+        api.legal_action_mask(counts[:2], pairs[:2, 0].copy(), rules=FOUR)
+    rocket = Move("rocket", 13, 1, Hand("BBRR", decks=2).counts)
+    illegal = np.array([[0, 0], [Move("rocket", 13, 1, Hand("BR").counts).word, 0]],
+                       dtype=np.uint64)
+    assert rocket.word >> 64                                 # the four jokers: a wide word
+    with pytest.raises(ValueError, match="prevs\\[1\\]: .*not a legal move"):
+        api.legal_moves_batch(counts[:2], illegal, rules=FOUR)
 
 
 def test_the_command_line_reads_two_deck_cards_under_four_player(capsys):
