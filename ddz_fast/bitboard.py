@@ -33,8 +33,8 @@ from typing import Sequence
 
 from .cards import NUM_RANKS, Counts
 
-__all__ = ["WideWord", "COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "WIDE", "WIDE_TYPE_SHIFT", "pack", "unpack",
-           "contains", "main_ranks", "pack_wide", "unpack_wide", "canonical", "is_wide"]
+__all__ = ["COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "WIDE", "WIDE_TYPE_SHIFT", "WideWord", "pack",
+           "unpack", "contains", "main_ranks", "pack_wide", "unpack_wide", "canonical"]
 
 COUNT_MASK = int("7" * NUM_RANKS, 16)
 FLAG_MASK = int("8" * NUM_RANKS, 16)
@@ -91,11 +91,6 @@ def pack_wide(counts: Sequence[int], main_ranks: Sequence[int] = (),
 def unpack_wide(word: int) -> Counts:
     """The 15 counts of a wide word."""
     return tuple((word >> (8 * rank)) & 0xF for rank in range(NUM_RANKS))
-
-
-def is_wide(word: int) -> bool:
-    """Whether a canonical word is in the wide layout."""
-    return word >= WIDE
 
 
 def canonical(counts: Sequence[int], fits_one_deck: bool, main_ranks: Sequence[int] = (),

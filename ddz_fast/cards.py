@@ -38,7 +38,7 @@ def deck_counts(decks: int) -> Counts:
     """The cards of ``decks`` decks (1 or 2) as 15 counts."""
     try:
         return _DECKS[decks]
-    except (KeyError, TypeError):
+    except (KeyError, TypeError):       # an unhashable value is no deck count either
         raise ValueError(f"decks must be 1 or 2, got {decks!r}") from None
 
 

@@ -5,7 +5,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
 
 from . import bitboard
-from .cards import NUM_RANKS, Counts, _format, check_counts, fits_one_deck, parse_cards
+from .cards import (NUM_RANKS, Counts, _format, check_counts, deck_counts, fits_one_deck,
+                    parse_cards)
 from .validate import is_int
 
 if TYPE_CHECKING:
@@ -44,10 +45,11 @@ class Hand:
     __slots__ = ("_counts", "_bitboard")
 
     def __init__(self, cards: Union[str, Sequence[int], "Hand"] = (), decks: int = 1) -> None:
-        if _fill_plain(self, cards):        # plain cards of one deck fit any number of decks
+        if decks == 1 and _fill_plain(self, cards):
             return
         if hasattr(self, "_bitboard"):
             raise TypeError("a Hand is immutable")
+        deck_counts(decks)                  # 1 or 2
         if type(cards) is Hand:
             counts = cards._counts
             if decks == 1 and cards._bitboard >= bitboard.WIDE:

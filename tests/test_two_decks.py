@@ -281,3 +281,10 @@ def test_the_native_generator_of_two_decks_is_the_reference():
             for prev, expected in zip(prevs, answers):
                 moves = ddz_fast.legal_moves(hand, Move.from_word(prev), rules=FOUR)
                 assert [m.word for m in moves] == expected, (hand, prev)
+
+
+@pytest.mark.parametrize("decks", [0, 3, "2", None, [2]])
+@pytest.mark.parametrize("cards", ["33", (2,) + (0,) * 14])
+def test_a_deck_count_is_one_or_two(cards, decks):
+    with pytest.raises(ValueError, match="decks must be 1 or 2"):
+        Hand(cards, decks=decks)
