@@ -30,7 +30,12 @@ class Rules:
 
     Table options (docs/RULES.md, "Variants"): ``kitty`` is 3, the classic deal of 17 cards
     to each player and a 3-card kitty for the landlord, or 0 (preset ``no_kitty``): 18 cards
-    each and no kitty. The moves do not change.
+    each and no kitty. ``deal_bonuses`` (Happy Dou Dizhu, default off): at the deal, before
+    the bidding, each player dealt both jokers doubles the hand's multiplier once and each
+    player dealt a 12-card straight (one of every rank 3..A) doubles it once more; the
+    bonuses are public events of the hand. No preset turns it on: it is an option on top of
+    any preset, ``Rules.preset("no_kitty").replace(deal_bonuses=True)``. The moves do not
+    change.
     """
 
     solo_wing_max_copies: int = 1
@@ -42,10 +47,11 @@ class Rules:
     single_round_auction: bool = False
     doubling: Optional[bool] = None
     kitty: int = 3
+    deal_bonuses: bool = False
 
     def __post_init__(self) -> None:
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
-                     "single_round_auction"):
+                     "single_round_auction", "deal_bonuses"):
             _require_bool(name, getattr(self, name))
         _require_int_in("solo_wing_max_copies", self.solo_wing_max_copies, 1, 4)
         _require_int_in("four_two_solo_max_copies", self.four_two_solo_max_copies, 1, 2)

@@ -73,10 +73,12 @@ def game_summaries() -> List[Dict[str, object]]:
         for seed in range(GAMES_PER_CONFIG):
             state = drive(game.new_state(seed=seed), random.Random(seed))
             data = record.to_record(state)
-            # Rules gained the kitty option after the fixture was written: its default is left
-            # out of the digest, which is of the games, not of the record format.
-            if data["game"]["rules"].get("kitty") == 3:
-                del data["game"]["rules"]["kitty"]
+            # Rules gained the kitty and deal_bonuses options after the fixture was written:
+            # their defaults are left out of the digest, which is of the games, not of the
+            # record format.
+            for option, default in (("kitty", 3), ("deal_bonuses", False)):
+                if data["game"]["rules"].get(option) == default:
+                    del data["game"]["rules"][option]
             text = json.dumps(data, sort_keys=True)
             summaries.append({"preset": preset, "auction": auction, "chips": chips,
                               "seed": seed, "scores": list(state.scores),
