@@ -89,6 +89,16 @@ class Rules:
         """The name of the preset these rules equal, or None for a custom rule set."""
         return next((name for name, rules in PRESETS.items() if rules == self), None)
 
+    @property
+    def name(self) -> str:
+        """A name for output: the preset's, ``"<preset>+deal_bonuses"`` for a preset with the
+        deal bonuses on, else ``"custom"``."""
+        if self.deal_bonuses:
+            base = replace(self, deal_bonuses=False).preset_name
+            if base is not None:
+                return f"{base}+deal_bonuses"
+        return self.preset_name or "custom"
+
     def replace(self, **changes: object) -> "Rules":
         """A copy with some options changed (validated like the constructor)."""
         known = {f.name for f in fields(self)}

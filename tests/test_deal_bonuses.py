@@ -286,6 +286,9 @@ def test_the_option_is_a_checked_bool_off_by_default_with_no_preset():
     assert Rules.preset("no_kitty").replace(deal_bonuses=True) == Rules(kitty=0,
                                                                          deal_bonuses=True)
     assert ON.replace(bidding="call_rob").deal_bonuses is True
+    assert (Rules().name, ON.name) == ("standard", "standard+deal_bonuses")
+    assert Rules(kitty=0, deal_bonuses=True).name == "no_kitty+deal_bonuses"
+    assert Rules(four_two=False, deal_bonuses=True).name == "custom"
     for bad in (1, "yes", None):
         with pytest.raises(TypeError, match="deal_bonuses must be a bool"):
             Rules(deal_bonuses=bad)
