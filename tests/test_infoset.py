@@ -104,20 +104,24 @@ def infoset_at(games, game: int, cut: int, player: int) -> InformationSet:
                                         kitty=kitty)
 
 
+def late_cuts(games, game: int, player: int, step: int = 1) -> Iterator[int]:
+    """Cuts of a recorded game, from its end back, where ``player`` cannot see more than 12
+    cards and no hand is empty yet."""
+    for cut in range(len(games.game_moves(game)) - 1, 0, -step):
+        sizes = [len(Hand.from_bitboard(h)) for h in words_at(games, game, cut)[0]]
+        if sum(sizes) - sizes[player] <= 12 and min(sizes) > 0:
+            yield cut
+
+
 def small_infosets(count: int, seed: int) -> List[InformationSet]:
     """Late-hand information sets with 2..60 splits, both views, from recorded random games."""
     games = random_games(400, seed, record=True)
     found: List[InformationSet] = []
     rng = random.Random(seed)
     for game in range(len(games)):
-        moves = games.game_moves(game)
         landlord = int(games.landlord[game])
         player = [landlord, (landlord + 1) % 3, (landlord + 2) % 3][game % 3]
-        for cut in range(len(moves) - 1, 0, -1):
-            hands, _, _ = words_at(games, game, cut)
-            sizes = [len(Hand.from_bitboard(h)) for h in hands]
-            if sum(sizes) - sizes[player] > 12 or min(sizes) == 0:
-                continue
+        for cut in late_cuts(games, game, player):
             info = infoset_at(games, game, cut, player)
             if 2 <= len(enumerate_splits(info)) <= 60 and rng.random() < 0.5:
                 found.append(info)
@@ -443,14 +447,8 @@ def bonus_infosets(count: int, seed: int, rules) -> List[InformationSet]:
     games = random_games(3000, seed, record=True, rules=rules)
     found: List[InformationSet] = []
     for game in range(len(games)):
-        moves = games.game_moves(game)
-        landlord = int(games.landlord[game])
-        player = (landlord + game) % 3
-        for cut in range(len(moves) - 1, 0, -3):
-            hands, played, to_move = words_at(games, game, cut)
-            sizes = [len(Hand.from_bitboard(h)) for h in hands]
-            if sum(sizes) - sizes[player] > 12 or min(sizes) == 0:
-                continue
+        player = (int(games.landlord[game]) + game) % 3
+        for cut in late_cuts(games, game, player, step=3):
             plain = infoset_at(games, game, cut, player)
             if rules.kitty == 0:
                 plain = replace(plain, kitty=None)
