@@ -17,9 +17,9 @@ from ddz_fast.notation import readings
 from ddz_fast.notation import split_move as split_move_text
 from ddz_fast.rules import PRESETS, Rules
 
-__all__ = ["add_rules_option", "finish_rules", "add_json_option", "bot_spec", "split_move_text", "readings",
-           "parse_move_text", "move_text", "rules_name", "print_json", "format_count",
-           "group_by_type", "PASS_WORDS", "ProgressLine"]
+__all__ = ["add_rules_option", "finish_rules", "add_json_option", "bot_spec", "split_move_text",
+           "readings", "parse_move_text", "move_text", "rules_name", "print_json",
+           "format_count", "group_by_type", "PASS_WORDS", "ProgressLine"]
 
 
 def _preset(name: str) -> Rules:
