@@ -227,7 +227,7 @@ class DouDizhuEnv(AECEnv):
             vector[OBSERVATION_LAYOUT["kitty"]] = state.kitty.counts
         for seat, bonus in state.deal_bonuses:
             role = AGENTS.index(self._agent(seat))
-            vector[DEAL_BONUS_LAYOUT.start + _BONUS_FLAGS * role + bonus] = 1
+            vector[DEAL_BONUS_LAYOUT.start + _BONUS_FLAGS * role + bonus.value] = 1
         return vector
 
     def _mask(self, agent: str) -> np.ndarray:

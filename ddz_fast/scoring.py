@@ -6,7 +6,7 @@ they double the multiplier before the bidding.
 """
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import Enum
 from typing import Optional, Sequence, Tuple
 
 from .validate import check_bool, check_int, check_seat, is_int, shown
@@ -17,8 +17,9 @@ __all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion", "D
 Scores = Tuple[int, int, int]
 
 
-class DealBonus(IntEnum):
+class DealBonus(Enum):
     """A bonus of the deal (option ``deal_bonuses``): each one doubles the multiplier once.
+    Not an int (unlike bids), so that no bonus ever equals an action.
 
     ``DOUBLE_KINGS``: the player was dealt both jokers. ``STRAIGHT``: the player was dealt a
     12-card straight, at least one card of every rank 3..A. "Dealt" is the hand as dealt,
