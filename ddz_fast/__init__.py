@@ -18,6 +18,7 @@ from .api import (IMPLEMENTATION, MoveList, action_id, action_move, action_space
                   classify, legal_action_mask, legal_moves, legal_moves_batch)
 
 from .bidding import Bid, Double
+from .scoring import DealBonus
 from .game import Game, IllegalActionError, State
 from .match import Match
 from .position import Position
@@ -35,7 +36,8 @@ __all__ = [
     "Hand", "Move", "Rules", "PRESETS", "MOVE_TYPES", "parse_cards", "format_cards",
     "legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
     "legal_moves_batch", "legal_action_mask", "MoveList", "IMPLEMENTATION",
-    "Game", "State", "Bid", "Double", "IllegalActionError", "Match", "Position", "perft", "divide",
+    "Game", "State", "Bid", "Double", "DealBonus", "IllegalActionError", "Match", "Position",
+    "perft", "divide",
     "random_games", "play_out", "perft_native", "RandomGames", "Playout",
     "Duel", "solve", "Solution", "NativeCoreMissingError", "__version__",
     "InformationSet", "information_set",

@@ -369,5 +369,5 @@ def summarise(config: ArenaConfig, tally: Tally) -> Dict[str, Any]:
                              "wins": int(wins[i][j]), "losses": int(wins[j][i]),
                              "mean_score": mean, "mean_score_ci95": [low, high]})
     return {"deals": d, "games": d * len(pairs), "seed": config.seed,
-            "rules": config.rules.preset_name or "custom", "bots": bots,
+            "rules": config.rules.name, "bots": bots,
             "head_to_head": head_to_head, "tally": tally.as_dict()}

@@ -64,6 +64,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     0
     """
     args = build_parser().parse_args(argv)
+    from .commands._common import finish_rules
+
+    finish_rules(args)
     try:
         status = args.run(args)
         sys.stdout.flush()      # a write error of buffered output shows here, not at exit

@@ -23,10 +23,12 @@ Observations are dicts:
   63:78   the move to beat, 15 counts (all zero when the agent to move leads)
   78:93   the kitty (shown once the landlord is known, so always at play)
   93      who played the move to beat: 1 + its role index, 0 when leading
+  94:100  only under ``rules.deal_bonuses``: the deal's bonuses, two flags per role
+          (dealt double kings, dealt a straight); the vector then has 100 entries
   ======  =====================================================================
 
 Rewards come once, at the end: each agent's settlement score (base stake x multiplier, with
-bombs, rockets and springs doubling it), and they sum to zero.
+deal bonuses, bombs, rockets and springs doubling it), and they sum to zero.
 
 A hand starts at play: the dealt hand of seat 0 takes the kitty and is the landlord's, at base
 stake 1. With ``bidder="greedy"`` (any name of :data:`ddz_fast.bots.BOTS`) the auction and the
@@ -64,7 +66,8 @@ from .move import Move
 from .rules import RulesLike
 from .validate import shown
 
-__all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE"]
+__all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
+           "DEAL_BONUS_LAYOUT"]
 
 AGENTS = ("landlord", "peasant_down", "peasant_up")
 #: Where each part of the ``observation`` vector lives.
@@ -77,17 +80,21 @@ OBSERVATION_LAYOUT = {
     "to_beat_by": slice(93, 94),
 }
 OBSERVATION_SIZE = 94
+#: Where the deal bonuses go, under rules with ``deal_bonuses`` (whose vectors are longer).
+DEAL_BONUS_LAYOUT = slice(94, 100)
+_BONUS_FLAGS = 2        # per role: double kings, straight (DealBonus values)
 _MAX_HAND = 20
 
 
-def _observation_high() -> np.ndarray:
-    high = np.zeros(OBSERVATION_SIZE, dtype=np.int16)
+def _observation_high(size: int) -> np.ndarray:
+    high = np.zeros(size, dtype=np.int16)
     copies = np.array(MAX_COPIES, dtype=np.int16)
     for part in ("hand", "to_beat", "kitty"):
         high[OBSERVATION_LAYOUT[part]] = copies
     high[OBSERVATION_LAYOUT["played"]] = np.tile(copies, 3)
     high[OBSERVATION_LAYOUT["cards_left"]] = _MAX_HAND
     high[OBSERVATION_LAYOUT["to_beat_by"]] = len(AGENTS)
+    high[OBSERVATION_SIZE:] = 1         # the deal bonus flags, when there are any
     return high
 
 
@@ -116,7 +123,10 @@ class DouDizhuEnv(AECEnv):
         self.pass_action = len(self._moves)
         self.possible_agents: List[str] = list(AGENTS)
         size = self.pass_action + 1
-        high = _observation_high()
+        #: The length of an observation vector: longer with the deal bonus flags.
+        self.observation_size = DEAL_BONUS_LAYOUT.stop if self.rules.deal_bonuses \
+            else OBSERVATION_SIZE
+        high = _observation_high(self.observation_size)
         # One space object per agent, always the same one: seeding a space must stick.
         self.observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(low=0, high=high, dtype=np.int16),
@@ -204,7 +214,7 @@ class DouDizhuEnv(AECEnv):
     def _observation(self, agent: str) -> np.ndarray:
         state = self._state()
         to_beat = state.prev
-        vector = np.zeros(OBSERVATION_SIZE, dtype=np.int16)
+        vector = np.zeros(self.observation_size, dtype=np.int16)
         vector[OBSERVATION_LAYOUT["hand"]] = state.hands[self._seat(agent)].counts
         vector[OBSERVATION_LAYOUT["played"]] = self._played.reshape(-1)
         vector[OBSERVATION_LAYOUT["cards_left"]] = [len(state.hands[self._seat(a)])
@@ -215,6 +225,9 @@ class DouDizhuEnv(AECEnv):
             vector[OBSERVATION_LAYOUT["to_beat_by"]] = 1 + AGENTS.index(self._agent(mover))
         if state.kitty is not None:
             vector[OBSERVATION_LAYOUT["kitty"]] = state.kitty.counts
+        for seat, bonus in state.deal_bonuses:
+            role = AGENTS.index(self._agent(seat))
+            vector[DEAL_BONUS_LAYOUT.start + _BONUS_FLAGS * role + bonus.value] = 1
         return vector
 
     def _mask(self, agent: str) -> np.ndarray:
@@ -252,6 +265,10 @@ class DouDizhuEnv(AECEnv):
         state = self._state()
         lines = [f"{agent:<12} {len(state.hands[self._seat(agent)]):>2} cards: "
                  f"{state.hands[self._seat(agent)] or '-'}" for agent in AGENTS]
+        if state.deal_bonuses:
+            bonuses = ", ".join(f"{self._agent(seat)} {bonus.name.lower().replace('_', ' ')}"
+                                for seat, bonus in state.deal_bonuses)
+            lines.append(f"deal bonuses: {bonuses}")
         if state.is_over:
             scores = ", ".join(f"{a} {state.scores[self._seat(a)]:+d}" for a in AGENTS)
             verb = "wins" if state.winner == "landlord" else "win"

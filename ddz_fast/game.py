@@ -29,6 +29,13 @@ Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
   auto-play and the auction keeps being re-dealt.)
 * The kitty is revealed, and joins the landlord's hand, as soon as the landlord is known (before
   the doubling round).
+* Deal bonuses (option ``deal_bonuses``): right after each deal, before the first bid, the
+  state logs one ``bonus`` event per bonus of that deal (seat order; a seat's double kings
+  before its straight) and its multiplier starts at 2 to their number. "Dealt" means the
+  hand as dealt, without the kitty. A re-deal starts again from the new deal's bonuses (the
+  abandoned deal's events stay in the log, as its passes do). A hand given with its landlord
+  (``new_state_from_hands(..., landlord=...)``) takes the bonuses of the hands without the
+  kitty, so under rules with a kitty it needs the kitty.
 * Auto-play flags start off at each new hand. A decision made normally resets the player's
   count of timeouts in a row; a decision made by auto-play leaves it unchanged; turning
   auto-play off resets it.
@@ -50,7 +57,7 @@ from .move import Move
 from .notation import format_action
 from .position import Position
 from .rules import Rules, RulesLike, three_player_rules
-from .scoring import _settle, _spring_factor, cap_to_stacks
+from .scoring import DealBonus, _settle, _spring_factor, cap_to_stacks, deal_bonuses
 from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
                        new_table)
 from .validate import check_int, check_seat, is_int, shown
@@ -66,8 +73,9 @@ Hands = Tuple[Hand, Hand, Hand]
 Seed = Union[int, str]
 #: One entry of a state's event log: (kind, player, action or None). Kinds: ``act`` (a normal
 #: decision), ``timeout``, ``auto`` (an auto-play decision), ``auto_on``, ``auto_off``,
-#: ``leave``.
-Event = Tuple[str, int, Optional[Action]]
+#: ``leave``, and ``bonus`` (a :class:`~ddz_fast.scoring.DealBonus` of the player's deal, in
+#: the place of the action; only under the ``deal_bonuses`` option).
+Event = Tuple[str, int, Union[Action, DealBonus, None]]
 _ACTION_KINDS = ("act", "timeout", "auto")
 
 
@@ -334,6 +342,9 @@ class Game:
         re-deals come from ``seed``. With ``landlord``: the play phase starts at once, the
         landlord holding 20 cards (the kitty, if given, must be 3 of them) and the peasants 17
         each (18 each without a kitty), at ``base_stake`` with multiplier 1 and no doubles.
+        Under ``deal_bonuses`` the multiplier starts at the bonuses of the hands as dealt (the
+        landlord's without the kitty), so a landlord's hand under rules with a kitty needs
+        the kitty.
         """
         first_bidder = check_seat("first_bidder", first_bidder)
         hands_t = _check_hands(hands)
@@ -344,6 +355,9 @@ class Game:
             _check_deal(hands_t, kitty_h, self.rules)
         else:
             _check_play_start(hands_t, kitty_h, check_seat("landlord", landlord), self.rules)
+            if kitty_h is None and self.rules.kitty and self.rules.deal_bonuses:
+                raise ValueError("deal bonuses are of the hands as dealt: give the kitty, "
+                                 "which the landlord's hand holds on top of its deal")
         base_stake = check_int("base_stake", base_stake, 1)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
         origin = Start(hands_t, kitty_h, landlord, first_bidder, base_stake, stacks_t)
@@ -414,7 +428,7 @@ class State(StateCore):
     __slots__ = ("_game", "_seed", "_first_bidder", "_redeals", "_deal", "_origin", "_words",
                  "_kitty_shown", "_landlord", "_bids", "_auction", "_doubles",
                  "_doubling_turn", "_base_stake", "_multiplier", "_auto", "_left", "_stacks",
-                 "_raw_scores", "_scores", "_legal", "_stream", "_hands")
+                 "_raw_scores", "_scores", "_legal", "_stream", "_hands", "_bonuses")
     _FIELDS = STATE_CORE_FIELDS + __slots__
     # _legal, _stream (the random stream after the last deal) and _hands ((words, Hands) of
     # _words or of the table's words) are only caches; _origin is compared as ``start``.
@@ -443,7 +457,7 @@ class State(StateCore):
         state._over = False
         state._legal = None
         state._stream = None
-        state._new_deal(first_bidder, deal)
+        state._new_deal(first_bidder, deal, landlord)
         if landlord is not None:
             state._kitty_shown = kitty_given
             state._landlord = landlord
@@ -451,7 +465,10 @@ class State(StateCore):
             state._start_play()
         return state
 
-    def _new_deal(self, first_bidder: int, deal: DealWords) -> None:
+    def _new_deal(self, first_bidder: int, deal: DealWords,
+                  landlord: Optional[int] = None) -> None:
+        """Take ``deal`` (the landlord's hand holding the kitty when ``landlord`` is given) and
+        start its auction; its bonuses are logged first, under ``deal_bonuses``."""
         self._first_bidder = first_bidder
         self._deal = deal
         self._words = deal[:3]
@@ -465,8 +482,18 @@ class State(StateCore):
         self._doubling_turn = 0
         self._base_stake = 0
         self._multiplier = 1
+        self._bonuses = ()
+        if self._game.rules.deal_bonuses:       # one look per deal when the option is off
+            self._announce_bonuses(deal, landlord)
         self._phase = "bidding"
         self._player = self._auction.to_move
+
+    def _announce_bonuses(self, deal: DealWords, landlord: Optional[int]) -> None:
+        dealt = [word - deal[3] if seat == landlord else word
+                 for seat, word in enumerate(deal[:3])]
+        self._bonuses = deal_bonuses(dealt)
+        self._multiplier = 1 << len(self._bonuses)
+        self._log.extend(("bonus", seat, bonus) for seat, bonus in self._bonuses)
 
     def clone(self) -> "State":
         """An independent copy (cheap: the fields are immutable but for the event list and the
@@ -547,6 +574,12 @@ class State(StateCore):
         return origin if isinstance(origin, Start) else origin.start()
 
     @property
+    def deal_bonuses(self) -> Tuple[Tuple[int, DealBonus], ...]:
+        """The bonuses of the current deal as (seat, bonus), as its ``bonus`` events logged
+        them; empty without the ``deal_bonuses`` option."""
+        return self._bonuses
+
+    @property
     def events(self) -> Tuple[Event, ...]:
         """Every event of the hand (see Event), oldest first."""
         return tuple(self._log)
@@ -576,7 +609,7 @@ class State(StateCore):
 
     @property
     def multiplier(self) -> int:
-        """x2 per rob, bomb, rocket, spring and anti-spring so far."""
+        """x2 per deal bonus, rob, bomb, rocket, spring and anti-spring so far."""
         if self._phase == "play":   # the bombs so far; _finish folds them in
             return self._multiplier << self._table.bombs
         return self._multiplier

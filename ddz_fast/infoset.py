@@ -16,6 +16,17 @@ uniform among the deals that meet them. The work runs in native code (``src/_sam
 :mod:`ddz_fast.reference_infoset` enumerates every split with its weight and is the
 specification it is tested against.
 
+Deal bonuses (option ``deal_bonuses``) are public: a player that announced double kings was
+dealt both jokers, one that announced a straight a card of every rank 3..A, and under the
+option a player that announced nothing was dealt neither. An information set of such a hand
+(``deal_bonuses`` is then the tuple of the deal's bonuses, empty when there were none) counts
+and samples only the deals that give every hidden seat exactly its announced bonuses, still
+uniformly among them. A seat's dealt cards are its hidden cards, plus those it played, minus
+the kitty for the landlord; the conditions are per-rank bounds on the hidden cards, and the
+deals where a seat lacks a bonus are cut into disjoint ranges (the first rank it misses), each
+counted and sampled exactly like any constrained set. Without the option (``None``) nothing
+changes.
+
 Constraints are a mapping ``{seat: {rank: count or (low, high)}}``: ``seat`` is one of the two
 hidden seats, ``rank`` a rank index (0 = 3 ... 14 = R) or a rank letter (``"2"``, ``"A"``,
 ``"10"``, ``"B"``), and the value the exact number of cards of that rank the seat holds, or an
@@ -23,6 +34,7 @@ inclusive range. ``{2: {"2": 0}}`` says seat 2 holds no 2s.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import (TYPE_CHECKING, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple,
                     Union)
@@ -35,6 +47,7 @@ from .compiled import sampler as _sampler  # NativeCoreMissingError when not bui
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .position import Position, checked_position
+from .scoring import DealBonus
 from .validate import check_int, check_seat, check_seed64, is_int, shown
 
 if TYPE_CHECKING:
@@ -42,7 +55,7 @@ if TYPE_CHECKING:
     from .game import State
 
 __all__ = ["InformationSet", "information_set", "Constraints", "SplitSpec", "split_spec",
-           "normalize_constraints", "MAX_SAMPLES"]
+           "split_specs", "normalize_constraints", "MAX_SAMPLES"]
 
 #: The most determinizations one :meth:`InformationSet.sample` call returns (400 MB of words).
 MAX_SAMPLES = 1 << 24
@@ -53,6 +66,8 @@ Constraints = Mapping[int, Mapping[Union[int, str], Union[int, Tuple[int, int]]]
 #: Per hidden seat, the lowest and highest count of every rank.
 Bounds = Dict[int, Tuple[Counts, Counts]]
 Hands3 = Tuple[Hand, Hand, Hand]
+#: The bonuses of a deal, (seat, bonus), as ``State.deal_bonuses`` gives them.
+Bonuses = Tuple[Tuple[int, DealBonus], ...]
 
 
 def _sum_counts(*hands: Sequence[int]) -> Counts:
@@ -91,6 +106,9 @@ class InformationSet:
     #: In play, the move to beat (None when the player to move leads) and the passes since.
     prev: Optional[Move] = None
     passes: int = 0
+    #: The deal's bonuses as (seat, bonus) when the rules have ``deal_bonuses`` (an empty
+    #: tuple: the deal had none); None when they do not, and nothing is known from them.
+    deal_bonuses: Optional[Bonuses] = None
     #: ``k_r``: the fewest cards of each rank the landlord's hidden hand holds (the kitty cards
     #: it has not played). All zero when the player is the landlord or the kitty is unknown.
     kitty_constraint: Counts = field(init=False)
@@ -110,12 +128,16 @@ class InformationSet:
     def from_position(cls, position: Position, player: int, *,
                       played: Optional[Sequence[HandLike]] = None,
                       kitty: Optional[HandLike] = None,
-                      history: Sequence[Tuple[int, "Action"]] = ()) -> "InformationSet":
+                      history: Sequence[Tuple[int, "Action"]] = (),
+                      deal_bonuses: Optional[Bonuses] = None) -> "InformationSet":
         """What ``player`` knows in a play-phase ``position``, given the public history.
 
         ``played``: the cards each seat has played so far (default: none). ``kitty``: the
-        shown kitty (default: unknown, so no kitty constraint). The unseen cards are the other
-        two hands of the position, whose contents are then forgotten.
+        shown kitty (default: unknown, so no kitty constraint). ``deal_bonuses``: the bonuses
+        of the deal under the ``deal_bonuses`` option (None: the option is off); the landlord's
+        deal is then its cards without ``kitty``, so give the kitty where the rules deal one.
+        The unseen cards are the other two hands of the position, whose contents are then
+        forgotten.
         """
         position = checked_position(position)
         player = check_seat("player", player)
@@ -128,7 +150,7 @@ class InformationSet:
                    "over" if over else "play", None if over else position.to_move,
                    tuple(history), _card_counts(position.hands), played_hands,
                    _sum_counts(*others), None if over else position.prev,
-                   0 if over else position.passes)
+                   0 if over else position.passes, _check_bonuses(deal_bonuses))
         _check_kitty_held(info, position.hands[position.landlord])
         return info
 
@@ -142,10 +164,7 @@ class InformationSet:
     def deal_count(self, constraints: Optional[Constraints] = None) -> int:
         """How many deals of the unseen physical cards fit the information set (and the
         constraints): the total weight of the splits. 0 when none does."""
-        spec = split_spec(self, constraints)
-        if spec is None:
-            return 0
-        return int(_sampler._count(*spec.native_tables(), spec.need))
+        return sum(_count(spec) for spec in split_specs(self, constraints))
 
     def sample(self, n: int, seed: int, *,
                constraints: Optional[Constraints] = None) -> np.ndarray:
@@ -159,12 +178,33 @@ class InformationSet:
         """
         n = check_int("n", n, 0, MAX_SAMPLES)
         seed = check_seed64("seed", seed)
-        spec = _required_spec(self, constraints)
+        specs = split_specs(self, constraints)
+        if not specs:
+            raise ValueError(_IMPOSSIBLE)
+        if len(specs) == 1:
+            return self._sample_one(specs[0], n, seed)
+        # Disjoint ranges (deal bonuses): each sample picks one in proportion to its count of
+        # deals, exactly, then the ranges are sampled uniformly, each from its own stream.
+        counts = [_count(spec) for spec in specs]
+        total = sum(counts)
+        if total == 0:
+            raise ValueError(_IMPOSSIBLE)
+        bounds = np.cumsum(np.array(counts, dtype=object))
+        rng = random.Random(seed)
+        picks = np.searchsorted(bounds, [rng.randrange(total) for _ in range(n)], side="right")
         out = np.empty((n, 3), dtype=np.uint64)
-        own = self.hand.bitboard
-        total = _sampler._sample(out, *spec.native_tables(), spec.need, self.player, own,
-                                 spec.seat_a, _word(spec.fixed_a), spec.seat_b,
-                                 _word(spec.fixed_b), seed)
+        for k, spec in enumerate(specs):
+            rows = np.flatnonzero(picks == k)
+            if len(rows):
+                out[rows] = self._sample_one(spec, len(rows), _mix64(seed + k + 1))
+        return out
+
+    def _sample_one(self, spec: SplitSpec, n: int, seed: int) -> np.ndarray:
+        """``n`` uniform deals of one sampling problem."""
+        out = np.empty((n, 3), dtype=np.uint64)
+        total = _sampler._sample(out, *spec.native_tables(), spec.need, self.player,
+                                 self.hand.bitboard, spec.seat_a, _word(spec.fixed_a),
+                                 spec.seat_b, _word(spec.fixed_b), seed)
         if total == 0:  # split_spec found the ranges open, but no split fits the sizes
             raise ValueError(_IMPOSSIBLE)
         return out
@@ -172,6 +212,19 @@ class InformationSet:
 
 _IMPOSSIBLE = ("no deal of the unseen cards meets the constraints (with the card counts and "
                "the kitty constraint)")
+
+
+def _count(spec: SplitSpec) -> int:
+    """How many deals one sampling problem has."""
+    return int(_sampler._count(*spec.native_tables(), spec.need))
+
+
+def _mix64(value: int) -> int:
+    """splitmix64's finalizer: a well-mixed 64-bit seed of ``value``."""
+    z = value % 2 ** 64
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 % 2 ** 64
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB % 2 ** 64
+    return z ^ (z >> 31)
 
 
 def _word(counts: Sequence[int]) -> int:
@@ -200,11 +253,12 @@ def information_set(state: "State", player: int) -> InformationSet:
     return InformationSet(player, hand, state.landlord, state.kitty, state.phase,
                           state.current_player, history, _card_counts(state.hands), played,
                           unseen, state.prev if in_play else None,
-                          state.passes if in_play else 0)
+                          state.passes if in_play else 0,
+                          state.deal_bonuses if state.rules.deal_bonuses else None)
 
 
 _STATE_FIELDS = ("hands", "history", "landlord", "kitty", "phase", "current_player",
-                 "prev", "passes")
+                 "prev", "passes", "rules", "deal_bonuses")
 
 
 def _played_in(history: Sequence[Tuple[int, "Action"]]) -> Hands3:
@@ -243,6 +297,25 @@ def _check_history(history: object) -> Tuple[Tuple[int, "Action"], ...]:
     return tuple(checked)
 
 
+def _check_bonuses(bonuses: object) -> Optional[Bonuses]:
+    """None, or distinct (seat, DealBonus) pairs, double kings at one seat at most."""
+    if bonuses is None:
+        return None
+    if not isinstance(bonuses, (tuple, list)):
+        raise TypeError(f"deal_bonuses must be None or (seat, DealBonus) pairs, "
+                        f"not {type(bonuses).__name__}")
+    checked = []
+    for item in bonuses:
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], DealBonus)):
+            raise TypeError(f"a deal bonus is a (seat, DealBonus) pair, not {shown(item)}")
+        checked.append((check_seat("a deal bonus's seat", item[0]), item[1]))
+    if len(set(checked)) != len(checked) or \
+            sum(bonus == DealBonus.DOUBLE_KINGS for _, bonus in checked) > 1:
+        raise ValueError(f"deal bonuses {shown(bonuses)} repeat one: each seat has each bonus "
+                         "once at most, and one seat at most has both jokers")
+    return tuple(checked)
+
+
 def _check_fields(info: InformationSet) -> None:
     """Types and the consistency of the counts: a malformed set fails here, not in native
     code."""
@@ -264,6 +337,8 @@ def _check_fields(info: InformationSet) -> None:
     if not (isinstance(info.played, tuple) and len(info.played) == 3
             and all(isinstance(h, Hand) for h in info.played)):
         raise TypeError("played must be a tuple of three Hands")
+    if info.deal_bonuses is not None and _check_bonuses(info.deal_bonuses) != info.deal_bonuses:
+        raise TypeError("deal_bonuses must be a tuple of (seat, DealBonus) pairs")
     _check_counts(info)
 
 
@@ -381,13 +456,85 @@ class SplitSpec(NamedTuple):
 def split_spec(info: InformationSet,
                constraints: Optional[Constraints] = None) -> Optional[SplitSpec]:
     """The sampling problem of ``info`` under ``constraints``, or None when the constraints
-    leave some rank no possible count (so no deal fits). ValueError while bidding."""
+    leave some rank no possible count (so no deal fits). ValueError while bidding. It leaves
+    deal bonuses out: :func:`split_specs` gives the problems that take them in."""
+    return _spec_of_bounds(info, _checked_bounds(info, constraints))
+
+
+def split_specs(info: InformationSet,
+                constraints: Optional[Constraints] = None) -> List[SplitSpec]:
+    """Disjoint sampling problems whose deals together are those of ``info`` under
+    ``constraints``, the deal bonuses included (see the module docstring): one problem
+    without them, none when no deal fits."""
+    bounds = _checked_bounds(info, constraints)
+    specs = []
+    for piece in _bonus_pieces(info):
+        spec = _spec_of_bounds(info, _intersected(bounds, piece))
+        if spec is not None:
+            specs.append(spec)
+    return specs
+
+
+def _checked_bounds(info: InformationSet, constraints: Optional[Constraints]) -> Bounds:
     if not isinstance(info, InformationSet):
         raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
     if info.landlord is None:
         raise ValueError("determinizations need the landlord known: while bidding the kitty "
                          "is a third hidden pile")
-    bounds = normalize_constraints(info, constraints)
+    return normalize_constraints(info, constraints)
+
+
+def _intersected(one: Bounds, other: Bounds) -> Bounds:
+    """The bounds that meet both ``one`` and ``other``, seat by seat."""
+    both = dict(one)
+    for seat, (low, high) in other.items():
+        if seat in both:
+            low = tuple(map(max, low, both[seat][0]))
+            high = tuple(map(min, high, both[seat][1]))
+        both[seat] = (low, high)
+    return both
+
+
+_JOKERS = (13, 14)
+_STRAIGHT_RANKS = tuple(range(12))
+
+
+def _bonus_pieces(info: InformationSet) -> List[Bounds]:
+    """Disjoint bounds on the hidden hands whose union is the deals that give each hidden seat
+    exactly its announced bonuses ([{}], no bound, without the option)."""
+    if info.deal_bonuses is None:
+        return [{}]
+    pieces: List[Bounds] = [{}]
+    for seat in info.hidden_seats:
+        # Dealt at least one of rank r <=> the hidden hand holds at least need[r] of it.
+        kitty = info.kitty.counts if info.kitty is not None and seat == info.landlord \
+            else (0,) * NUM_RANKS
+        need = [1 - p + k for p, k in zip(info.played[seat].counts, kitty)]
+        for bonus, ranks in ((DealBonus.DOUBLE_KINGS, _JOKERS),
+                             (DealBonus.STRAIGHT, _STRAIGHT_RANKS)):
+            open_ranks = [r for r in ranks if need[r] > 0]   # not yet known to be dealt
+            if (seat, bonus) in info.deal_bonuses:
+                choices = [_seat_bounds(seat, need, open_ranks, None)]
+            else:           # the first rank the deal lacks: one disjoint range per rank
+                choices = [_seat_bounds(seat, need, open_ranks[:j], r)
+                           for j, r in enumerate(open_ranks)]
+            pieces = [_intersected(piece, choice) for piece in pieces for choice in choices]
+    return pieces
+
+
+def _seat_bounds(seat: int, need: List[int], held: Sequence[int],
+                 lacking: Optional[int]) -> Bounds:
+    """Bounds on ``seat``: at least need[r] of the ranks ``held``, fewer of ``lacking``."""
+    low, high = [0] * NUM_RANKS, list(FULL_DECK)
+    for r in held:
+        low[r] = need[r]
+    if lacking is not None:
+        high[lacking] = need[lacking] - 1
+    return {seat: (tuple(low), tuple(high))}
+
+
+def _spec_of_bounds(info: InformationSet, bounds: Bounds) -> Optional[SplitSpec]:
+    """The sampling problem of checked bounds (see :func:`split_spec`)."""
     seat_a, seat_b = info.hidden_seats
     keep = info.kitty_constraint
     none = (0,) * NUM_RANKS
@@ -411,8 +558,3 @@ def split_spec(info: InformationSet,
     return SplitSpec(seat_a, seat_b, fixed_a, fixed_b, free, tuple(lo), tuple(hi), need)
 
 
-def _required_spec(info: InformationSet, constraints: Optional[Constraints]) -> SplitSpec:
-    spec = split_spec(info, constraints)
-    if spec is None:
-        raise ValueError(_IMPOSSIBLE)
-    return spec

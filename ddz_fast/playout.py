@@ -25,8 +25,11 @@ Choices of the native games (docs/RULES.md leaves room or the native loop simpli
   pass the cards are re-dealt and the next seat bids first, as in :class:`~ddz_fast.Game`.
 * Play: at every turn the player chooses uniformly among the legal actions, the pass being one
   of them when following (the leader cannot pass).
-* Scoring: no doubling round and no chip stacks. The multiplier doubles for each bomb and
-  rocket played and for a spring or an anti-spring; each peasant settles
+* Deal bonuses (``rules.deal_bonuses``): the deal that is played (the last one, after any
+  re-deals) doubles the multiplier once per hand dealt both jokers and once per hand dealt
+  every rank 3..A, the kitty apart, as :class:`~ddz_fast.Game` does; ``bonuses`` counts them.
+* Scoring: no doubling round and no chip stacks. The multiplier doubles for each deal bonus,
+  for each bomb and rocket played and for a spring or an anti-spring; each peasant settles
   ``base stake x multiplier`` with the landlord, so the landlord wins or loses twice that and
   the scores of a game sum to zero.
 """
@@ -70,8 +73,9 @@ class RandomGames:
     game (row ``i`` is game ``i`` of the seed).
 
     ``plays`` counts every action of the play phase, passes included; ``bombs`` the bombs and
-    rockets played. ``hands`` holds the three hands at the start of play (the landlord's with the
-    kitty) as rank-count words (:mod:`ddz_fast.bitboard`), ``kitty`` the kitty's word. With
+    rockets played; ``bonuses`` the deal bonuses (``rules.deal_bonuses``). ``hands`` holds the
+    three hands at the start of play (the landlord's with the kitty) as rank-count words
+    (:mod:`ddz_fast.bitboard`), ``kitty`` the kitty's word. With
     ``record=True``, ``moves`` holds the move words of every action of every game (0 for a
     pass) and game ``i``'s are ``moves[offsets[i]:offsets[i + 1]]``; both are None otherwise.
     Two results compare equal when every array does.
@@ -80,7 +84,7 @@ class RandomGames:
     landlord: np.ndarray        # int8: the landlord's seat
     landlord_won: np.ndarray    # bool
     base_stake: np.ndarray      # int8: 1, or the winning bid of a points auction
-    multiplier: np.ndarray      # int32: 2 ** (bombs + spring + anti_spring)
+    multiplier: np.ndarray      # int32: 2 ** (bonuses + bombs + spring + anti_spring)
     bombs: np.ndarray           # int16
     plays: np.ndarray           # int16
     scores: np.ndarray          # int32, (N, 3) by seat; every row sums to zero
@@ -88,6 +92,7 @@ class RandomGames:
     anti_spring: np.ndarray     # bool
     hands: np.ndarray           # uint64, (N, 3)
     kitty: np.ndarray           # uint64
+    bonuses: np.ndarray         # int8: deal bonuses of the deal (0 without the option)
     moves: Optional[np.ndarray] = None     # uint64
     offsets: Optional[np.ndarray] = None   # int64, N + 1
 

@@ -1,10 +1,12 @@
 """Game records: one hand as JSON, and replaying a record through every intermediate state.
 
 A record holds the game options, how the hand started (seed, first bidder, the dealt cards),
-every event (decisions, timeouts, auto-play decisions, auto-play switches, leaving) and the
-result. Replaying the events from the start reproduces the hand exactly, re-deals included,
-because re-deals come from the recorded seed. An auto-play policy is code, not data: auto-play
-decisions are replayed from the actions they logged.
+every event (decisions, timeouts, auto-play decisions, auto-play switches, leaving, and the
+deal bonuses of the ``deal_bonuses`` option) and the result. Replaying the events from the
+start reproduces the hand exactly, re-deals included, because re-deals come from the recorded
+seed. An auto-play policy is code, not data: auto-play decisions are replayed from the actions
+they logged. Deal bonuses are not decisions: the replayed deal makes them, and each recorded
+``bonus`` event must be the one the deal made at that point (none missing, none extra).
 
 Layout (``version`` 1)::
 
@@ -12,7 +14,8 @@ Layout (``version`` 1)::
      "game": {"rules": {...every Rules option...}, "chips": [..] | null, "clock": {...}},
      "start": {"seed": .., "first_bidder": 0, "hands": ["..", "..", ".."], "kitty": "..",
                "landlord": null, "base_stake": 1, "stacks": [..] | null},
-     "events": [{"kind": "act", "player": 0, "action": "BID_3"}, ...],
+     "events": [{"kind": "bonus", "player": 2, "bonus": "DOUBLE_KINGS"},
+                {"kind": "act", "player": 0, "action": "BID_3"}, ...],
      "result": null | {"landlord": 0, "winner": "landlord", "base_stake": 3,
                        "multiplier": 4, "doubles": [false, false, false],
                        "redeals": 0, "scores": [24, -12, -12], "raw_scores": [...]}}
@@ -28,6 +31,7 @@ from .clock import Clock
 from .game import Game, State
 from .notation import format_action, parse_action
 from .rules import Rules
+from .scoring import DealBonus
 from .validate import check_bool, check_int, check_seat, shown
 
 __all__ = ["to_record", "to_json", "from_json", "check_record", "game_of", "replay", "load",
@@ -63,7 +67,9 @@ def _list(values: Optional[tuple]) -> Optional[list]:
 
 def _event(kind: str, player: int, action: Any) -> Dict[str, Any]:
     event: Dict[str, Any] = {"kind": kind, "player": player}
-    if action is not None:
+    if kind == "bonus":
+        event["bonus"] = action.name
+    elif action is not None:
         event["action"] = format_action(action)
     return event
 
@@ -207,19 +213,37 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
         first_bidder=start["first_bidder"], seed=start["seed"],
         base_stake=start["base_stake"], stacks=start["stacks"])
     yield state.clone()
+    # The state logs the bonuses of each deal itself: the recorded ones are checked against
+    # them, the bonus events the state logged and no recorded event has matched yet.
+    made = list(state.events)
+    number = 0
     for number, event in enumerate(record["events"], 1):
         try:
-            _replay_event(state, event)
+            made = _replay_event(state, event, made)
         except (TypeError, ValueError) as error:
             raise ValueError(f"event {number} {shown(event)} cannot be replayed: "
                              f"{error}") from error
         yield state.clone()
+    if made:
+        raise ValueError(f"the record leaves out the deal's bonus event {_event(*made[0])} "
+                         f"after event {number}")
 
 
-def _replay_event(state: State, event: Dict[str, Any]) -> None:
+def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
+    """Replay one event; the bonus events the state has logged that are still to match."""
     kind, player = event["kind"], check_seat("event player", event["player"])
     if not isinstance(kind, str):
         raise TypeError(f"event kind must be a str, not {type(kind).__name__}")
+    if kind == "bonus":
+        bonus = event.get("bonus")
+        if not isinstance(bonus, str) or bonus not in DealBonus.__members__:
+            raise ValueError(f"a bonus event names one of {', '.join(DealBonus.__members__)}")
+        if not made or made[0] != ("bonus", player, DealBonus[bonus]):
+            raise ValueError("the deal gives no such bonus here")
+        return made[1:]
+    if made:
+        raise ValueError(f"the deal's bonus event {_event(*made[0])} comes first")
+    logged = state._event_count()
     if kind in ("act", "timeout", "auto"):
         if player != state.current_player:
             raise ValueError(f"player {shown(player)} acts but player {state.current_player} "
@@ -239,6 +263,9 @@ def _replay_event(state: State, event: Dict[str, Any]) -> None:
         state.leave(player)
     else:
         raise ValueError(f"unknown event kind {kind!r}")
+    if state._event_count() == logged + 1:
+        return []
+    return list(state.events[logged + 1:])     # a re-deal's bonuses, after the last pass
 
 
 def load(record: Record, *, game: Optional[Game] = None) -> State:

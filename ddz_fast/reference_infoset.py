@@ -4,7 +4,9 @@ Read straight off docs/RULES.md ("Imperfect information"), independently of the 
 sampler's reduction to ranges (:func:`ddz_fast.infoset.split_spec`): for each hidden seat A
 (the first after the player) and every way of giving A ``c_r`` of the ``u_r`` unseen cards of
 each rank (B gets the rest), keep the split when both hands have their public sizes, the
-landlord's hidden hand holds its ``k_r`` kitty cards and every constraint holds; its weight is
+landlord's hidden hand holds its ``k_r`` kitty cards, every constraint holds and, under the
+``deal_bonuses`` option, each hidden seat's hand as dealt (its cards now and those it played,
+without the kitty for the landlord) has exactly the bonuses it announced; its weight is
 the number of ways to deal the physical cards once the kitty cards are placed,
 ``prod_r C(u_r - k_r, landlord-free share)``. Sampling draws a split with probability
 proportional to its weight, with Python's :class:`random.Random`.
@@ -23,6 +25,7 @@ import numpy as np
 
 from .cards import NUM_RANKS
 from .infoset import Constraints, InformationSet, normalize_constraints
+from .scoring import DealBonus
 from .validate import check_int, check_seed64
 
 __all__ = ["enumerate_splits", "deal_count", "sample_reference", "MAX_SPLITS"]
@@ -48,6 +51,8 @@ def enumerate_splits(info: InformationSet,
         counts_b = tuple(u - a for u, a in zip(info.unseen, counts_a))
         hands = {info.player: info.hand.counts, seat_a: counts_a, seat_b: counts_b}
         if not all(_within(hands[seat], low, high) for seat, (low, high) in bounds.items()):
+            continue
+        if not _announced_bonuses_fit(info, hands):
             continue
         weight = _weight(info, hands)
         if weight:
@@ -79,6 +84,25 @@ def _shares(unseen: Tuple[int, ...], size: int) -> List[Tuple[int, ...]]:
 
 def _within(counts: Tuple[int, ...], low: Tuple[int, ...], high: Tuple[int, ...]) -> bool:
     return all(lo <= c <= hi for c, lo, hi in zip(counts, low, high))
+
+
+def _announced_bonuses_fit(info: InformationSet, hands: dict) -> bool:
+    """Whether each hidden seat, given ``hands``, was dealt exactly the bonuses it announced
+    (always, without the option)."""
+    if info.deal_bonuses is None:
+        return True
+    for seat in info.hidden_seats:
+        dealt = [now + played for now, played in zip(hands[seat], info.played[seat].counts)]
+        if seat == info.landlord and info.kitty is not None:
+            dealt = [have - kitty for have, kitty in zip(dealt, info.kitty.counts)]
+        has = set()
+        if dealt[13] == 1 and dealt[14] == 1:           # both jokers
+            has.add(DealBonus.DOUBLE_KINGS)
+        if all(dealt[rank] >= 1 for rank in range(12)):  # every rank 3..A
+            has.add(DealBonus.STRAIGHT)
+        if has != {bonus for s, bonus in info.deal_bonuses if s == seat}:
+            return False
+    return True
 
 
 def _weight(info: InformationSet, hands: dict) -> int:

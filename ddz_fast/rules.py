@@ -40,7 +40,12 @@ class Rules:
     four. Two decks bring moves of their own: up to 8 cards of a rank, bombs of 4 to 8 cards,
     joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference`).
     The game engine, the solver and the play loops play three players only so far (they
-    refuse four); the move API plays both tables.
+    refuse four); the move API plays both tables. ``deal_bonuses`` (Happy Dou Dizhu, three
+    players, default off): at the deal, before the bidding, each player dealt both jokers
+    doubles the hand's multiplier once and each player dealt a 12-card straight (one of
+    every rank 3..A) doubles it once more; the bonuses are public events of the hand. No
+    preset turns it on: it is an option on top of any three-player preset,
+    ``Rules.preset("no_kitty").replace(deal_bonuses=True)``. The moves do not change.
     """
 
     solo_wing_max_copies: int = 1
@@ -55,10 +60,11 @@ class Rules:
     players: int = 3
     decks: Optional[int] = None
     sides: str = "alone"
+    deal_bonuses: bool = False
 
     def __post_init__(self) -> None:
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
-                     "single_round_auction"):
+                     "single_round_auction", "deal_bonuses"):
             _require_bool(name, getattr(self, name))
         _require_int_in("solo_wing_max_copies", self.solo_wing_max_copies, 1, 4)
         _require_int_in("four_two_solo_max_copies", self.four_two_solo_max_copies, 1, 2)
@@ -92,6 +98,8 @@ class Rules:
             raise ValueError(f"unknown sides {self.sides!r}: choose one of {', '.join(_SIDES)}")
         if self.sides == "partner" and self.players != 4:
             raise ValueError("sides='partner' needs four players")
+        if self.deal_bonuses and self.players != 3:
+            raise ValueError("deal_bonuses is an option of the three-player table")
 
     @property
     def hand_size(self) -> int:
@@ -114,6 +122,16 @@ class Rules:
     def preset_name(self) -> Optional[str]:
         """The name of the preset these rules equal, or None for a custom rule set."""
         return next((name for name, rules in PRESETS.items() if rules == self), None)
+
+    @property
+    def name(self) -> str:
+        """A name for output: the preset's, ``"<preset>+deal_bonuses"`` for a preset with the
+        deal bonuses on, else ``"custom"``."""
+        if self.deal_bonuses:
+            base = replace(self, deal_bonuses=False).preset_name
+            if base is not None:
+                return f"{base}+deal_bonuses"
+        return self.preset_name or "custom"
 
     def replace(self, **changes: object) -> "Rules":
         """A copy with some options changed (validated like the constructor)."""

@@ -1,16 +1,53 @@
 """Settlement of a finished hand (docs/RULES.md, "Scoring"): multiplier, doubles and chip stacks.
 
-Scores are per player, indexed by seat, and always sum to zero.
+Scores are per player, indexed by seat, and always sum to zero. The deal bonuses of the
+``deal_bonuses`` option (docs/RULES.md, "Variants", "Happy Dou Dizhu bonuses") are here too:
+they double the multiplier before the bidding.
 """
 from __future__ import annotations
 
+from enum import Enum
 from typing import Optional, Sequence, Tuple
 
 from .validate import check_bool, check_int, check_seat, is_int, shown
 
-__all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion"]
+__all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion", "DealBonus",
+           "deal_bonuses"]
 
 Scores = Tuple[int, int, int]
+
+
+class DealBonus(Enum):
+    """A bonus of the deal (option ``deal_bonuses``): each one doubles the multiplier once.
+    Not an int (unlike bids), so that no bonus ever equals an action.
+
+    ``DOUBLE_KINGS``: the player was dealt both jokers. ``STRAIGHT``: the player was dealt a
+    12-card straight, at least one card of every rank 3..A. "Dealt" is the hand as dealt,
+    before the kitty: the kitty is no player's deal.
+    """
+
+    DOUBLE_KINGS = 0
+    STRAIGHT = 1
+
+
+# Hand words (ddz_fast.bitboard): 4 bits a rank, 3 = rank 0 ... A = rank 11, the jokers 13, 14.
+_JOKER_NIBBLES = 0x11 << 52         # one black and one red joker
+_STRAIGHT_RANKS = 0x111111111111    # the low bit of the nibbles of ranks 3..A
+_STRAIGHT_MASK = (1 << 48) - 1
+
+
+def deal_bonuses(words: Sequence[int]) -> Tuple[Tuple[int, DealBonus], ...]:
+    """The bonuses of a deal, ``(seat, bonus)`` in seat order, double kings before the straight
+    of a seat: ``words`` are the dealt hands as words, before the kitty (unchecked: a
+    game state passes its own)."""
+    found = []
+    for seat, word in enumerate(words):
+        if word & (0xFF << 52) == _JOKER_NIBBLES:
+            found.append((seat, DealBonus.DOUBLE_KINGS))
+        ranks = word & _STRAIGHT_MASK       # a count 1..4 sets one of a nibble's low 3 bits
+        if (ranks | ranks >> 1 | ranks >> 2) & _STRAIGHT_RANKS == _STRAIGHT_RANKS:
+            found.append((seat, DealBonus.STRAIGHT))
+    return tuple(found)
 
 
 def spring_factor(landlord_won: bool, plays: Sequence[int], landlord: int) -> int:

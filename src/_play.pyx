@@ -155,10 +155,29 @@ cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake,
 
 # --- random games --------------------------------------------------------------------------------
 
+cdef enum:
+    JOKER_NIBBLES = 0x11            # a black and a red joker, in the two nibbles from bit 52
+    STRAIGHT_RANKS = 0x111111111111 # the low bit of the nibbles of ranks 3..A
+
+
+cdef inline int deal_bonus_count(const uint64_t* piles) noexcept nogil:
+    """How many deal bonuses the three dealt hands ``piles[0..2]`` (kitty apart) hold: one per
+    hand with both jokers and one per hand with every rank 3..A (ddz_fast.scoring's)."""
+    cdef int seat, count = 0
+    cdef uint64_t ranks
+    for seat in range(3):
+        count += ((piles[seat] >> 52) & 0xFF) == JOKER_NIBBLES
+        ranks = piles[seat] & ((<uint64_t>1 << 48) - 1)  # a count 1..4 sets a low 3 bit
+        count += ((ranks | ranks >> 1 | ranks >> 2) & <uint64_t>STRAIGHT_RANKS) == \
+            <uint64_t>STRAIGHT_RANKS
+    return count
+
+
 cdef struct GameResult:
     uint64_t piles[4]       # the deal: three hands (17 or 18 cards) and the kitty
     int landlord
     int stake               # the base stake
+    int bonuses             # deal bonuses of the deal played (0 without the option)
     int multiplier
     bint spring
     bint anti_spring
@@ -173,7 +192,7 @@ cdef void settle_game(GameResult* g) noexcept nogil:
     cdef const int* moves = g.tally.moves
     g.spring = landlord_won and moves[0] + moves[1] + moves[2] == moves[landlord]
     g.anti_spring = not landlord_won and moves[landlord] == 1
-    g.multiplier = 1 << (g.tally.bombs + g.spring + g.anti_spring)
+    g.multiplier = 1 << (g.bonuses + g.tally.bombs + g.spring + g.anti_spring)
     amount = g.stake * g.multiplier
     g.scores[landlord] = 0
     for seat in range(3):
@@ -183,13 +202,14 @@ cdef void settle_game(GameResult* g) noexcept nogil:
 
 
 cdef int random_game(uint64_t seed, uint64_t index, int bidding, int hand_size,
-                     const Options* o, Words* buf, Words* record, Py_ssize_t* recorded,
-                     GameResult* g) noexcept nogil:
-    """Deal ``hand_size`` cards each, pick the landlord, play random legal actions to the end
-    and settle; -1 on OOM."""
+                     bint bonuses, const Options* o, Words* buf, Words* record,
+                     Py_ssize_t* recorded, GameResult* g) noexcept nogil:
+    """Deal ``hand_size`` cards each, pick the landlord, count the deal bonuses of the deal
+    played when ``bonuses``, play random legal actions to the end and settle; -1 on OOM."""
     cdef Rng r = rng_for_game(seed, index)
     cdef Play p
     g.landlord = choose_landlord(&r, bidding, g.piles, &g.stake, hand_size)
+    g.bonuses = deal_bonus_count(g.piles) if bonuses else 0
     p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
     p.hands[g.landlord] += g.piles[3]
     p.to_beat = 0
@@ -300,6 +320,7 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
     cdef Options options = options_of(as_rules(rules))
     cdef const Options* o = &options
     cdef int hand_size = as_rules(rules).hand_size
+    cdef bint bonuses = as_rules(rules).deal_bonuses
     cdef Words buf = Words(NULL, 0), moves = Words(NULL, 0)
     cdef Py_ssize_t i, recorded = 0
     cdef int seat, failed = 0
@@ -310,10 +331,11 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
         "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
         "scores": np.empty((count, 3), np.int32), "spring": np.empty(count, np.bool_),
         "anti_spring": np.empty(count, np.bool_), "hands": np.empty((count, 3), np.uint64),
-        "kitty": np.empty(count, np.uint64),
+        "kitty": np.empty(count, np.uint64), "bonuses": np.empty(count, np.int8),
     }
     offsets = np.zeros(count + 1, np.int64)
     cdef int8_t[::1] landlord = out["landlord"], stake = out["base_stake"]
+    cdef int8_t[::1] bonus_counts = out["bonuses"]
     cdef uint8_t[::1] won = out["landlord_won"].view(np.uint8)
     cdef uint8_t[::1] spring = out["spring"].view(np.uint8)
     cdef uint8_t[::1] anti = out["anti_spring"].view(np.uint8)
@@ -331,12 +353,11 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
                         if PyErr_CheckSignals() != 0:
                             failed = 2
                             break
-                if random_game(seed, start + i, bidding, hand_size, o, &buf,
-                               &moves if record else NULL,
-                               &recorded, &g) < 0:
+                if random_game(seed, start + i, bidding, hand_size, bonuses, o, &buf,
+                               &moves if record else NULL, &recorded, &g) < 0:
                     failed = 1
                     break
-                landlord[i], stake[i] = g.landlord, g.stake
+                landlord[i], stake[i], bonus_counts[i] = g.landlord, g.stake, g.bonuses
                 won[i] = g.tally.winner == g.landlord
                 multiplier[i], bombs[i], plays[i] = g.multiplier, g.tally.bombs, g.tally.actions
                 spring[i], anti[i] = g.spring, g.anti_spring

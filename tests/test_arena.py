@@ -12,7 +12,7 @@ import pytest
 from conftest import SUBPROCESS_CWD
 
 import ddz_fast.arena as arena
-from ddz_fast import Game
+from ddz_fast import Game, Rules
 from ddz_fast.arena import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_seat,
                             play_deals, run_arena, seatings, summarise)
 from ddz_fast.bots import hand_strength, make_bot, play_hand, start_play
@@ -288,3 +288,18 @@ def test_cli_text_and_plot(capsys, tmp_path):
 def test_cli_bad_bots_are_one_line_errors(capsys, argv, message):
     assert main(["arena", *argv, "--hands", "2"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_deal_bonuses_scale_every_score_of_a_deal():
+    # The bots decide the same way whatever the multiplier, so with the deal bonuses each
+    # landlord score of a deal is the plain one times 2 per bonus of the deal, counted here
+    # from the dealt rank counts: both jokers (ranks 13, 14), every rank 3..A (0..11).
+    bonus = ArenaConfig(SMALL.bots, seed=SMALL.seed, rules=Rules(deal_bonuses=True))
+    seen = 0
+    for index in range(12):
+        hands, _ = deal_cards(f"{SMALL.seed}:{index}")
+        doublings = sum((h.counts[13] == h.counts[14] == 1) + all(h.counts[:12]) for h in hands)
+        seen += doublings > 0
+        plain, on = play_deals(SMALL, index, index + 1), play_deals(bonus, index, index + 1)
+        assert on.landlord_score == [s * 2 ** doublings for s in plain.landlord_score], index
+    assert seen >= 2

@@ -392,3 +392,37 @@ def test_bench_table():
         assert isinstance(row["rate"], float) and row["rate"] > 0, row
     text = ddz("bench", "--seconds", "0.02").stdout
     assert "games/s" in text and "moves/s" in text
+
+
+# --- deal bonuses --------------------------------------------------------------------------
+
+def test_deal_bonuses_from_the_command_line_in_either_order():
+    plain = simulate(60, "--seed", "8", "--workers", "1", "--rules", "no_kitty")
+    on = simulate(60, "--seed", "8", "--workers", "1", "--rules", "no_kitty", "--deal-bonuses")
+    again = simulate(60, "--seed", "8", "--workers", "1", "--deal-bonuses", "--rules",
+                     "no_kitty")
+    assert {k: v for k, v in on.items() if k not in TIMING} == \
+        {k: v for k, v in again.items() if k not in TIMING}
+    assert (plain["rules"], on["rules"]) == ("no_kitty", "no_kitty+deal_bonuses")
+    # The same deals and the same random decisions (neither looks at the multiplier): only the
+    # multipliers grow, by the bonuses of about a third of the deals.
+    assert on["landlord_wins"] == plain["landlord_wins"] and on["bombs_per_hand"] == \
+        plain["bombs_per_hand"]
+    assert on["mean_multiplier"] > plain["mean_multiplier"]
+    assert_one_line_error(ddz("moves", "33", "--deal-bonuses"), "unrecognized arguments")
+
+
+def test_play_announces_the_deal_bonuses():
+    from ddz_fast import Rules
+    from ddz_fast.bots import start_play
+
+    rules = Rules(deal_bonuses=True)
+    seed = next(s for s in range(100) if start_play(Game(rules), s, landlord=0).deal_bonuses)
+    bonuses = start_play(Game(rules), seed, landlord=0).deal_bonuses
+    result = ddz("play", "--seed", str(seed), "--deal-bonuses", stdin="quit\n")
+    assert result.returncode == 1
+    assert "standard+deal_bonuses rules" in result.stdout.splitlines()[0]
+    lines = [line for line in result.stdout.splitlines() if line.startswith("Deal bonus: ")]
+    assert len(lines) == len(bonuses)
+    for line, (seat, _) in zip(lines, bonuses):
+        assert line.startswith(f"Deal bonus: {'You' if seat == 0 else f'Bot {seat}'} (")

@@ -13,8 +13,9 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import ddz_fast  # noqa: E402
-from ddz_fast import Move  # noqa: E402
-from ddz_fast.env import AGENTS, OBSERVATION_LAYOUT, DouDizhuEnv, env  # noqa: E402
+from ddz_fast import Move, Rules  # noqa: E402
+from ddz_fast.env import (AGENTS, DEAL_BONUS_LAYOUT, OBSERVATION_LAYOUT,  # noqa: E402
+                          DouDizhuEnv, env)
 
 
 @pytest.fixture(autouse=True)
@@ -155,3 +156,31 @@ def test_the_no_kitty_table_deals_18_cards_and_shows_no_kitty():
         assert not observation[OBSERVATION_LAYOUT["kitty"]].any()
     assert sizes == [18, 18, 18]
     api_test(env(rules="no_kitty"), num_cycles=200)
+
+
+def test_deal_bonuses_are_observed_by_role_and_scored():
+    # Over 60 deals (about a third with a bonus) the flags are checked against the state's
+    # hands as dealt (the landlord's without the kitty), read from rank counts.
+    rules = Rules(deal_bonuses=True)
+    table = env(rules=rules, render_mode="ansi")
+    plain = env(render_mode="ansi")
+    for seed in range(60):
+        table.reset(seed=seed)
+        plain.reset(seed=seed)
+        state = table.unwrapped.state
+        expected = []
+        for role, agent in enumerate(AGENTS):
+            seat = table.unwrapped._seat(agent)
+            counts = list(state.hands[seat].counts)
+            if seat == state.landlord:
+                counts = [c - k for c, k in zip(counts, state.kitty.counts)]
+            expected += [int(counts[13] == counts[14] == 1), int(all(counts[:12]))]
+        for agent in AGENTS:
+            observation = table.observe(agent)["observation"]
+            assert observation.shape == (100,)
+            assert observation[DEAL_BONUS_LAYOUT].tolist() == expected
+            assert table.observation_space(agent)["observation"].contains(observation)
+            assert plain.observe(agent)["observation"].shape == (94,)
+        assert state.multiplier == 2 ** sum(expected)
+        assert ("deal bonuses:" in table.render()) == any(expected)
+    api_test(env(rules=rules), num_cycles=200)

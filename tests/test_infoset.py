@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from math import comb
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 import pytest
 
-from ddz_fast import Game, Hand, InformationSet, Move, Position, random_games
+from ddz_fast import Game, Hand, InformationSet, Move, Position, Rules, random_games
+from ddz_fast.bidding import Bid
 from ddz_fast.cards import FULL_DECK, NUM_RANKS
 from ddz_fast.infoset import MAX_SAMPLES, split_spec
 from ddz_fast.reference_infoset import deal_count, enumerate_splits, sample_reference
+from ddz_fast.scoring import DealBonus
 
 pytestmark = pytest.mark.native
 
@@ -101,20 +104,24 @@ def infoset_at(games, game: int, cut: int, player: int) -> InformationSet:
                                         kitty=kitty)
 
 
+def late_cuts(games, game: int, player: int, step: int = 1) -> Iterator[int]:
+    """Cuts of a recorded game, from its end back, where ``player`` cannot see more than 12
+    cards and no hand is empty yet."""
+    for cut in range(len(games.game_moves(game)) - 1, 0, -step):
+        sizes = [len(Hand.from_bitboard(h)) for h in words_at(games, game, cut)[0]]
+        if sum(sizes) - sizes[player] <= 12 and min(sizes) > 0:
+            yield cut
+
+
 def small_infosets(count: int, seed: int) -> List[InformationSet]:
     """Late-hand information sets with 2..60 splits, both views, from recorded random games."""
     games = random_games(400, seed, record=True)
     found: List[InformationSet] = []
     rng = random.Random(seed)
     for game in range(len(games)):
-        moves = games.game_moves(game)
         landlord = int(games.landlord[game])
         player = [landlord, (landlord + 1) % 3, (landlord + 2) % 3][game % 3]
-        for cut in range(len(moves) - 1, 0, -1):
-            hands, _, _ = words_at(games, game, cut)
-            sizes = [len(Hand.from_bitboard(h)) for h in hands]
-            if sum(sizes) - sizes[player] > 12 or min(sizes) == 0:
-                continue
+        for cut in late_cuts(games, game, player):
             info = infoset_at(games, game, cut, player)
             if 2 <= len(enumerate_splits(info)) <= 60 and rng.random() < 0.5:
                 found.append(info)
@@ -414,3 +421,116 @@ def test_inconsistent_public_facts_are_refused():
     info = InformationSet.from_position(position, 1)
     with pytest.raises(Exception):
         info.player = 2                                  # frozen
+
+
+# --- 6. deal bonuses: public facts about the deal ------------------------------------------------
+
+def dealt_bonuses(games, game: int) -> tuple:
+    """(seat, bonus) of a recorded game's deal, read from rank counts: both jokers (ranks 13
+    and 14) and every rank 3..A (0..11) in a hand as dealt (the landlord's without the kitty)."""
+    kitty = Hand.from_bitboard(int(games.kitty[game])).counts
+    found = []
+    for seat, word in enumerate(games.hands[game]):
+        counts = Hand.from_bitboard(int(word)).counts
+        if seat == games.landlord[game]:
+            counts = tuple(c - k for c, k in zip(counts, kitty))
+        if counts[13] == counts[14] == 1:
+            found.append((seat, DealBonus.DOUBLE_KINGS))
+        if all(counts[r] for r in range(12)):
+            found.append((seat, DealBonus.STRAIGHT))
+    return tuple(found)
+
+
+def bonus_infosets(count: int, seed: int, rules) -> List[InformationSet]:
+    """Late-hand information sets of games with deal bonuses where what the bonuses say (or
+    that a seat announced none) rules out some splits of the unseen cards."""
+    games = random_games(3000, seed, record=True, rules=rules)
+    found: List[InformationSet] = []
+    for game in range(len(games)):
+        player = (int(games.landlord[game]) + game) % 3
+        for cut in late_cuts(games, game, player, step=3):
+            plain = infoset_at(games, game, cut, player)
+            if rules.kitty == 0:
+                plain = replace(plain, kitty=None)
+            info = replace(plain, deal_bonuses=dealt_bonuses(games, game))
+            splits = enumerate_splits(info)
+            if 2 <= len(splits) <= 300 and len(splits) < len(enumerate_splits(plain)):
+                found.append(info)
+                break
+        if len(found) == count:
+            return found
+    raise AssertionError(f"only {len(found)} information sets where the bonuses matter")
+
+
+@pytest.fixture(scope="module", params=["standard", "no_kitty"])
+def bonus_sets(request):
+    rules = Rules.preset(request.param).replace(deal_bonuses=True)
+    return bonus_infosets(25, 99, rules)
+
+
+def test_deal_bonuses_count_the_deals_they_leave_exactly(bonus_sets):
+    # The reference enumerates every split and keeps those whose hands as dealt have exactly
+    # the announced bonuses; the native count adds up disjoint per-rank ranges.
+    assert any(info.deal_bonuses for info in bonus_sets)
+    assert any(not info.deal_bonuses for info in bonus_sets)   # "none announced" binds too
+    for info in bonus_sets:
+        assert info.deal_count() == deal_count(info) > 0, info
+        without = replace(info, deal_bonuses=None)
+        assert info.deal_count() < without.deal_count()
+        a, b = info.hidden_seats
+        top = max(range(NUM_RANKS), key=lambda r: info.unseen[r])
+        for constraints in ({a: {top: 0}}, {b: {top: (1, 4)}}):
+            assert info.deal_count(constraints) == deal_count(info, constraints)
+
+
+def test_deal_bonus_samples_are_uniform_among_the_deals_they_leave(bonus_sets):
+    n = 4000
+    for k, info in enumerate(bonus_sets):
+        splits = enumerate_splits(info)
+        total = sum(w for _, w in splits)
+        hist = split_histogram(info, info.sample(n, 50 + k), splits)  # KeyError: outside
+        assert chi2_p(hist, [n * w / total for _, w in splits]) > 0.001, (k, info, hist)
+        assert np.array_equal(info.sample(50, 3), info.sample(50, 3))
+
+
+def test_a_state_passes_its_bonuses_to_every_information_set():
+    # Seat 1 was dealt both jokers (the rest low to high: seat 0 33 44 55 66 77 88 99 TTT,
+    # seat 2 JJJJ QQQQ KKKK AAAA 2, kitty 222). Seat 0 bids 3 and is landlord.
+    hands = ["3344556677889 9TTT", "BR 33 44 55 66 77 88 99 T", "JJJJQQQQKKKKAAAA2"]
+    state = Game(Rules(deal_bonuses=True)).new_state_from_hands(hands, "222")
+    state.apply(Bid.BID_3)
+    for player in range(3):
+        info = state.information_set(player)
+        assert info.deal_bonuses == ((1, DealBonus.DOUBLE_KINGS),)
+    # Seat 2 cannot see seat 1's hand, but seat 1 holds both jokers in every sample.
+    samples = counts_of(state.information_set(2).sample(300, 1))
+    assert (samples[:, 1, 13] == 1).all() and (samples[:, 1, 14] == 1).all()
+    # Without the announcement the jokers fall either way.
+    plain = Game().new_state_from_hands(hands, "222")
+    plain.apply(Bid.BID_3)
+    assert plain.information_set(2).deal_bonuses is None
+    assert (counts_of(plain.information_set(2).sample(300, 1))[:, 0, 13] == 1).any()
+    assert state.information_set(2) != plain.information_set(2)
+
+
+def test_no_announcement_is_information_too():
+    # Peasant 2 sees landlord 0 and peasant 1. Seat 1 played the black joker; the red joker is
+    # unseen. No bonus was announced, so seat 1 was not dealt both jokers: it cannot hold the
+    # red joker, which must be the landlord's. Unseen: R and 3 (2 cards); seat 0 holds 1 card,
+    # seat 1 holds 1 card. Without the option: R with seat 0 or seat 1, equally likely.
+    position = Position(["3", "R", "4"], landlord=0, to_move=2)
+    base = dict(played=["", "B", ""])
+    free = InformationSet.from_position(position, 2, **base)
+    told = InformationSet.from_position(position, 2, **base, deal_bonuses=())
+    assert free.deal_count() == 2 and told.deal_count() == deal_count(told) == 1
+    rows = counts_of(told.sample(100, 4))
+    assert (rows[:, 0, 14] == 1).all() and (rows[:, 1, 0] == 1).all()
+    kings = InformationSet.from_position(position, 2, **base,
+                                         deal_bonuses=((1, DealBonus.DOUBLE_KINGS),))
+    assert kings.deal_count() == 1 and (counts_of(kings.sample(20, 4))[:, 1, 14] == 1).all()
+    # Two seats cannot both have been dealt both jokers; a bonus is a DealBonus.
+    with pytest.raises(ValueError, match="repeat"):
+        InformationSet.from_position(position, 2, deal_bonuses=((0, DealBonus.DOUBLE_KINGS),
+                                                               (1, DealBonus.DOUBLE_KINGS)))
+    with pytest.raises(TypeError, match="DealBonus"):
+        InformationSet.from_position(position, 2, deal_bonuses=((0, "DOUBLE_KINGS"),))

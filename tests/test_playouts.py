@@ -24,9 +24,28 @@ DECK_WORD = pack(FULL_DECK)
 # A hand makes at most 52 moves (the winner's cards and all but one card of each other hand)
 # and at most two passes follow each move but the last.
 MAX_PLAYS = 52 + 2 * 51
+BONUSES = Rules(deal_bonuses=True)
 CONFIGS = [("standard", "random"), ("douzero", "points"), ("rlcard", "random"),
            (Rules.preset("openspiel").replace(single_round_auction=True), "points"),
-           ("no_kitty", "points")]
+           ("no_kitty", "points"), (BONUSES, "points"),
+           (Rules.preset("no_kitty").replace(deal_bonuses=True), "random")]
+
+
+def dealt_hands(g: RandomGames, i: int) -> list:
+    """The hands of game ``i`` as dealt: the landlord's without the kitty."""
+    kitty = Hand.from_bitboard(int(g.kitty[i]))
+    return [Hand([c - (k if seat == g.landlord[i] else 0)
+                  for c, k in zip(Hand.from_bitboard(int(w)).counts, kitty.counts)])
+            for seat, w in enumerate(g.hands[i])]
+
+
+def bonus_count(hands, rules) -> int:
+    """docs/RULES.md's deal bonuses, read from rank counts: one per hand with both jokers
+    (ranks 13, 14), one per hand with a card of every rank 3..A (ranks 0..11)."""
+    if not as_rules(rules).deal_bonuses:
+        return 0
+    return sum((h.counts[13] == h.counts[14] == 1) + all(h.counts[r] for r in range(12))
+               for h in hands)
 
 
 @pytest.fixture(scope="module", params=CONFIGS, ids=lambda c: f"{c[0]!r}-{c[1]}")
@@ -40,7 +59,7 @@ def games(request):
 def test_scores_sum_to_zero_and_follow_the_multiplier(games):
     _, _, g = games
     assert g.scores.shape == (len(g), 3) and not g.scores.sum(axis=1).any()
-    exponent = g.bombs.astype(np.int64) + g.spring + g.anti_spring
+    exponent = g.bonuses.astype(np.int64) + g.bombs + g.spring + g.anti_spring
     assert np.array_equal(g.multiplier, 2 ** exponent)
     amount = g.base_stake.astype(np.int32) * g.multiplier
     sign = np.where(g.landlord_won, -1, 1)
@@ -66,14 +85,18 @@ def test_every_game_is_a_whole_deal_and_ends_within_the_bound(games):
         assert sum(h.bitboard for h in hands) == DECK_WORD
         assert all(k <= c for k, c in zip(kitty.counts, hands[g.landlord[i]].counts))
         assert len(kitty) == kitty_size
-
+    for i in range(len(g)):     # every game: the bonuses are rare enough to need them all
+        assert g.bonuses[i] == bonus_count(dealt_hands(g, i), rules), i
+    if as_rules(rules).deal_bonuses:    # a third of deals have double kings; straights rarer
+        assert 0.25 < np.mean(g.bonuses > 0) < 0.4 and g.bonuses.max() >= 2
 
 def test_dtypes_and_read_only_arrays():
     g = random_games(5, 1, record=True)
     dtypes = {"landlord": np.int8, "landlord_won": np.bool_, "base_stake": np.int8,
               "multiplier": np.int32, "bombs": np.int16, "plays": np.int16,
               "scores": np.int32, "spring": np.bool_, "anti_spring": np.bool_,
-              "hands": np.uint64, "kitty": np.uint64, "moves": np.uint64, "offsets": np.int64}
+              "hands": np.uint64, "kitty": np.uint64, "bonuses": np.int8, "moves": np.uint64,
+              "offsets": np.int64}
     for name, dtype in dtypes.items():
         array = getattr(g, name)
         assert array.dtype == dtype and not array.flags.writeable, name
@@ -107,7 +130,8 @@ def replay(g: RandomGames, i: int, rules) -> dict:
         hands, player, to_beat, passes = play_step(hands, player, to_beat, passes, move)
     assert not hands[mover].bitboard, f"game {i} stops before a hand is empty"
     landlord_won = mover == landlord
-    multiplier = 2 ** bombs * spring_factor(landlord_won, made, landlord)
+    bonuses = bonus_count(dealt_hands(g, i), rules)
+    multiplier = 2 ** (bonuses + bombs) * spring_factor(landlord_won, made, landlord)
     scores = settle(int(g.base_stake[i]), multiplier, landlord, landlord_won, (False,) * 3)
     return {"landlord_won": landlord_won, "multiplier": multiplier, "bombs": bombs,
             "plays": len(words), "scores": scores, "choices": choices,
@@ -125,6 +149,32 @@ def test_recorded_games_replay_through_the_reference(rules, bidding):
         assert seen["plays"] == g.plays[i]
         assert seen["scores"] == tuple(g.scores[i])
         assert (seen["spring"], seen["anti_spring"]) == (g.spring[i], g.anti_spring[i])
+
+
+@pytest.mark.parametrize("rules", [BONUSES, Rules.preset("no_kitty").replace(deal_bonuses=True),
+                                   Rules.preset("douzero").replace(deal_bonuses=True)],
+                         ids=repr)
+@pytest.mark.parametrize("bidding", ["random", "points"])
+def test_random_games_with_deal_bonuses_are_the_games_of_the_engine(rules, bidding):
+    # Each native game again through ddz_fast.Game: its hands at the start of play, its
+    # landlord, kitty and base stake, then its recorded moves. The engine finds the bonuses in
+    # the hands as dealt (without the kitty) and settles; both must agree game for game.
+    g = random_games(600, 13, rules=rules, bidding=bidding, record=True)
+    game = ddz_fast.Game(rules)
+    assert g.bonuses.max() >= 2             # some games with more than one bonus
+    for i in range(len(g)):
+        kitty = Hand.from_bitboard(int(g.kitty[i])) if rules.kitty else None
+        state = game.new_state_from_hands([Hand.from_bitboard(int(w)) for w in g.hands[i]],
+                                          kitty, landlord=int(g.landlord[i]),
+                                          base_stake=int(g.base_stake[i]))
+        assert len(state.deal_bonuses) == g.bonuses[i]
+        assert state.multiplier == 2 ** int(g.bonuses[i])
+        assert [e for e in state.events if e[0] == "bonus"] == \
+            [("bonus", seat, bonus) for seat, bonus in state.deal_bonuses]
+        for word in g.game_moves(i):
+            state.apply(Move.PASS if word == 0 else Move.from_word(int(word)))
+        assert state.is_over and state.multiplier == g.multiplier[i]
+        assert state.scores == tuple(g.scores[i]), i
 
 
 def test_actions_are_chosen_uniformly():

@@ -30,10 +30,13 @@ PEER_BOTS = {"rlcard-rule": "rlcard"}
 #: Small budgets for the runs of thousands of hands: the same code paths as the defaults.
 QUICK = {"pimc": "pimc:samples=3,rollouts=24,solve_cards=14,max_nodes=2000",
          "ismcts": "ismcts:iterations=24", "solver": "solver:max_nodes=2000"}
-#: Rule sets of the legality run: every preset, and both bidding systems.
+#: Rule sets of the legality run: every preset, and both bidding systems; with deal bonuses,
+#: whose public facts the hidden hands a bot deals (and ``redealt`` below) must respect.
 TABLES = [Rules(), Rules().replace(single_round_auction=True),
           Rules().replace(bidding="call_rob"), Rules.preset("rlcard"),
-          Rules.preset("openspiel").replace(bidding="call_rob"), Rules.preset("douzero")]
+          Rules.preset("openspiel").replace(bidding="call_rob"), Rules.preset("douzero"),
+          Rules(deal_bonuses=True),
+          Rules.preset("no_kitty").replace(bidding="call_rob", deal_bonuses=True)]
 
 
 def available(name: str) -> bool:
@@ -94,8 +97,8 @@ def mid_game_state(rng: random.Random, rules: Rules) -> State:
 
 def redealt(state: State) -> State:
     """``state`` with the hidden hands of the player to move dealt again: a uniform deal that
-    agrees with everything public (played cards, card counts, the kitty), and the same moves
-    replayed from the start of play."""
+    agrees with everything public (played cards, card counts, the kitty, the deal bonuses),
+    and the same moves replayed from the start of play."""
     player = state.current_player
     info = state.information_set(player)
     now = info.sample(1, random.Random(str(state.history)).randrange(2**64))[0]

@@ -288,3 +288,18 @@ def test_the_native_generator_of_two_decks_is_the_reference():
 def test_a_deck_count_is_one_or_two(cards, decks):
     with pytest.raises(ValueError, match="decks must be 1 or 2"):
         Hand(cards, decks=decks)
+
+
+def test_the_four_player_table_takes_only_its_own_options():
+    with pytest.raises(ValueError, match="three-player table"):
+        Rules(players=4, deal_bonuses=True)
+    with pytest.raises(ValueError, match="kitty must be 8 cards with 4 players"):
+        Rules(players=4, kitty=3)
+    with pytest.raises(ValueError, match="4 players play with 2 decks, not 1"):
+        Rules(players=4, decks=1)
+    assert Rules(players=4, sides="partner").sides == "partner"
+    with pytest.raises(ValueError, match="needs four players"):
+        Rules(sides="partner")
+    # Changing the table brings its deck and kitty along, unless given.
+    assert Rules.preset("standard").replace(players=4) == FOUR
+    assert FOUR.hand_size == 25 and Rules().hand_size == 17 and Rules(kitty=0).hand_size == 18

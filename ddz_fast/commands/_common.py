@@ -17,9 +17,9 @@ from ddz_fast.notation import readings
 from ddz_fast.notation import split_move as split_move_text
 from ddz_fast.rules import PRESETS, Rules
 
-__all__ = ["add_rules_option", "add_json_option", "bot_spec", "split_move_text", "readings",
-           "parse_move_text", "move_text", "rules_name", "print_json", "format_count",
-           "group_by_type", "PASS_WORDS", "ProgressLine"]
+__all__ = ["add_rules_option", "finish_rules", "add_json_option", "bot_spec", "split_move_text",
+           "readings", "parse_move_text", "move_text", "rules_name", "print_json",
+           "format_count", "group_by_type", "PASS_WORDS", "ProgressLine"]
 
 
 def _preset(name: str) -> Rules:
@@ -30,11 +30,23 @@ def _preset(name: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_rules_option(parser: argparse.ArgumentParser) -> None:
-    """``--rules PRESET`` (default ``standard``), parsed into a :class:`Rules`."""
+def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False) -> None:
+    """``--rules PRESET`` (default ``standard``), parsed into a :class:`Rules`; for a command
+    that deals hands (``deals``), also ``--deal-bonuses``, which :func:`finish_rules` folds
+    into the rules once every option is parsed (in whatever order they came)."""
     parser.add_argument("--rules", type=_preset, default=PRESETS["standard"],
                         metavar="PRESET",
                         help=f"rule preset: {', '.join(PRESETS)} (default: standard)")
+    if deals:
+        parser.add_argument("--deal-bonuses", action="store_true",
+                            help="Happy Dou Dizhu deal bonuses: a player dealt both jokers, "
+                                 "or one of every rank 3..A, doubles the multiplier")
+
+
+def finish_rules(args: argparse.Namespace) -> None:
+    """Turn on the options given beside ``--rules`` (``--deal-bonuses``) in ``args.rules``."""
+    if getattr(args, "deal_bonuses", False):
+        args.rules = args.rules.replace(deal_bonuses=True)
 
 
 def bot_spec(text: str) -> str:
@@ -54,8 +66,9 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_name(rules: Rules) -> str:
-    """The preset name of ``rules`` for output, ``custom`` for any other rule set."""
-    return rules.preset_name or "custom"
+    """The preset name of ``rules`` for output (``standard+deal_bonuses`` with the bonuses on),
+    ``custom`` for any other rule set."""
+    return rules.name
 
 
 def print_json(document: Any) -> None:

@@ -18,6 +18,7 @@ from ddz_fast.game import Game, State
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.rules import Rules
+from ddz_fast.scoring import DealBonus
 
 from ._common import (PASS_WORDS, add_rules_option, bot_spec, group_by_type, move_text,
                       readings, rules_name, split_move_text)
@@ -45,7 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"(default: greedy)")
     parser.add_argument("--seed", type=int,
                         help="seed of the deal and the bots (default: a random one, printed)")
-    add_rules_option(parser)
+    add_rules_option(parser, deals=True)
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -170,8 +171,9 @@ def _settle(state: State, bombs: int) -> None:
     for seat in (1, 2):
         if len(state.hands[seat]):
             print(f"{seat_name(state, seat)} held: {spaced(state.hands[seat])}")
+    bonuses = f", deal bonuses: {len(state.deal_bonuses)}" if state.rules.deal_bonuses else ""
     print(f"Base stake {state.base_stake}, multiplier {state.multiplier} "
-          f"(bombs and rockets played: {bombs}).")
+          f"(bombs and rockets played: {bombs}{bonuses}).")
     scores = ", ".join(f"{seat_name(state, s)} {state.scores[s]:+d}" for s in range(3))
     print(f"Scores: {scores}.")
     print("You win!" if state.scores[HUMAN] > 0 else "You lose.")
@@ -198,6 +200,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"Dou Dizhu, {rules_name(args.rules)} rules, seed {seed}. "
           f"{seat_name(state, HUMAN)} against {others}, {args.bot} bots.")
     print(f"Kitty: {spaced(state.kitty)} (in the landlord's hand).")
+    for seat, bonus in state.deal_bonuses:
+        what = "both jokers" if bonus == DealBonus.DOUBLE_KINGS else "a straight 3..A"
+        print(f"Deal bonus: {seat_name(state, seat)} was dealt {what} (multiplier x2).")
     print("Type your cards (e.g. 33344, T or 10 for ten), pass, ? for your legal moves, "
           "or quit.")
     try:
