@@ -343,6 +343,13 @@ def test_play_a_whole_hand_through_a_pipe(seat: str):
     assert re.search(r"Scores: You \((landlord|peasant)\) [+-]\d+", result.stdout)
 
 
+def test_play_without_a_kitty_deals_18_cards_and_shows_none():
+    result = ddz("play", "--rules", "no_kitty", "--seed", "4", stdin="quit\n")
+    assert result.returncode == 1 and "you left the game" in result.stderr
+    assert "Kitty:" not in result.stdout and "Traceback" not in result.stderr
+    assert "Your hand (18):" in result.stdout
+
+
 def test_play_end_of_input_exits_with_a_message():
     result = ddz("play", "--seed", "4", stdin="3\n")
     assert result.returncode == 1

@@ -199,7 +199,8 @@ def run(args: argparse.Namespace) -> int:
     others = ", ".join(seat_name(state, s) for s in (1, 2))
     print(f"Dou Dizhu, {rules_name(args.rules)} rules, seed {seed}. "
           f"{seat_name(state, HUMAN)} against {others}, {args.bot} bots.")
-    print(f"Kitty: {spaced(state.kitty)} (in the landlord's hand).")
+    if state.kitty is not None:                 # no_kitty deals 18 cards each and no kitty
+        print(f"Kitty: {spaced(state.kitty)} (in the landlord's hand).")
     for seat, bonus in state.deal_bonuses:
         what = "both jokers" if bonus == DealBonus.DOUBLE_KINGS else "a straight 3..A"
         print(f"Deal bonus: {seat_name(state, seat)} was dealt {what} (multiplier x2).")
