@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Dict, Optional, Union
 
-__all__ = ["Rules", "PRESETS", "WIDEST_PRESET", "RulesLike", "as_rules"]
+__all__ = ["Rules", "PRESETS", "WIDEST_RULES", "RulesLike", "as_rules"]
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
 
@@ -23,6 +23,9 @@ class Rules:
       of four + two solos.
     * ``four_two``: whether four + two solos and four + two pairs exist.
     * ``four_two_solo_max_copies`` (1..2): 2 lets the two solo kickers of four + two be a pair.
+    * ``space_shuttle`` (docs/RULES.md, "Variants" > "Botzone"; preset ``botzone``): whether
+      the space shuttle exists, two to five bombs of consecutive ranks 3..A, alone or with
+      solo or pair wings. It is no bomb and doubles nothing.
 
     Game options (docs/RULES.md, "Bidding"): ``bidding`` is ``"points"`` or ``"call_rob"``;
     ``single_round_auction`` applies to points bidding; ``doubling`` defaults to on exactly
@@ -42,10 +45,11 @@ class Rules:
     single_round_auction: bool = False
     doubling: Optional[bool] = None
     kitty: int = 3
+    space_shuttle: bool = False
 
     def __post_init__(self) -> None:
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
-                     "single_round_auction"):
+                     "single_round_auction", "space_shuttle"):
             _require_bool(name, getattr(self, name))
         _require_int_in("solo_wing_max_copies", self.solo_wing_max_copies, 1, 4)
         _require_int_in("four_two_solo_max_copies", self.four_two_solo_max_copies, 1, 2)
@@ -69,7 +73,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """The named preset: ``standard``, ``rlcard``, ``openspiel`` or ``douzero``."""
+        """The named preset: ``standard``, ``rlcard``, ``openspiel``, ``douzero``,
+        ``no_kitty`` or ``botzone``."""
         if not isinstance(name, str):
             raise TypeError(f"preset name must be a str, not {type(name).__name__}")
         try:
@@ -126,11 +131,14 @@ PRESETS: Dict[str, Rules] = {
     "openspiel": Rules(solo_wing_max_copies=3, rocket_in_kickers=False, four_two=False),
     "douzero": Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2),
     "no_kitty": Rules(kitty=0),
+    "botzone": Rules(space_shuttle=True),
 }
 
-#: The preset with every move option at its most permissive: its moves are a superset of every
-#: rule set's, so a move is valid (``Move()``) when this preset classifies its cards to it.
-WIDEST_PRESET = "douzero"
+#: Every move option at its most permissive (``douzero`` with the space shuttle): its moves are a
+#: superset of every rule set's, so a move is valid (``Move()``) when these rules classify its
+#: cards to it. No preset is this wide: no card set that is a space shuttle is any other move
+#: of these rules, so adding the shuttle changed no reading of any other move.
+WIDEST_RULES = Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2, space_shuttle=True)
 
 RulesLike = Union[Rules, str, None]
 
