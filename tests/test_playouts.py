@@ -26,7 +26,7 @@ DECK_WORD = pack(FULL_DECK)
 MAX_PLAYS = 52 + 2 * 51
 CONFIGS = [("standard", "random"), ("douzero", "points"), ("rlcard", "random"),
            (Rules.preset("openspiel").replace(single_round_auction=True), "points"),
-           ("no_kitty", "points")]
+           ("no_kitty", "points"), ("botzone", "points")]
 
 
 @pytest.fixture(scope="module", params=CONFIGS, ids=lambda c: f"{c[0]!r}-{c[1]}")
