@@ -6,13 +6,17 @@ written in this file, never produced by the generator under test.
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import product
 from math import comb
 
 import pytest
 
-from ddz_fast import Game, Move, Rules
+from ddz_fast import Game, Hand, Move, Rules
+from ddz_fast.duel import Duel
+from ddz_fast.reference_solver import solve_reference
+from ddz_fast.solver import solve
 from ddz_fast.notation import format_move, parse_move
 from ddz_fast.position import Position
 from ddz_fast.playout import perft_native
@@ -265,3 +269,47 @@ def test_native_perft_walks_shuttles_as_the_python_walk_does():
     for depth in range(1, 4):
         assert perft_native(position, depth, rules=BOTZONE) == \
             perft(position, depth, rules=BOTZONE)
+
+
+# --- the solver -------------------------------------------------------------------------------
+
+def shuttle_duel(rng: random.Random):
+    """Two hands of two consecutive bombs each (ranks 3..A, not shared) and 0..4 more cards
+    between them; with one of the first hand's shuttles as the move to beat half the time."""
+    keys = rng.sample(range(11), 2)
+    if abs(keys[0] - keys[1]) < 2:
+        return None
+    hands = [[0] * 15, [0] * 15]
+    for side, key in enumerate(keys):
+        hands[side][key] = hands[side][key + 1] = 4
+    rest = [r for r in RANKS for _ in range(4 if r < 13 else 1)
+            if not (hands[0][r] or hands[1][r])]
+    for i, rank in enumerate(rng.sample(rest, rng.randint(0, 4))):
+        hands[i % 2][rank] += 1
+    first, second = Hand(hands[0]), Hand(hands[1])
+    shuttles = [m for m in native.legal_moves(first, rules=BOTZONE) if m.type == "space_shuttle"]
+    if rng.random() < 0.5:
+        played = rng.choice(shuttles)
+        if len(played) < len(first):
+            return Duel(second, first - played, played)
+    return Duel(first, second)
+
+
+def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
+    """The solver's table keys the move to beat by its kind of shuttle too: the shuttle alone
+    and one with wings, of one key and length, have different answers."""
+    rng = random.Random(8)
+    checked = beaten = 0
+    while checked < 24:
+        duel = shuttle_duel(rng)
+        if duel is None:
+            continue
+        expected = solve_reference(duel, rules=BOTZONE, distance=True,
+                                   legal_moves=native.legal_moves)
+        found = solve(duel, rules=BOTZONE, pv=True)
+        assert found.exact and (found.wins, found.winning_moves) == (
+            expected.wins, expected.winning_moves), duel
+        assert (found.distance, found.pv) == (expected.distance, expected.pv), duel
+        checked += 1
+        beaten += duel.prev is not None
+    assert beaten >= 6

@@ -57,6 +57,18 @@ def _moves_by_type(rules: Rules) -> Dict[str, List[Move]]:
     return by_type
 
 
+def lower_shuttles(rng: random.Random, leading: List[Move],
+                   by_kind: Dict[str, List[Move]]) -> List[Move]:
+    """For each kind of space shuttle the hand leads, a lower one of that kind and length, if
+    there is one: a move the hand beats with a shuttle (rarely so of a random move)."""
+    prevs = []
+    for own in {kind(m): m for m in leading if m.type == "space_shuttle"}.values():
+        lower = [m for m in by_kind[kind(own)] if m.length == own.length and m.key < own.key]
+        if lower:
+            prevs.append(rng.choice(lower))
+    return prevs
+
+
 @pytest.fixture(scope="module")
 def cases() -> List[Case]:
     """20,000 hands, the rule sets in turn, with the reference's leading moves and responses.
@@ -71,6 +83,7 @@ def cases() -> List[Case]:
         rules = ALL_RULES[i % len(ALL_RULES)]
         leading = reference.legal_moves(hand, rules=rules)
         prevs = [rng.choice(moves) for moves in by_type[rules].values()]
+        prevs += lower_shuttles(rng, leading, by_type[rules])
         prevs += rng.sample(leading, min(OWN_PREVS, len(leading)))
         responses = [(prev, [m for m in leading if reference._beats(m, prev)]) for prev in prevs]
         responses.append((Move.PASS, leading))
@@ -78,10 +91,12 @@ def cases() -> List[Case]:
     return out
 
 
-def test_every_move_type_is_beaten_and_played(cases):
-    """The sample covers every type, as the move to beat and as a legal answer to it."""
-    prev_types = {prev.type for case in cases for prev, _ in case.responses}
-    answered = {prev.type for case in cases for prev, moves in case.responses
+def test_every_move_type_is_beaten_and_played(cases, botzone_cases):
+    """The samples cover every type, as the move to beat and as a legal answer to it (the
+    space shuttle is answered by its like in the botzone sample, built around shuttles)."""
+    both_samples = cases + botzone_cases
+    prev_types = {prev.type for case in both_samples for prev, _ in case.responses}
+    answered = {prev.type for case in both_samples for prev, moves in case.responses
                 if any(m.type == prev.type for m in moves)}
     assert prev_types == set(PLAY_TYPES) | {"pass"}
     assert answered == set(PLAY_TYPES) - {"rocket"}       # nothing beats the rocket
@@ -179,10 +194,7 @@ def botzone_cases() -> List[Case]:
         hand = shuttle_hand(rng, size) if i % 4 >= 2 else random_hand(rng, size)
         leading = reference.legal_moves(hand, rules=BOTZONE)
         prevs = [rng.choice(moves) for moves in by_kind.values()]
-        for own in {kind(m): m for m in leading if m.type == "space_shuttle"}.values():
-            lower = [m for m in by_kind[kind(own)] if m.length == own.length and m.key < own.key]
-            if lower:       # a shuttle this hand beats with one of its own kind
-                prevs.append(rng.choice(lower))
+        prevs += lower_shuttles(rng, leading, by_kind)
         prevs += rng.sample(leading, min(OWN_PREVS, len(leading)))
         responses = [(prev, [m for m in leading if reference._beats(m, prev)]) for prev in prevs]
         responses.append((Move.PASS, leading))
