@@ -6,6 +6,7 @@ written in this file, never produced by the generator under test.
 """
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from itertools import product
@@ -14,7 +15,9 @@ from math import comb
 import pytest
 
 from ddz_fast import Game, Hand, Move, Rules
+from ddz_fast.bots import make_bot, play_hand
 from ddz_fast.duel import Duel
+from ddz_fast.record import from_json, game_of, load, to_json
 from ddz_fast.reference_solver import solve_reference
 from ddz_fast.solver import solve
 from ddz_fast.notation import format_move, parse_move
@@ -231,6 +234,20 @@ def test_a_shuttle_does_not_double_the_multiplier_in_a_played_hand():
     assert state.multiplier == 2 and state.scores == (4, -2, -2)
 
 
+def test_a_record_of_a_botzone_hand_replays_its_shuttle():
+    state = botzone_state()
+    for action in (move("33334444 5678"), Move.PASS, Move.PASS):
+        state.apply(action)
+    document = json.loads(to_json(state))
+    assert document["game"]["rules"]["space_shuttle"] is True
+    assert document["events"][0]["action"] == "333344445678"
+    replayed = load(from_json(to_json(state)))
+    assert replayed.history == state.history and replayed.rules == Rules.preset(BOTZONE)
+    # Records written before the option existed hold no space_shuttle: they load as before.
+    del document["game"]["rules"]["space_shuttle"]
+    assert game_of(document).rules == Rules()
+
+
 def test_bombs_still_double_and_beat_a_shuttle_in_a_played_hand():
     # After the shuttle (x1), peasant 1 bombs it with KKKK (x2): a bomb beats a shuttle.
     state = botzone_state()
@@ -313,3 +330,19 @@ def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
         checked += 1
         beaten += duel.prev is not None
     assert beaten >= 6
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "solver", "ismcts"])
+def test_every_kind_of_bot_plays_a_botzone_hand_to_the_end(name):
+    # The multiplier, counted from the moves played: x2 a bomb or rocket, x2 a spring (the
+    # landlord, seat 0, wins and no peasant played) or an anti-spring (the peasants win and
+    # the landlord played one move); a space shuttle counts for nothing.
+    for seed in range(3):
+        state = play_hand(botzone_state(), make_bot(name, seed), make_bot(name, seed + 10))
+        assert state.is_over and sum(state.scores) == 0
+        moves = [(seat, a) for seat, a in state.history if isinstance(a, Move) and not a.is_pass]
+        bombs = sum(m.type in ("bomb", "rocket") for _, m in moves)
+        by_landlord = sum(seat == 0 for seat, _ in moves)
+        spring = state.winner == "landlord" and by_landlord == len(moves)
+        anti_spring = state.winner == "peasants" and by_landlord == 1
+        assert state.multiplier == 2 ** (bombs + spring + anti_spring), state.history
