@@ -26,7 +26,7 @@ from ddz_fast.playout import perft_native
 from ddz_fast.perft import perft
 from ddz_fast.rules import PRESETS, WIDEST_RULES
 
-from common import native
+import ddz_fast
 
 BOTZONE = "botzone"
 CHAIN = range(12)           # 3..A
@@ -144,11 +144,12 @@ def test_without_both_jokers_as_kickers_fewer_solo_wings(api):
 
 def test_no_shuttle_reads_as_any_other_move_of_the_widest_rules():
     """WIDEST_RULES adds the shuttle to douzero without changing how other text reads."""
-    space = native.action_space(WIDEST_RULES)
+    space = ddz_fast.action_space(WIDEST_RULES)
     by_counts = Counter(m.counts for m in space)
     shuttles = [m for m in space if m.type == "space_shuttle"]
     assert len(shuttles) == 20_773 and all(by_counts[m.counts] == 1 for m in shuttles)
-    assert [m for m in space if m.type != "space_shuttle"] == list(native.action_space("douzero"))
+    assert [m for m in space if m.type != "space_shuttle"] == \
+        list(ddz_fast.action_space("douzero"))
 
 
 # --- beating a shuttle: hand-made cases -----------------------------------------------------
@@ -272,6 +273,7 @@ def test_bombs_still_double_and_beat_a_shuttle_in_a_played_hand():
     assert state.multiplier == 4 and state.scores == (-8, 4, 4)
 
 
+@pytest.mark.native
 def test_native_perft_walks_shuttles_as_the_python_walk_does():
     # The landlord leads 33334444 alone or with 4 of the wings 9, T, J, Q, 2 (C(5, 4) = 5, in
     # the order of the wing sets); peasant 1 answers the shuttle alone with 55556666 and one
@@ -304,7 +306,8 @@ def shuttle_duel(rng: random.Random):
     for i, rank in enumerate(rng.sample(rest, rng.randint(0, 4))):
         hands[i % 2][rank] += 1
     first, second = Hand(hands[0]), Hand(hands[1])
-    shuttles = [m for m in native.legal_moves(first, rules=BOTZONE) if m.type == "space_shuttle"]
+    shuttles = [m for m in ddz_fast.legal_moves(first, rules=BOTZONE)
+                if m.type == "space_shuttle"]
     if rng.random() < 0.5:
         played = rng.choice(shuttles)
         if len(played) < len(first):
@@ -312,6 +315,7 @@ def shuttle_duel(rng: random.Random):
     return Duel(first, second)
 
 
+@pytest.mark.native
 def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
     """The solver's table keys the move to beat by its kind of shuttle too: the shuttle alone
     and one with wings, of one key and length, have different answers."""
@@ -322,7 +326,7 @@ def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
         if duel is None:
             continue
         expected = solve_reference(duel, rules=BOTZONE, distance=True,
-                                   legal_moves=native.legal_moves)
+                                   legal_moves=ddz_fast.legal_moves)
         found = solve(duel, rules=BOTZONE, pv=True)
         assert found.exact and (found.wins, found.winning_moves) == (
             expected.wins, expected.winning_moves), duel
@@ -332,7 +336,9 @@ def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
     assert beaten >= 6
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "solver", "ismcts"])
+@pytest.mark.parametrize("name", ["random", "greedy",
+                                  pytest.param("solver", marks=pytest.mark.native),
+                                  pytest.param("ismcts", marks=pytest.mark.native)])
 def test_every_kind_of_bot_plays_a_botzone_hand_to_the_end(name):
     # The multiplier, counted from the moves played: x2 a bomb or rocket, x2 a spring (the
     # landlord, seat 0, wins and no peasant played) or an anti-spring (the peasants win and
