@@ -16,7 +16,7 @@ __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
 MOVE_TYPES: Tuple[str, ...] = (
     "pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
     "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair", "bomb",
-    "rocket",
+    "rocket", "space_shuttle",
 )
 #: The type code stored in the top nibble of a move word.
 TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
@@ -61,8 +61,11 @@ class Move:
     The same cards can be several moves: ``333444555666`` is an airplane of length 4, and where
     wings may repeat it is also two airplanes with solo wings (keys 0 and 1, length 3).
 
-    Moves are immutable, hashable and totally ordered by (type, length, key, cards low to high),
-    which is the order of :func:`ddz_fast.action_space`. ``Move.PASS`` is the pass.
+    Moves are immutable, hashable and totally ordered by (type, length, number of cards, key,
+    cards low to high), which is the order of :func:`ddz_fast.action_space`. The number of
+    cards follows from type and length for every type but the space shuttle, whose three kinds
+    (alone, with solo wings, with pair wings: 4, 6 or 8 cards a bomb) it keeps apart, each
+    kind of a length in one run of keys. ``Move.PASS`` is the pass.
     """
 
     __slots__ = ("_type", "_key", "_length", "_counts", "_word")
@@ -170,9 +173,10 @@ class Move:
         return sum(self._counts)
 
     def sort_key(self) -> tuple:
-        """(type order, length, key, card ranks low to high): the canonical total order."""
+        """(type order, length, number of cards, key, card ranks low to high): the canonical
+        total order."""
         cards = tuple(r for r, c in enumerate(self._counts) for _ in range(c))
-        return (TYPE_CODES[self._type], self._length, self._key, cards)
+        return (TYPE_CODES[self._type], self._length, len(cards), self._key, cards)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self._word == other._word

@@ -7,7 +7,8 @@ wings 333. When parsing, the type alone (``"3888:trio_solo"``) or nothing may be
 as only one move fits.
 
 The rules in force are ``rules=``. Without it (``rules=None``) the text is read and written
-under the most permissive rule set (``douzero``), a superset of every preset: such text
+under the most permissive rule set (``douzero`` with the space shuttle of ``botzone``,
+:data:`ddz_fast.rules.WIDEST_RULES`), a superset of every preset: such text
 round-trips under every preset, which is what positions and game records need. With a rule
 set, cards are read under those rules, so ``333444555666`` is the airplane of four trios under
 ``standard``, where it reads no other way, and is written without a suffix there.
@@ -24,7 +25,7 @@ from .bidding import Bid, Double
 from .cards import RANK_LETTERS, rank_index
 from .clock import Action
 from .move import MOVE_TYPES, PLAY_TYPES, Move
-from .rules import WIDEST_PRESET, Rules, RulesLike
+from .rules import WIDEST_RULES, Rules, RulesLike
 from .validate import shown
 
 __all__ = ["format_move", "parse_move", "readings", "split_move", "format_action",
@@ -36,12 +37,12 @@ PASS_WORDS: Tuple[str, ...] = ("pass", "p")
 
 
 def _rules_or_widest(rules: RulesLike) -> RulesLike:
-    return WIDEST_PRESET if rules is None else rules
+    return WIDEST_RULES if rules is None else rules
 
 
 def _rules_name(rules: RulesLike) -> str:
     if rules is None:
-        return WIDEST_PRESET
+        return "widest (douzero with the space shuttle)"
     if isinstance(rules, Rules):
         return rules.preset_name or "custom"
     return str(rules)

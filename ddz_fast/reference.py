@@ -20,8 +20,8 @@ from .cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_
                     fits_one_deck)
 from .hand import Hand, HandLike, as_hand
 from .move import Move, install_classifier
-from .rules import WIDEST_PRESET, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
-from .shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, main_shapes
+from .rules import WIDEST_RULES, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
+from .shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, SHUTTLE_KINDS, main_shapes
 
 __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
            "legal_moves_batch", "legal_action_mask"]
@@ -74,6 +74,30 @@ def _holds_both_jokers(kickers: Sequence[int]) -> bool:
     return kickers[BLACK_JOKER] >= 1 and kickers[RED_JOKER] >= 1
 
 
+def _distinct_solos(counts: Counts, main: range, max_copies: int, size: int,
+                    rules: Rules) -> Iterator[List[int]]:
+    """``size`` solo kickers outside ``main``, at most ``max_copies`` of a rank, and both jokers
+    together only where ``rocket_in_kickers`` allows it."""
+    for kickers in _solo_kickers(_solo_kicker_allowance(counts, main, max_copies), size):
+        if not (_holds_both_jokers(kickers) and not rules.rocket_in_kickers):
+            yield kickers
+
+
+def _shuttle_wings(counts: Counts, main: range, rules: Rules) -> Iterator[List[int]]:
+    """The wings of a space shuttle on the bombs ``main``, of every kind its length allows:
+    none; 2n solos of distinct ranks; 2n pairs of distinct ranks 3..2 (n = len(main))."""
+    n = len(main)
+    for copies, per_bomb, lengths in SHUTTLE_KINDS.values():
+        if n not in lengths:
+            continue
+        if copies == 0:
+            yield [0] * NUM_RANKS
+        elif copies == 1:
+            yield from _distinct_solos(counts, main, 1, per_bomb * n, rules)
+        else:
+            yield from _pair_kickers(counts, per_bomb * n, main)
+
+
 def _wing_trio_next_to_chain(wings: Sequence[int], main: range) -> bool:
     neighbours = (main.start - 1, main.stop)
     return any(r in CHAIN_RANKS and wings[r] >= 3 for r in neighbours)
@@ -101,10 +125,9 @@ def _kickers(kind: str, counts: Counts, main: range, rules: Rules) -> Iterator[L
                 continue
             yield wings
     elif kind == "four_two_solo":
-        allowance = _solo_kicker_allowance(counts, main, rules.four_two_solo_max_copies)
-        for kickers in _solo_kickers(allowance, 2):
-            if not (_holds_both_jokers(kickers) and not rules.rocket_in_kickers):
-                yield kickers
+        yield from _distinct_solos(counts, main, rules.four_two_solo_max_copies, 2, rules)
+    elif kind == "space_shuttle":
+        yield from _shuttle_wings(counts, main, rules)
     else:  # pragma: no cover - MAIN_SHAPES and this function list the same types
         raise AssertionError(kind)
 
@@ -121,6 +144,8 @@ def _moves_of_type(kind: str, counts: Counts, rules: Rules) -> Iterator[Move]:
 
 
 def _type_allowed(kind: str, rules: Rules) -> bool:
+    if kind == "space_shuttle":
+        return rules.space_shuttle
     return rules.four_two or kind not in ("four_two_solo", "four_two_pair")
 
 
@@ -151,8 +176,11 @@ def _beats(move: Move, prev: Move) -> bool:
     if move.type == "bomb" and prev.type == "bomb":     # more cards, then the higher rank
         return (len(move), move.key) > (len(prev), prev.key)
     if move.type == "bomb" and prev.type != "rocket":
-        return True
-    return move.type == prev.type and move.length == prev.length and move.key > prev.key
+        return True     # a space shuttle is no bomb: bombs beat it too
+    # The same type, length and number of cards: the length fixes the number of cards of every
+    # type but the space shuttle, whose kinds (alone, solo wings, pair wings) it tells apart.
+    return (move.type == prev.type and move.length == prev.length and len(move) == len(prev)
+            and move.key > prev.key)
 
 
 # --- the public API --------------------------------------------------------------------------
@@ -180,7 +208,7 @@ def classify(cards: HandLike, *, rules: RulesLike = None) -> List[Move]:
 
 def _is_some_move(move: Move) -> bool:
     """Whether the widest rules of one deck or of two classify the move's cards to it."""
-    return ((fits_one_deck(move.counts) and move in classify(move.counts, rules=WIDEST_PRESET))
+    return ((fits_one_deck(move.counts) and move in classify(move.counts, rules=WIDEST_RULES))
             or move in classify(move.counts, rules=WIDEST_TWO_DECKS))
 
 
@@ -208,8 +236,9 @@ def action_space(rules: RulesLike = None) -> Tuple[Move, ...]:
     """Every move of the rule set, in canonical order: a move's index is its dense action id.
 
     The order is by type (solo, pair, trio, trio_solo, trio_pair, chain, pair_chain, airplane,
-    airplane_solo, airplane_pair, four_two_solo, four_two_pair, bomb, rocket), then chain
-    length, then key rank, then the cards listed low to high. Pass is not in it.
+    airplane_solo, airplane_pair, four_two_solo, four_two_pair, bomb, rocket, space_shuttle),
+    then chain length, then number of cards (which only tells the space shuttle's kinds
+    apart), then key rank, then the cards listed low to high. Pass is not in it.
     """
     return _action_space(as_rules(rules))[0]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Dict, Optional, Union
 
-__all__ = ["Rules", "PRESETS", "WIDEST_PRESET", "WIDEST_TWO_DECKS", "RulesLike", "as_rules",
+__all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "RulesLike", "as_rules",
            "three_player_rules"]
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
@@ -25,6 +25,9 @@ class Rules:
       of four + two solos.
     * ``four_two``: whether four + two solos and four + two pairs exist.
     * ``four_two_solo_max_copies`` (1..2): 2 lets the two solo kickers of four + two be a pair.
+    * ``space_shuttle`` (docs/RULES.md, "Variants" > "Botzone"; preset ``botzone``): whether
+      the space shuttle exists, two to five bombs of consecutive ranks 3..A, alone or with
+      solo or pair wings. It is no bomb and doubles nothing.
 
     Game options (docs/RULES.md, "Bidding"): ``bidding`` is ``"points"`` or ``"call_rob"``;
     ``single_round_auction`` applies to points bidding; ``doubling`` defaults to on exactly
@@ -61,10 +64,11 @@ class Rules:
     decks: Optional[int] = None
     sides: str = "alone"
     deal_bonuses: bool = False
+    space_shuttle: bool = False
 
     def __post_init__(self) -> None:
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
-                     "single_round_auction", "deal_bonuses"):
+                     "single_round_auction", "deal_bonuses", "space_shuttle"):
             _require_bool(name, getattr(self, name))
         _require_int_in("solo_wing_max_copies", self.solo_wing_max_copies, 1, 4)
         _require_int_in("four_two_solo_max_copies", self.four_two_solo_max_copies, 1, 2)
@@ -100,6 +104,8 @@ class Rules:
             raise ValueError("sides='partner' needs four players")
         if self.deal_bonuses and self.players != 3:
             raise ValueError("deal_bonuses is an option of the three-player table")
+        if self.space_shuttle and self.players != 3:
+            raise ValueError("space_shuttle is an option of the three-player table")
 
     @property
     def hand_size(self) -> int:
@@ -108,8 +114,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """The named preset: ``standard``, ``rlcard``, ``openspiel``, ``douzero``, ``no_kitty``
-        or ``four_player`` (:data:`PRESETS`)."""
+        """The named preset: ``standard``, ``rlcard``, ``openspiel``, ``douzero``, ``no_kitty``,
+        ``four_player`` or ``botzone`` (:data:`PRESETS`)."""
         if not isinstance(name, str):
             raise TypeError(f"preset name must be a str, not {type(name).__name__}")
         try:
@@ -180,13 +186,16 @@ PRESETS: Dict[str, Rules] = {
     "douzero": Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2),
     "no_kitty": Rules(kitty=0),
     "four_player": Rules(players=4),
+    "botzone": Rules(space_shuttle=True),
 }
 
-#: The preset with every move option at its most permissive: its moves are a superset of every
-#: rule set's, so a move is valid (``Move()``) when this preset classifies its cards to it.
-WIDEST_PRESET = "douzero"
-#: The same for two decks: the widest preset's move options at the four-player table.
-WIDEST_TWO_DECKS = PRESETS[WIDEST_PRESET].replace(players=4)
+#: Every move option at its most permissive (``douzero`` with the space shuttle): its moves are a
+#: superset of every rule set's, so a move is valid (``Move()``) when these rules classify its
+#: cards to it. No preset is this wide: no card set that is a space shuttle is any other move
+#: of these rules, so adding the shuttle changed no reading of any other move.
+WIDEST_RULES = Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2, space_shuttle=True)
+#: The same for two decks: those move options at the four-player table (no space shuttle).
+WIDEST_TWO_DECKS = WIDEST_RULES.replace(players=4, space_shuttle=False)
 
 RulesLike = Union[Rules, str, None]
 

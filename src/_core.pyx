@@ -33,8 +33,9 @@ from ddz_fast.cards import FULL_DECK
 from ddz_fast import hand as hand_module, move as move_module
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
-from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
-from ddz_fast.rules import WIDEST_PRESET, as_rules
+from ddz_fast.shapes import (MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS,
+                             SHUTTLE_KINDS as SHUTTLE_KINDS_OF_SHAPES)
+from ddz_fast.rules import WIDEST_RULES, as_rules
 from ddz_fast.validate import is_int, shown
 
 from movegen cimport *
@@ -70,8 +71,8 @@ def _check_layout():
     """The enum of type codes and the word constants must be those of the Python modules."""
     names = ["pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
              "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair",
-             "bomb", "rocket"]
-    if list(MOVE_TYPES) != names or TYPE_CODES["rocket"] != T_ROCKET:
+             "bomb", "rocket", "space_shuttle"]
+    if list(MOVE_TYPES) != names or TYPE_CODES["space_shuttle"] != T_SPACE_SHUTTLE:
         raise ImportError("ddz_fast._core was built for other move type codes; rebuild it")
     if (bitboard.COUNT_MASK, bitboard.FLAG_MASK, bitboard.TYPE_SHIFT) != (
             COUNT_MASK, FLAG_MASK, TYPE_SHIFT):
@@ -85,6 +86,12 @@ def _check_layout():
             if (LEN_MIN[code], most) != (lengths.start, lengths.stop - 1):
                 raise ImportError(f"ddz_fast._core was built for other {name} lengths; "
                                   f"rebuild it")
+    # So are the space shuttle's kinds: cards per bomb, wings and lengths, in the same order.
+    kinds = [(SHUTTLE_CARDS[k], k, 2 if k else 0, LEN_MIN[T_SPACE_SHUTTLE], SHUTTLE_LEN_MAX[k])
+             for k in range(SHUTTLE_KINDS)]
+    if kinds != [(cards, copies, per_bomb, lengths.start, lengths.stop - 1)
+                 for cards, (copies, per_bomb, lengths) in SHUTTLE_KINDS_OF_SHAPES.items()]:
+        raise ImportError("ddz_fast._core was built for other space shuttles; rebuild it")
 
 
 _check_layout()
@@ -166,7 +173,7 @@ cdef class _RuleSet:
         return self.space
 
 
-cdef dict _BY_OPTIONS = {}    # move options and decks -> _RuleSet: at most 128 of them
+cdef dict _BY_OPTIONS = {}    # move options and decks -> _RuleSet: at most 256 of them
 cdef dict _BY_ID = {}         # id(rules) -> (rules, _RuleSet); holding rules keeps its id unique
 cdef tuple _LAST = (None, None)
 cdef _RuleSet _STANDARD = _RuleSet(as_rules(None))
@@ -191,7 +198,7 @@ cdef tuple _new_entry(object rules):
     checked = as_rules(rules)
     options = (checked.solo_wing_max_copies, checked.trio_wing_next_to_chain,
                checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies,
-               checked.decks)
+               checked.space_shuttle, checked.decks)
     rule_set = _BY_OPTIONS.get(options)
     if rule_set is None:
         rule_set = _BY_OPTIONS[options] = _RuleSet(checked)
@@ -257,13 +264,14 @@ cdef Py_ssize_t _MOVE_COUNTS = _slot_offset(Move, "_counts")
 # Moves are immutable, so the Move of a word is made once and shared. An open-addressing table
 # from word to Move serves the lists of moves: a hit is a multiply, a compare and a load, ~10 ns
 # where a dict needs an int object and a hash first. The words it ever holds are moves of some
-# rule set (30,383 under the widest), so a fixed size does; past 3/4 full (a caller making
+# rule set (51,156 under the widest: douzero's 30,383 and the 20,773 space shuttles), so a
+# fixed size does (2^17 slots, to keep them below 3/4 full); past 3/4 full (a caller making
 # MoveLists of forged words) new Moves are made and not kept. Readers take no lock: a slot's word
 # is written before its Move is published (bits.h), and slots are never emptied; writers take
 # _TABLE_LOCK, so that free-threaded builds stay safe too.
 
 cdef enum:
-    TABLE_BITS = 16
+    TABLE_BITS = 17
     TABLE_SIZE = 1 << TABLE_BITS
     TABLE_FILL = 3 << (TABLE_BITS - 2)
 
@@ -416,7 +424,7 @@ cdef object _decode(uint64_t word):
 # fills the slots at once. Anything else, valid or not, goes back to the Python checks, which
 # convert it or raise their errors: the fast path never has an error message of its own.
 
-cdef Options _WIDEST = options_of(as_rules(WIDEST_PRESET))
+cdef Options _WIDEST = options_of(WIDEST_RULES)
 cdef dict _TYPE_CODE_OF = dict(TYPE_CODES)
 
 

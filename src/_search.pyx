@@ -79,7 +79,8 @@ cdef uint64_t rules_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
     A move that empties the hand is always played. Leading: the ordinary move (no bomb, no
     rocket) of the most cards, the first of them in canonical order (so the lowest), or one at
     random one time in eight. Following: a partner's move is passed; an opponent's is beaten
-    by the cheapest ordinary move (the first in canonical order), passed one time in eight, and
+    by the cheapest ordinary move (the first in canonical order that is no bomb or rocket: a
+    space shuttle's answers come after those), passed one time in eight, and
     only bombed (or rocketed) half the time when nothing else beats it.
     """
     cdef uint64_t hand = p.hands[p.player]
@@ -100,9 +101,10 @@ cdef uint64_t rules_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
     last = (p.player + (2 if p.passes == 0 else 1)) % 3
     if (last == p.landlord) == (p.player == p.landlord) or n == 0 or one_in(r, 8):
         return 0
-    if not is_bomb(moves[0]) or one_in(r, 2):
-        return moves[0]
-    return 0
+    for j in range(n):
+        if not is_bomb(moves[j]):
+            return moves[j]
+    return moves[0] if one_in(r, 2) else 0
 
 
 cdef int rules_finish(Play* p, Rng* r, const Options* o, Words* buf) noexcept nogil:

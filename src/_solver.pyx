@@ -137,7 +137,7 @@ cdef inline bint is_bomb(uint64_t move) noexcept nogil:
 
 # --- the transposition table ---------------------------------------------------------------------
 # Clusters of two 32-byte entries share one 64-byte cache line. An entry holds the whole node
-# (three hand words and a tag of 15 bits packed into their spare bits), so a hit is never a
+# (three hand words and a tag of 17 bits packed into their spare bits), so a hit is never a
 # collision: the key check is exact. Entries of an older generation (an earlier solve) are empty.
 
 cdef enum:
@@ -173,17 +173,24 @@ cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
 
 
 cdef inline uint64_t beat_tag(uint64_t to_beat) noexcept nogil:
-    """What of the move to beat matters from here on: its type, key and length (12 bits).
+    """What of the move to beat matters from here on: its type, key and length, and a space
+    shuttle's kind (14 bits).
 
-    Kickers never decide what beats a move (respond and beats_word read only the type and the
-    main ranks), so two nodes that differ only in the kickers of the move to beat are one node.
+    Kickers never decide what beats a move, but for their number, which tells the kinds of
+    space shuttle apart (respond and beats_word read the type, the main ranks and the number
+    of cards), so two nodes that differ only in the kickers of the move to beat, and not in
+    their kind, are one node.
     """
     cdef uint64_t main = to_beat & FLAG_MASK    # a move to beat always has a main rank
+    cdef int length, kind = 0
     if to_beat == 0:
         return 0
     # The lowest main rank and the number of them, read on the flag bits (a rank every 4 bits).
-    return (((to_beat >> TYPE_SHIFT) << 8) | (<uint64_t>(ctz(main) >> 2) << 4)
-            | <uint64_t>count_flags(main))
+    length = count_flags(main)
+    if to_beat >> TYPE_SHIFT == T_SPACE_SHUTTLE:
+        kind = shuttle_kind(to_beat, length) + 1
+    return ((<uint64_t>kind << 12) | ((to_beat >> TYPE_SHIFT) << 8)
+            | (<uint64_t>(ctz(main) >> 2) << 4) | <uint64_t>length)
 
 
 cdef inline uint64_t hash_key(const uint64_t* k) noexcept nogil:
@@ -191,13 +198,16 @@ cdef inline uint64_t hash_key(const uint64_t* k) noexcept nogil:
 
 
 cdef inline void make_key(const Node* n, Key* key) noexcept nogil:
-    # The tag (beat 12 bits, player 2, passes 1) goes into bits no hand word uses: the top
-    # nibble (60..63) of each word and the flag bits 3, 7 and 11 of the third.
-    cdef uint64_t tag = beat_tag(n.to_beat) | (<uint64_t>n.player << 12) | (<uint64_t>n.passes << 14)
+    # The tag (beat 14 bits, player 2, passes 1) goes into bits no hand word uses: the top
+    # nibble (60..63) of each word and the flag bits 3, 7, 11, 15 and 19 of the third.
+    cdef uint64_t tag = beat_tag(n.to_beat) | (<uint64_t>n.player << 14) | (<uint64_t>n.passes << 16)
+    cdef uint64_t flags = 0
+    cdef int bit
+    for bit in range(5):
+        flags |= ((tag >> (12 + bit)) & 1) << (4 * bit + 3)
     key.k[0] = n.hands[0] | ((tag & 15) << 60)
     key.k[1] = n.hands[1] | (((tag >> 4) & 15) << 60)
-    key.k[2] = (n.hands[2] | (((tag >> 8) & 15) << 60) | (((tag >> 12) & 1) << 3)
-                | (((tag >> 13) & 1) << 7) | (((tag >> 14) & 1) << 11))
+    key.k[2] = n.hands[2] | (((tag >> 8) & 15) << 60) | flags
     key.hash = hash_key(key.k)
 
 

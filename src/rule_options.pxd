@@ -15,4 +15,5 @@ cdef inline Options options_of(object rules, int decks=1) except *:
     o.rocket_in_kickers = rules.rocket_in_kickers
     o.four_two = rules.four_two
     o.four_two_solo_max_copies = rules.four_two_solo_max_copies
+    o.space_shuttle = rules.space_shuttle
     return o

@@ -214,15 +214,17 @@ cdef inline void wfour_two(WideSink* s, const WideHand* h, const Options* o, int
 
 cdef inline void wbombs(WideSink* s, const WideHand* h, int min_size, int min_key) noexcept nogil:
     """The bombs above ``min_size`` cards of rank ``min_key`` (more cards, or as many of a
-    higher rank), by rank and then size as canonical order wants."""
-    cdef uint32_t keys = h.held[4] & SUITED_RANKS
+    higher rank), by size and then rank: canonical order reads the cards before the key."""
+    cdef uint32_t keys
     cdef int key, size
-    while keys:
-        key = ctz(keys)
-        keys &= keys - 1
-        for size in range(4, h.counts[key] + 1):
-            if size > min_size or (size == min_size and key > min_key):
-                wemit(s, head(T_BOMB, key, 1, size))
+    for size in range(max(4, min_size), MOST_COPIES + 1):
+        keys = h.held[size] & SUITED_RANKS
+        if size == min_size:
+            keys &= above(min_key)
+        while keys:
+            key = ctz(keys)
+            keys &= keys - 1
+            wemit(s, head(T_BOMB, key, 1, size))
 
 
 cdef inline void wrocket(WideSink* s, const WideHand* h) noexcept nogil:

@@ -56,7 +56,7 @@ def slow_in_python(test: F) -> F:
     slow"``) leaves it out, the native run keeps it whatever ``-m`` says of ``slow``.
     """
     return pytest.mark.slow(test) if IMPLEMENTATION == "python" else test
-PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero")
+PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero", "botzone")
 #: Rule sets beyond the presets: wings that repeat twice, the trio-next-to-chain ban with wings
 #: that may repeat four times, and other mixes no preset has.
 CUSTOM_RULES = (

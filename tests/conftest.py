@@ -107,7 +107,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
         if not HAVE_CORE and item.get_closest_marker("native"):
             item.add_marker(missing)
 
-PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero")
+PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero", "botzone")
 
 #: The working directory of every Python subprocess a test starts. ``python -m`` and ``-c`` put
 #: the working directory first on sys.path, and from the checkout's root that would import the

@@ -7,27 +7,31 @@ import pytest
 
 from ddz_fast import Move
 
-# docs/RULES.md, "Presets": distinct moves (pass excluded) and per-type counts.
-TOTALS = {"standard": 13_550, "rlcard": 27_471, "openspiel": 26_053, "douzero": 30_383}
+# docs/RULES.md, "Presets": distinct moves (pass excluded) and per-type counts. Botzone is
+# standard plus the space shuttle, counted by hand (README "Variants"; test_botzone.py counts
+# it again by brute force): 38 alone + 17,105 with solo wings + 3,630 with pair wings.
+TOTALS = {"standard": 13_550, "rlcard": 27_471, "openspiel": 26_053, "douzero": 30_383,
+          "botzone": 13_550 + 20_773}
 DISTINCT_MULTISETS = {"douzero": 29_984}
 PER_TYPE = {
-    #                standard rlcard openspiel douzero
-    "solo":          (15, 15, 15, 15),
-    "pair":          (13, 13, 13, 13),
-    "trio":          (13, 13, 13, 13),
-    "trio_solo":     (182, 182, 182, 182),
-    "trio_pair":     (156, 156, 156, 156),
-    "chain":         (36, 36, 36, 36),
-    "pair_chain":    (52, 52, 52, 52),
-    "airplane":      (45, 45, 45, 45),
-    "airplane_solo": (8_044, 21_822, 22_588, 24_721),
-    "airplane_pair": (2_939, 2_939, 2_939, 2_939),
-    "four_two_solo": (1_183, 1_326, 0, 1_339),
-    "four_two_pair": (858, 858, 0, 858),
-    "bomb":          (13, 13, 13, 13),
-    "rocket":        (1, 1, 1, 1),
+    #                standard rlcard openspiel douzero botzone
+    "solo":          (15, 15, 15, 15, 15),
+    "pair":          (13, 13, 13, 13, 13),
+    "trio":          (13, 13, 13, 13, 13),
+    "trio_solo":     (182, 182, 182, 182, 182),
+    "trio_pair":     (156, 156, 156, 156, 156),
+    "chain":         (36, 36, 36, 36, 36),
+    "pair_chain":    (52, 52, 52, 52, 52),
+    "airplane":      (45, 45, 45, 45, 45),
+    "airplane_solo": (8_044, 21_822, 22_588, 24_721, 8_044),
+    "airplane_pair": (2_939, 2_939, 2_939, 2_939, 2_939),
+    "four_two_solo": (1_183, 1_326, 0, 1_339, 1_183),
+    "four_two_pair": (858, 858, 0, 858, 858),
+    "bomb":          (13, 13, 13, 13, 13),
+    "rocket":        (1, 1, 1, 1, 1),
+    "space_shuttle": (0, 0, 0, 0, 20_773),
 }
-COLUMN = {"standard": 0, "rlcard": 1, "openspiel": 2, "douzero": 3}
+COLUMN = {"standard": 0, "rlcard": 1, "openspiel": 2, "douzero": 3, "botzone": 4}
 RLCARD_AIRPLANE_SOLO_BY_LENGTH = {2: 968, 3: 3_282, 4: 7_184, 5: 10_388}
 
 

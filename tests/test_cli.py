@@ -126,6 +126,23 @@ def test_classify_text_and_json():
     assert "is not a combination" in ddz("classify", "34").stdout
 
 
+def test_botzone_rules_list_and_classify_the_space_shuttle():
+    result = ddz("moves", "33334444BR", "--rules", "botzone")
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    # Last, after the rocket, the shuttle alone: with wings it needs 4 solos of other ranks
+    # and only B and R are there. The count is the standard moves' and this one.
+    standard = ddz("moves", "33334444BR").stdout.splitlines()
+    assert lines[:-2] == standard[:-1] and lines[-2] == "space_shuttle (1): 33334444"
+    assert lines[-1] == f"{len(ddz_fast.legal_moves('33334444BR')) + 1} moves under the " \
+        "botzone rules"
+    assert "space_shuttle" not in "".join(standard)
+    assert ddz("classify", "333344445678", "--rules", "botzone").stdout.splitlines() == [
+        "space_shuttle key=0 rank=3 length=2: 333344445678"]
+    simulated = ddz("simulate", "20", "--seed", "3", "--workers", "1", "--rules", "botzone")
+    assert simulated.returncode == 0 and "(botzone rules, seed 3)" in simulated.stdout
+
+
 @pytest.mark.parametrize("args, fragment", [
     (["moves", "33X4"], "unknown rank 'X'"),
     (["moves", "77777"], "5 cards of rank 7"),

@@ -8,7 +8,7 @@ import pytest
 
 from ddz_fast import Hand, Move, parse_cards
 
-ALL = ("standard", "rlcard", "openspiel", "douzero")
+ALL = ("standard", "rlcard", "openspiel", "douzero", "botzone")
 R = {letter: i for i, letter in enumerate("3456789TJQKA2BR")}
 
 
@@ -30,7 +30,7 @@ CLASSIFY_CASES = {
     # Wings 5 and 5 repeat a rank: only where solo wings may repeat.
     "33344455": only("rlcard", "openspiel", "douzero", moves=[("airplane_solo", R["3"], 2)]),
     # Both jokers as wings: only with rocket_in_kickers.
-    "333444BR": only("standard", "douzero", moves=[("airplane_solo", R["3"], 2)]),
+    "333444BR": only("standard", "douzero", "botzone", moves=[("airplane_solo", R["3"], 2)]),
     "33334445": only(moves=[]),                       # wing 3 is a chain rank
     # 777 is a wing trio just above the chain 3..6, 333 one just below 4..7: only where wings
     # repeat three times and may sit next to the chain.
@@ -38,11 +38,33 @@ CLASSIFY_CASES = {
                              moves=[("airplane_solo", R["3"], 4), ("airplane_solo", R["4"], 4)]),
     "3334445555": only(moves=[]),                     # the two pair wings must differ
     "333355": only("rlcard", "douzero", moves=[("four_two_solo", R["3"], 1)]),
-    "3333BR": only("standard", "douzero", moves=[("four_two_solo", R["3"], 1)]),
-    "33335566": only("standard", "rlcard", "douzero", moves=[("four_two_pair", R["3"], 1)]),
+    "3333BR": only("standard", "douzero", "botzone", moves=[("four_two_solo", R["3"], 1)]),
+    "33335566": only("standard", "rlcard", "douzero", "botzone",
+                     moves=[("four_two_pair", R["3"], 1)]),
     "33335555": only(moves=[]),                       # two pairs of one rank are not two pairs
     "BR": only(*ALL, moves=[("rocket", R["B"], 1)]),
     "3333": only(*ALL, moves=[("bomb", R["3"], 1)]),
+    # Space shuttles (botzone only): 2..5 bombs of consecutive ranks 3..A, alone, with 2n solos
+    # of distinct other ranks (n = 2..3) or with 2n pairs of distinct other ranks (n = 2).
+    "33334444": only("botzone", moves=[("space_shuttle", R["3"], 2)]),
+    "KKKKAAAA": only("botzone", moves=[("space_shuttle", R["K"], 2)]),
+    "AAAA2222": only(moves=[]),                       # 2 is no chain rank
+    "33335555": only(moves=[]),                       # and the bombs must be consecutive
+    "333344445555": only("botzone", moves=[("space_shuttle", R["3"], 3)]),
+    "33334444555566667777": only("botzone", moves=[("space_shuttle", R["3"], 5)]),
+    # Four bombs alone, never two bombs with the pairs 55 55 66 66 (not distinct ranks).
+    "3333444455556666": only("botzone", moves=[("space_shuttle", R["3"], 4)]),
+    "333344445678": only("botzone", moves=[("space_shuttle", R["3"], 2)]),
+    "33334444562B": only("botzone", moves=[("space_shuttle", R["3"], 2)]),
+    "33334444BR56": only("botzone", moves=[("space_shuttle", R["3"], 2)]),
+    "3333444455556789TJ": only("botzone", moves=[("space_shuttle", R["3"], 3)]),
+    "3333444456": only(moves=[]),                     # 2 bombs take 4 solos, not 2
+    "333344445566": only(moves=[]),                   # 4 solos of 2 ranks are not distinct
+    "3333444455667788": only("botzone", moves=[("space_shuttle", R["3"], 2)]),
+    "333344445566KK22": only("botzone", moves=[("space_shuttle", R["3"], 2)]),
+    "33334444556677": only(moves=[]),                 # 3 pairs: 2 bombs take 4
+    # 3 bombs take 6 solos at most 5..R: 18 cards; with pairs only 2 bombs fly.
+    "333344445555667788991010": only(moves=[]),
 }
 
 

@@ -184,3 +184,16 @@ def test_deal_bonuses_are_observed_by_role_and_scored():
         assert state.multiplier == 2 ** sum(expected)
         assert ("deal bonuses:" in table.render()) == any(expected)
     api_test(env(rules=rules), num_cycles=200)
+
+
+def test_the_botzone_table_has_the_space_shuttles_in_its_action_space():
+    # 34,323 moves (standard's 13,550 and 20,773 space shuttles, README "Variants") and pass.
+    table = env(rules="botzone")
+    table.reset(seed=3)
+    assert table.action_space("landlord").n == 34_323 + 1
+    assert table.observe("landlord")["action_mask"].shape == (34_323 + 1,)
+    environment = DouDizhuEnv(rules="botzone")
+    for seed in range(3):
+        environment.reset(seed=seed)
+        play_out(environment)
+    api_test(env(rules="botzone"), num_cycles=100)

@@ -26,7 +26,7 @@ from ddz_fast.scoring import DealBonus
 from test_game_helpers import Bid, Double, snapshot
 
 TOTAL_HANDS = 10_000
-PRESETS = ("standard", "rlcard", "openspiel", "douzero", "no_kitty")
+PRESETS = ("standard", "rlcard", "openspiel", "douzero", "no_kitty", "botzone")
 AUCTIONS = ({"bidding": "points"}, {"bidding": "points", "single_round_auction": True},
             {"bidding": "call_rob"})
 CONFIGS = [(preset, auction) for preset in PRESETS for auction in AUCTIONS]

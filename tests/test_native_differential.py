@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.move import PLAY_TYPES
 
-from common import (ALL_RULES, PRESET_NAMES, both, counts_array, native, random_hands,
-                    reference)
+from common import (ALL_RULES, DECK, PRESET_NAMES, both, counts_array, native, random_hand,
+                    random_hands, reference)
 from strategies import hands as hand_counts
 
 SEED = 20_240_601
@@ -43,11 +43,30 @@ class Case:
     responses: List[Tuple[Move, List[Move]]]   # (prev, the reference's moves beating it)
 
 
+def kind(move: Move) -> str:
+    """The type of a move, and for a space shuttle its kind: cards per bomb (4, 6 or 8)."""
+    if move.type == "space_shuttle":
+        return f"space_shuttle/{len(move) // move.length}"
+    return move.type
+
+
 def _moves_by_type(rules: Rules) -> Dict[str, List[Move]]:
     by_type: Dict[str, List[Move]] = defaultdict(list)
     for move in reference.action_space(rules):
-        by_type[move.type].append(move)
+        by_type[kind(move)].append(move)
     return by_type
+
+
+def lower_shuttles(rng: random.Random, leading: List[Move],
+                   by_kind: Dict[str, List[Move]]) -> List[Move]:
+    """For each kind of space shuttle the hand leads, a lower one of that kind and length, if
+    there is one: a move the hand beats with a shuttle (rarely so of a random move)."""
+    prevs = []
+    for own in {kind(m): m for m in leading if m.type == "space_shuttle"}.values():
+        lower = [m for m in by_kind[kind(own)] if m.length == own.length and m.key < own.key]
+        if lower:
+            prevs.append(rng.choice(lower))
+    return prevs
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +83,7 @@ def cases() -> List[Case]:
         rules = ALL_RULES[i % len(ALL_RULES)]
         leading = reference.legal_moves(hand, rules=rules)
         prevs = [rng.choice(moves) for moves in by_type[rules].values()]
+        prevs += lower_shuttles(rng, leading, by_type[rules])
         prevs += rng.sample(leading, min(OWN_PREVS, len(leading)))
         responses = [(prev, [m for m in leading if reference._beats(m, prev)]) for prev in prevs]
         responses.append((Move.PASS, leading))
@@ -71,10 +91,12 @@ def cases() -> List[Case]:
     return out
 
 
-def test_every_move_type_is_beaten_and_played(cases):
-    """The sample covers every type, as the move to beat and as a legal answer to it."""
-    prev_types = {prev.type for case in cases for prev, _ in case.responses}
-    answered = {prev.type for case in cases for prev, moves in case.responses
+def test_every_move_type_is_beaten_and_played(cases, botzone_cases):
+    """The samples cover every type, as the move to beat and as a legal answer to it (the
+    space shuttle is answered by its like in the botzone sample, built around shuttles)."""
+    both_samples = cases + botzone_cases
+    prev_types = {prev.type for case in both_samples for prev, _ in case.responses}
+    answered = {prev.type for case in both_samples for prev, moves in case.responses
                 if any(m.type == prev.type for m in moves)}
     assert prev_types == set(PLAY_TYPES) | {"pass"}
     assert answered == set(PLAY_TYPES) - {"rocket"}       # nothing beats the rocket
@@ -136,6 +158,94 @@ def test_beats_equals_the_reference(cases):
                 both("beats", move, prev, rules=case.rules)
         if case.leading:
             both("beats", Move.PASS, case.leading[0], rules=case.rules)
+
+
+# --- botzone: the space shuttle ------------------------------------------------------------------
+
+BOTZONE = Rules.preset("botzone")
+BOTZONE_HANDS = 10_000
+SHUTTLE_KINDS = ("space_shuttle/4", "space_shuttle/6", "space_shuttle/8")
+
+
+def shuttle_hand(rng: random.Random, size: int) -> Hand:
+    """``size`` cards of one deck around n consecutive bombs of 3..A (4n <= size): the rest
+    dealt at random from the other ranks, so wings of every kind are often there too."""
+    n = rng.choice([n for n in (2, 2, 2, 3, 3, 4, 5) if 4 * n <= size])
+    key = rng.randrange(0, 12 - n + 1)
+    counts = [0] * 15
+    for rank in range(key, key + n):
+        counts[rank] = 4
+    rest = [rank for rank in DECK if counts[rank] == 0]
+    for rank in rng.sample(rest, size - 4 * n):
+        counts[rank] += 1
+    return Hand(counts)
+
+
+@pytest.fixture(scope="module")
+def botzone_cases() -> List[Case]:
+    """10,000 hands of 17 and 20 cards under botzone, half uniform deals and half built around
+    a space shuttle, with the reference's leading moves and its answers to a move of every type
+    and every shuttle kind, to lower shuttles of the hand's own kinds and to its own moves."""
+    rng = random.Random(SEED + 2)
+    by_kind = _moves_by_type(BOTZONE)
+    out = []
+    for i in range(BOTZONE_HANDS):
+        size = (17, 20)[i % 2]
+        hand = shuttle_hand(rng, size) if i % 4 >= 2 else random_hand(rng, size)
+        leading = reference.legal_moves(hand, rules=BOTZONE)
+        prevs = [rng.choice(moves) for moves in by_kind.values()]
+        prevs += lower_shuttles(rng, leading, by_kind)
+        prevs += rng.sample(leading, min(OWN_PREVS, len(leading)))
+        responses = [(prev, [m for m in leading if reference._beats(m, prev)]) for prev in prevs]
+        responses.append((Move.PASS, leading))
+        out.append(Case(hand, BOTZONE, leading, responses))
+    return out
+
+
+def test_botzone_hands_answer_every_kind_of_shuttle(botzone_cases):
+    """The sample leads shuttles of every kind and answers every kind with a higher one."""
+    led = {kind(m) for case in botzone_cases for m in case.leading}
+    answered = {kind(prev) for case in botzone_cases for prev, moves in case.responses
+                if any(kind(m) == kind(prev) for m in moves)}
+    assert led >= set(SHUTTLE_KINDS) and answered >= set(SHUTTLE_KINDS)
+    assert {len(case.hand) for case in botzone_cases} == {17, 20}
+
+
+def test_botzone_moves_equal_the_reference_in_canonical_order(botzone_cases):
+    for case in botzone_cases:
+        moves = native.legal_moves(case.hand, rules=BOTZONE)
+        assert moves == case.leading == sorted(case.leading), case.hand
+        assert set(moves) == set(case.leading)
+        for prev, expected in case.responses:
+            answers = native.legal_moves(case.hand, prev, rules=BOTZONE)
+            assert answers == expected, (case.hand, prev)
+            assert set(answers) == set(expected)
+
+
+def test_botzone_classify_beats_ids_batch_and_mask(botzone_cases):
+    group = botzone_cases[:2000]
+    ids = reference._action_space(BOTZONE)[1]
+    for case in group:
+        shuttles = [m for m in case.leading if m.type == "space_shuttle"]
+        for move in shuttles[::5]:
+            assert fields(native.classify(move.cards, rules=BOTZONE)) == fields(
+                reference.classify(move.cards, rules=BOTZONE))
+            assert native.action_id(move, BOTZONE) == ids[move]
+        for prev, _ in case.responses[:-1]:
+            for move in (shuttles or case.leading)[::6]:
+                assert native.beats(move, prev, rules=BOTZONE) is reference._beats(move, prev)
+    picks = [case.responses[i % len(case.responses)] for i, case in enumerate(group)]
+    prevs = np.array([prev.word for prev, _ in picks], dtype=np.uint64)
+    hands = counts_array([case.hand for case in group])
+    moves, offsets = native.legal_moves_batch(hands, prevs, rules=BOTZONE)
+    expected_moves, expected_offsets = _expected_csr([expected for _, expected in picks])
+    np.testing.assert_array_equal(offsets, expected_offsets)
+    np.testing.assert_array_equal(moves, expected_moves)
+    mask = native.legal_action_mask(hands, prevs, rules=BOTZONE)
+    expected = np.zeros_like(mask)
+    for row, (_, answers) in enumerate(picks):
+        expected[row, [ids[m] for m in answers]] = True
+    np.testing.assert_array_equal(mask, expected)
 
 
 # --- the batched API ------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def test_the_python_walk_agrees_on_random_game_positions():
     rng = random.Random(23)
     checked = 0
     for seed in range(10):
-        preset = ("standard", "rlcard", "openspiel", "douzero")[seed % 4]
+        preset = ("standard", "rlcard", "openspiel", "douzero", "botzone")[seed % 5]
         state = Game(preset).new_state(seed=seed)
         while not state.is_over:
             if state.phase == "play" and rng.random() < 0.1:

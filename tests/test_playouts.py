@@ -27,7 +27,7 @@ MAX_PLAYS = 52 + 2 * 51
 BONUSES = Rules(deal_bonuses=True)
 CONFIGS = [("standard", "random"), ("douzero", "points"), ("rlcard", "random"),
            (Rules.preset("openspiel").replace(single_round_auction=True), "points"),
-           ("no_kitty", "points"), (BONUSES, "points"),
+           ("no_kitty", "points"), ("botzone", "points"), (BONUSES, "points"),
            (Rules.preset("no_kitty").replace(deal_bonuses=True), "random")]
 
 

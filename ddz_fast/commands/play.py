@@ -105,7 +105,8 @@ def resolve_move(text: str, state: State) -> Move:
     playable = [m for m in meanings if m in legal]
     if not playable:
         kinds = " or ".join(sorted({m.type for m in meanings}))
-        same_length = " of the same length" if to_beat.length > 1 else ""
+        same_length = (" of the same kind and length" if to_beat.type == "space_shuttle"
+                       else " of the same length" if to_beat.length > 1 else "")
         raise ValueError(f"{cards} ({kinds}) does not beat {move_text(to_beat, rules)} "
                          f"({to_beat.type}): play a higher {to_beat.type}{same_length}, a "
                          "bomb or the rocket, or pass")

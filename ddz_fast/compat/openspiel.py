@@ -45,7 +45,7 @@ RULES = Rules.preset("openspiel")
 def order(move: Move) -> tuple:
     """The sort key of a play in OpenSpiel's id order."""
     move = exact_move(move, "move")
-    _, length, key, cards = move.sort_key()
+    _, length, _, key, cards = move.sort_key()
     if move.type in ("airplane_solo", "airplane_pair"):
         cards = wing_ranks(move)[::-1]
     return TYPE_BLOCKS.index(move.type), length, key, cards

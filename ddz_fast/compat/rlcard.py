@@ -58,7 +58,7 @@ def _wing_order(wings: Tuple[int, ...]) -> tuple:
 def order(move: Move) -> tuple:
     """The sort key of a play in RLCard's id order."""
     move = exact_move(move, "move")
-    kind, length, key, cards = move.sort_key()
+    kind, length, _, key, cards = move.sort_key()
     if move.type == "airplane_solo":
         return kind, length, key, _wing_order(wing_ranks(move))
     return kind, length, key, (0, cards)
