@@ -14,17 +14,22 @@ Choices where docs/RULES.md is silent:
 * Doubling round (whenever ``rules.doubling``): each player decides once, the two peasants
   first in turn order after the landlord, then the landlord, so the landlord's decision, which
   applies to both settlements, is taken knowing the peasants' ones.
+
+Four players (the four-player table, docs/RULES.md, "Variants"): the same auctions over seats
+0..3. A points auction ends at a bid of 3, or once the other three players have passed after a
+bid; four passes re-deal. Call/rob gives each player after the first caller one chance to rob.
 """
 from __future__ import annotations
 
 from enum import IntEnum
 from typing import NamedTuple, Optional, Tuple
 
-from .rules import Rules, RulesLike, three_player_rules
+from .rules import Rules, RulesLike, as_rules
 from .validate import check_seat, is_int, shown
 
 __all__ = ["Bid", "Double", "Auction", "auction_status", "doubling_order", "next_player"]
 
+#: Seats at the classic table (the four-player table has one more).
 NUM_PLAYERS = 3
 
 
@@ -72,24 +77,25 @@ _BID_VALUES = frozenset(int(bid) for bid in Bid)
 _REDEAL = Auction(None, (), redeal=True)
 
 
-def next_player(player: int) -> int:
-    """The next player in turn order 0 -> 1 -> 2 -> 0."""
-    return (player + 1) % NUM_PLAYERS
+def next_player(player: int, players: int = NUM_PLAYERS) -> int:
+    """The next player in turn order 0 -> 1 -> 2 -> 0 (-> 3 -> 0 at a table of four)."""
+    return (player + 1) % players
 
 
 def auction_status(rules: RulesLike, first_bidder: int, actions: Actions) -> Auction:
     """The auction after ``actions`` (``(player, bid)`` pairs in order) under ``rules``."""
-    rules = three_player_rules(rules, "the auction")
-    first_bidder = check_seat("first_bidder", first_bidder)
-    actions = _checked_actions(actions)
+    rules = as_rules(rules)
+    players = rules.players
+    first_bidder = check_seat("first_bidder", first_bidder, players)
+    actions = _checked_actions(actions, players)
     if rules.bidding == "call_rob":
-        return _call_rob(first_bidder, actions)
+        return _call_rob(first_bidder, actions, players)
     if rules.single_round_auction:
-        return _points_single_round(first_bidder, actions)
-    return _points(first_bidder, actions)
+        return _points_single_round(first_bidder, actions, players)
+    return _points(first_bidder, actions, players)
 
 
-def _checked_actions(actions: object) -> Actions:
+def _checked_actions(actions: object, players: int) -> Actions:
     """``actions`` as a tuple of (seat, Bid) pairs; ints are taken for bids."""
     if isinstance(actions, (str, bytes)) or not isinstance(actions, (tuple, list)):
         raise TypeError(f"actions must be a sequence of (player, bid) pairs, "
@@ -102,7 +108,8 @@ def _checked_actions(actions: object) -> Actions:
         player, bid = action
         if not is_int(bid) or int(bid) not in _BID_VALUES:
             raise ValueError(f"actions[{number}]: {shown(bid)} is not a bid")
-        checked.append((check_seat(f"actions[{number}] player", player), Bid(int(bid))))
+        checked.append((check_seat(f"actions[{number}] player", player, players),
+                        Bid(int(bid))))
     return tuple(checked)
 
 
@@ -116,34 +123,34 @@ def _points_turn(player: int, highest: int) -> Auction:
     return Auction(player, (Bid.PASS,) + tuple(b for b in _POINT_BIDS if b > highest))
 
 
-def _points(first_bidder: int, actions: Actions) -> Auction:
+def _points(first_bidder: int, actions: Actions, players: int) -> Auction:
     highest, bidder = _highest(actions)
     passed = {player for player, bid in actions if bid == Bid.PASS}
-    if highest == 3 or (len(passed) == 2 and bidder is not None):
+    if highest == 3 or (len(passed) == players - 1 and bidder is not None):
         return Auction(None, (), bidder, highest)
-    if len(passed) == NUM_PLAYERS:
+    if len(passed) == players:
         return _REDEAL
-    player = next_player(actions[-1][0]) if actions else first_bidder
+    player = next_player(actions[-1][0], players) if actions else first_bidder
     while player in passed:  # a player who passed never bids again
-        player = next_player(player)
+        player = next_player(player, players)
     return _points_turn(player, highest)
 
 
-def _points_single_round(first_bidder: int, actions: Actions) -> Auction:
+def _points_single_round(first_bidder: int, actions: Actions, players: int) -> Auction:
     highest, bidder = _highest(actions)
-    if highest == 3 or len(actions) == NUM_PLAYERS:
+    if highest == 3 or len(actions) == players:
         return Auction(None, (), bidder, highest) if bidder is not None else _REDEAL
-    return _points_turn((first_bidder + len(actions)) % NUM_PLAYERS, highest)
+    return _points_turn((first_bidder + len(actions)) % players, highest)
 
 
-def _call_rob(first_bidder: int, actions: Actions) -> Auction:
+def _call_rob(first_bidder: int, actions: Actions, players: int) -> Auction:
     call_at = next((i for i, (_, bid) in enumerate(actions) if bid == Bid.CALL), None)
     if call_at is None:
-        if len(actions) == NUM_PLAYERS:
+        if len(actions) == players:
             return _REDEAL
-        return Auction((first_bidder + len(actions)) % NUM_PLAYERS, (Bid.PASS, Bid.CALL))
+        return Auction((first_bidder + len(actions)) % players, (Bid.PASS, Bid.CALL))
     caller = actions[call_at][0]
-    robbers = [(first_bidder + i) % NUM_PLAYERS for i in range(call_at + 1, NUM_PLAYERS)]
+    robbers = [(first_bidder + i) % players for i in range(call_at + 1, players)]
     rob_actions = actions[call_at + 1:]
     rob_chances = len(robbers)
     if any(bid == Bid.ROB for _, bid in rob_actions):

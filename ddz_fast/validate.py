@@ -55,13 +55,14 @@ def check_int(name: str, value: object, low: Optional[int] = None,
     return number
 
 
-def check_seat(name: str, value: object) -> int:
-    """A seat number 0, 1 or 2."""
+def check_seat(name: str, value: object, players: int = 3) -> int:
+    """A seat number 0, 1 or 2 (or 3 at a table of four)."""
     if not is_int(value):
         raise TypeError(f"{name} must be a seat number (int), not {type(value).__name__}")
     seat = operator.index(value)  # type: ignore[arg-type]
-    if not 0 <= seat < 3:
-        raise ValueError(f"{name} must be seat 0, 1 or 2, got {seat}")
+    if not 0 <= seat < players:
+        seats = ", ".join(map(str, range(players - 1)))
+        raise ValueError(f"{name} must be seat {seats} or {players - 1}, got {seat}")
     return seat
 
 

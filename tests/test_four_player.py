@@ -1,0 +1,54 @@
+"""The four-player table beyond its moves (docs/RULES.md, "Four players with two decks"): the
+auction over four seats. Each expected result is worked out from the rule text in a comment."""
+from __future__ import annotations
+
+import pytest
+
+from ddz_fast import Bid, Rules
+from ddz_fast.bidding import auction_status, next_player
+
+FOUR = Rules.preset("four_player")
+P, B1, B2, B3, CALL, ROB = Bid.PASS, Bid.BID_1, Bid.BID_2, Bid.BID_3, Bid.CALL, Bid.ROB
+
+
+def test_a_points_auction_ends_when_the_other_three_have_passed():
+    # Seat 1 opens with 1, seat 2 passes, seat 3 bids 2, seat 0 passes: two passes, so seat 1
+    # (who has not passed) bids again and may pass or bid 3. Its pass is the third: seat 3,
+    # the highest bidder, is landlord at 2.
+    actions = [(1, B1), (2, P), (3, B2), (0, P)]
+    running = auction_status(FOUR, 1, actions)
+    assert (running.to_move, running.legal) == (1, (P, B3))
+    over = auction_status(FOUR, 1, actions + [(1, P)])
+    assert (over.to_move, over.landlord, over.base_stake) == (None, 3, 2)
+    # With three players the same two passes end it (the rule is "all others have passed").
+    assert auction_status("standard", 1, [(1, B1), (2, P), (0, P)]).landlord == 1
+
+
+def test_four_passes_redeal_and_a_bid_of_three_ends_at_once():
+    assert auction_status(FOUR, 2, [(2, P), (3, P), (0, P), (1, P)]).redeal
+    assert not auction_status(FOUR, 2, [(2, P), (3, P), (0, P)]).is_over   # seat 1 to speak
+    over = auction_status(FOUR, 2, [(2, P), (3, B3)])
+    assert (over.landlord, over.base_stake) == (3, 3)
+
+
+def test_single_round_and_call_rob_go_round_four_seats():
+    # Single round: each of the four speaks once; the highest bid after seat 3 wins.
+    single = FOUR.replace(single_round_auction=True)
+    assert auction_status(single, 0, [(0, B1), (1, P), (2, B2)]).to_move == 3
+    assert auction_status(single, 0, [(0, B1), (1, P), (2, B2), (3, P)]).landlord == 2
+    # Call/rob from seat 0: seat 1 calls, then seats 2 and 3 may rob; seat 2 robs, so the
+    # caller may rob back once; it does: landlord 1 after two robs.
+    call_rob = FOUR.replace(bidding="call_rob")
+    actions = [(0, P), (1, CALL), (2, ROB), (3, P)]
+    assert auction_status(call_rob, 0, actions).to_move == 1
+    over = auction_status(call_rob, 0, actions + [(1, ROB)])
+    assert (over.landlord, over.robs) == (1, 2)
+    assert auction_status(call_rob, 0, [(0, P), (1, P), (2, P), (3, P)]).redeal
+
+
+def test_seats_run_to_three_at_four_and_to_two_at_three():
+    assert [next_player(seat, 4) for seat in range(4)] == [1, 2, 3, 0]
+    with pytest.raises(ValueError, match="seat 0, 1, 2 or 3, got 4"):
+        auction_status(FOUR, 0, [(4, P)])
+    with pytest.raises(ValueError, match="seat 0, 1 or 2, got 3"):
+        auction_status("standard", 3, [])
