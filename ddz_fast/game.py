@@ -49,14 +49,14 @@ from . import api
 from ._checks import check_action_id
 from ._deprecated import warn_renamed
 from .bidding import Auction, Bid, Double, auction_status, doubling_order, next_player
-from .cards import FULL_DECK, NUM_RANKS, format_cards
+from .cards import FULL_DECK, NUM_RANKS, deck_counts, format_cards
 from .clock import Action, AutoPlayPolicy, Clock, timeout_action
 from .compiled import play as _play
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_action
 from .position import Position
-from .rules import Rules, RulesLike, three_player_rules
+from .rules import Rules, RulesLike, as_rules, three_player_rules
 from .scoring import DealBonus, _settle, _spring_factor, cap_to_stacks, deal_bonuses
 from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
                        new_table)
@@ -93,7 +93,8 @@ class AutoPlayLoopError(IllegalActionError):
 
 class Deal(NamedTuple):
     """Three hands of 17 cards and the 3-card kitty, as dealt (18 cards each and an empty
-    kitty under rules without one)."""
+    kitty under rules without one; four hands of 25 and an 8-card kitty at the four-player
+    table)."""
 
     hands: Hands
     kitty: Hand
@@ -130,16 +131,38 @@ MAX_DEAL_NUMBER = 100_000
 
 def deal_cards(seed: Seed, number: int = 0, *, rules: RulesLike = None) -> Deal:
     """Deal ``number`` (0 first) of the stream of ``random.Random(seed)``: 17 cards each and the
-    kitty, or 18 each and an empty kitty under ``rules`` without one."""
+    kitty, or 18 each and an empty kitty under ``rules`` without one; at the four-player table,
+    25 cards to each of four players and the 8-card kitty from the 108 cards of two decks
+    (:func:`table_deal`)."""
     seed = _check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
-    hand_size = three_player_rules(rules, "deal_cards").hand_size
+    checked = as_rules(rules)
+    if checked.players != 3:
+        return table_deal(seed, number, checked)
+    hand_size = checked.hand_size
     if number == 0:
         return _deal_of_words(_first_deal(seed, hand_size))
     rng = random.Random(seed)
     for _ in range(number):
         _dealt(rng, hand_size)
     return _deal_of_words(_dealt(rng, hand_size))
+
+
+def table_deal(seed: Seed, number: int, rules: Rules) -> Deal:
+    """Deal ``number`` of ``seed`` at any table, in Python: the sorted deck of the rules' decks
+    (ranks low to high, as at three) shuffled by ``random.Random(seed)`` once per deal; each
+    player in turn takes the next ``rules.hand_size`` cards, and the kitty the rest."""
+    deck = [rank for rank, copies in enumerate(deck_counts(rules.decks)) for _ in range(copies)]
+    rng = random.Random(seed)
+    for _ in range(number + 1):
+        shuffled = list(deck)
+        rng.shuffle(shuffled)
+    size = rules.hand_size
+    piles = [shuffled[seat * size:(seat + 1) * size] for seat in range(rules.players)]
+    piles.append(shuffled[rules.players * size:])
+    hands = [Hand([pile.count(rank) for rank in range(NUM_RANKS)], decks=rules.decks)
+             for pile in piles]
+    return Deal(tuple(hands[:-1]), hands[-1])
 
 
 def _shuffled_deck(rng: random.Random) -> List[int]:

@@ -52,3 +52,32 @@ def test_seats_run_to_three_at_four_and_to_two_at_three():
         auction_status(FOUR, 0, [(4, P)])
     with pytest.raises(ValueError, match="seat 0, 1 or 2, got 3"):
         auction_status("standard", 3, [])
+
+
+def test_the_four_player_deal_is_random_randoms_shuffle_of_two_decks():
+    import random
+
+    from ddz_fast import Hand
+    from ddz_fast.game import deal_cards
+    # The 108 cards sorted by rank (eight of 3..2, two of each joker), shuffled once per deal
+    # by random.Random(seed): cards 0-24 to seat 0, 25-49 to seat 1, 50-74 to 2, 75-99 to 3,
+    # the last 8 to the kitty.
+    deck = sorted([rank for rank in range(13) for _ in range(8)] + [13, 13, 14, 14])
+    for seed, number in ((7, 0), (7, 2), ("table", 1)):
+        rng = random.Random(seed)
+        for _ in range(number + 1):
+            cards = list(deck)
+            rng.shuffle(cards)
+        piles = [cards[i:i + 25] for i in range(0, 100, 25)] + [cards[100:]]
+        expected = [Hand([pile.count(rank) for rank in range(15)], decks=2) for pile in piles]
+        deal = deal_cards(seed, number, rules=FOUR)
+        assert list(deal.hands) + [deal.kitty] == expected
+        assert [len(h) for h in deal.hands] == [25] * 4 and len(deal.kitty) == 8
+
+
+def test_the_table_deal_is_the_three_player_deal_at_three():
+    from ddz_fast.game import deal_cards, table_deal
+    for rules in ("standard", "no_kitty"):
+        for seed, number in ((3, 0), (3, 4), (2 ** 70, 1)):
+            assert table_deal(seed, number, Rules.preset(rules)) == \
+                deal_cards(seed, number, rules=rules)
