@@ -12,7 +12,7 @@ from typing import Optional, Sequence, Tuple
 from .validate import check_bool, check_int, check_seat, is_int, shown
 
 __all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion", "DealBonus",
-           "deal_bonuses"]
+           "deal_bonuses", "side_spring_factor", "settle_sides"]
 
 Scores = Tuple[int, int, int]
 
@@ -99,6 +99,53 @@ def _settle(base_stake: int, multiplier: int, landlord: int, landlord_won: bool,
         scores[peasant] = amount
         scores[landlord] -= amount
     return (scores[0], scores[1], scores[2])
+
+
+# --- the four-player table (docs/RULES.md, "Four players with two decks", "Scoring") -----------
+
+def side_spring_factor(landlord_side_won: bool, plays: Sequence[int], landlord: int,
+                       partner: Optional[int] = None) -> int:
+    """2 for a spring or an anti-spring at the four-player table, else 1.
+
+    The landlord's side is the landlord and its ``partner`` (None: the landlord alone).
+    Spring: the landlord's side won and no opponent played a card. Anti-spring: the opponents
+    won and the landlord played only its first lead (its partner's plays do not count).
+    """
+    side = _side(landlord, partner, len(plays))
+    counts = [check_int("each of plays", count, 0) for count in plays]
+    if check_bool("landlord_side_won", landlord_side_won):
+        return 2 if all(counts[p] == 0 for p in range(len(counts)) if p not in side) else 1
+    return 2 if counts[landlord] == 1 else 1
+
+
+def settle_sides(base_stake: int, multiplier: int, landlord: int, partner: Optional[int],
+                 landlord_side_won: bool) -> Tuple[int, int, int, int]:
+    """Uncapped scores at the four-player table, one per seat, summing to zero.
+
+    Alone (``partner`` None): each of the three peasants settles base stake x multiplier with
+    the landlord. With a partner, two against two: each player of the losing side pays base
+    stake x multiplier to one player of the winning side.
+    """
+    amount = check_int("base_stake", base_stake, 0) * check_int("multiplier", multiplier, 1)
+    side = _side(landlord, partner, 4)
+    won = check_bool("landlord_side_won", landlord_side_won)
+    scores = [amount if (seat in side) == won else -amount for seat in range(4)]
+    if partner is None:
+        scores[landlord] = -sum(scores[p] for p in range(4) if p != landlord)
+    return (scores[0], scores[1], scores[2], scores[3])
+
+
+def _side(landlord: int, partner: Optional[int], players: int) -> Tuple[int, ...]:
+    """The seats of the landlord's side, checked."""
+    if players != 4:
+        raise ValueError(f"the four-player table has four seats, got {players} counts")
+    landlord = check_seat("landlord", landlord, 4)
+    if partner is None:
+        return (landlord,)
+    partner = check_seat("partner", partner, 4)
+    if partner == landlord:
+        raise ValueError("the landlord cannot be its own partner")
+    return (landlord, partner)
 
 
 def cap_to_stacks(scores: Sequence[int], stacks: Optional[Sequence[int]],

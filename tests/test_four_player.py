@@ -81,3 +81,26 @@ def test_the_table_deal_is_the_three_player_deal_at_three():
         for seed, number in ((3, 0), (3, 4), (2 ** 70, 1)):
             assert table_deal(seed, number, Rules.preset(rules)) == \
                 deal_cards(seed, number, rules=rules)
+
+
+def test_scores_at_the_four_player_table():
+    from ddz_fast.scoring import settle_sides, side_spring_factor
+    # Alone: base 2, multiplier 4: each peasant settles 8 with the landlord (seat 1).
+    assert settle_sides(2, 4, 1, None, True) == (-8, 24, -8, -8)
+    assert settle_sides(2, 4, 1, None, False) == (8, -24, 8, 8)
+    # Two against two, landlord 0 and partner 2: the side wins when any of its players goes
+    # out, the partner included; each loser pays 3 x 2 = 6 to one winner.
+    assert settle_sides(3, 2, 0, 2, True) == (6, -6, 6, -6)
+    assert settle_sides(3, 2, 0, 2, False) == (-6, 6, -6, 6)
+    # Spring: the landlord's side won and no opponent played (the partner's plays do not
+    # matter); anti-spring: the opponents won and the landlord played its first lead only.
+    assert side_spring_factor(True, (3, 0, 2, 0), 0, 2) == 2
+    assert side_spring_factor(True, (3, 1, 2, 0), 0, 2) == 1
+    assert side_spring_factor(True, (3, 0, 0, 0), 0, None) == 2
+    assert side_spring_factor(True, (3, 0, 2, 0), 0, None) == 1       # seat 2 is an opponent
+    assert side_spring_factor(False, (1, 4, 5, 2), 0, 2) == 2
+    assert side_spring_factor(False, (2, 4, 0, 2), 0, 2) == 1
+    with pytest.raises(ValueError, match="its own partner"):
+        settle_sides(1, 1, 3, 3, True)
+    with pytest.raises(ValueError, match="seat 0, 1, 2 or 3, got 4"):
+        settle_sides(1, 1, 4, None, True)
