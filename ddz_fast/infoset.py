@@ -178,6 +178,60 @@ class InformationSet:
         """
         n = check_int("n", n, 0, MAX_SAMPLES)
         seed = check_seed64("seed", seed)
+        if self.deal_bonuses is not None:
+            kept = self._sample_kept(n, seed, constraints)
+            if kept is not None:
+                return kept
+        return self._sample_split(n, seed, constraints)
+
+    def _sample_kept(self, n: int, seed: int,
+                     constraints: Optional[Constraints]) -> Optional[np.ndarray]:
+        """Deals that give each hidden seat exactly its announced bonuses, by rejection.
+
+        Uniform deals among those giving each seat at least its announced bonuses (one range
+        per rank), kept when they give no seat a bonus it did not announce: a uniform draw kept
+        only when it falls in a subset is a uniform draw of that subset. Rounds of draws go on
+        until ``n`` are kept; None when a round keeps under a quarter of its draws, for the
+        exact split (:func:`split_specs`) to sample instead, which cuts the deals that lack a
+        bonus into many ranges and costs far more when few deals hold one.
+        """
+        spec = _spec_of_bounds(self, _intersected(_checked_bounds(self, constraints),
+                                                  _announced_bounds(self)))
+        if spec is None:
+            raise ValueError(_IMPOSSIBLE)
+        kept: List[np.ndarray] = []
+        found, stream = 0, _mix64(seed ^ _REJECTION_STREAM)
+        for round_ in range(_REJECTION_ROUNDS):
+            size = max(2 * (n - found), 64)
+            drawn = self._sample_one(spec, size, _mix64(stream + round_))
+            good = drawn[~self._unannounced_bonus(drawn)]
+            kept.append(good)
+            found += len(good)
+            if found >= n:
+                return np.concatenate(kept)[:n]
+            if 4 * len(good) < size:
+                break
+        return None
+
+    def _unannounced_bonus(self, deals: np.ndarray) -> np.ndarray:
+        """Whether each deal (rows of hand words) gives a hidden seat a bonus it did not
+        announce, read from its hand as dealt: its cards now and played, less the kitty."""
+        bad = np.zeros(len(deals), dtype=bool)
+        for seat in self.hidden_seats:
+            dealt = deals[:, seat] + np.uint64(self.played[seat].bitboard)
+            if seat == self.landlord and self.kitty is not None:
+                dealt -= np.uint64(self.kitty.bitboard)
+            if (seat, DealBonus.DOUBLE_KINGS) not in self.deal_bonuses:
+                bad |= ((dealt >> np.uint64(52)) & np.uint64(0xFF)) == np.uint64(_BOTH_JOKERS)
+            if (seat, DealBonus.STRAIGHT) not in self.deal_bonuses:
+                ranks = dealt & np.uint64(_STRAIGHT_COUNTS)     # a count 1..4 sets a low bit
+                held = (ranks | (ranks >> np.uint64(1)) | (ranks >> np.uint64(2)))
+                bad |= (held & np.uint64(_STRAIGHT_ONES)) == np.uint64(_STRAIGHT_ONES)
+        return bad
+
+    def _sample_split(self, n: int, seed: int,
+                      constraints: Optional[Constraints]) -> np.ndarray:
+        """``n`` deals of the exact split (:func:`split_specs`)."""
         specs = split_specs(self, constraints)
         if not specs:
             raise ValueError(_IMPOSSIBLE)
@@ -212,6 +266,14 @@ class InformationSet:
 
 _IMPOSSIBLE = ("no deal of the unseen cards meets the constraints (with the card counts and "
                "the kitty constraint)")
+#: Sampling by rejection (deal bonuses): its rounds at most, and what sets its stream apart
+#: from the exact split's.
+_REJECTION_ROUNDS = 8
+_REJECTION_STREAM = 0x5EED_0F_B0_1D
+#: Hand words (ddz_fast.bitboard): both jokers' nibbles, and the counts and low bits of 3..A.
+_BOTH_JOKERS = 0x11
+_STRAIGHT_COUNTS = 0x777777777777
+_STRAIGHT_ONES = 0x111111111111
 
 
 def _count(spec: SplitSpec) -> int:
@@ -499,6 +561,29 @@ _JOKERS = (13, 14)
 _STRAIGHT_RANKS = tuple(range(12))
 
 
+def _dealt_need(info: InformationSet, seat: int) -> List[int]:
+    """Per rank, how many cards the hidden hand of ``seat`` holds exactly when the seat was
+    dealt at least one of the rank."""
+    kitty = info.kitty.counts if info.kitty is not None and seat == info.landlord \
+        else (0,) * NUM_RANKS
+    return [1 - p + k for p, k in zip(info.played[seat].counts, kitty)]
+
+
+_BONUS_RANKS = ((DealBonus.DOUBLE_KINGS, _JOKERS), (DealBonus.STRAIGHT, _STRAIGHT_RANKS))
+
+
+def _announced_bounds(info: InformationSet) -> Bounds:
+    """Bounds on the hidden hands that give each hidden seat at least its announced bonuses."""
+    bounds: Bounds = {}
+    for seat in info.hidden_seats:
+        need = _dealt_need(info, seat)
+        for bonus, ranks in _BONUS_RANKS:
+            if (seat, bonus) in info.deal_bonuses:
+                held = [r for r in ranks if need[r] > 0]
+                bounds = _intersected(bounds, _seat_bounds(seat, need, held, None))
+    return bounds
+
+
 def _bonus_pieces(info: InformationSet) -> List[Bounds]:
     """Disjoint bounds on the hidden hands whose union is the deals that give each hidden seat
     exactly its announced bonuses ([{}], no bound, without the option)."""
@@ -507,14 +592,13 @@ def _bonus_pieces(info: InformationSet) -> List[Bounds]:
     pieces: List[Bounds] = [{}]
     for seat in info.hidden_seats:
         # Dealt at least one of rank r <=> the hidden hand holds at least need[r] of it.
-        kitty = info.kitty.counts if info.kitty is not None and seat == info.landlord \
-            else (0,) * NUM_RANKS
-        need = [1 - p + k for p, k in zip(info.played[seat].counts, kitty)]
-        for bonus, ranks in ((DealBonus.DOUBLE_KINGS, _JOKERS),
-                             (DealBonus.STRAIGHT, _STRAIGHT_RANKS)):
+        need = _dealt_need(info, seat)
+        for bonus, ranks in _BONUS_RANKS:
             open_ranks = [r for r in ranks if need[r] > 0]   # not yet known to be dealt
             if (seat, bonus) in info.deal_bonuses:
                 choices = [_seat_bounds(seat, need, open_ranks, None)]
+            elif sum(need[r] for r in open_ranks) > info.card_counts[seat]:
+                continue    # too few cards left to hold the bonus: every deal lacks it
             else:           # the first rank the deal lacks: one disjoint range per rank
                 choices = [_seat_bounds(seat, need, open_ranks[:j], r)
                            for j, r in enumerate(open_ranks)]

@@ -33,8 +33,8 @@ from ddz_fast.cards import FULL_DECK
 from ddz_fast import hand as hand_module, move as move_module
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
-from ddz_fast.shapes import (MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS,
-                             SHUTTLE_KINDS as SHUTTLE_KINDS_OF_SHAPES)
+from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
+from ddz_fast.shapes import SHUTTLE_KINDS as SHUTTLE_KINDS_OF_SHAPES
 from ddz_fast.rules import WIDEST_RULES, as_rules
 from ddz_fast.validate import is_int, shown
 

@@ -493,6 +493,17 @@ def test_deal_bonus_samples_are_uniform_among_the_deals_they_leave(bonus_sets):
         assert np.array_equal(info.sample(50, 3), info.sample(50, 3))
 
 
+def test_the_exact_split_that_rejection_falls_back_on_is_uniform_too(bonus_sets):
+    # Sampling keeps uniform deals of the announced bonuses that give no seat another bonus,
+    # and falls back on the exact split of the deals when it keeps too few: both are uniform.
+    n = 4000
+    for k, info in enumerate(bonus_sets[:8]):
+        splits = enumerate_splits(info)
+        total = sum(w for _, w in splits)
+        hist = split_histogram(info, info._sample_split(n, 70 + k, None), splits)
+        assert chi2_p(hist, [n * w / total for _, w in splits]) > 0.001, (k, info, hist)
+
+
 def test_a_state_passes_its_bonuses_to_every_information_set():
     # Seat 1 was dealt both jokers (the rest low to high: seat 0 33 44 55 66 77 88 99 TTT,
     # seat 2 JJJJ QQQQ KKKK AAAA 2, kitty 222). Seat 0 bids 3 and is landlord.
