@@ -418,6 +418,27 @@ def test_bench_table():
     assert "games/s" in text and "moves/s" in text
 
 
+@pytest.mark.skipif(ddz_fast.compiled.HAVE_CORE, reason="the row without the compiled core")
+def test_bench_without_the_core_skips_only_the_native_row():
+    document = json.loads(ddz("bench", "--seconds", "0.001", "--json").stdout)
+    rates = {row["name"]: row["rate"] for row in document["rows"]}
+    assert rates.pop("random games, native") is None
+    assert all(isinstance(rate, float) and rate > 0 for rate in rates.values()), rates
+
+
+def test_bench_rows_take_about_their_budget_even_where_one_unit_is_slow():
+    # Batches start at one unit and double up to the cap while the budget lasts, so a row
+    # costs about its budget even when one unit (a reference call) takes milliseconds.
+    from ddz_fast.commands.bench import timed
+
+    sizes: List[int] = []
+    done, seconds = timed(lambda n: sizes.append(n) or n, 0.0)
+    assert sizes == [1] and done == 1 and seconds >= 0
+    sizes.clear()
+    timed(lambda n: sizes.append(n) or n, 0.05, most=8)
+    assert sizes[:5] == [1, 2, 4, 8, 8] and max(sizes) == 8
+
+
 # --- deal bonuses --------------------------------------------------------------------------
 
 def test_deal_bonuses_from_the_command_line_in_either_order():

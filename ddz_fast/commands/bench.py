@@ -7,13 +7,15 @@ the whole table takes a few seconds. For careful numbers use the pytest-benchmar
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import time
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Sequence, Tuple, TypeVar
 
 import numpy as np
 
 import ddz_fast
+from ddz_fast.compiled import HAVE_CORE
 from ddz_fast.game import Game, deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.rules import Rules
@@ -27,6 +29,7 @@ HELP = "a quick benchmark: moves/s, batched hands/s, classify/s and games/s"
 DEALS = 256  # fixed-seed deals every row draws its inputs from
 
 Row = Dict[str, Any]
+T = TypeVar("T")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -36,38 +39,51 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_option(parser)
 
 
-def timed(batch: Callable[[], int], budget: float) -> Tuple[int, float]:
-    """Run ``batch`` (which returns how many units it did) until ``budget`` seconds pass."""
-    done, start = 0, time.perf_counter()
+def timed(work: Callable[[int], int], budget: float, most: int = 1 << 16) -> Tuple[int, float]:
+    """Call ``work(size)`` until ``budget`` seconds pass; how many units it did, and the time.
+
+    ``size`` starts at one and doubles (up to ``most``) while the budget lasts, so a short
+    budget costs about that much time even where one unit is slow (the pure-Python
+    reference), and a long one is timed over calls long enough to measure.
+    """
+    done, size, start = 0, 1, time.perf_counter()
     while True:
-        done += batch()
+        done += work(size)
         elapsed = time.perf_counter() - start
         if elapsed >= budget:
             return done, elapsed
+        size = min(size * 2, most)
+
+
+def cycling(items: Sequence[T]) -> Callable[[int], List[T]]:
+    """A function that hands out the next ``n`` items, going round ``items`` forever."""
+    endless: Iterator[T] = itertools.cycle(items)
+    return lambda n: list(itertools.islice(endless, n))
 
 
 def _lead_moves(hands: List[Hand], rules: Rules, budget: float, label: str) -> Row:
     calls = [0]
+    take = cycling(hands)
 
-    def batch() -> int:
-        calls[0] += len(hands)
-        return sum(len(ddz_fast.legal_moves(h, rules=rules)) for h in hands)
+    def work(size: int) -> int:
+        calls[0] += size
+        return sum(len(ddz_fast.legal_moves(h, rules=rules)) for h in take(size))
 
-    moves, seconds = timed(batch, budget)
+    moves, seconds = timed(work, budget)
     return {"name": label, "rate": moves / seconds, "unit": "moves/s",
             "detail": f"{format_count(calls[0] / seconds)} hands/s"}
 
 
 def _batched(hands: List[Hand], rules: Rules, budget: float) -> Row:
-    words = np.array([h.bitboard for h in hands], dtype=np.uint64)
+    take = cycling([h.bitboard for h in hands])
 
-    def batch() -> int:
-        ddz_fast.legal_moves_batch(words, rules=rules)
-        return len(words)
+    def work(size: int) -> int:
+        ddz_fast.legal_moves_batch(np.array(take(size), dtype=np.uint64), rules=rules)
+        return size
 
-    done, seconds = timed(batch, budget)
+    done, seconds = timed(work, budget, most=len(hands))
     return {"name": "legal_moves_batch, 17-card hands", "rate": done / seconds,
-            "unit": "hands/s", "detail": f"batches of {len(words)}"}
+            "unit": "hands/s", "detail": f"batches of up to {len(hands)}"}
 
 
 def _classify(rules: Rules, budget: float) -> Row:
@@ -76,13 +92,14 @@ def _classify(rules: Rules, budget: float) -> Row:
     space = ddz_fast.action_space(rules)
     inputs = [m.counts for m in space[::7]]
     inputs += [Hand(str(deal_cards(seed).hands[0])[:6]).counts for seed in range(len(inputs))]
+    take = cycling(inputs)
 
-    def batch() -> int:
-        for counts in inputs:
+    def work(size: int) -> int:
+        for counts in take(size):
             ddz_fast.classify(counts, rules=rules)
-        return len(inputs)
+        return size
 
-    done, seconds = timed(batch, budget)
+    done, seconds = timed(work, budget)
     return {"name": "classify", "rate": done / seconds, "unit": "calls/s", "detail": ""}
 
 
@@ -90,34 +107,30 @@ def _games(rules: Rules, budget: float) -> Row:
     game = Game(rules)
     seeds = iter(range(10 ** 9))
 
-    def batch() -> int:
-        seed = next(seeds)
-        rng = random.Random(seed)
-        state = game.new_state(seed)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-        return 1
+    def work(size: int) -> int:
+        for seed in itertools.islice(seeds, size):
+            rng = random.Random(seed)
+            state = game.new_state(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+        return size
 
-    done, seconds = timed(batch, budget)
+    done, seconds = timed(work, budget, most=64)
     return {"name": "random games, Game/State", "rate": done / seconds, "unit": "games/s",
             "detail": "auction and play"}
 
 
 def _native_games(rules: Rules, budget: float) -> Row:
-    random_games = getattr(ddz_fast, "random_games", None)  # absent from older builds
-    if random_games is None:
+    if not HAVE_CORE:  # random_games is the compiled core's own play loop
         return {"name": "random games, native", "rate": None, "unit": "games/s",
-                "detail": "not in this build"}
-    size = [64]
+                "detail": "needs the compiled core"}
     seeds = iter(range(10 ** 9))
 
-    def batch() -> int:
-        games = size[0]
-        random_games(games, next(seeds), rules=rules)
-        size[0] = min(games * 2, 65536)  # grow until one call is long enough to time
-        return games
+    def work(size: int) -> int:
+        ddz_fast.random_games(size * 64, next(seeds), rules=rules)
+        return size * 64
 
-    done, seconds = timed(batch, budget)
+    done, seconds = timed(work, budget, most=1024)
     return {"name": "random games, native", "rate": done / seconds, "unit": "games/s",
             "detail": "ddz_fast.random_games, one thread"}
 
