@@ -177,12 +177,14 @@ def ray_instance(tmp_path_factory):
         os.environ[FAULT_ENV] = saved
 
 
+@pytest.mark.ray
 def test_ray_and_local_backends_agree(ray_instance):
     local = run_arena(THREE, 10, workers=1)
     assert run_arena(THREE, 10, backend="ray") == local
     assert run_arena(THREE, 10, backend="ray", workers=1) == local
 
 
+@pytest.mark.ray
 def test_a_failed_ray_task_is_retried_and_its_deals_counted(ray_instance: Path):
     expected = run_arena(SMALL, 12, workers=1)
     ray_instance.touch()  # the first task to start fails once
@@ -190,6 +192,7 @@ def test_a_failed_ray_task_is_retried_and_its_deals_counted(ray_instance: Path):
     assert not ray_instance.exists()  # the failure did happen
 
 
+@pytest.mark.ray
 def test_a_ray_task_that_keeps_failing_stops_the_run(ray_instance: Path):
     ray_instance.touch()
     with pytest.raises(ArenaError, match="failed after 0 retries.*injected failure"):
