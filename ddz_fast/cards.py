@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import abc
 from operator import le
-from typing import Iterable, Sequence, Tuple
+from typing import Sequence, Tuple
 
 from .validate import is_int
 
@@ -60,8 +60,9 @@ def rank_index(letter: str) -> int:
                          "B (black joker) and R (red joker)") from None
 
 
-def _token_ranks(token: str) -> Iterable[int]:
-    """Ranks of one whitespace-free token: plain letters, or one suited card."""
+def _token_ranks(token: str, most: int) -> Sequence[int]:
+    """Ranks of one whitespace-free token: plain letters, or one suited card; reading stops
+    after ``most + 1`` ranks (more cards than the decks hold need no more reading)."""
     # A suited card is a rank followed by a suit (3s, 10h, Td) or a joker written Bj / Rj
     # (lowercase j: "BJ" stays black joker + jack, as plain notation reads it).
     if len(token) >= 2 and token[-1] in _SUITS and token[:-1].upper() in ("10", *RANK_LETTERS[:13]):
@@ -70,7 +71,7 @@ def _token_ranks(token: str) -> Iterable[int]:
         return (rank_index(token[0]),)
     ranks = []
     i = 0
-    while i < len(token):
+    while i < len(token) and len(ranks) <= most:
         if token.startswith("10", i):
             ranks.append(7)
             i += 2
@@ -90,10 +91,16 @@ def parse_cards(text: str, decks: int = 1) -> Counts:
     """
     if not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    deck = sum(deck_counts(decks))
     counts = [0] * NUM_RANKS
+    total = 0
     for token in text.split():
-        for rank in _token_ranks(token):
+        ranks = _token_ranks(token, deck - total)
+        for rank in ranks:
             counts[rank] += 1
+        total += len(ranks)
+        if total > deck:    # said at once: a text of millions of cards is not read to its end
+            raise ValueError(f"more than {deck} cards: {_DECK_NAMES[decks]} {deck}")
     return check_counts(counts, decks)
 
 

@@ -46,6 +46,24 @@ def test_bad_card_text_names_the_problem(text, fragment):
         Hand(text)
 
 
+@pytest.mark.parametrize("text, decks, deck", [
+    ("BR" * 1_000_000, 1, 54),       # one token of two million letters
+    ("3 " * 60, 1, 54),              # sixty tokens
+    ("3s 3h 3d 3c " * 14, 1, 54),    # 56 suited cards
+    ("3" * 109, 2, 108),
+])
+def test_text_of_more_cards_than_the_decks_is_refused_without_reading_it_all(text, decks,
+                                                                           deck):
+    with pytest.raises(ValueError, match=f"more than {deck} cards"):
+        parse_cards(text, decks)
+
+
+def test_a_full_deck_of_text_still_reads():
+    assert parse_cards("3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR") == \
+        (4,) * 13 + (1, 1)
+    assert parse_cards("3" * 8 + " 44", 2)[:2] == (8, 2)
+
+
 @pytest.mark.parametrize("cards, error", [
     (42, TypeError), (None, TypeError), ([1] * 14, ValueError), ([5] + [0] * 14, ValueError),
     ([-1] + [0] * 14, ValueError), ([0.5] + [0] * 14, TypeError), ([True] + [0] * 14, TypeError),
