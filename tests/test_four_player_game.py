@@ -319,3 +319,37 @@ def test_hands_are_checked():
         Game(FOUR, chips=(1, 2, 3))
     with pytest.raises(ValueError, match="four-player table only"):
         Game().new_state_from_hands(["3"] * 3, partner=1)
+
+
+def test_a_four_player_record_replays_every_step():
+    from ddz_fast import record
+    # Dealt from a seed: the auction, the partner, the doubling round, timeouts and auto-play,
+    # and a whole hand of play, all in the record.
+    game = Game(PARTNER.replace(bidding="call_rob"), chips=40)
+    state = game.new_state(seed=5, first_bidder=1)
+    state.timeout()
+    while not state.is_over:
+        if state.auto_play[state.current_player]:
+            state.play_auto()
+        elif len(state.history) % 7 == 3:
+            state.timeout()
+        else:
+            state.apply(state.legal_actions()[-1])
+    assert state.partner is not None and state.redeals >= 0
+    text = record.to_json(state)
+    data = record.from_json(text)
+    assert data["start"]["partner"] is None and data["result"]["partner"] == state.partner
+    assert any(event.get("action", "").startswith("SEAT_") for event in data["events"])
+    assert record.load(data) == state
+    steps = list(record.replay(data))
+    assert len(steps) == len(state.events) + 1 and steps[-1] == state
+    # Given with the landlord and its partner: the start keeps them.
+    state = play(started(PARTNER, partner=2, base_stake=2), PARTNER_GOES_OUT)
+    data = record.from_json(record.to_json(state))
+    assert data["start"]["partner"] == 2 and data["start"]["landlord"] == 0
+    assert data["result"]["scores"] == [2, -2, 2, -2]
+    assert record.load(data) == state
+    # A record that does not replay names the event.
+    data["events"][0]["action"] = "AAAAAAAA"
+    with pytest.raises(ValueError, match="event 1"):
+        record.load(data)
