@@ -41,7 +41,7 @@ auto-play flags):
 from __future__ import annotations
 
 import random
-from operator import sub
+from operator import attrgetter, lshift, sub
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api, bitboard
@@ -233,8 +233,17 @@ def _minus(hand: Hand, move: Move) -> Hand:
     counts = tuple(map(sub, hand.counts, move.counts))
     after = Hand.__new__(Hand)
     after._counts = counts
-    after._bitboard = bitboard.canonical(counts, fits_one_deck(counts))
+    # bitboard.canonical's word of a hand (no flags, no type), summed in C.
+    if fits_one_deck(counts):
+        after._bitboard = sum(map(lshift, counts, _NIBBLE_SHIFTS))
+    else:
+        after._bitboard = bitboard.WideWord(bitboard.WIDE | sum(map(lshift, counts,
+                                                                    _LANE_SHIFTS)))
     return after
+
+
+_NIBBLE_SHIFTS = tuple(4 * rank for rank in range(NUM_RANKS))
+_LANE_SHIFTS = tuple(8 * rank for rank in range(NUM_RANKS))
 
 
 def _with(values: tuple, index: int, value: Any) -> tuple:
@@ -315,8 +324,8 @@ class TableState:
     def clone(self) -> "TableState":
         """An independent copy (every field is immutable but the event list)."""
         copy = TableState.__new__(TableState)
-        for name in TableState.__slots__:
-            setattr(copy, name, getattr(self, name))
+        for name, value in zip(TableState.__slots__, _fields_of(self)):
+            _set_field(copy, name, value)
         copy._log = list(self._log)
         return copy
 
@@ -480,8 +489,7 @@ class TableState:
         if self._words is None:
             moves = self._legal_moves()
             words = getattr(moves, "words", None)      # the native MoveList has them listed
-            self._words = frozenset(words if words is not None else
-                                    [move.word for move in moves])
+            self._words = frozenset(words if words is not None else map(_word_of, moves))
         return self._words
 
     # --- acting ----------------------------------------------------------------------------
@@ -584,7 +592,7 @@ class TableState:
             if action in self._legal_tuple():
                 return action
         legal_actions = self._legal_tuple()
-        legal = ", ".join(_text(a, self.rules) for a in legal_actions[:12])
+        legal = ", ".join(map(_short, legal_actions[:12]))
         more = ", ..." if len(legal_actions) > 12 else ""
         raise IllegalActionError(f"player {self._player} cannot play "
                                  f"{_text(action, self.rules)} in the {phase} phase; "
@@ -717,10 +725,22 @@ def _as_action(action: Any, enum: type, phase: str) -> Any:
 
 
 def _text(action: Any, rules: Rules) -> str:
-    """An action as the error messages write it."""
+    """The action tried, as an error message writes it."""
     if isinstance(action, Move):
         return format_move(action, rules)
     return action.name if isinstance(action, _ACTION_TYPES) else shown(action)
+
+
+def _short(action: Action) -> str:
+    """A legal action as an error message lists it: a move by its cards."""
+    return action.name if isinstance(action, _ACTION_TYPES) else str(action)
+
+
+# A copy reads every slot in one C call and sets each through its descriptor (a clone per
+# step is what drivers and tests make).
+_fields_of = attrgetter(*TableState.__slots__)
+_word_of = attrgetter("word")
+_set_field = object.__setattr__
 
 
 def _state_of_fields(values: tuple) -> TableState:
