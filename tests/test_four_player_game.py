@@ -353,3 +353,39 @@ def test_a_four_player_record_replays_every_step():
     data["events"][0]["action"] = "AAAAAAAA"
     with pytest.raises(ValueError, match="event 1"):
         record.load(data)
+
+
+def test_the_random_and_greedy_bots_play_four_seats():
+    from ddz_fast.bots import GreedyBot, RandomBot, act, last_mover, play_hand
+    state = started(PARTNER)
+    assert GreedyBot().partner(state) == Partner(2)             # the seat opposite
+    assert RandomBot(seed=1).partner(state) in state.legal_actions()
+
+    class NoPartnerMethod:
+        def bid(self, state): ...
+        def double(self, state): ...
+        def play(self, state): ...
+    assert act(NoPartnerMethod(), state) == Partner(2)          # the timeout choice
+    # Seat 0 leads 3: seat 1, an opponent, beats it (it holds singles that do without a
+    # bomb).
+    play(state, [Partner(2), "3"])
+    answer = GreedyBot().play(state)
+    assert answer.type == "solo" and answer in state.legal_actions()
+    # Seat 1 plays 5, seat 2 passes: seat 3 is to move after its own side's 5 (seat 1 played
+    # it, one pass ago), which greedy never beats unless that ends the hand.
+    play(state, ["5", P])
+    assert (state.current_player, last_mover(state)) == (3, 1)
+    assert GreedyBot().play(state) == Move.PASS
+    # Whole hands, alone and with a partner: every decision legal, scores summing to zero;
+    # the greedy bot, which keeps its bombs and sheds cards in long combinations, wins most
+    # hands against random play from either side of the table.
+    for rules in (FOUR, PARTNER.replace(bidding="call_rob")):
+        greedy_side_wins = 0
+        for seed in range(12):
+            greedy_is_landlord = seed % 2 == 0
+            bots = (GreedyBot(), RandomBot(seed)) if greedy_is_landlord else \
+                (RandomBot(seed), GreedyBot())
+            state = play_hand(Game(rules).new_state(seed, first_bidder=seed % 4), *bots)
+            assert state.is_over and sum(state.scores) == 0
+            greedy_side_wins += (state.winner == "landlord") == greedy_is_landlord
+        assert greedy_side_wins >= 9
