@@ -132,10 +132,11 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
     if not isinstance(game, Game):
         raise TypeError(f"game must be a Game, not {type(game).__name__}")
     if landlord is not None:
-        landlord = check_seat("landlord", landlord)
+        landlord = check_seat("landlord", landlord, game.rules.players)
         hands, kitty = deal_cards(seed, rules=game.rules)
         cards = [Hand([have + (extra if seat == landlord else 0)
-                       for have, extra in zip(hand.counts, kitty.counts)])
+                       for have, extra in zip(hand.counts, kitty.counts)],
+                      decks=game.rules.decks)
                  for seat, hand in enumerate(hands)]
         return game.new_state_from_hands(cards, kitty if game.rules.kitty else None,
                                          landlord=landlord, seed=seed)

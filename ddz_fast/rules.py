@@ -132,11 +132,16 @@ class Rules:
     @property
     def name(self) -> str:
         """A name for output: the preset's, ``"<preset>+deal_bonuses"`` for a preset with the
-        deal bonuses on, else ``"custom"``."""
+        deal bonuses on, ``"four_player+partner"`` for the four-player table two against two,
+        else ``"custom"``."""
         if self.deal_bonuses:
             base = replace(self, deal_bonuses=False).preset_name
             if base is not None:
                 return f"{base}+deal_bonuses"
+        if self.sides == "partner":
+            base = replace(self, sides="alone").preset_name
+            if base is not None:
+                return f"{base}+partner"
         return self.preset_name or "custom"
 
     def replace(self, **changes: object) -> "Rules":

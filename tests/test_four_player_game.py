@@ -389,3 +389,31 @@ def test_the_random_and_greedy_bots_play_four_seats():
             assert state.is_over and sum(state.scores) == 0
             greedy_side_wins += (state.winner == "landlord") == greedy_is_landlord
         assert greedy_side_wins >= 9
+
+
+def test_the_command_line_plays_and_simulates_the_four_player_table(capsys, monkeypatch):
+    import io
+
+    from ddz_fast.cli import main
+    # The landlord (the human at seat 0) names seat 2, leads a 3, then leaves.
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n3\nquit\n"))
+    assert main(["play", "--rules", "four_player", "--sides", "partner", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "four_player+partner rules" in out and "Your hand (33):" in out
+    assert "Name your partner: seat 1, 2 or 3." in out
+    assert "You (landlord) names Bot 2 (partner) as partner." in out
+    assert "TTTTT" in out                       # five tens: a hand of two decks, in full
+    # A peasant sits right after the landlord, seat 3, among three bots.
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--rules", "four_player", "--seat", "peasant", "--seed", "3"]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "You (peasant) against Bot 1 (peasant), Bot 2 (peasant), Bot 3 (landlord)" in first
+    assert main(["simulate", "12", "--rules", "four_player", "--sides", "partner",
+                 "--landlord", "greedy", "--workers", "1", "--seed", "4", "--json"]) == 0
+    import json
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["hands"] == 12 and summary["rules"] == "four_player+partner"
+    # The sides belong to the four-player table: refused elsewhere, as a bad argument.
+    with pytest.raises(SystemExit) as exit_status:
+        main(["simulate", "3", "--sides", "partner"])
+    assert exit_status.value.code == 2 and "needs four players" in capsys.readouterr().err
