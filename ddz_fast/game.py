@@ -330,8 +330,7 @@ class Game:
         if self.rules.players == 3:
             self.chips = _check_stacks(chips)
         else:
-            from .table_game import check_stacks     # that module imports this one
-            self.chips = check_stacks(chips)
+            self.chips = _table_engine().check_stacks(chips)
         self.clock: Clock = clock if clock is not None else Clock()
         self.auto_play_policy: AutoPlayPolicy = auto_play_policy or timeout_action
 
@@ -360,8 +359,7 @@ class Game:
         left after the previous hands).
         """
         if self.rules.players != 3:
-            from . import table_game
-            return table_game.new_state(self, seed, first_bidder, stacks)
+            return _table_engine().new_state(self, seed, first_bidder, stacks)
         seed = _check_seed(seed)
         first_bidder = check_seat("first_bidder", first_bidder)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
@@ -391,9 +389,8 @@ class Game:
         (:mod:`ddz_fast.table_game`).
         """
         if self.rules.players != 3:
-            from . import table_game
-            return table_game.state_from_hands(self, hands, kitty, landlord, partner,
-                                               first_bidder, seed, base_stake, stacks)
+            return _table_engine().state_from_hands(self, hands, kitty, landlord, partner,
+                                                    first_bidder, seed, base_stake, stacks)
         if partner is not None:
             raise ValueError("a partner is named at the four-player table only")
         first_bidder = check_seat("first_bidder", first_bidder)
@@ -415,6 +412,25 @@ class Game:
                 0 if kitty_h is None else kitty_h.bitboard)
         return State._start(self, _check_seed(seed), first_bidder, deal, origin, landlord,
                             kitty_h is not None, base_stake)
+
+
+#: The engine of the four-player table: :mod:`ddz_fast.table_game`, which builds on this module
+#: and installs itself here when imported (the package imports it), so that the import graph
+#: stays a tree. Its ``new_state``, ``state_from_hands`` and ``check_stacks`` are what
+#: :class:`Game` calls for four seats.
+_TABLE_ENGINE: Any = None
+
+
+def install_table_engine(engine: Any) -> None:
+    """Make :class:`Game` seat four players with ``engine`` (see :data:`_TABLE_ENGINE`)."""
+    global _TABLE_ENGINE
+    _TABLE_ENGINE = engine
+
+
+def _table_engine() -> Any:
+    if _TABLE_ENGINE is None:   # pragma: no cover - importing the package installs it
+        raise RuntimeError("the four-player engine ddz_fast.table_game is not imported")
+    return _TABLE_ENGINE
 
 
 def _check_hands(hands: Sequence[HandLike]) -> Hands:

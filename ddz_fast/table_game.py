@@ -41,6 +41,7 @@ auto-play flags):
 from __future__ import annotations
 
 import random
+import sys
 from operator import attrgetter, lshift, sub
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -50,7 +51,7 @@ from .bidding import Auction, Bid, Double, Partner, auction_status
 from .cards import NUM_RANKS, RANK_NAMES, deck_counts, fits_one_deck
 from .clock import Action, timeout_action
 from .game import (ActionTypeError, AutoPlayLoopError, Deal, Event, Game, IllegalActionError,
-                   Seed, _check_seed)
+                   Seed, _check_seed, install_table_engine)
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_move
@@ -749,3 +750,7 @@ def _state_of_fields(values: tuple) -> TableState:
     for name, value in zip(TableState.__slots__, values):
         setattr(state, name, value)
     return state
+
+
+# Game seats four players through this module (ddz_fast.game cannot import it back).
+install_table_engine(sys.modules[__name__])
