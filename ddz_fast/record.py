@@ -174,7 +174,8 @@ def check_record(record: object) -> Record:
                      ("seed", "first_bidder", "hands", "kitty", "landlord", "base_stake",
                       "stacks"))
     if not isinstance(start["hands"], list) or len(start["hands"]) not in (3, 4):
-        raise ValueError("record start hands must be a list of three (or four) card texts")
+        raise ValueError("record start hands must be a list of three card texts (four at the "
+                         "four-player table)")
     events = record["events"]
     if not isinstance(events, list):
         raise ValueError(f"record events must be a list, not {type(events).__name__}")
