@@ -42,7 +42,8 @@ from __future__ import annotations
 
 import random
 import sys
-from operator import attrgetter, lshift, sub
+from itertools import repeat
+from operator import attrgetter, is_, lshift, sub
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api, bitboard
@@ -484,6 +485,11 @@ class TableState:
                                           rules=self._game.rules)
         return self._moves
 
+    def _listed(self, move: Move) -> bool:
+        """Whether ``move`` is one of the very Move objects ``legal_actions()`` listed: what a
+        driver applies, found by identity in one C loop before any set of words is built."""
+        return self._legal is not None and any(map(is_, self._legal, repeat(move)))
+
     def _legal_words(self) -> frozenset:
         """The words of the current player's moves: what a move is looked up by (a Move
         compares in Python, a word in C)."""
@@ -586,7 +592,7 @@ class TableState:
             if action.is_pass:
                 if self._to_beat is not None:
                     return Move.PASS
-            elif action.word in self._legal_words():
+            elif self._listed(action) or action.word in self._legal_words():
                 return action
         else:
             action = _as_action(action, _PHASE_ACTIONS[phase], phase)
