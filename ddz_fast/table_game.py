@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 import sys
 from itertools import repeat
-from operator import attrgetter, is_, lshift, sub
+from operator import add, attrgetter, is_, lshift, sub
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api, bitboard
@@ -55,7 +55,6 @@ from .game import (ActionTypeError, AutoPlayLoopError, Deal, Event, Game, Illega
                    Seed, _check_seed, install_table_engine)
 from .hand import Hand, HandLike, as_hand
 from .move import Move
-from .notation import format_move
 from .rules import Rules
 from .scoring import cap_sides_to_stacks, settle_sides, side_spring_factor
 from .validate import check_int, check_seat, is_int, shown
@@ -225,23 +224,30 @@ def _next_deal(seed: Seed, number: int, stream: Optional[tuple],
     size = rules.hand_size
     piles = [deck[seat * size:(seat + 1) * size] for seat in range(PLAYERS)]
     piles.append(deck[PLAYERS * size:])
-    hands = [Hand([pile.count(rank) for rank in range(NUM_RANKS)], decks=2) for pile in piles]
+    hands = [_trusted_hand(tuple(map(pile.count, _RANKS))) for pile in piles]
     return Deal((hands[0], hands[1], hands[2], hands[3]), hands[4]), rng.getstate()
 
 
+_RANKS = tuple(range(NUM_RANKS))
+
+
 def _minus(hand: Hand, move: Move) -> Hand:
-    """The hand after a legal move, built without ``Hand()``'s checks (the move came from the
-    hand's legal moves; they cost more than the rest of a step)."""
-    counts = tuple(map(sub, hand.counts, move.counts))
-    after = Hand.__new__(Hand)
-    after._counts = counts
+    """The hand after a legal move (the move came from the hand's legal moves)."""
+    return _trusted_hand(tuple(map(sub, hand.counts, move.counts)))
+
+
+def _trusted_hand(counts: Tuple[int, ...]) -> Hand:
+    """The Hand of counts known to be valid for two decks, built without ``Hand()``'s checks
+    (they cost more than the rest of a step, or of a deal)."""
+    hand = Hand.__new__(Hand)
+    hand._counts = counts
     # bitboard.canonical's word of a hand (no flags, no type), summed in C.
     if fits_one_deck(counts):
-        after._bitboard = sum(map(lshift, counts, _NIBBLE_SHIFTS))
+        hand._bitboard = sum(map(lshift, counts, _NIBBLE_SHIFTS))
     else:
-        after._bitboard = bitboard.WideWord(bitboard.WIDE | sum(map(lshift, counts,
-                                                                    _LANE_SHIFTS)))
-    return after
+        hand._bitboard = bitboard.WideWord(bitboard.WIDE | sum(map(lshift, counts,
+                                                                   _LANE_SHIFTS)))
+    return hand
 
 
 _NIBBLE_SHIFTS = tuple(4 * rank for rank in range(NUM_RANKS))
@@ -602,7 +608,7 @@ class TableState:
         legal = ", ".join(map(_short, legal_actions[:12]))
         more = ", ..." if len(legal_actions) > 12 else ""
         raise IllegalActionError(f"player {self._player} cannot play "
-                                 f"{_text(action, self.rules)} in the {phase} phase; "
+                                 f"{_text(action)} in the {phase} phase; "
                                  f"legal: {legal}{more}")
 
     def _commit(self, action: Action, kind: str) -> None:
@@ -654,10 +660,8 @@ class TableState:
         self._landlord = landlord
         self._base_stake = auction.base_stake
         self._multiplier <<= auction.robs
-        kitty = self._deal.kitty.counts
-        self._hands = _with(self._hands, landlord, Hand(
-            [have + extra for have, extra in zip(self._hands[landlord].counts, kitty)],
-            decks=2))
+        with_kitty = tuple(map(add, self._hands[landlord].counts, self._deal.kitty.counts))
+        self._hands = _with(self._hands, landlord, _trusted_hand(with_kitty))
         self._kitty_shown = True
         if self.rules.sides == "partner":
             self._phase, self._player = "partner", landlord
@@ -731,10 +735,11 @@ def _as_action(action: Any, enum: type, phase: str) -> Any:
                                  f"{', '.join(f'{m.name}={m.value}' for m in enum)}") from None
 
 
-def _text(action: Any, rules: Rules) -> str:
-    """The action tried, as an error message writes it."""
+def _text(action: Any) -> str:
+    """The action tried, as an error message writes it: a move by its cards and type (its
+    full notation would classify its cards, which costs more at two decks than the step)."""
     if isinstance(action, Move):
-        return format_move(action, rules)
+        return str(action) if action.is_pass else f"{action.cards}:{action.type}"
     return action.name if isinstance(action, _ACTION_TYPES) else shown(action)
 
 
