@@ -459,6 +459,10 @@ class TableState:
     def _event_count(self) -> int:
         return len(self._log)
 
+    def position(self) -> Any:
+        """Positions (:class:`ddz_fast.position.Position`) hold three hands: refused here."""
+        raise ValueError("a position holds three hands: the four-player table has none yet")
+
     # --- the legal actions ---------------------------------------------------------------
 
     def legal_actions(self) -> List[Action]:

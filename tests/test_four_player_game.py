@@ -419,3 +419,30 @@ def test_the_command_line_plays_and_simulates_the_four_player_table(capsys, monk
     with pytest.raises(SystemExit) as exit_status:
         main(["simulate", "3", "--sides", "partner"])
     assert exit_status.value.code == 2 and "needs four players" in capsys.readouterr().err
+
+
+def test_a_match_at_four_seats_rotates_the_first_bidder_round_the_table():
+    from ddz_fast import Match
+    from ddz_fast.bots import GreedyBot, act
+    match = Match(Game(PARTNER, chips=100), 5, seed=3, first_bidder=3)
+    bidders, hands = [], []
+    while not match.is_over:
+        bidders.append(match.state.first_bidder)
+        state = match.state
+        while not state.is_over:
+            state.apply(act(GreedyBot(), state))
+        hands.append(state.scores)
+        match.next_hand()
+    # The first bidder moves one seat a hand, 3 -> 0 -> 1 -> 2 -> 3 (a re-deal inside a hand
+    # moves it too, but the next hand starts from the match's rotation).
+    assert bidders == [3, 0, 1, 2, 3]
+    assert match.scores == tuple(map(sum, zip(*hands))) and sum(match.scores) == 0
+    assert len(match.scores) == 4
+
+
+def test_the_layers_without_four_seats_refuse_them_in_one_line():
+    from ddz_fast.env import DouDizhuEnv
+    with pytest.raises(ValueError, match="PettingZoo environment plays three players"):
+        DouDizhuEnv("four_player")
+    with pytest.raises(ValueError, match="a position holds three hands"):
+        started(FOUR).position()
