@@ -57,6 +57,7 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .rules import Rules
 from .scoring import cap_sides_to_stacks, settle_sides, side_spring_factor
+from .table_position import TablePosition
 from .validate import check_int, check_seat, is_int, shown
 
 __all__ = ["TableState", "TableStart", "PHASES", "PLAYERS"]
@@ -459,9 +460,12 @@ class TableState:
     def _event_count(self) -> int:
         return len(self._log)
 
-    def position(self) -> Any:
-        """Positions (:class:`ddz_fast.position.Position`) hold three hands: refused here."""
-        raise ValueError("a position holds three hands: the four-player table has none yet")
+    def position(self) -> TablePosition:
+        """The play-phase position (for perft); ValueError outside play."""
+        if self._phase != "play":
+            raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
+        return TablePosition(self._hands, self._landlord, self._player, self._to_beat,
+                             self._passes)
 
     # --- the legal actions ---------------------------------------------------------------
 

@@ -444,5 +444,6 @@ def test_the_layers_without_four_seats_refuse_them_in_one_line():
     from ddz_fast.env import DouDizhuEnv
     with pytest.raises(ValueError, match="PettingZoo environment plays three players"):
         DouDizhuEnv("four_player")
-    with pytest.raises(ValueError, match="a position holds three hands"):
-        started(FOUR).position()
+    from ddz_fast.bots import SolverBot
+    with pytest.raises(TypeError, match="solve needs a Position or a Duel, not TablePosition"):
+        SolverBot().play(started(FOUR))
