@@ -76,6 +76,15 @@ def test_the_notation_round_trips_and_is_checked():
         TablePosition.parse(text).legal_actions("standard")
 
 
+def test_the_command_line_counts_four_hands_under_four_player(capsys):
+    from ddz_fast.cli import main
+    # The hand-counted tree above, divided by the first lead: 3 has 4 leaves below it at
+    # depth 4, 33 one.
+    assert main(["perft", "33/4/5/6 0 0 - 0", "5", "--rules", "four_player", "--divide"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["3: 4", "33: 1"] and lines[2].startswith("perft 5: 5 nodes")
+
+
 def test_a_four_seat_state_gives_its_position():
     state = Game(FOUR).new_state(seed=9)
     with pytest.raises(ValueError, match="only in the play phase"):

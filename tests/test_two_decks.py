@@ -258,7 +258,7 @@ def test_the_command_line_reads_two_deck_cards_under_four_player(capsys):
         "BR is not a combination under the four_player rules"
     # The layers that do not seat four yet refuse in one line, not a traceback; the engine
     # does seat four (tests/test_four_player_game.py).
-    assert main(["perft", "33/44/55 0 0 - 0", "1", "--rules", "four_player"]) == 2
+    assert main(["arena", "greedy", "random", "--hands", "2", "--rules", "four_player"]) == 2
     assert "plays three players with one deck" in capsys.readouterr().err
 
 
