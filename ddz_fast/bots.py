@@ -119,8 +119,10 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
     """A hand at the start of its play phase, dealt from ``seed``.
 
     With ``landlord`` (a seat), that seat takes the kitty and play starts at once at base
-    stake 1, without an auction. Otherwise ``bidder`` makes every seat's decision of the
-    auction and of the doubling round.
+    stake 1, without an auction (at the four-player table with ``sides="partner"``, once the
+    landlord has named its partner: the state starts in the partner phase). Otherwise
+    ``bidder`` makes every seat's decision of the auction, the choice of partner and the
+    doubling round.
 
     >>> from ddz_fast import Game
     >>> state = start_play(Game(), 7, landlord=2)
@@ -146,7 +148,7 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
         raise TypeError(f"bidder must be a bot (with bid, double and play), "
                         f"not {type(bidder).__name__}")
     state = game.new_state(seed)
-    while state.phase in ("bidding", "doubling"):
+    while state.phase in ("bidding", "partner", "doubling"):
         state.apply(act(bidder, state))
     return state
 
