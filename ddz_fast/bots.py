@@ -217,8 +217,8 @@ def _check_state(state: object) -> None:
 
 def _side(state: State) -> Tuple[int, ...]:
     """The landlord's side: the landlord, and at the four-player table its partner."""
-    side = getattr(state, "side", None)
-    return side if side is not None else (state.landlord,)
+    # An isinstance test, not getattr with a default: a missing attribute raises inside.
+    return state.side if isinstance(state, TableState) else (state.landlord,)
 
 
 def _prev(state: State) -> Optional[Move]:
@@ -246,7 +246,7 @@ def last_mover(state: State) -> Optional[int]:
     if to_beat is None or player is None:
         return None
     # No pass since the move: the previous seat played it; each pass one seat further back.
-    players = getattr(state, "num_players", 3)
+    players = 4 if isinstance(state, TableState) else 3
     return (check_seat("current_player", player, players) - 1 - passes) % players
 
 

@@ -518,6 +518,12 @@ class TableState:
     def apply(self, action: Action) -> None:
         """The current player takes ``action`` (IllegalActionError, ActionTypeError or
         another ValueError/TypeError if it is not legal; the state is then unchanged)."""
+        if type(action) is Move and self._phase == "play" and (
+                self._to_beat is not None if action.is_pass else self._listed(action)):
+            # The usual step: a move ``legal_actions()`` listed (or a pass when following),
+            # legal as it is.
+            self._commit(action, "act")
+            return
         self._act(action, "act")
 
     def apply_id(self, action_id: int) -> None:

@@ -32,7 +32,7 @@ AUCTIONS = ({"bidding": "points"}, {"bidding": "points", "single_round_auction":
 CONFIGS = [dict(auction, sides=sides, doubling=doubling)
            for sides in SIDES for auction in AUCTIONS for doubling in (False, True)]
 HANDS_PER_CONFIG = -(-TOTAL_HANDS // len(CONFIGS))
-FULL_CHECK_EVERY = 64      # on average, one step in this many gets the full clone checks
+FULL_CHECK_EVERY = 96      # on average, one step in this many gets the full clone checks
 RECORD_EVERY = 20          # one hand in this many is replayed from its record
 MAX_STEPS = 5_000
 CHIPS = 50
@@ -152,6 +152,11 @@ class Tracker:
 
     def _check_turn(self, state: TableState, before: Before, action: object) -> None:
         player = before.player
+        phase = state.phase
+        if phase == "play" and before.phase == "play":     # most steps: the next seat
+            assert state.current_player == (player + 1) % 4
+            assert state.multiplier == 1 << (self.robs + self.bombs)
+            return
         if state.redeals != self.redeals:
             assert state.redeals == self.redeals + 1 and before.phase == "bidding"
             self.redeals += 1
@@ -169,11 +174,9 @@ class Tracker:
             landlord = state.landlord
             order = [(landlord + 1) % 4, (landlord + 2) % 4, (landlord + 3) % 4, landlord]
             assert state.current_player == order[self.doubled]
-        elif before.phase != "play":
+        else:       # play starts: the landlord leads
             assert state.current_player == state.landlord and state.prev is None
             assert (state.partner is not None) == (state.rules.sides == "partner")
-        else:
-            assert state.current_player == (player + 1) % 4
         if state.landlord is not None or before.landlord is not None:
             assert state.multiplier == 2 ** self._doublings(state)
         else:
