@@ -1,6 +1,6 @@
 """Random complete games per second: ddz_fast against DouZero and RLCard, in one process.
 
-    python benchmarks/compare_games.py [--quick] [--output PATH]
+    python benchmarks/compare_games.py [--quick] [--games-only] [--output PATH]
 
 (timing, the machine's description and Markdown come from ``benchmarks/report.py``).
 
@@ -9,6 +9,8 @@ core (the process pins itself to one CPU where the OS allows it):
 
 * ddz_fast ``random_games`` (the native loop: deal, random landlord, play, settle);
 * ddz_fast ``Game``/``State`` driven from Python (points auction, play, settlement), for scale;
+* the same at the four-player table (``Game("four_player")``: four seats, two decks, the
+  landlord alone; its pure-Python state, :mod:`ddz_fast.table_game`), beside it;
 * DouZero 1.1 ``douzero.env.game.GameEnv`` with random players (deal as ``douzero.env.Env``
   does; the torch-free module only);
 * RLCard 1.2 ``rlcard.games.doudizhu.game.DoudizhuGame`` (``init_game`` deals and picks the
@@ -68,6 +70,15 @@ def ddz_state(games: int) -> None:
             state.apply(rng.choice(state.legal_actions()))
 
 
+def ddz_state_four(games: int) -> None:
+    rng = random.Random(SEED)
+    game = Game("four_player")
+    for seed in range(games):
+        state = game.new_state(seed=seed, first_bidder=seed % 4)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+
+
 def douzero(games: int) -> None:
     from douzero.env.game import GameEnv
 
@@ -107,6 +118,7 @@ def rlcard(games: int) -> None:
 ENGINES: List[Tuple[str, Callable[[int], None], int]] = [
     ("ddz_fast random_games (native)", ddz_native, 200_000),
     ("ddz_fast Game/State (Python driver)", ddz_state, 2_000),
+    ("ddz_fast Game/State, four_player (Python driver)", ddz_state_four, 1_000),
     ("DouZero GameEnv", douzero, 500),
     ("RLCard DoudizhuGame", rlcard, 500),
 ]
@@ -203,11 +215,16 @@ def report(pinned: str, games: List[str], perfts: List[str]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the work")
+    parser.add_argument("--games-only", action="store_true",
+                        help="time the games only: no perft, and no results file written")
     parser.add_argument("--output", type=Path, default=HERE / "results" / "compare_games.md")
     args = parser.parse_args()
     pinned = pin_to_one_core()
     scale = 0.1 if args.quick else 1.0
     games = games_table(engine_rates(scale))
+    if args.games_only:
+        print("\n".join(["", *games]))
+        return
     perfts = perft_table(perft_rates(scale))
     text = report(pinned, games, perfts)
     print()

@@ -20,6 +20,7 @@ from .api import (IMPLEMENTATION, MoveList, action_id, action_move, action_space
 from .bidding import Bid, Double
 from .scoring import DealBonus
 from .game import Game, IllegalActionError, State
+from . import table_game  # noqa: F401  (Game seats four players through it)
 from .match import Match
 from .position import Position
 from .perft import divide, perft

@@ -1,4 +1,5 @@
-"""The auction and the doubling round (docs/RULES.md, "Bidding"), as pure functions of the actions.
+"""The auction, the doubling round and the partner choice (docs/RULES.md, "Bidding",
+"Variants"), as pure functions of the actions.
 
 An auction is replayed from its action list every time it is asked about: it never holds more
 than a handful of actions, and a pure function of ``(rules, first bidder, actions)`` cannot get
@@ -18,6 +19,8 @@ Choices where docs/RULES.md is silent:
 Four players (the four-player table, docs/RULES.md, "Variants"): the same auctions over seats
 0..3. A points auction ends at a bid of 3, or once the other three players have passed after a
 bid; four passes re-deal. Call/rob gives each player after the first caller one chance to rob.
+With ``sides="partner"`` the landlord then names its partner, one of the three other seats: a
+:class:`Partner` action.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from typing import NamedTuple, Optional, Tuple
 from .rules import Rules, RulesLike, as_rules
 from .validate import check_seat, is_int, shown
 
-__all__ = ["Bid", "Double", "Auction", "auction_status", "doubling_order", "next_player"]
+__all__ = ["Bid", "Double", "Partner", "Auction", "auction_status", "doubling_order", "next_player"]
 
 #: Seats at the classic table (the four-player table has one more).
 NUM_PLAYERS = 3
@@ -49,6 +52,21 @@ class Double(IntEnum):
 
     NO_DOUBLE = 0
     DOUBLE = 1
+
+
+class Partner(IntEnum):
+    """The landlord's choice of partner at the four-player table (``sides="partner"``):
+    ``Partner(seat)`` names that seat, ``Partner.SEAT_2`` is ``Partner(2)``."""
+
+    SEAT_0 = 0
+    SEAT_1 = 1
+    SEAT_2 = 2
+    SEAT_3 = 3
+
+    @property
+    def seat(self) -> int:
+        """The seat named."""
+        return int(self)
 
 
 class Auction(NamedTuple):

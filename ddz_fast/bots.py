@@ -14,6 +14,11 @@ never changes the state. :func:`act` picks the right method for the phase and
 
 The bots see only what a player at the table sees: their own hand, the kitty once shown, the
 moves played so far and how many cards each player holds.
+
+At the four-player table (:mod:`ddz_fast.table_game`) the landlord also names its partner
+(``sides="partner"``): :func:`act` asks a bot's ``partner`` method when it has one (the random
+and greedy bots do), else takes the timeout choice, the seat opposite. The landlord's partner
+plays on the landlord's side, so :func:`play_hand` gives its decisions to the ``landlord`` bot.
 """
 from __future__ import annotations
 
@@ -26,10 +31,11 @@ from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Tuple, U
 import numpy as np
 
 from .api import classify  # the implementation DDZ_FAST_IMPLEMENTATION chose
-from .bidding import Bid, Double
+from .bidding import Bid, Double, Partner
 from .cards import NUM_RANKS, TWO, Counts, check_counts
-from .clock import Action
+from .clock import Action, timeout_action
 from .game import Game, Seed, State, _check_seed, deal_cards
+from .table_game import TableState
 from .hand import Hand
 from .move import TYPE_CODES, Move
 from .validate import check_int, check_seat, shown
@@ -75,6 +81,9 @@ def act(bot: Bot, state: State) -> Action:
         return bot.double(state)
     if phase == "play":
         return bot.play(state)
+    if phase == "partner":
+        choose = getattr(bot, "partner", None)
+        return choose(state) if callable(choose) else timeout_action(state)
     raise ValueError("the hand is over: there is no decision to make")
 
 
@@ -85,7 +94,9 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
     The roles are only known once the auction ends, so every seat bids with ``bidder``
     (default: the ``landlord`` bot): the landlord bot chooses which hand it takes, a stronger
     bidder taking the stronger hand. After the auction the landlord's decisions (doubling and
-    play) come from ``landlord`` and both peasants' from ``peasants``.
+    play) come from ``landlord`` and both peasants' from ``peasants``. At the four-player table
+    the landlord's side (the landlord, its partner and the choice of partner) plays with
+    ``landlord`` and the opponents with ``peasants``.
     """
     _check_state(state)
     for name, bot in (("landlord", landlord), ("peasants", peasants), ("bidder", bidder)):
@@ -97,7 +108,7 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
         if state.phase == "bidding":
             action: Action = bidder.bid(state)
         else:
-            bot = landlord if state.current_player == state.landlord else peasants
+            bot = landlord if state.current_player in _side(state) else peasants
             action = act(bot, state)
         state.apply(action)
     return state
@@ -108,8 +119,10 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
     """A hand at the start of its play phase, dealt from ``seed``.
 
     With ``landlord`` (a seat), that seat takes the kitty and play starts at once at base
-    stake 1, without an auction. Otherwise ``bidder`` makes every seat's decision of the
-    auction and of the doubling round.
+    stake 1, without an auction (at the four-player table with ``sides="partner"``, once the
+    landlord has named its partner: the state starts in the partner phase). Otherwise
+    ``bidder`` makes every seat's decision of the auction, the choice of partner and the
+    doubling round.
 
     >>> from ddz_fast import Game
     >>> state = start_play(Game(), 7, landlord=2)
@@ -121,10 +134,11 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
     if not isinstance(game, Game):
         raise TypeError(f"game must be a Game, not {type(game).__name__}")
     if landlord is not None:
-        landlord = check_seat("landlord", landlord)
+        landlord = check_seat("landlord", landlord, game.rules.players)
         hands, kitty = deal_cards(seed, rules=game.rules)
         cards = [Hand([have + (extra if seat == landlord else 0)
-                       for have, extra in zip(hand.counts, kitty.counts)])
+                       for have, extra in zip(hand.counts, kitty.counts)],
+                      decks=game.rules.decks)
                  for seat, hand in enumerate(hands)]
         return game.new_state_from_hands(cards, kitty if game.rules.kitty else None,
                                          landlord=landlord, seed=seed)
@@ -134,7 +148,7 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
         raise TypeError(f"bidder must be a bot (with bid, double and play), "
                         f"not {type(bidder).__name__}")
     state = game.new_state(seed)
-    while state.phase in ("bidding", "doubling"):
+    while state.phase in ("bidding", "partner", "doubling"):
         state.apply(act(bidder, state))
     return state
 
@@ -165,6 +179,10 @@ class RandomBot:
     def play(self, state: State) -> Move:
         return self._choose(state)  # type: ignore[return-value]
 
+    def partner(self, state: TableState) -> Partner:
+        """The landlord's partner at the four-player table: any of the other three."""
+        return self._choose(state)  # type: ignore[return-value,arg-type]
+
     def __repr__(self) -> str:
         return "RandomBot()"
 
@@ -180,20 +198,27 @@ _RANKS = np.arange(NUM_RANKS)
 def hand_strength(counts: Counts) -> int:
     """A rough score of a hand's control cards: what a simple bidder bids on.
 
-    Red joker 4, black joker 3, each 2 counts 2, each ace 1, and each bomb of 3..A 4 more.
+    Red joker 4, black joker 3, each 2 counts 2, each ace 1, and each bomb of 3..A 4 more
+    (four or more of a rank: counts of two decks are taken too).
 
     >>> from ddz_fast import Hand
     >>> hand_strength(Hand("3333 22 A BR").counts)
     16
     """
-    counts = check_counts(counts)
-    bombs = sum(1 for rank in range(TWO) if counts[rank] == 4)
+    counts = check_counts(counts, 2)
+    bombs = sum(1 for rank in range(TWO) if counts[rank] >= 4)
     return 4 * counts[14] + 3 * counts[13] + 2 * counts[TWO] + counts[TWO - 1] + 4 * bombs
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, State):
+    if not isinstance(state, (State, TableState)):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
+
+
+def _side(state: State) -> Tuple[int, ...]:
+    """The landlord's side: the landlord, and at the four-player table its partner."""
+    # An isinstance test, not getattr with a default: a missing attribute raises inside.
+    return state.side if isinstance(state, TableState) else (state.landlord,)
 
 
 def _prev(state: State) -> Optional[Move]:
@@ -220,8 +245,9 @@ def last_mover(state: State) -> Optional[int]:
         raise TypeError(f"state must be a State, not {type(state).__name__}") from None
     if to_beat is None or player is None:
         return None
-    # No pass since the move: the previous seat played it; one pass: the seat before that.
-    return (check_seat("current_player", player) + (2 if passes == 0 else 1)) % 3
+    # No pass since the move: the previous seat played it; each pass one seat further back.
+    players = 4 if isinstance(state, TableState) else 3
+    return (check_seat("current_player", player, players) - 1 - passes) % players
 
 
 def _counts_of_words(words: np.ndarray) -> np.ndarray:
@@ -229,19 +255,33 @@ def _counts_of_words(words: np.ndarray) -> np.ndarray:
     return ((words[:, None] >> _SHIFTS) & np.uint64(7)).astype(np.int16)
 
 
-def _turns_left(counts: np.ndarray) -> np.ndarray:
+def _turns_left(counts: np.ndarray, rocket_jokers: int = 2) -> np.ndarray:
     """A rough number of turns each of many hands (int16[M, 15]) needs to play out.
 
     Each bomb, the rocket, each trio, pair and single card is one turn, except that every trio
     can carry one single or pair. Chains are not found here: a move that plays a chain removes
-    many singles at once, which is exactly why leading it scores well.
+    many singles at once, which is exactly why leading it scores well. ``rocket_jokers``: the
+    jokers of the rocket, 2 with one deck and 4 with two (where four or more of a rank are a
+    bomb).
     """
     suited = counts[:, :TWO + 1]
     jokers = counts[:, 13] + counts[:, 14]
-    rocket = jokers == 2
+    rocket = jokers == rocket_jokers
     trios = (suited == 3).sum(axis=1)
     loose = (suited == 2).sum(axis=1) + (suited == 1).sum(axis=1) + np.where(rocket, 0, jokers)
-    return (suited == 4).sum(axis=1) + rocket + trios + np.maximum(0, loose - trios)
+    return (suited >= 4).sum(axis=1) + rocket + trios + np.maximum(0, loose - trios)
+
+
+def _move_arrays(moves: List[Move], decks: int) -> Tuple[np.ndarray, np.ndarray]:
+    """(type codes, int16[M, 15] counts) of moves: from their 64-bit words with one deck,
+    from the moves themselves with two (whose words may be 128-bit)."""
+    if decks == 1:
+        words = np.fromiter((m.word for m in moves), dtype=np.uint64, count=len(moves))
+        return (words >> np.uint64(60)).astype(np.int16), _counts_of_words(words)
+    types = np.fromiter((TYPE_CODES[m.type] for m in moves), dtype=np.int16,
+                        count=len(moves))
+    used = np.array([m.counts for m in moves], dtype=np.int16).reshape(len(moves), NUM_RANKS)
+    return types, used
 
 
 class _Options:
@@ -252,22 +292,20 @@ class _Options:
         self.moves: List[Move] = actions[1:] if self.pass_legal else actions
         hand = np.array(state.hands[state.current_player].counts, dtype=np.int16)
         self.hand_size = int(hand.sum())
-        words = np.fromiter((m.word for m in self.moves), dtype=np.uint64,
-                            count=len(self.moves))
-        self.types = (words >> np.uint64(60)).astype(np.int16)
-        used = _counts_of_words(words)
+        decks = state.rules.decks
+        self.types, used = _move_arrays(self.moves, decks)
         self.sizes = used.sum(axis=1)
         self.keys = np.fromiter((m.key for m in self.moves), dtype=np.int16,
                                 count=len(self.moves))
         self.top_rank = np.where(used > 0, _RANKS, -1).max(axis=1) if len(self.moves) else \
             np.zeros(0, dtype=np.int16)
-        self.turns_after = _turns_left(hand - used)
+        self.turns_after = _turns_left(hand - used, 2 * decks)
         self.is_bomb = (self.types == _BOMB) | (self.types == _ROCKET)
         # Bombs and the rocket are kept whole: a move that takes cards from them (a four with
         # kickers, a joker as a kicker, a trio out of a bomb) spends them as ordinary cards.
         reserved = np.zeros(NUM_RANKS, dtype=bool)
-        reserved[:TWO + 1] = hand[:TWO + 1] == 4
-        if hand[13] and hand[14]:
+        reserved[:TWO + 1] = hand[:TWO + 1] >= 4
+        if hand[13] == decks and hand[14] == decks:
             reserved[13:] = True
         breaks_reserve = (used[:, reserved] > 0).any(axis=1)
         self.ordinary = ~self.is_bomb & ~breaks_reserve
@@ -338,6 +376,12 @@ class GreedyBot:
     def double(self, state: State) -> Double:
         return Double.DOUBLE if self._strength(state) >= self.double_at else Double.NO_DOUBLE
 
+    def partner(self, state: TableState) -> Partner:
+        """The landlord's partner at the four-player table: the seat opposite, two seats on,
+        so that the turn alternates between the sides and each opponent's move is answered
+        at once by the landlord's side (the bot cannot see the other hands to do better)."""
+        return Partner((state.current_player + 2) % 4)
+
     # --- play ----------------------------------------------------------------------------
 
     def play(self, state: State) -> Move:
@@ -361,13 +405,13 @@ class GreedyBot:
         return len(state.hands[seat])
 
     def _opponents(self, state: State) -> List[int]:
-        me, landlord = state.current_player, state.landlord
-        return [s for s in range(3) if s != me and (me == landlord or s == landlord)]
+        me, side = state.current_player, _side(state)
+        return [s for s in range(len(state.hands)) if (s in side) != (me in side)]
 
     def _lead(self, state: State, options: _Options) -> Move:
         me = state.current_player
-        partner_next = (me + 1) % 3
-        if (me != state.landlord and partner_next != state.landlord
+        partner_next = (me + 1) % len(state.hands)
+        if (partner_next not in self._opponents(state)
                 and self._cards_left(state, partner_next) == 1):
             lowest_solo = options.best(options.types == _SOLO, options.keys)
             if lowest_solo is not None:

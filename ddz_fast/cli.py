@@ -63,10 +63,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     trio_solo key=0 rank=3 length=1: 3334
     0
     """
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     from .commands._common import finish_rules
 
-    finish_rules(args)
+    try:
+        finish_rules(args)
+    except ValueError as error:     # options the rules do not take: bad arguments
+        parser.error(str(error))
     try:
         status = args.run(args)
         sys.stdout.flush()      # a write error of buffered output shows here, not at exit

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
-from .bidding import Bid, Double
+from .bidding import Bid, Double, Partner
 from .move import Move
 from .validate import check_duration, check_int
 
@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Clock", "Action", "AutoPlayPolicy", "timeout_action"]
 
-#: An action of any phase: a bid, a doubling decision or a move (``Move.PASS`` passes).
-Action = Union[Bid, Double, Move]
+#: An action of any phase: a bid, a doubling decision, the landlord's choice of partner (the
+#: four-player table) or a move (``Move.PASS`` passes).
+Action = Union[Bid, Double, Partner, Move]
 #: A function choosing the action of a player on auto-play. It gets a copy of the state.
 AutoPlayPolicy = Callable[["State"], Action]
 
@@ -44,8 +45,9 @@ class Clock:
                            check_int("timeouts_to_auto_play", self.timeouts_to_auto_play, 1))
 
     def limit(self, phase: str, leading: bool) -> float:
-        """The time limit of a decision in ``phase`` ('bidding', 'doubling' or 'play')."""
-        if phase == "bidding":
+        """The time limit of a decision in ``phase`` ('bidding', 'doubling' or 'play'; the
+        four-player table's 'partner' choice has the time of a bid)."""
+        if phase == "bidding" or phase == "partner":
             return self.bid
         if phase == "doubling":
             return self.double
@@ -56,11 +58,14 @@ def timeout_action(state: "State") -> Action:
     """What a player does when their clock runs out (also the default auto-play policy).
 
     Decline to bid or call (:attr:`Bid.PASS`), decline to double, pass when following; a player
-    who must lead plays their smallest single card.
+    who must lead plays their smallest single card. A landlord naming its partner (the
+    four-player table) names the seat opposite, two seats on in turn order.
     """
     phase = state.phase
     if phase == "bidding":
         return Bid.PASS
+    if phase == "partner":
+        return Partner((state.landlord + 2) % 4)
     if phase == "doubling":
         return Double.NO_DOUBLE
     if phase == "play":

@@ -56,7 +56,7 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_action
 from .position import Position
-from .rules import Rules, RulesLike, as_rules, three_player_rules
+from .rules import Rules, RulesLike, as_rules
 from .scoring import DealBonus, _settle, _spring_factor, cap_to_stacks, deal_bonuses
 from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
                        new_table)
@@ -309,12 +309,15 @@ class Game:
 
     ``rules``: a :class:`~ddz_fast.rules.Rules` or a preset name (moves, bidding, doubling).
     ``chips``: None (no stacks: scores are not capped), or every player's starting stack as one
-    int or three. ``clock``: the decision time limits. ``auto_play_policy``: how a player on
-    auto-play decides, a function of a state copy (default: the timeout action).
+    int or one per seat. ``clock``: the decision time limits. ``auto_play_policy``: how a
+    player on auto-play decides, a function of a state copy (default: the timeout action).
+
+    At the four-player table (``Rules(players=4)``, preset ``four_player``) the hands are
+    :class:`~ddz_fast.table_game.TableState` objects, with the interface of :class:`State`
+    over four seats (see :mod:`ddz_fast.table_game`).
     """
 
     __slots__ = ("rules", "chips", "clock", "auto_play_policy")
-    num_players = 3
 
     def __init__(self, rules: RulesLike = None, *, chips: Union[None, int, Sequence[int]] = None,
                  clock: Optional[Clock] = None,
@@ -323,10 +326,18 @@ class Game:
             raise TypeError(f"clock must be a Clock, not {type(clock).__name__}")
         if auto_play_policy is not None and not callable(auto_play_policy):
             raise TypeError("auto_play_policy must be a function of a state")
-        self.rules: Rules = three_player_rules(rules, "the game engine")
-        self.chips = _check_stacks(chips)
+        self.rules: Rules = as_rules(rules)
+        if self.rules.players == 3:
+            self.chips = _check_stacks(chips)
+        else:
+            self.chips = _table_engine().check_stacks(chips)
         self.clock: Clock = clock if clock is not None else Clock()
         self.auto_play_policy: AutoPlayPolicy = auto_play_policy or timeout_action
+
+    @property
+    def num_players(self) -> int:
+        """The seats at the table: 3, or 4 at the four-player table."""
+        return self.rules.players
 
     def _key(self) -> tuple:
         return (self.rules, self.chips, self.clock, self.auto_play_policy)
@@ -347,6 +358,8 @@ class Game:
         ``stacks`` overrides the game's ``chips`` for this hand (a match passes the stacks
         left after the previous hands).
         """
+        if self.rules.players != 3:
+            return _table_engine().new_state(self, seed, first_bidder, stacks)
         seed = _check_seed(seed)
         first_bidder = check_seat("first_bidder", first_bidder)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
@@ -357,7 +370,8 @@ class Game:
     def new_state_from_hands(self, hands: Sequence[HandLike], kitty: Optional[HandLike] = None,
                              *, landlord: Optional[int] = None, first_bidder: int = 0,
                              seed: Optional[Seed] = None, base_stake: int = 1,
-                             stacks: Union[None, int, Sequence[int]] = None) -> "State":
+                             stacks: Union[None, int, Sequence[int]] = None,
+                             partner: Optional[int] = None) -> "State":
         """A hand starting from given cards: one full deck, checked.
 
         Without ``landlord``: three 17-card hands and the 3-card kitty (three 18-card hands
@@ -368,7 +382,17 @@ class Game:
         Under ``deal_bonuses`` the multiplier starts at the bonuses of the hands as dealt (the
         landlord's without the kitty), so a landlord's hand under rules with a kitty needs
         the kitty.
+
+        At the four-player table: two full decks, four hands of 25 and the 8-card kitty, or
+        with ``landlord`` a landlord's hand of 33; with ``sides="partner"``, ``partner``
+        (with ``landlord``) names the landlord's partner, else the landlord names it first
+        (:mod:`ddz_fast.table_game`).
         """
+        if self.rules.players != 3:
+            return _table_engine().state_from_hands(self, hands, kitty, landlord, partner,
+                                                    first_bidder, seed, base_stake, stacks)
+        if partner is not None:
+            raise ValueError("a partner is named at the four-player table only")
         first_bidder = check_seat("first_bidder", first_bidder)
         hands_t = _check_hands(hands)
         kitty_h = None if kitty is None else as_hand(kitty)
@@ -388,6 +412,25 @@ class Game:
                 0 if kitty_h is None else kitty_h.bitboard)
         return State._start(self, _check_seed(seed), first_bidder, deal, origin, landlord,
                             kitty_h is not None, base_stake)
+
+
+#: The engine of the four-player table: :mod:`ddz_fast.table_game`, which builds on this module
+#: and installs itself here when imported (the package imports it), so that the import graph
+#: stays a tree. Its ``new_state``, ``state_from_hands`` and ``check_stacks`` are what
+#: :class:`Game` calls for four seats.
+_TABLE_ENGINE: Any = None
+
+
+def install_table_engine(engine: Any) -> None:
+    """Make :class:`Game` seat four players with ``engine`` (see :data:`_TABLE_ENGINE`)."""
+    global _TABLE_ENGINE
+    _TABLE_ENGINE = engine
+
+
+def _table_engine() -> Any:
+    if _TABLE_ENGINE is None:   # pragma: no cover - importing the package installs it
+        raise RuntimeError("the four-player engine ddz_fast.table_game is not imported")
+    return _TABLE_ENGINE
 
 
 def _check_hands(hands: Sequence[HandLike]) -> Hands:

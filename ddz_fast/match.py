@@ -17,7 +17,7 @@ __all__ = ["Match", "Policy"]
 
 #: Chooses the action of the current player of a state.
 Policy = Callable[[State], Action]
-Scores = Tuple[int, int, int]
+Scores = Tuple[int, ...]     # one per seat: three, or four at the four-player table
 
 
 class Match:
@@ -30,18 +30,19 @@ class Match:
         self.game = game
         self.num_hands = check_int("num_hands", num_hands, 1)
         self.seed: Seed = _check_seed(seed)
-        self.first_bidder = check_seat("first_bidder", first_bidder)
+        self.first_bidder = check_seat("first_bidder", first_bidder, game.num_players)
         # Hand seeds are drawn as the hands are dealt: a match of 10**9 hands costs nothing
         # until it is played.
         self._seeds = random.Random(self.seed)
-        self._totals = [0, 0, 0]
+        self._totals = [0] * game.num_players       # 3, or 4 at the four-player table
         self.results: List[Scores] = []
         self.stacks = game.chips
         self.state: Optional[State] = self._deal(0)
 
     def _deal(self, index: int) -> State:
         return self.game.new_state(self._seeds.getrandbits(63),
-                                   (self.first_bidder + index) % 3, stacks=self.stacks)
+                                   (self.first_bidder + index) % self.game.num_players,
+                                   stacks=self.stacks)
 
     @property
     def hands_played(self) -> int:
@@ -54,8 +55,8 @@ class Match:
 
     @property
     def scores(self) -> Scores:
-        """Cumulative scores of the finished hands."""
-        return (self._totals[0], self._totals[1], self._totals[2])
+        """Cumulative scores of the finished hands, one per seat."""
+        return tuple(self._totals)     # type: ignore[return-value]
 
     def next_hand(self) -> Optional[State]:
         """Count the finished current hand and deal the next (None when the match is over)."""

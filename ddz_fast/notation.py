@@ -13,15 +13,17 @@ round-trips under every preset, which is what positions and game records need. W
 set, cards are read under those rules, so ``333444555666`` is the airplane of four trios under
 ``standard``, where it reads no other way, and is written without a suffix there.
 
-Bids and doubling decisions are written as their enum names (``BID_2``, ``ROB``, ``DOUBLE``);
-which kind an action text is follows from the phase it is played in.
+Bids, doubling decisions and the four-player table's choice of partner are written as their
+enum names (``BID_2``, ``ROB``, ``DOUBLE``, ``SEAT_2``); which kind an action text is follows
+from the phase it is played in. Moves of two decks (moves beyond one deck, and chains longer
+than one deck allows) are read and written under the four-player rules, given as ``rules``.
 """
 from __future__ import annotations
 
 from typing import List, Tuple
 
 from .api import classify
-from .bidding import Bid, Double
+from .bidding import Bid, Double, Partner
 from .cards import RANK_LETTERS, rank_index
 from .clock import Action
 from .move import MOVE_TYPES, PLAY_TYPES, Move
@@ -130,22 +132,25 @@ def parse_move(text: str, rules: RulesLike = None) -> Move:
     return candidates[0]
 
 
-def format_action(action: Action) -> str:
-    """The text of a bid, a doubling decision or a move."""
-    if isinstance(action, (Bid, Double)):
+def format_action(action: Action, rules: RulesLike = None) -> str:
+    """The text of a bid, a doubling decision, a choice of partner or a move (a move under
+    ``rules``, as :func:`format_move` writes it)."""
+    if isinstance(action, (Bid, Double, Partner)):
         return action.name
-    return format_move(action)
+    return format_move(action, rules)
 
 
-def parse_action(text: str, phase: str) -> Action:
-    """The action of ``text`` played in ``phase`` ('bidding', 'doubling' or 'play')."""
+def parse_action(text: str, phase: str, rules: RulesLike = None) -> Action:
+    """The action of ``text`` played in ``phase`` ('bidding', 'partner', 'doubling' or
+    'play'; a move is read under ``rules``, as :func:`parse_move` reads it)."""
     if not isinstance(text, str):
         raise TypeError(f"action text must be a str, not {type(text).__name__}")
-    enum = {"bidding": Bid, "doubling": Double}.get(phase) if isinstance(phase, str) else None
+    enum = {"bidding": Bid, "doubling": Double, "partner": Partner}.get(phase) \
+        if isinstance(phase, str) else None
     if enum is None:
         if phase != "play":
             raise ValueError(f"no actions are played in phase {shown(phase)}")
-        return parse_move(text)
+        return parse_move(text, rules)
     try:
         return enum[text]
     except KeyError:

@@ -20,7 +20,9 @@ from .move import Move
 from .play import (Hands, Implementation, LegalMovesFn, generator, implementation_name, play_step,
                    remove_cards)
 from .playout import perft_native
+from . import table_position
 from .position import Position, _check_perft_args
+from .table_position import TablePosition
 from .rules import Rules, RulesLike, as_rules, three_player_rules
 
 __all__ = ["perft", "divide", "PerftSuite", "read_perft_suites", "Timing", "time_repeated"]
@@ -38,8 +40,15 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     :func:`ddz_fast.legal_moves`; or ``"native"`` counts the whole tree in the compiled core
     (:func:`ddz_fast.playout.perft_native`) instead. ``"fast"`` and ``"reference"``, the old
     names of None and ``"python"``, still work with a DeprecationWarning.
+
+    A :class:`~ddz_fast.table_position.TablePosition` of the four-player table is counted by
+    :func:`ddz_fast.table_position.perft` (a walk in Python; ``rules`` default to
+    ``four_player`` there, and ``"native"`` walks over the compiled generator).
     """
     implementation = implementation_name(implementation)
+    if isinstance(position, TablePosition):     # the four-player table: its own walk
+        return table_position.perft(position, depth, rules=rules or "four_player",
+                                    implementation=implementation)
     if isinstance(implementation, str) and implementation == "native":
         return perft_native(position, depth, rules=rules)
     position = _check_perft_args(position, depth)
@@ -57,6 +66,9 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     and is itself the one leaf perft counts.
     """
     implementation = implementation_name(implementation)
+    if isinstance(position, TablePosition):
+        return table_position.divide(position, depth, rules=rules or "four_player",
+                                     implementation=implementation)
     position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")

@@ -19,16 +19,23 @@ Layout (``version`` 1)::
      "result": null | {"landlord": 0, "winner": "landlord", "base_stake": 3,
                        "multiplier": 4, "doubles": [false, false, false],
                        "redeals": 0, "scores": [24, -12, -12], "raw_scores": [...]}}
+
+A hand of the four-player table (:mod:`ddz_fast.table_game`) has the same layout, with one
+value per seat for four seats, and ``"partner"`` (a seat, or null) in ``start`` (the partner
+given with the landlord) and in ``result``; its partner choices are events with the actions
+``SEAT_0`` .. ``SEAT_3``, and its moves are written under its rules
+(:func:`ddz_fast.notation.format_action`). Records of three players are as they were.
 """
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import asdict, fields
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Dict, Iterator, Optional, Tuple, Union
 
 from .clock import Clock
 from .game import Game, State
+from .table_game import TableState
 from .notation import format_action, parse_action
 from .rules import Rules
 from .scoring import DealBonus
@@ -42,45 +49,60 @@ VERSION = 1
 Record = Dict[str, Any]
 
 
-def to_record(state: State) -> Record:
+def to_record(state: Union[State, TableState]) -> Record:
     """The record of a hand, finished or not, as plain JSON-ready data."""
-    if not isinstance(state, State):
+    if not isinstance(state, (State, TableState)):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
-    hands, kitty, landlord, first_bidder, base_stake, stacks = state.start
+    hands, kitty, landlord, first_bidder, base_stake, stacks = state.start[:6]
     game = state.game
+    start = {"seed": state.seed, "first_bidder": first_bidder,
+             "hands": [str(h) for h in hands], "kitty": None if kitty is None else str(kitty),
+             "landlord": landlord, "base_stake": base_stake, "stacks": _list(stacks)}
+    if isinstance(state, TableState):
+        start["partner"] = state.start.partner
+    rules = _move_rules(game.rules)
     return {
         "format": FORMAT,
         "version": VERSION,
         "game": {"rules": asdict(game.rules), "chips": _list(game.chips),
                  "clock": asdict(game.clock)},
-        "start": {"seed": state.seed, "first_bidder": first_bidder,
-                  "hands": [str(h) for h in hands], "kitty": None if kitty is None else str(kitty),
-                  "landlord": landlord, "base_stake": base_stake, "stacks": _list(stacks)},
-        "events": [_event(kind, player, action) for kind, player, action in state.events],
+        "start": start,
+        "events": [_event(kind, player, action, rules)
+                   for kind, player, action in state.events],
         "result": _result(state),
     }
+
+
+def _move_rules(rules: Rules) -> Optional[Rules]:
+    """The rules moves are written and read under: the table's at four players; at three
+    the widest, as records have always been written."""
+    return rules if rules.players != 3 else None
 
 
 def _list(values: Optional[tuple]) -> Optional[list]:
     return None if values is None else list(values)
 
 
-def _event(kind: str, player: int, action: Any) -> Dict[str, Any]:
+def _event(kind: str, player: int, action: Any,
+           rules: Optional[Rules] = None) -> Dict[str, Any]:
     event: Dict[str, Any] = {"kind": kind, "player": player}
     if kind == "bonus":
         event["bonus"] = action.name
     elif action is not None:
-        event["action"] = format_action(action)
+        event["action"] = format_action(action, rules)
     return event
 
 
-def _result(state: State) -> Optional[Dict[str, Any]]:
+def _result(state: Union[State, TableState]) -> Optional[Dict[str, Any]]:
     if not state.is_over:
         return None
-    return {"landlord": state.landlord, "winner": state.winner, "base_stake": state.base_stake,
-            "multiplier": state.multiplier, "doubles": list(state.doubles),
-            "redeals": state.redeals, "scores": list(state.scores),
-            "raw_scores": list(state.raw_scores)}
+    result = {"landlord": state.landlord, "winner": state.winner,
+              "base_stake": state.base_stake, "multiplier": state.multiplier,
+              "doubles": list(state.doubles), "redeals": state.redeals,
+              "scores": list(state.scores), "raw_scores": list(state.raw_scores)}
+    if isinstance(state, TableState):
+        result["partner"] = state.partner
+    return result
 
 
 def to_json(state: State, *, indent: Optional[int] = None, sort_keys: bool = False) -> str:
@@ -151,8 +173,9 @@ def check_record(record: object) -> Record:
     start = _mapping(record["start"], "record start",
                      ("seed", "first_bidder", "hands", "kitty", "landlord", "base_stake",
                       "stacks"))
-    if not isinstance(start["hands"], list) or len(start["hands"]) != 3:
-        raise ValueError("record start hands must be a list of three card texts")
+    if not isinstance(start["hands"], list) or len(start["hands"]) not in (3, 4):
+        raise ValueError("record start hands must be a list of three card texts (four at the "
+                         "four-player table)")
     events = record["events"]
     if not isinstance(events, list):
         raise ValueError(f"record events must be a list, not {type(events).__name__}")
@@ -198,7 +221,8 @@ def game_of(record: Record) -> Game:
                 clock=Clock(**options["clock"]))
 
 
-def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
+def replay(record: Record, *,
+           game: Optional[Game] = None) -> Iterator[Union[State, TableState]]:
     """The start state, then a copy of the state after each event, in order.
 
     ``game`` overrides the recorded game options (e.g. to keep a custom auto-play policy).
@@ -211,7 +235,8 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
     state = game.new_state_from_hands(
         start["hands"], start["kitty"], landlord=start["landlord"],
         first_bidder=start["first_bidder"], seed=start["seed"],
-        base_stake=start["base_stake"], stacks=start["stacks"])
+        base_stake=start["base_stake"], stacks=start["stacks"],
+        partner=start.get("partner"))
     yield state.clone()
     # The state logs the bonuses of each deal itself: the recorded ones are checked against
     # them, the bonus events the state logged and no recorded event has matched yet.
@@ -231,7 +256,8 @@ def replay(record: Record, *, game: Optional[Game] = None) -> Iterator[State]:
 
 def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
     """Replay one event; the bonus events the state has logged that are still to match."""
-    kind, player = event["kind"], check_seat("event player", event["player"])
+    kind = event["kind"]
+    player = check_seat("event player", event["player"], state.game.num_players)
     if not isinstance(kind, str):
         raise TypeError(f"event kind must be a str, not {type(kind).__name__}")
     if kind == "bonus":
@@ -250,7 +276,7 @@ def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
                              "is to move")
         if "action" not in event:
             raise ValueError(f"a {kind!r} event needs an action")
-        action = parse_action(event["action"], state.phase)
+        action = parse_action(event["action"], state.phase, _move_rules(state.rules))
         if kind == "act":
             state.apply(action)
         elif kind == "auto":
@@ -268,7 +294,7 @@ def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
     return list(state.events[logged + 1:])     # a re-deal's bonuses, after the last pass
 
 
-def load(record: Record, *, game: Optional[Game] = None) -> State:
+def load(record: Record, *, game: Optional[Game] = None) -> Union[State, TableState]:
     """The state at the end of a record; ValueError if it disagrees with the recorded result."""
     state = None
     for state in replay(record, game=game):

@@ -42,8 +42,9 @@ class Rules:
     default to the table's (None): one deck and 3 cards for three players, two and 8 for
     four. Two decks bring moves of their own: up to 8 cards of a rank, bombs of 4 to 8 cards,
     joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference`).
-    The game engine, the solver and the play loops play three players only so far (they
-    refuse four); the move API plays both tables. ``deal_bonuses`` (Happy Dou Dizhu, three
+    The move API and the game engine (:mod:`ddz_fast.table_game` at four seats) play both
+    tables; the solver, positions, perft and the play loops play three players only so far
+    (they refuse four). ``deal_bonuses`` (Happy Dou Dizhu, three
     players, default off): at the deal, before the bidding, each player dealt both jokers
     doubles the hand's multiplier once and each player dealt a 12-card straight (one of
     every rank 3..A) doubles it once more; the bonuses are public events of the hand. No
@@ -132,11 +133,16 @@ class Rules:
     @property
     def name(self) -> str:
         """A name for output: the preset's, ``"<preset>+deal_bonuses"`` for a preset with the
-        deal bonuses on, else ``"custom"``."""
+        deal bonuses on, ``"four_player+partner"`` for the four-player table two against two,
+        else ``"custom"``."""
         if self.deal_bonuses:
             base = replace(self, deal_bonuses=False).preset_name
             if base is not None:
                 return f"{base}+deal_bonuses"
+        if self.sides == "partner":
+            base = replace(self, sides="alone").preset_name
+            if base is not None:
+                return f"{base}+partner"
         return self.preset_name or "custom"
 
     def replace(self, **changes: object) -> "Rules":
@@ -214,9 +220,10 @@ def as_rules(rules: RulesLike) -> Rules:
 
 
 def three_player_rules(rules: RulesLike, what: str) -> Rules:
-    """:func:`as_rules`, refusing a four-player table: ``what`` (the game engine, the solver,
-    the native play loop...) plays three players and one deck; the four-player table has its
-    moves (:func:`ddz_fast.legal_moves` and its siblings) and no engine yet."""
+    """:func:`as_rules`, refusing a four-player table: ``what`` (the solver, the native play
+    loop, positions...) plays three players and one deck; the four-player table has its moves
+    (:func:`ddz_fast.legal_moves` and its siblings) and its game engine
+    (:mod:`ddz_fast.table_game`)."""
     checked = as_rules(rules)
     if checked.players != 3:
         raise ValueError(f"{what} plays three players with one deck, not the "

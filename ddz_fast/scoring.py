@@ -12,7 +12,8 @@ from typing import Optional, Sequence, Tuple
 from .validate import check_bool, check_int, check_seat, is_int, shown
 
 __all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion", "DealBonus",
-           "deal_bonuses", "side_spring_factor", "settle_sides"]
+           "deal_bonuses", "side_spring_factor", "settle_sides", "side_pairs",
+           "cap_sides_to_stacks"]
 
 Scores = Tuple[int, int, int]
 
@@ -118,21 +119,86 @@ def side_spring_factor(landlord_side_won: bool, plays: Sequence[int], landlord: 
     return 2 if counts[landlord] == 1 else 1
 
 
+def side_pairs(landlord: int, partner: Optional[int]) -> Tuple[Tuple[int, int], ...]:
+    """Who settles with whom at the four-player table: (seat of the landlord's side,
+    opponent) pairs, one per opponent.
+
+    Alone: the landlord with each of the three peasants, in turn order after it. With a
+    partner: the partner with the opponent on its left, read as the first opponent after the
+    partner in turn order (seat order passes to the left), and the landlord with the other.
+    """
+    side = _side(landlord, partner, 4)
+    opponents = [(side[-1] + step) % 4 for step in range(1, 4)]
+    opponents = [seat for seat in opponents if seat not in side]
+    if partner is None:
+        return tuple((landlord, seat) for seat in opponents)
+    return ((partner, opponents[0]), (landlord, opponents[1]))
+
+
 def settle_sides(base_stake: int, multiplier: int, landlord: int, partner: Optional[int],
-                 landlord_side_won: bool) -> Tuple[int, int, int, int]:
+                 landlord_side_won: bool,
+                 doubles: Optional[Sequence[bool]] = None) -> Tuple[int, int, int, int]:
     """Uncapped scores at the four-player table, one per seat, summing to zero.
 
     Alone (``partner`` None): each of the three peasants settles base stake x multiplier with
     the landlord. With a partner, two against two: each player of the losing side pays base
-    stake x multiplier to one player of the winning side.
+    stake x multiplier to one player of the winning side (the pairs of :func:`side_pairs`).
+    ``doubles`` (four bools, None: nobody doubled) of the doubling round: a player's double
+    doubles the settlement it is part of, and the landlord's double doubles every settlement,
+    as at three players.
     """
     amount = check_int("base_stake", base_stake, 0) * check_int("multiplier", multiplier, 1)
-    side = _side(landlord, partner, 4)
     won = check_bool("landlord_side_won", landlord_side_won)
-    scores = [amount if (seat in side) == won else -amount for seat in range(4)]
-    if partner is None:
-        scores[landlord] = -sum(scores[p] for p in range(4) if p != landlord)
+    doubled = (False,) * 4 if doubles is None else _bools("doubles", doubles, 4)
+    scores = [0, 0, 0, 0]
+    for ours, theirs in side_pairs(landlord, partner):
+        factor = (2 if doubled[ours] else 1) * (2 if doubled[theirs] else 1)
+        if doubled[landlord] and ours != landlord:
+            factor *= 2
+        flow = amount * factor if won else -amount * factor
+        scores[ours] += flow
+        scores[theirs] -= flow
     return (scores[0], scores[1], scores[2], scores[3])
+
+
+def cap_sides_to_stacks(scores: Sequence[int], stacks: Optional[Sequence[int]], landlord: int,
+                        partner: Optional[int]) -> Tuple[int, int, int, int]:
+    """Scores of the four-player table (:func:`settle_sides`) limited by chip stacks
+    (``stacks`` None: unchanged).
+
+    Each opponent settles with one seat of the landlord's side (:func:`side_pairs`), so its
+    score is that settlement. The rules of three players, per settlement: the landlord never
+    wins more from one opponent than its own stack, and no player pays more than its stack;
+    a player who owes several settlements (a losing landlord playing alone) shares its stack
+    between them in proportion to what each was owed (:func:`share_in_proportion`).
+    """
+    checked = [check_int("each of scores", score) for score in scores] \
+        if isinstance(scores, Sequence) and len(scores) == 4 else None
+    if checked is None:
+        raise ValueError(f"scores must be four ints, one per seat, got {shown(scores)}")
+    pairs = side_pairs(landlord, partner)
+    if stacks is None:
+        return (checked[0], checked[1], checked[2], checked[3])
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
+            or len(stacks) != 4 or any(not is_int(s) or s < 0 for s in stacks):
+        raise ValueError(f"stacks must be four non-negative ints, got {shown(stacks)}")
+    owed: dict = {}     # payer -> [(payee, amount)]
+    for ours, theirs in pairs:
+        flow = checked[theirs]
+        payer, payee = (ours, theirs) if flow > 0 else (theirs, ours)
+        amount = abs(flow)
+        if payee == landlord:
+            amount = min(amount, stacks[landlord])
+        owed.setdefault(payer, []).append((payee, amount))
+    capped = [0, 0, 0, 0]
+    for payer, debts in owed.items():
+        amounts = [amount for _, amount in debts]
+        if sum(amounts) > stacks[payer]:
+            amounts = share_in_proportion(stacks[payer], amounts)
+        for (payee, _), paid in zip(debts, amounts):
+            capped[payer] -= paid
+            capped[payee] += paid
+    return (capped[0], capped[1], capped[2], capped[3])
 
 
 def _side(landlord: int, partner: Optional[int], players: int) -> Tuple[int, ...]:
@@ -213,6 +279,15 @@ def _three(name: str, values: object) -> tuple:
         raise TypeError(f"{name} must be a sequence of three values, one per seat, "
                         f"not {shown(values)}")
     return tuple(values)
+
+
+def _bools(name: str, values: object, size: int) -> tuple:
+    """``size`` bools, one per seat."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) \
+            or len(values) != size:
+        raise TypeError(f"{name} must be a sequence of {size} bools, one per seat, "
+                        f"not {shown(values)}")
+    return tuple(check_bool(f"each of {name}", value) for value in values)
 
 
 def _ints(name: str, values: object, low: Optional[int] = None) -> Tuple[int, int, int]:

@@ -104,3 +104,26 @@ def test_scores_at_the_four_player_table():
         settle_sides(1, 1, 3, 3, True)
     with pytest.raises(ValueError, match="seat 0, 1, 2 or 3, got 4"):
         settle_sides(1, 1, 4, None, True)
+
+
+def test_settlement_pairs_doubles_and_chip_caps_at_four_seats():
+    from ddz_fast.scoring import cap_sides_to_stacks, settle_sides, side_pairs
+    # Alone: the landlord with each peasant, in turn order after it.
+    assert side_pairs(2, None) == ((2, 3), (2, 0), (2, 1))
+    # Landlord 3, partner 1: the first opponent after seat 1 is seat 2; the landlord takes 0.
+    assert side_pairs(3, 1) == ((1, 2), (3, 0))
+    # Landlord 1, partner 0: after seat 0 comes the landlord, then seat 2, the partner's.
+    assert side_pairs(1, 0) == ((0, 2), (1, 3))
+    # Alone, base 1 x multiplier 2, the landlord (0) and seat 2 doubled, the landlord lost:
+    # every settlement x2 for the landlord's double, seat 2's x2 more: 4, 8 and 4 to seats
+    # 1, 2 and 3, 16 from the landlord.
+    assert settle_sides(1, 2, 0, None, False, (True, False, True, False)) == (-16, 4, 8, 4)
+    # Two against two, landlord 0 and partner 2 won 10 from each opponent. Seat 1 pays the
+    # landlord at most the landlord's 5 chips and at most its own 3: 3. Seat 3 pays the
+    # partner 10 (only the landlord's stack caps what a winner takes).
+    assert cap_sides_to_stacks((10, -10, 10, -10), (5, 3, 100, 100), 0, 2) == (3, -3, 10, -10)
+    assert cap_sides_to_stacks((10, -10, 10, -10), None, 0, 2) == (10, -10, 10, -10)
+    with pytest.raises(ValueError, match="four non-negative ints"):
+        cap_sides_to_stacks((10, -10, 10, -10), (5, 3, 100), 0, 2)
+    with pytest.raises(TypeError, match="4 bools"):
+        settle_sides(1, 1, 0, None, True, (True, False, True))

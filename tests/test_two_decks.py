@@ -256,8 +256,9 @@ def test_the_command_line_reads_two_deck_cards_under_four_player(capsys):
     assert main(["classify", "BR", "--rules", "four_player"]) == 0
     assert capsys.readouterr().out.strip() == \
         "BR is not a combination under the four_player rules"
-    # The engine does not seat four yet: a one-line error, not a traceback.
-    assert main(["simulate", "3", "--rules", "four_player"]) == 2     # bad arguments
+    # The layers that do not seat four yet refuse in one line, not a traceback; the engine
+    # does seat four (tests/test_four_player_game.py).
+    assert main(["arena", "greedy", "random", "--hands", "2", "--rules", "four_player"]) == 2
     assert "plays three players with one deck" in capsys.readouterr().err
 
 

@@ -32,8 +32,9 @@ def _preset(name: str) -> Rules:
 
 def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False) -> None:
     """``--rules PRESET`` (default ``standard``), parsed into a :class:`Rules`; for a command
-    that deals hands (``deals``), also ``--deal-bonuses``, which :func:`finish_rules` folds
-    into the rules once every option is parsed (in whatever order they came)."""
+    that deals hands (``deals``), also ``--deal-bonuses`` and ``--sides`` (the four-player
+    table's), which :func:`finish_rules` folds into the rules once every option is parsed (in
+    whatever order they came)."""
     parser.add_argument("--rules", type=_preset, default=PRESETS["standard"],
                         metavar="PRESET",
                         help=f"rule preset: {', '.join(PRESETS)} (default: standard)")
@@ -41,12 +42,18 @@ def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False) ->
         parser.add_argument("--deal-bonuses", action="store_true",
                             help="Happy Dou Dizhu deal bonuses: a player dealt both jokers, "
                                  "or one of every rank 3..A, doubles the multiplier")
+        parser.add_argument("--sides", choices=("alone", "partner"),
+                            help="four_player: the landlord alone against three (default) "
+                                 "or with a partner it names, two against two")
 
 
 def finish_rules(args: argparse.Namespace) -> None:
-    """Turn on the options given beside ``--rules`` (``--deal-bonuses``) in ``args.rules``."""
+    """Turn on the options given beside ``--rules`` (``--deal-bonuses``, ``--sides``) in
+    ``args.rules``; ValueError when the rules do not take them."""
     if getattr(args, "deal_bonuses", False):
         args.rules = args.rules.replace(deal_bonuses=True)
+    if getattr(args, "sides", None) is not None:
+        args.rules = args.rules.replace(sides=args.sides)
 
 
 def bot_spec(text: str) -> str:

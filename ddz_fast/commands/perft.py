@@ -20,6 +20,7 @@ from ddz_fast.move import Move
 from ddz_fast.notation import format_move
 from ddz_fast.perft import divide, perft, time_repeated
 from ddz_fast.position import Position
+from ddz_fast.table_position import TablePosition
 
 from ._common import (add_json_option, add_rules_option, format_count, print_json, rules_name,
                       seconds_option)
@@ -44,7 +45,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    position = Position.parse(args.position)
+    # Four hands under the four-player rules (ddz_fast.table_position), else three.
+    position = (TablePosition if args.rules.players == 4 else Position).parse(args.position)
     # "native": the compiled core's perft; "python": the Python walk over the reference.
     implementation = "native" if IMPLEMENTATION == "native" else "python"
     split: Dict[Move, int] = {}

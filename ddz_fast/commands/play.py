@@ -4,6 +4,11 @@ Plain line input and output only (no terminal control), so a game can also be pl
 a pipe: every decision of the human is one line, asked for with the prompt ``Your move> ``.
 There is no auction: the human sits at seat 0 and ``--seat`` makes them the landlord, who
 takes the kitty, or a peasant playing right after the landlord (seat 2); the base stake is 1.
+
+With ``--rules four_player`` the human plays against three bots, two decks, 25 cards each
+(the landlord 33), a peasant playing right after the landlord at seat 3. With ``--sides
+partner`` the landlord first names its partner: a human landlord types the seat (1, 2 or 3)
+at the same prompt.
 """
 from __future__ import annotations
 
@@ -12,8 +17,9 @@ import random
 import sys
 from typing import Dict
 
-from ddz_fast.bots import BOTS, Bot, last_mover, make_bot, start_play
-from ddz_fast.cards import format_cards
+from ddz_fast.bidding import Partner
+from ddz_fast.bots import BOTS, Bot, act, last_mover, make_bot, start_play
+from ddz_fast.cards import RANK_LETTERS
 from ddz_fast.game import Game, State
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
@@ -57,16 +63,18 @@ def spaced(hand: Hand) -> str:
     >>> spaced(Hand("TT3343BR"))
     '333 4 TT B R'
     """
-    return " ".join(format_cards([0] * rank + [count])
+    return " ".join(RANK_LETTERS[rank] * count
                     for rank, count in enumerate(hand.counts) if count) or "-"
 
 
 def new_hand(rules: Rules, seed: int, human_is_landlord: bool) -> State:
-    """The hand of ``seed``, the human (seat 0) or seat 2 being the landlord.
+    """The hand of ``seed``, the human (seat 0) or the last seat being the landlord.
 
-    A human peasant sits at seat 0, right after the landlord at seat 2.
+    A human peasant sits at seat 0, right after the landlord at seat 2 (seat 3 at the
+    four-player table).
     """
-    return start_play(Game(rules), seed, landlord=HUMAN if human_is_landlord else 2)
+    return start_play(Game(rules), seed,
+                      landlord=HUMAN if human_is_landlord else rules.players - 1)
 
 
 def seat_label(seat: int) -> str:
@@ -75,7 +83,8 @@ def seat_label(seat: int) -> str:
 
 def seat_name(state: State, seat: int) -> str:
     """The seat's label with its role, e.g. ``Bot 2 (landlord)``."""
-    role = "landlord" if seat == state.landlord else "peasant"
+    role = "landlord" if seat == state.landlord else \
+        "partner" if seat == getattr(state, "partner", None) else "peasant"
     return f"{seat_label(seat)} ({role})"
 
 
@@ -94,7 +103,7 @@ def resolve_move(text: str, state: State) -> Move:
         if to_beat is None:
             raise ValueError("you lead, so you cannot pass: play any combination")
         return Move.PASS
-    cards = Hand(split_move_text(text)[0])  # unknown ranks, five 7s...: ValueError
+    cards = Hand(split_move_text(text)[0], rules.decks)  # unknown ranks, 9 7s: ValueError
     if cards not in hand:
         raise ValueError(f"you do not hold {cards}: your hand is {spaced(hand)}")
     meanings = readings(text, rules)
@@ -168,21 +177,53 @@ def _announce(state: State, seat: int, move: Move) -> None:
 
 
 def _settle(state: State, bombs: int) -> None:
-    print(f"{'The landlord wins' if state.winner == 'landlord' else 'The peasants win'}.")
-    for seat in (1, 2):
+    landlord_side = "The landlord's side wins" if getattr(state, "partner", None) is not None \
+        else "The landlord wins"
+    print(f"{landlord_side if state.winner == 'landlord' else 'The peasants win'}.")
+    for seat in range(1, state.rules.players):
         if len(state.hands[seat]):
             print(f"{seat_name(state, seat)} held: {spaced(state.hands[seat])}")
     bonuses = f", deal bonuses: {len(state.deal_bonuses)}" if state.rules.deal_bonuses else ""
     print(f"Base stake {state.base_stake}, multiplier {state.multiplier} "
           f"(bombs and rockets played: {bombs}{bonuses}).")
-    scores = ", ".join(f"{seat_name(state, s)} {state.scores[s]:+d}" for s in range(3))
+    scores = ", ".join(f"{seat_name(state, s)} {state.scores[s]:+d}"
+                       for s in range(state.rules.players))
     print(f"Scores: {scores}.")
     print("You win!" if state.scores[HUMAN] > 0 else "You lose.")
+
+
+def _name_partner(state: State, bots: Dict[int, Bot]) -> None:
+    """The landlord names its partner (the four-player table with ``--sides partner``)."""
+    landlord = state.landlord
+    if landlord == HUMAN:
+        seats = [int(choice) for choice in state.legal_actions()]
+        print(f"Name your partner: seat {', '.join(map(str, seats[:-1]))} or {seats[-1]}.")
+        while True:
+            try:
+                text = input(PROMPT).strip()
+            except EOFError:
+                print()
+                raise GameAbandoned("input ended before the hand was over") from None
+            if not sys.stdin.isatty():
+                print(text)
+            if text.lower() in QUIT_WORDS:
+                raise GameAbandoned("you left the game")
+            if text.isdigit() and int(text) in seats:
+                choice = Partner(int(text))
+                break
+            print(f"Name one of the seats {', '.join(map(str, seats))}.")
+    else:
+        choice = act(bots[landlord], state)
+    state.apply(choice)
+    print(f"{seat_name(state, landlord)} names {seat_name(state, state.partner)} "
+          f"as partner.")
 
 
 def play_game(state: State, bots: Dict[int, Bot]) -> State:
     """Play the hand to its end, asking the human for seat 0's moves."""
     bombs = 0
+    if state.phase == "partner":
+        _name_partner(state, bots)
     while not state.is_over:
         seat = state.current_player
         move = _ask_human(state) if seat == HUMAN else bots[seat].play(state)
@@ -196,8 +237,9 @@ def play_game(state: State, bots: Dict[int, Bot]) -> State:
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
     state = new_hand(args.rules, seed, args.seat == "landlord")
-    bots = {seat: make_bot(args.bot, f"{seed}:{seat}") for seat in (1, 2)}
-    others = ", ".join(seat_name(state, s) for s in (1, 2))
+    bots = {seat: make_bot(args.bot, f"{seed}:{seat}")
+            for seat in range(1, args.rules.players)}
+    others = ", ".join(seat_name(state, s) for s in bots)
     print(f"Dou Dizhu, {rules_name(args.rules)} rules, seed {seed}. "
           f"{seat_name(state, HUMAN)} against {others}, {args.bot} bots.")
     if state.kitty is not None:                 # no_kitty deals 18 cards each and no kitty

@@ -1,11 +1,14 @@
 """``ddz-fast simulate N``: play N complete hands between bots and summarise the results.
 
 Hand ``i`` of a run is a pure function of ``(seed, i)``: its deal, its first bidder (seat
-``i % 3``) and its bots' random streams all derive from them, so the hands, and every number
-of the summary except the timings, are the same for any number of worker processes.
+``i % 3``, ``i % 4`` at the four-player table) and its bots' random streams all derive from
+them, so the hands, and every number of the summary except the timings, are the same for any
+number of worker processes.
 
-Every hand is played through :class:`~ddz_fast.game.State`, auction included; see
-:func:`ddz_fast.bots.play_hand` for who bids.
+Every hand is played through :class:`~ddz_fast.game.State` (the four-player table's
+:class:`~ddz_fast.table_game.TableState`), auction included; see
+:func:`ddz_fast.bots.play_hand` for who bids. At the four-player table "landlord" is the
+landlord's side (with its partner under ``--sides partner``) and "peasants" the opponents.
 """
 from __future__ import annotations
 
@@ -64,7 +67,7 @@ def play_one(matchup: Matchup, index: int) -> Tally:
     (1, True)
     """
     tag = f"{matchup.seed}:{index}"
-    state = Game(matchup.rules).new_state(tag, first_bidder=index % 3)
+    state = Game(matchup.rules).new_state(tag, first_bidder=index % matchup.rules.players)
     play_hand(state, landlord=make_bot(matchup.landlord, f"{tag}:landlord"),
               peasants=make_bot(matchup.peasants, f"{tag}:peasants"))
     bombs = sum(1 for _, action in state.history

@@ -1,0 +1,781 @@
+"""The four-player game engine (docs/RULES.md, "Variants", "Four players with two decks").
+
+``Game("four_player")`` (any ``Rules(players=4)``) makes its hands here: a :class:`TableState`
+has the public interface of the three-player :class:`~ddz_fast.game.State` (``phase``,
+``current_player``, ``legal_actions()``, ``apply``, ``apply_id``, ``hands``, ``kitty``,
+``history``, ``events``, ``multiplier``, ``winner``, ``scores``, ``returns()``, chips,
+clocks and auto-play, ``clone``, equality, pickling, records) over four seats and two decks.
+It is plain Python on :class:`~ddz_fast.hand.Hand` objects of two decks, apart from the
+three-player state and its native core, which it leaves as they are.
+
+Phases: ``bidding`` (the auctions of :mod:`ddz_fast.bidding` over four seats), ``partner``
+(only with ``sides="partner"``: the landlord names one of the other three seats, openly, with a
+:class:`~ddz_fast.bidding.Partner` action), ``doubling`` (when ``rules.doubling``), ``play``
+and ``over``. Play goes round the table 0 -> 1 -> 2 -> 3 -> 0 from the landlord; a player
+following may pass; once the other three have passed in a row, the player who made the last
+move leads. The hand ends when a hand empties, and the side of that player wins: the
+landlord's side (the landlord, and its partner) or the opponents.
+
+Choices where docs/RULES.md is silent (beyond those of :mod:`ddz_fast.game`, which hold here
+too: the deal and re-deals from the seed, the kitty shown as soon as the landlord is known,
+auto-play flags):
+
+* The partner is named after the kitty is taken and before the doubling round, so every player
+  doubles knowing the sides. Its clock is the bid's; on a timeout (and by default on
+  auto-play) the landlord names the seat opposite, two seats on in turn order.
+* Doubling at four seats: each player decides once, the three others in turn order after the
+  landlord, then the landlord. A player's double doubles the settlement it takes part in; the
+  landlord's double doubles every settlement (:func:`ddz_fast.scoring.settle_sides`).
+* With a partner, the partner settles with the first opponent after it in turn order (the
+  rules' "opponent on its left") and the landlord with the other
+  (:func:`ddz_fast.scoring.side_pairs`).
+* Chips: no player pays more than its stack, the landlord never wins more from one opponent
+  than its own stack, and a landlord playing alone who cannot pay all three shares its stack
+  between them in proportion (:func:`ddz_fast.scoring.cap_sides_to_stacks`).
+* ``winner`` is ``"landlord"`` when the landlord's side won (the partner going out first
+  included) and ``"peasants"`` when the opponents did; ``out_first`` is the seat that went out.
+* ``new_state_from_hands(..., landlord=...)`` starts after the auction at ``base_stake`` with no
+  doubling round, like the three-player engine; with ``sides="partner"`` and no ``partner``
+  given, the landlord names its partner first.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from itertools import repeat
+from operator import add, attrgetter, is_, lshift, sub
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import api, bitboard
+from ._checks import check_action_id
+from .bidding import Auction, Bid, Double, Partner, auction_status
+from .cards import NUM_RANKS, RANK_NAMES, deck_counts, fits_one_deck
+from .clock import Action, timeout_action
+from .game import (ActionTypeError, AutoPlayLoopError, Deal, Event, Game, IllegalActionError,
+                   Seed, _check_seed, install_table_engine)
+from .hand import Hand, HandLike, as_hand
+from .move import Move
+from .rules import Rules
+from .scoring import cap_sides_to_stacks, settle_sides, side_spring_factor
+from .table_position import TablePosition
+from .validate import check_int, check_seat, is_int, shown
+
+__all__ = ["TableState", "TableStart", "PHASES", "PLAYERS"]
+
+PHASES = ("bidding", "partner", "doubling", "play", "over")
+PLAYERS = 4
+Hands = Tuple[Hand, Hand, Hand, Hand]
+Stacks = Optional[Tuple[int, int, int, int]]
+_ACTION_KINDS = ("act", "timeout", "auto")
+_BOMB_TYPES = ("bomb", "rocket")
+_NO_ONE = (False, False, False, False)
+_ZEROS = (0, 0, 0, 0)
+
+
+class TableStart(NamedTuple):
+    """How a four-player hand started: :class:`~ddz_fast.game.Start` and the partner given
+    with the landlord (None: named in the partner phase, or no partner)."""
+
+    hands: Hands
+    kitty: Optional[Hand]
+    landlord: Optional[int]
+    first_bidder: int
+    base_stake: int
+    stacks: Stacks
+    partner: Optional[int] = None
+
+
+# auction_status of (rules, first bidder, bids), remembered as the three-player engine does
+# (a cache of its own: its keys do not name the table).
+_AUCTIONS: Dict[tuple, Auction] = {}
+_MAX_AUCTIONS = 1 << 14
+
+
+def _auction_after(rules: Rules, first_bidder: int, bids: tuple) -> Auction:
+    key = (rules.bidding, rules.single_round_auction, first_bidder, bids)
+    auction = _AUCTIONS.get(key)
+    if auction is None:
+        auction = auction_status(rules, first_bidder, bids)
+        if len(_AUCTIONS) >= _MAX_AUCTIONS:
+            _AUCTIONS.clear()
+        _AUCTIONS[key] = auction
+    return auction
+
+
+def check_stacks(stacks: object) -> Stacks:
+    """None, or four non-negative stacks (one int is every seat's)."""
+    if stacks is None:
+        return None
+    if is_int(stacks):
+        stacks = (int(stacks),) * PLAYERS    # type: ignore[call-overload]
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
+            or len(stacks) != PLAYERS or any(not is_int(s) or s < 0 for s in stacks):
+        raise ValueError(f"chips must be None, one non-negative int or four of them, "
+                         f"got {shown(stacks)}")
+    return (int(stacks[0]), int(stacks[1]), int(stacks[2]), int(stacks[3]))
+
+
+def new_state(game: Game, seed: Optional[Seed], first_bidder: int,
+              stacks: object) -> "TableState":
+    """``game.new_state`` at the four-player table (arguments not yet checked)."""
+    seed = _check_seed(seed)
+    first_bidder = check_seat("first_bidder", first_bidder, PLAYERS)
+    stacks_t = game.chips if stacks is None else check_stacks(stacks)
+    deal, stream = _next_deal(seed, 0, None, game.rules)
+    origin = TableStart(deal.hands, deal.kitty, None, first_bidder, 1, stacks_t)
+    return TableState._start(game, seed, first_bidder, deal, origin, stream)
+
+
+def state_from_hands(game: Game, hands: Sequence[HandLike], kitty: Optional[HandLike],
+                     landlord: Optional[int], partner: Optional[int], first_bidder: int,
+                     seed: Optional[Seed], base_stake: int, stacks: object) -> "TableState":
+    """``game.new_state_from_hands`` at the four-player table: two full decks, checked.
+
+    Without ``landlord``: four hands of 25 and the 8-card kitty, then the auction. With it:
+    the landlord holds 33 cards (the kitty, if given, 8 of them) and the others 25 each.
+    """
+    rules = game.rules
+    first_bidder = check_seat("first_bidder", first_bidder, PLAYERS)
+    hands_t = _check_hands(hands)
+    kitty_h = None if kitty is None else as_hand(kitty, 2)
+    if landlord is None:
+        if partner is not None:
+            raise ValueError("a partner is named by the landlord: give landlord= with it")
+        if kitty_h is None:
+            raise ValueError(f"a hand that starts with bidding needs the {rules.kitty}-card "
+                             "kitty")
+        _check_sizes(hands_t, (rules.hand_size,) * PLAYERS)
+        _check_kitty(kitty_h, rules)
+        _check_two_decks(hands_t + (kitty_h,))
+    else:
+        landlord = check_seat("landlord", landlord, PLAYERS)
+        partner = _check_partner(partner, landlord, rules)
+        _check_sizes(hands_t, [rules.hand_size + rules.kitty * (seat == landlord)
+                               for seat in range(PLAYERS)])
+        _check_two_decks(hands_t)
+        if kitty_h is not None:
+            _check_kitty(kitty_h, rules)
+            if any(k > h for k, h in zip(kitty_h.counts, hands_t[landlord].counts)):
+                raise ValueError(f"the kitty {kitty_h} is not part of the landlord's hand "
+                                 f"{hands_t[landlord]}")
+    base_stake = check_int("base_stake", base_stake, 1)
+    stacks_t = game.chips if stacks is None else check_stacks(stacks)
+    origin = TableStart(hands_t, kitty_h, landlord, first_bidder, base_stake, stacks_t,
+                        partner)
+    state = TableState._start(game, _check_seed(seed), first_bidder,
+                              Deal(hands_t, kitty_h or Hand()), origin, None)
+    if landlord is not None:
+        state._take_seat(landlord, base_stake, kitty_h is not None, partner)
+    return state
+
+
+def _check_hands(hands: Sequence[HandLike]) -> Hands:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) \
+            or len(hands) != PLAYERS:
+        raise ValueError("hands must be a sequence of exactly four hands")
+    checked = tuple(as_hand(h, 2) for h in hands)
+    return (checked[0], checked[1], checked[2], checked[3])
+
+
+def _check_sizes(hands: Hands, sizes: Sequence[int]) -> None:
+    for seat, (hand, size) in enumerate(zip(hands, sizes)):
+        if len(hand) != size:
+            raise ValueError(f"hand {seat} holds {len(hand)} cards, not {size}")
+
+
+def _check_kitty(kitty: Hand, rules: Rules) -> None:
+    if len(kitty) != rules.kitty:
+        raise ValueError(f"the kitty holds {len(kitty)} cards, not {rules.kitty}")
+
+
+def _check_two_decks(piles: Sequence[Hand]) -> None:
+    deck = deck_counts(2)
+    for rank in range(NUM_RANKS):
+        have = sum(p.counts[rank] for p in piles)
+        if have != deck[rank]:
+            raise ValueError(f"the cards hold {have} of rank {RANK_NAMES[rank]}, not "
+                             f"{deck[rank]}: hands and kitty must make exactly two decks")
+
+
+def _check_partner(partner: object, landlord: int, rules: Rules) -> Optional[int]:
+    if partner is None:
+        return None
+    if rules.sides != "partner":
+        raise ValueError(f"sides={rules.sides!r}: the landlord plays alone, name no partner")
+    seat = check_seat("partner", partner, PLAYERS)
+    if seat == landlord:
+        raise ValueError("the landlord cannot be its own partner")
+    return seat
+
+
+def _next_deal(seed: Seed, number: int, stream: Optional[tuple],
+               rules: Rules) -> Tuple[Deal, tuple]:
+    """Deal ``number`` of ``seed`` and the state of the random stream after it: the deal of
+    :func:`ddz_fast.game.table_deal`, one shuffle of the sorted decks per deal. ``stream``
+    is the state after deal ``number - 1`` (None: not known, the earlier deals are drawn)."""
+    rng = random.Random(seed)
+    deck = [rank for rank, copies in enumerate(deck_counts(rules.decks))
+            for _ in range(copies)]
+    if stream is None:
+        for _ in range(number):
+            rng.shuffle(list(deck))
+    else:
+        rng.setstate(stream)
+    rng.shuffle(deck)
+    size = rules.hand_size
+    piles = [deck[seat * size:(seat + 1) * size] for seat in range(PLAYERS)]
+    piles.append(deck[PLAYERS * size:])
+    hands = [_trusted_hand(tuple(map(pile.count, _RANKS))) for pile in piles]
+    return Deal((hands[0], hands[1], hands[2], hands[3]), hands[4]), rng.getstate()
+
+
+_RANKS = tuple(range(NUM_RANKS))
+
+
+def _minus(hand: Hand, move: Move) -> Hand:
+    """The hand after a legal move (the move came from the hand's legal moves)."""
+    return _trusted_hand(tuple(map(sub, hand.counts, move.counts)))
+
+
+def _trusted_hand(counts: Tuple[int, ...]) -> Hand:
+    """The Hand of counts known to be valid for two decks, built without ``Hand()``'s checks
+    (they cost more than the rest of a step, or of a deal)."""
+    hand = Hand.__new__(Hand)
+    hand._counts = counts
+    # bitboard.canonical's word of a hand (no flags, no type), summed in C.
+    if fits_one_deck(counts):
+        hand._bitboard = sum(map(lshift, counts, _NIBBLE_SHIFTS))
+    else:
+        hand._bitboard = bitboard.WideWord(bitboard.WIDE | sum(map(lshift, counts,
+                                                                   _LANE_SHIFTS)))
+    return hand
+
+
+_NIBBLE_SHIFTS = tuple(4 * rank for rank in range(NUM_RANKS))
+_LANE_SHIFTS = tuple(8 * rank for rank in range(NUM_RANKS))
+
+
+def _with(values: tuple, index: int, value: Any) -> tuple:
+    as_list = list(values)
+    as_list[index] = value
+    return tuple(as_list)
+
+
+class TableState:
+    """One hand at the four-player table being played: see the module docstring."""
+
+    __slots__ = ("_game", "_seed", "_redeals", "_stream", "_origin", "_first_bidder", "_deal",
+                 "_hands", "_kitty_shown", "_landlord", "_partner", "_bids", "_auction",
+                 "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_phase",
+                 "_player", "_to_beat", "_passes", "_plays", "_bombs", "_out", "_log",
+                 "_timeouts", "_auto", "_left", "_stacks", "_raw_scores", "_scores",
+                 "_doubling", "_moves", "_words", "_legal")
+    # _stream (the random stream after the last deal), _moves, _words and _legal (the legal
+    # moves, their words and the legal actions of the position) are caches; _origin is
+    # compared as ``start``.
+    _COMPARED = tuple(name for name in __slots__
+                      if name not in ("_stream", "_moves", "_words", "_legal", "_origin"))
+    num_players = PLAYERS
+
+    # --- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def _start(cls, game: Game, seed: Seed, first_bidder: int, deal: Deal,
+               origin: TableStart, stream: Optional[tuple]) -> "TableState":
+        state = cls.__new__(cls)
+        state._game = game
+        state._seed = seed
+        state._redeals = 0
+        state._stream = stream
+        state._origin = origin
+        state._log = []
+        state._timeouts = _ZEROS
+        state._auto = state._left = _NO_ONE
+        state._stacks = origin.stacks
+        state._raw_scores = state._scores = None
+        # A hand given with its landlord starts after the auction and has no doubling round.
+        state._doubling = game.rules.doubling and origin.landlord is None
+        state._new_deal(first_bidder, deal)
+        return state
+
+    def _new_deal(self, first_bidder: int, deal: Deal) -> None:
+        self._first_bidder = first_bidder
+        self._deal = deal
+        self._hands = deal.hands
+        self._kitty_shown = False
+        self._landlord = self._partner = None
+        self._bids = ()
+        self._auction = _auction_after(self.rules, first_bidder, ())
+        self._doubles = _NO_ONE
+        self._doubling_turn = 0
+        self._base_stake = 0
+        self._multiplier = 1
+        self._to_beat = None
+        self._passes = self._bombs = 0
+        self._plays = _ZEROS
+        self._out = None
+        self._moves = self._words = self._legal = None
+        self._phase = "bidding"
+        self._player = self._auction.to_move
+
+    def _take_seat(self, landlord: int, base_stake: int, kitty_shown: bool,
+                   partner: Optional[int]) -> None:
+        """Start after the auction: ``landlord``'s hand already holds the kitty."""
+        self._landlord = landlord
+        self._base_stake = base_stake
+        self._kitty_shown = kitty_shown
+        if partner is not None or self.rules.sides != "partner":
+            self._partner = partner
+            self._start_play()
+        else:
+            self._phase, self._player = "partner", landlord
+
+    def clone(self) -> "TableState":
+        """An independent copy (every field is immutable but the event list)."""
+        copy = TableState.__new__(TableState)
+        for name, value in zip(TableState.__slots__, _fields_of(self)):
+            _set_field(copy, name, value)
+        copy._log = list(self._log)
+        return copy
+
+    __copy__ = clone
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return _state_of_fields, (tuple(getattr(self, name) for name in TableState.__slots__),)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TableState):
+            return NotImplemented
+        return (all(getattr(self, n) == getattr(other, n) for n in TableState._COMPARED)
+                and self.start == other.start)
+
+    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
+
+    def __repr__(self) -> str:
+        hands = "/".join(str(h) or "-" for h in self._hands)
+        return (f"<TableState {self._phase} player={self._player} landlord={self._landlord} "
+                f"partner={self._partner} hands={hands} multiplier={self.multiplier}>")
+
+    # --- what the state is ---------------------------------------------------------------
+
+    game = property(lambda self: self._game, doc="The Game this hand is played under.")
+    rules = property(lambda self: self._game.rules, doc="The rules of the game.")
+    phase = property(lambda self: self._phase,
+                     doc="'bidding', 'partner', 'doubling', 'play' or 'over'.")
+    current_player = property(lambda self: self._player,
+                              doc="The seat to act, None once the hand is over.")
+    is_over = property(lambda self: self._phase == "over", doc="Whether the hand is over.")
+    landlord = property(lambda self: self._landlord, doc="The landlord's seat, None before.")
+    partner = property(lambda self: self._partner,
+                       doc="The landlord's partner once named (None: not yet, or alone).")
+    first_bidder = property(lambda self: self._first_bidder,
+                            doc="Who bid first in the current deal.")
+    seed = property(lambda self: self._seed, doc="The seed of the deals (and re-deals).")
+    redeals = property(lambda self: self._redeals, doc="How many times the hand was re-dealt.")
+    base_stake = property(lambda self: self._base_stake,
+                          doc="The winning bid (points) or 1 (call/rob); 0 before.")
+    doubles = property(lambda self: self._doubles, doc="Who doubled, per seat.")
+    bids = property(lambda self: self._bids,
+                    doc="(player, Bid) of the current deal's auction, in order.")
+    auto_play = property(lambda self: self._auto, doc="Which seats are on auto-play.")
+    has_left = property(lambda self: self._left, doc="Which seats left during this hand.")
+    timeouts_in_a_row = property(lambda self: self._timeouts,
+                                 doc="Each seat's count of consecutive timeouts.")
+    stacks = property(lambda self: self._stacks,
+                      doc="Chip stacks at the start of the hand (None: no chips).")
+    hands = property(lambda self: self._hands, doc="The four hands (Hand objects) now.")
+    deal = property(lambda self: self._deal,
+                    doc="The current deal as dealt: hands before the kitty, and the kitty.")
+    start = property(lambda self: self._origin,
+                     doc="How the hand started (what a record needs to replay it).")
+    deal_bonuses = property(lambda self: (), doc="Always empty: a three-player option.")
+    prev = property(lambda self: self._to_beat,
+                    doc="In play, the move to beat; None when the player leads.")
+    passes = property(lambda self: self._passes,
+                      doc="In play, passes since the move to beat was played (0 to 2).")
+    plays = property(lambda self: self._plays, doc="Non-pass moves made by each seat.")
+    out_first = property(lambda self: self._out,
+                         doc="The seat that emptied its hand, once the hand is over.")
+    scores = property(lambda self: self._scores,
+                      doc="Each seat's result once the hand is over (chips applied).")
+    raw_scores = property(lambda self: self._raw_scores,
+                          doc="The result before chip caps, once the hand is over.")
+
+    @property
+    def side(self) -> Tuple[int, ...]:
+        """The seats of the landlord's side (the landlord, and its partner once named)."""
+        if self._landlord is None:
+            return ()
+        return (self._landlord,) if self._partner is None else (self._landlord, self._partner)
+
+    @property
+    def multiplier(self) -> int:
+        """x2 per rob, bomb, rocket, spring and anti-spring so far."""
+        if self._phase == "play":
+            return self._multiplier << self._bombs
+        return self._multiplier
+
+    @property
+    def kitty(self) -> Optional[Hand]:
+        """The kitty, once the landlord is known and has shown it; None before."""
+        return self._deal.kitty if self._kitty_shown else None
+
+    @property
+    def events(self) -> Tuple[Event, ...]:
+        """Every event of the hand, oldest first (see :data:`ddz_fast.game.Event`)."""
+        return tuple(self._log)
+
+    @property
+    def history(self) -> List[Tuple[int, Action]]:
+        """Every action of the hand as (player, action), re-dealt auctions included."""
+        return [(player, action) for kind, player, action in self._log
+                if kind in _ACTION_KINDS]
+
+    @property
+    def winner(self) -> Optional[str]:
+        """'landlord' (the landlord's side) or 'peasants' once the hand is over, else None."""
+        if self._scores is None:
+            return None
+        return "landlord" if self._out in self.side else "peasants"
+
+    def returns(self) -> Tuple[int, int, int, int]:
+        """``scores``, or zeros while the hand goes on (the OpenSpiel convention)."""
+        return self._scores if self._scores is not None else _ZEROS
+
+    @property
+    def final_stacks(self) -> Stacks:
+        """The chip stacks after settlement (None without chips or before the end)."""
+        if self._stacks is None or self._scores is None:
+            return None
+        s, r = self._stacks, self._scores
+        return (s[0] + r[0], s[1] + r[1], s[2] + r[2], s[3] + r[3])
+
+    @property
+    def time_limit(self) -> Optional[float]:
+        """Seconds the current player has for this decision (None once over)."""
+        if self._phase == "over":
+            return None
+        return self._game.clock.limit(self._phase, self._to_beat is None)
+
+    def _event_count(self) -> int:
+        return len(self._log)
+
+    def position(self) -> TablePosition:
+        """The play-phase position (for perft); ValueError outside play."""
+        if self._phase != "play":
+            raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
+        return TablePosition(self._hands, self._landlord, self._player, self._to_beat,
+                             self._passes)
+
+    # --- the legal actions ---------------------------------------------------------------
+
+    def legal_actions(self) -> List[Action]:
+        """The actions ``current_player`` may apply now (empty once over), a new list."""
+        return list(self._legal_tuple())
+
+    def _legal_tuple(self) -> Tuple[Action, ...]:
+        # Worked out once per decision: a driver asks for them, then applies one of them.
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> Tuple[Action, ...]:
+        phase = self._phase
+        if phase == "bidding":
+            return self._auction.legal
+        if phase == "partner":
+            return tuple(Partner(seat) for seat in range(PLAYERS) if seat != self._landlord)
+        if phase == "doubling":
+            return (Double.NO_DOUBLE, Double.DOUBLE)
+        if phase == "play":
+            moves = tuple(self._legal_moves())
+            return moves if self._to_beat is None else (Move.PASS,) + moves
+        return ()
+
+    def _legal_moves(self) -> Sequence[Move]:
+        """The current player's moves (no pass), as the move generator lists them."""
+        if self._moves is None:
+            self._moves = api.legal_moves(self._hands[self._player], self._to_beat,
+                                          rules=self._game.rules)
+        return self._moves
+
+    def _listed(self, move: Move) -> bool:
+        """Whether ``move`` is one of the very Move objects ``legal_actions()`` listed: what a
+        driver applies, found by identity in one C loop before any set of words is built."""
+        return self._legal is not None and any(map(is_, self._legal, repeat(move)))
+
+    def _legal_words(self) -> frozenset:
+        """The words of the current player's moves: what a move is looked up by (a Move
+        compares in Python, a word in C)."""
+        if self._words is None:
+            moves = self._legal_moves()
+            words = getattr(moves, "words", None)      # the native MoveList has them listed
+            self._words = frozenset(words if words is not None else map(_word_of, moves))
+        return self._words
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """The current player takes ``action`` (IllegalActionError, ActionTypeError or
+        another ValueError/TypeError if it is not legal; the state is then unchanged)."""
+        if type(action) is Move and self._phase == "play" and (
+                self._to_beat is not None if action.is_pass else self._listed(action)):
+            # The usual step: a move ``legal_actions()`` listed (or a pass when following),
+            # legal as it is.
+            self._commit(action, "act")
+            return
+        self._act(action, "act")
+
+    def apply_id(self, action_id: int) -> None:
+        """Play the move of dense action id ``action_id`` in the play phase (ids of
+        :func:`ddz_fast.action_space` at these rules; the id after the last one passes)."""
+        if self._phase != "play":
+            self._require_not_over()
+            raise ActionTypeError(f"action ids are moves of the play phase, not of the "
+                                  f"{self._phase} phase")
+        moves = api.action_space(self._game.rules)
+        index = check_action_id(action_id, len(moves) + 1)
+        self.apply(Move.PASS if index == len(moves) else moves[index])
+
+    def timeout(self) -> Action:
+        """The current player's clock ran out: apply the timeout action and return it."""
+        self._require_not_over()
+        action = timeout_action(self)   # type: ignore[arg-type]
+        self._act(action, "timeout")
+        return action
+
+    def play_auto(self, action: Optional[Action] = None) -> Action:
+        """Decide for the current player, who must be on auto-play, and return the action
+        (from the game's auto-play policy unless given)."""
+        self._require_not_over()
+        if not self._auto[self._player]:
+            raise IllegalActionError(f"player {self._player} is not on auto-play")
+        if action is None:
+            action = self._game.auto_play_policy(self.clone())  # type: ignore[arg-type]
+        self._act(action, "auto")
+        return action
+
+    def run_auto_play(self, max_redeals: int = 100) -> int:
+        """Let auto-play decide until a player not on it must act or the hand ends; how many
+        decisions were made (see :meth:`ddz_fast.game.State.run_auto_play`)."""
+        max_redeals = check_int("max_redeals", max_redeals, 0)
+        count, first_redeals = 0, self._redeals
+        while self._player is not None and self._auto[self._player]:
+            if self._redeals - first_redeals >= max_redeals and self._phase == "bidding" \
+                    and all(self._auto):
+                raise AutoPlayLoopError(
+                    f"every seat is on auto-play and the hand was re-dealt {max_redeals} "
+                    "times without a bid: turn auto-play off for a seat, or use a policy "
+                    "that bids")
+            self.play_auto()
+            count += 1
+        return count
+
+    def set_auto_play(self, player: int, on: bool) -> None:
+        """Turn auto-play on or off for ``player`` (off is refused after ``leave``)."""
+        player = check_seat("player", player, PLAYERS)
+        if not isinstance(on, bool):
+            raise TypeError(f"on must be a bool, not {type(on).__name__}")
+        self._require_not_over()
+        if not on and self._left[player]:
+            raise ValueError(f"player {player} left: auto-play stays on until the hand ends")
+        self._auto = _with(self._auto, player, on)
+        if not on:
+            self._timeouts = _with(self._timeouts, player, 0)
+        self._log.append(("auto_on" if on else "auto_off", player, None))
+
+    def leave(self, player: int) -> None:
+        """``player`` leaves: auto-play decides for them until the hand ends."""
+        player = check_seat("player", player, PLAYERS)
+        self._require_not_over()
+        if self._left[player]:
+            raise ValueError(f"player {player} has already left")
+        self._auto = _with(self._auto, player, True)
+        self._left = _with(self._left, player, True)
+        self._log.append(("leave", player, None))
+
+    def _require_not_over(self) -> None:
+        if self._phase == "over":
+            raise IllegalActionError("the hand is over: no more decisions")
+
+    def _act(self, action: Action, kind: str) -> None:
+        self._require_not_over()
+        self._commit(self._checked(action), kind)
+
+    def _checked(self, action: Any) -> Action:
+        """The action in canonical form, or ValueError/TypeError naming what is wrong."""
+        phase = self._phase
+        if phase == "play":
+            if not isinstance(action, Move):
+                raise ActionTypeError(f"in the play phase an action is a Move, "
+                                      f"not {type(action).__name__}")
+            if action.is_pass:
+                if self._to_beat is not None:
+                    return Move.PASS
+            elif self._listed(action) or action.word in self._legal_words():
+                return action
+        else:
+            action = _as_action(action, _PHASE_ACTIONS[phase], phase)
+            if action in self._legal_tuple():
+                return action
+        legal_actions = self._legal_tuple()
+        legal = ", ".join(map(_short, legal_actions[:12]))
+        more = ", ..." if len(legal_actions) > 12 else ""
+        raise IllegalActionError(f"player {self._player} cannot play "
+                                 f"{_text(action)} in the {phase} phase; "
+                                 f"legal: {legal}{more}")
+
+    def _commit(self, action: Action, kind: str) -> None:
+        """Take ``action``, a legal action in canonical form: nothing here may fail."""
+        player = self._player
+        self._log.append((kind, player, action))
+        self._count_timeout(player, kind)
+        self._moves = self._words = self._legal = None
+        phase = self._phase
+        if phase == "play":
+            self._apply_play(player, action)   # type: ignore[arg-type]
+        elif phase == "bidding":
+            self._apply_bid(player, action)    # type: ignore[arg-type]
+        elif phase == "partner":
+            self._partner = int(action)
+            self._after_partner()
+        else:
+            self._apply_double(player, action)  # type: ignore[arg-type]
+
+    def _count_timeout(self, player: int, kind: str) -> None:
+        if kind == "act":
+            if self._timeouts[player]:
+                self._timeouts = _with(self._timeouts, player, 0)
+        elif kind == "timeout":
+            count = self._timeouts[player] + 1
+            self._timeouts = _with(self._timeouts, player, count)
+            if count >= self._game.clock.timeouts_to_auto_play:
+                self._auto = _with(self._auto, player, True)
+
+    # --- the phases ----------------------------------------------------------------------
+
+    def _apply_bid(self, player: int, bid: Bid) -> None:
+        bids = self._bids + ((player, bid),)
+        auction = _auction_after(self.rules, self._first_bidder, bids)
+        if auction.redeal:
+            self._redeals += 1
+            deal, self._stream = _next_deal(self._seed, self._redeals, self._stream,
+                                            self.rules)
+            self._new_deal((self._first_bidder + 1) % PLAYERS, deal)
+        elif auction.is_over:
+            self._bids, self._auction = bids, auction
+            self._make_landlord(auction)
+        else:
+            self._bids, self._auction, self._player = bids, auction, auction.to_move
+
+    def _make_landlord(self, auction: Auction) -> None:
+        landlord = auction.landlord
+        assert landlord is not None
+        self._landlord = landlord
+        self._base_stake = auction.base_stake
+        self._multiplier <<= auction.robs
+        with_kitty = tuple(map(add, self._hands[landlord].counts, self._deal.kitty.counts))
+        self._hands = _with(self._hands, landlord, _trusted_hand(with_kitty))
+        self._kitty_shown = True
+        if self.rules.sides == "partner":
+            self._phase, self._player = "partner", landlord
+        else:
+            self._after_partner()
+
+    def _after_partner(self) -> None:
+        if self._doubling:
+            self._phase = "doubling"
+            self._player = (self._landlord + 1) % PLAYERS
+        else:
+            self._start_play()
+
+    def _apply_double(self, player: int, decision: Double) -> None:
+        self._doubles = _with(self._doubles, player, decision == Double.DOUBLE)
+        self._doubling_turn += 1
+        if self._doubling_turn == PLAYERS:
+            self._start_play()
+        else:   # the three others in turn order after the landlord, then the landlord
+            self._player = (self._landlord + self._doubling_turn + 1) % PLAYERS
+
+    def _start_play(self) -> None:
+        self._phase = "play"
+        self._player = self._landlord
+
+    def _apply_play(self, player: int, move: Move) -> None:
+        self._player = (player + 1) % PLAYERS
+        if move.is_pass:
+            self._passes += 1
+            if self._passes == PLAYERS - 1:    # the other three passed: the last mover leads
+                self._to_beat, self._passes = None, 0
+            return
+        hand = _minus(self._hands[player], move)
+        self._hands = _with(self._hands, player, hand)
+        self._to_beat, self._passes = move, 0
+        self._plays = _with(self._plays, player, self._plays[player] + 1)
+        if move.type in _BOMB_TYPES:
+            self._bombs += 1
+        if not any(hand.counts):
+            self._out = player
+            self._finish()
+
+    def _finish(self) -> None:
+        landlord, partner = self._landlord, self._partner
+        won = self._out in self.side
+        self._multiplier = (self._multiplier << self._bombs) * side_spring_factor(
+            won, self._plays, landlord, partner)
+        self._raw_scores = settle_sides(self._base_stake, self._multiplier, landlord, partner,
+                                        won, self._doubles)
+        self._scores = cap_sides_to_stacks(self._raw_scores, self._stacks, landlord, partner)
+        self._phase = "over"
+        self._player = None
+        self._to_beat, self._passes = None, 0
+
+
+_PHASE_ACTIONS = {"bidding": Bid, "partner": Partner, "doubling": Double}
+_ACTION_TYPES = (Bid, Double, Partner)
+
+
+def _as_action(action: Any, enum: type, phase: str) -> Any:
+    """``action`` as the ``enum`` of its phase; ints are taken for its values."""
+    if isinstance(action, enum):
+        return action
+    if isinstance(action, (bool, Move) + _ACTION_TYPES) or not is_int(action):
+        raise ActionTypeError(f"in the {phase} phase an action is a {enum.__name__}, "
+                              f"not {type(action).__name__}")
+    try:
+        return enum(int(action))
+    except ValueError:
+        raise IllegalActionError(f"{action} is not a {enum.__name__}: choose one of "
+                                 f"{', '.join(f'{m.name}={m.value}' for m in enum)}") from None
+
+
+def _text(action: Any) -> str:
+    """The action tried, as an error message writes it: a move by its cards and type (its
+    full notation would classify its cards, which costs more at two decks than the step)."""
+    if isinstance(action, Move):
+        return str(action) if action.is_pass else f"{action.cards}:{action.type}"
+    return action.name if isinstance(action, _ACTION_TYPES) else shown(action)
+
+
+def _short(action: Action) -> str:
+    """A legal action as an error message lists it: a move by its cards."""
+    return action.name if isinstance(action, _ACTION_TYPES) else str(action)
+
+
+# A copy reads every slot in one C call and sets each through its descriptor (a clone per
+# step is what drivers and tests make).
+_fields_of = attrgetter(*TableState.__slots__)
+_word_of = attrgetter("word")
+_set_field = object.__setattr__
+
+
+def _state_of_fields(values: tuple) -> TableState:
+    """The TableState that ``TableState.__reduce__`` took apart."""
+    state = TableState.__new__(TableState)
+    for name, value in zip(TableState.__slots__, values):
+        setattr(state, name, value)
+    return state
+
+
+# Game seats four players through this module (ddz_fast.game cannot import it back).
+install_table_engine(sys.modules[__name__])
