@@ -86,7 +86,7 @@ MAX_GAMES_PER_CALL = 1 << 24
 #: The most games one call records the moves of (about 64 actions a game: 0.5 GB of words).
 MAX_RECORDED_GAMES_PER_CALL = 1 << 20
 #: The same at the four-player table, whose games hold twice the results and, recorded, four
-#: times the words (about 130 actions a game, two 64-bit halves each): about 1 GB of results,
+#: times the words (about 105 actions a game, two 64-bit halves each): about 1 GB of results,
 #: or 0.5 GB of recorded moves.
 MAX_TABLE_GAMES_PER_CALL = 1 << 23
 MAX_RECORDED_TABLE_GAMES_PER_CALL = 1 << 18

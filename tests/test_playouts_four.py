@@ -44,23 +44,26 @@ def words_of(g: RandomGames, i: int) -> List[int]:
 
 def replay(g: RandomGames, i: int, rules: Rules, legal_moves: Callable) -> dict:
     """Walk game ``i`` of ``g`` round the table from its recorded actions, checking every
-    action against ``legal_moves`` of the player to move; what the walk saw, settled by
-    docs/RULES.md."""
+    action against ``legal_moves`` of the player to move (the pass first when following);
+    what the walk saw, settled by docs/RULES.md."""
     counts = [list(map(int, g.hands[i, seat])) for seat in range(SEATS)]
     landlord, partner = int(g.landlord[i]), int(g.partner[i])
     player, to_beat, passes = landlord, None, 0
     made, bombs, mover = [0] * SEATS, 0, -1
-    for step, word in enumerate(words_of(g, i)):
+    choices = []            # (the action's index among the legal ones, how many there were)
+    words = words_of(g, i)
+    for step, word in enumerate(words):
         assert all(sum(c) for c in counts), f"game {i} goes on after a hand emptied"
-        if word == 0:
-            assert to_beat is not None, f"game {i} step {step}: the leader passed"
+        actions = ([] if to_beat is None else [Move.PASS]) + \
+            list(legal_moves(Hand(counts[player], decks=2), to_beat, rules=rules))
+        move = Move.PASS if word == 0 else Move.from_word(word)  # ValueError: not canonical
+        assert move in actions, f"game {i} step {step}: {move} is not legal"
+        choices.append((actions.index(move), len(actions)))
+        if move.is_pass:
             passes += 1
             if passes == SEATS - 1:         # the other three passed: the last mover leads
                 to_beat, passes = None, 0
         else:
-            move = Move.from_word(word)     # ValueError unless the word is canonical
-            legal = legal_moves(Hand(counts[player], decks=2), to_beat, rules=rules)
-            assert move in legal, f"game {i} step {step}: {move} is not legal"
             counts[player] = [c - m for c, m in zip(counts[player], move.counts)]
             made[player] += 1
             bombs += move.type in ("bomb", "rocket")
@@ -68,7 +71,7 @@ def replay(g: RandomGames, i: int, rules: Rules, legal_moves: Callable) -> dict:
         mover, player = player, (player + 1) % SEATS
     assert mover >= 0 and not sum(counts[mover]), f"game {i} stops before a hand is empty"
     seen = settle_by_the_rules(int(g.base_stake[i]), landlord, partner, mover, made, bombs)
-    return {**seen, "plays": step + 1, "out_first": mover}
+    return {**seen, "plays": len(words), "out_first": mover, "choices": choices}
 
 
 def settle_by_the_rules(stake: int, landlord: int, partner: int, winner: int, made: List[int],
@@ -122,8 +125,23 @@ def test_recorded_games_replay_legally_natively(recorded):
 
 def test_recorded_games_replay_legally_through_the_reference(recorded):
     rules, _, g = recorded
-    for i in range(0, len(g), 20):
+    for i in range(0, len(g), 40):      # the pure-Python generator: a sample of two
         check_game(g, i, rules, reference.legal_moves)
+
+
+def test_actions_are_chosen_uniformly(recorded):
+    # Each recorded action's index among the legal ones is uniform on 0..n-1: its mean
+    # position (index + 0.5) / n is 1/2 within four standard errors (a uniform position has
+    # standard deviation 0.29), and the first action (the pass when following) comes up
+    # sum(1/n) times within four standard deviations.
+    rules, _, g = recorded
+    choices = [c for i in range(len(g)) for c in replay(g, i, rules, ddz_fast.legal_moves)[
+        "choices"]]
+    index, size = np.array(choices, dtype=float).T
+    positions = (index + 0.5) / size
+    assert abs(positions.mean() - 0.5) < 4 * 0.29 / np.sqrt(len(positions))
+    first = index == 0
+    assert abs(first.sum() - (1 / size).sum()) < 4 * np.sqrt((1 / size).sum())
 
 
 def test_every_deal_is_two_whole_decks(recorded):
