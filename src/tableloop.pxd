@@ -7,7 +7,7 @@
 # generator makes. Play goes round the table 0 -> 1 -> 2 -> 3 -> 0; once the other three have
 # passed in a row, the player who made the last move leads.
 from libc.limits cimport INT_MAX
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t
 from libc.stdlib cimport realloc
 
 from movegen cimport NUM_RANKS, Options, T_BOMB, T_ROCKET
