@@ -101,14 +101,16 @@ cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
 
 
 cdef enum:
-    MAX_AUCTION_TURNS = 6   # each seat passes once at most, and bids rise 1..3
+    MAX_AUCTION_TURNS = 7   # at four seats: each seat passes once at most, bids rise 1..3
 
 
-cdef int points_auction(Rng* r, int first, bint one_round, int* stake,
+cdef int points_auction(Rng* r, int seats, int first, bint one_round, int* stake,
                         int8_t* log) noexcept nogil:
-    """A points auction (bidding.py's rules) where every bidder picks a legal bid uniformly.
+    """A points auction round ``seats`` seats (bidding.py's rules) where every bidder picks a
+    legal bid uniformly: it ends at a bid of 3, when the others have all passed after a bid, or
+    (single round) after one turn each.
 
-    Returns the landlord with the winning bid in ``stake``, or -1 when all three passed. When
+    Returns the landlord with the winning bid in ``stake``, or -1 when every seat passed. When
     ``log`` is not NULL, turn k's seat and bid (0 passes) go to log[2k] and log[2k + 1] and the
     number of turns to log[2 * MAX_AUCTION_TURNS].
     """
@@ -128,15 +130,15 @@ cdef int points_auction(Rng* r, int first, bint one_round, int* stake,
         if highest == 3:
             break
         if one_round:
-            if turns == 3:
+            if turns == seats:
                 break
-            player = (player + 1) % 3
+            player = (player + 1) % seats
             continue
-        if passed == 7 or (popcount(passed) == 2 and bidder >= 0):
+        if passed == (1 << seats) - 1 or (popcount(passed) == seats - 1 and bidder >= 0):
             break
-        player = (player + 1) % 3
+        player = (player + 1) % seats
         while passed & (1 << player):               # a player who passed never bids again
-            player = (player + 1) % 3
+            player = (player + 1) % seats
     stake[0] = highest
     return bidder
 
@@ -152,7 +154,7 @@ cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake,
     first = <int>rng_below(r, 3)
     while True:
         deal(r, piles, hand_size)
-        landlord = points_auction(r, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
+        landlord = points_auction(r, 3, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
         if landlord >= 0:
             return landlord
         first = (first + 1) % 3                     # as Game does: the next seat starts
@@ -405,7 +407,7 @@ def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
         r = rng_for_game(seed, i)
         first = <int>rng_below(&r, 3)
         deal(&r, piles, DEAL_SIZE)      # choose_landlord deals before the auction
-        landlord = points_auction(&r, first, one_round, &stake, log)
+        landlord = points_auction(&r, 3, first, one_round, &stake, log)
         turns = tuple([(log[2 * k], log[2 * k + 1]) for k in range(log[2 * MAX_AUCTION_TURNS])])
         auctions.append((first, turns, landlord, stake))
     return auctions
@@ -420,7 +422,6 @@ cdef enum:
     TABLE_DECK_CARDS = 108
     TABLE_DEAL_SIZE = 25    # cards per hand; the last eight cards are the kitty
     TABLE_KITTY = SEATS     # the index of the kitty among the piles
-    MAX_TABLE_AUCTION_TURNS = 7     # each seat passes once at most, and bids rise 1..3
 
 
 cdef inline void table_deal(Rng* r, Wide* piles) noexcept nogil:
@@ -445,41 +446,6 @@ cdef inline void table_deal(Rng* r, Wide* piles) noexcept nogil:
             piles[pile].hi += <uint64_t>1 << (8 * (rank - 8))
 
 
-cdef int table_auction(Rng* r, int first, bint one_round, int* stake,
-                       int8_t* log) noexcept nogil:
-    """points_auction round four seats (bidding.py's rules at four players): it ends at a bid
-    of 3, or when the other three have passed after a bid; single-round, after four turns.
-    Returns the landlord, -1 when all four passed; ``log`` as points_auction's, with
-    MAX_TABLE_AUCTION_TURNS turns."""
-    cdef int highest = 0, bidder = -1, player = first, turns = 0, passed = 0, choice
-    while True:
-        choice = <int>rng_below(r, 4 - highest)     # 0 passes, c bids highest + c
-        if log != NULL and turns < MAX_TABLE_AUCTION_TURNS:
-            log[2 * turns] = player
-            log[2 * turns + 1] = 0 if choice == 0 else highest + choice
-            log[2 * MAX_TABLE_AUCTION_TURNS] = turns + 1
-        if choice == 0:
-            passed |= 1 << player
-        else:
-            highest += choice
-            bidder = player
-        turns += 1
-        if highest == 3:
-            break
-        if one_round:
-            if turns == SEATS:
-                break
-            player = (player + 1) & LAST_SEAT
-            continue
-        if passed == (1 << SEATS) - 1 or (popcount(passed) == SEATS - 1 and bidder >= 0):
-            break
-        player = (player + 1) & LAST_SEAT
-        while passed & (1 << player):               # a player who passed never bids again
-            player = (player + 1) & LAST_SEAT
-    stake[0] = highest
-    return bidder
-
-
 cdef int choose_table_landlord(Rng* r, int bidding, Wide* piles, int* stake) noexcept nogil:
     """Deal, and pick the landlord as ``bidding`` says; re-deal while nobody bids, the next
     seat bidding first (as the four-player Game does)."""
@@ -491,7 +457,7 @@ cdef int choose_table_landlord(Rng* r, int bidding, Wide* piles, int* stake) noe
     first = <int>rng_below(r, SEATS)
     while True:
         table_deal(r, piles)
-        landlord = table_auction(r, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
+        landlord = points_auction(r, SEATS, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
         if landlord >= 0:
             return landlord
         first = (first + 1) & LAST_SEAT
@@ -647,15 +613,15 @@ def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     cdef Rng r
     cdef int first, landlord, stake, k
     cdef Wide piles[5]
-    cdef int8_t log[2 * MAX_TABLE_AUCTION_TURNS + 1]
+    cdef int8_t log[2 * MAX_AUCTION_TURNS + 1]
     auctions = []
     for i in range(count):
         r = rng_for_game(seed, i)
         first = <int>rng_below(&r, SEATS)
         table_deal(&r, piles)       # choose_table_landlord deals before the auction
-        landlord = table_auction(&r, first, one_round, &stake, log)
+        landlord = points_auction(&r, SEATS, first, one_round, &stake, log)
         turns = tuple([(log[2 * k], log[2 * k + 1])
-                       for k in range(log[2 * MAX_TABLE_AUCTION_TURNS])])
+                       for k in range(log[2 * MAX_AUCTION_TURNS])])
         auctions.append((first, turns, landlord, stake))
     return auctions
 
