@@ -1,11 +1,17 @@
-"""Move generation at every table: one deck (17 and 20 cards) beside two decks (25 and 33).
+"""Move generation and random games at every table: one deck (17 and 20 cards) beside two
+decks (25 and 33), three seats beside four.
 
-    python benchmarks/tables.py [--hands N] [--repeats R] [--out DIR]
+    python benchmarks/tables.py [--hands N] [--games G] [--repeats R] [--out DIR]
+                                [--part moves|games|both]
 
-Times ``list(legal_moves(h, rules=...))`` (the Move objects a user consumes) over the same
-fixed-seed hands (benchmarks/hands.py) for the ``standard`` preset and the four-player table,
-and the bare ``legal_moves`` of one deck (a lazy MoveList of words) for reference. Reports
-hands/s and moves/s, best of ``R`` runs. Writes ``DIR/tables.md``.
+Moves: times ``list(legal_moves(h, rules=...))`` (the Move objects a user consumes) over the
+same fixed-seed hands (benchmarks/hands.py) for the ``standard`` preset and the four-player
+table, and the bare ``legal_moves`` of one deck (a lazy MoveList of words) for reference.
+Reports hands/s and moves/s, best of ``R`` runs, in ``DIR/tables.md``.
+
+Games: times ``random_games(G, ...)`` (deal, landlord, play and settlement, natively, one
+thread) at three seats and at the four-player table, alone and with a partner. Reports games/s
+and actions/s, best of ``R`` runs, in ``DIR/table_games.md``.
 """
 from __future__ import annotations
 
@@ -22,6 +28,10 @@ HERE = Path(__file__).resolve().parent
 #: (preset, cards per hand, decks): a peasant's and the landlord's hand at each table.
 TABLES = (("standard", 17, 1), ("standard", 20, 1), ("four_player", 25, 2),
           ("four_player", 33, 2))
+#: (rules, sides, bidding) of the random-games rows.
+GAME_TABLES = (("standard", "alone", "random"), ("standard", "alone", "points"),
+               ("four_player", "alone", "random"), ("four_player", "alone", "points"),
+               ("four_player", "partner", "points"))
 
 
 def row(preset: str, size: int, decks: int, hands: int, repeats: int,
@@ -35,27 +45,59 @@ def row(preset: str, size: int, decks: int, hands: int, repeats: int,
             f"{moves / len(some):,.0f}"]
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--out", type=Path, default=HERE / "results")
-    args = parser.parse_args(argv)
+def game_row(preset: str, sides: str, bidding: str, games: int, repeats: int) -> List[str]:
+    """random_games/s of one table, one thread, best of ``repeats`` (a new seed each run)."""
+    rules = ddz_fast.Rules.preset(preset).replace(sides=sides)
+    seeds = iter(range(1, repeats + 1))
+    seconds, result = best_of(lambda: ddz_fast.random_games(games, next(seeds), rules=rules,
+                                                            bidding=bidding), repeats)
+    players = 4 if preset == "four_player" else 3
+    return [preset, str(players), sides, bidding, f"{games / seconds:,.0f}",
+            f"{int(result.plays.sum()) / seconds:,.0f}", f"{result.plays.mean():.1f}"]
+
+
+def moves_report(hands: int, repeats: int) -> str:
     rows = []
     for preset, size, decks in TABLES:
         if decks == 1:
-            rows.append(row(preset, size, decks, args.hands, args.repeats, lambda m: m,
+            rows.append(row(preset, size, decks, hands, repeats, lambda m: m,
                             "legal_moves (MoveList)"))
-        rows.append(row(preset, size, decks, args.hands, args.repeats, list,
-                        "list(legal_moves)"))
+        rows.append(row(preset, size, decks, hands, repeats, list, "list(legal_moves)"))
     table = "\n".join(markdown_table(["rules", "cards", "call", "hands/s", "moves/s",
                                       "moves/hand"], rows, 3))
-    text = (f"# Move generation at each table\n\n{machine_line(['ddz_fast'])}\n\n"
-            f"`python benchmarks/tables.py --hands {args.hands} --repeats {args.repeats}`, "
-            f"leading, best of {args.repeats} runs:\n\n{table}\n")
+    return (f"# Move generation at each table\n\n{machine_line(['ddz_fast'])}\n\n"
+            f"`python benchmarks/tables.py --hands {hands} --repeats {repeats}`, "
+            f"leading, best of {repeats} runs:\n\n{table}\n")
+
+
+def games_report(games: int, repeats: int) -> str:
+    rows = [game_row(preset, sides, bidding, games, repeats)
+            for preset, sides, bidding in GAME_TABLES]
+    table = "\n".join(markdown_table(["rules", "players", "sides", "bidding", "games/s",
+                                      "actions/s", "actions/game"], rows, 4))
+    return (f"# Random games at each table\n\n{machine_line(['ddz_fast'])}\n\n"
+            f"`python benchmarks/tables.py --part games --games {games} --repeats {repeats}`: "
+            f"`random_games({games}, seed, rules=..., bidding=...)` on one thread, best of "
+            f"{repeats} runs:\n\n{table}\n")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=HERE / "results")
+    parser.add_argument("--part", choices=("moves", "games", "both"), default="both")
+    args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "tables.md").write_text(text, encoding="utf-8")
-    print(text)
+    reports = []
+    if args.part in ("moves", "both"):
+        reports.append(("tables.md", moves_report(args.hands, args.repeats)))
+    if args.part in ("games", "both"):
+        reports.append(("table_games.md", games_report(args.games, args.repeats)))
+    for name, text in reports:
+        (args.out / name).write_text(text, encoding="utf-8")
+        print(text)
 
 
 if __name__ == "__main__":

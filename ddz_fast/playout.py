@@ -5,7 +5,8 @@ and without one Python object per move. Every argument is validated here, before
 code compiled without bounds checks.
 
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
-  legal actions; the result is one numpy array per statistic.
+  legal actions, at three seats or at the four-player table; the result is one numpy array per
+  statistic.
 * :func:`play_out` finishes a :class:`~ddz_fast.position.Position` at random (a rollout).
 * :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively; the Python walk of
   ``position.perft`` over :mod:`ddz_fast.reference` is its twin.
@@ -32,6 +33,30 @@ Choices of the native games (docs/RULES.md leaves room or the native loop simpli
   for each bomb and rocket played and for a spring or an anti-spring; each peasant settles
   ``base stake x multiplier`` with the landlord, so the landlord wins or loses twice that and
   the scores of a game sum to zero.
+
+At the four-player table (``Rules(players=4)``, preset ``four_player``; docs/RULES.md,
+"Variants", "Four players with two decks") the games follow the same choices, on four seats:
+
+* Deal: a Fisher-Yates shuffle of two sorted decks (108 cards) driven by splitmix64; cards 0-24
+  go to seat 0, 25-49 to seat 1, 50-74 to seat 2, 75-99 to seat 3 and the last eight to the
+  kitty. As for three seats, this is not the deal of ``Game("four_player").new_state(seed)``.
+* Landlord: ``"random"``, a uniformly random seat of the four at base stake 1; ``"points"``, the
+  points auction over four seats from a random first bidder (it ends at a bid of 3, or when the
+  other three have passed after a bid; single round: after four turns), each bidder choosing
+  uniformly among the legal bids; four passes re-deal and the next seat bids first.
+* Partner (``rules.sides == "partner"``): once the landlord is known it names one of the other
+  three seats uniformly at random; ``partner`` is -1 when the landlord plays alone.
+* Play goes round the table 0 -> 1 -> 2 -> 3 -> 0 from the landlord, each player choosing
+  uniformly among the legal actions (the pass included when following); once the other three
+  have passed in a row, the player of the last move leads. The hand ends when a hand empties,
+  and that player's side wins (``landlord_won``: the landlord's side, its partner included).
+* Scoring, by sides, with no doubling round and no chips: the multiplier doubles for each bomb
+  and rocket played and for a spring (the landlord's side won and no opponent played a card)
+  or an anti-spring (the opponents won and the landlord made only its first lead), as
+  :func:`ddz_fast.scoring.side_spring_factor`. Alone, each of the three opponents settles
+  ``base stake x multiplier`` with the landlord; with a partner, each player of the losing side
+  pays that to one player of the winning side (:func:`ddz_fast.scoring.settle_sides`), so
+  every seat wins or loses exactly that. The table has no deal bonuses: ``bonuses`` is 0.
 """
 from __future__ import annotations
 
@@ -46,12 +71,12 @@ from .compiled import core as _core, play as _play  # NativeCoreMissingError whe
 from ._checks import check_prev
 from .hand import Hand
 from .position import Position, _check_perft_args, checked_position
-from .rules import Rules, RulesLike, three_player_rules
+from .rules import Rules, RulesLike, as_rules, three_player_rules
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
            "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
-           "MAX_WORKERS"]
+           "MAX_TABLE_GAMES_PER_CALL", "MAX_RECORDED_TABLE_GAMES_PER_CALL", "MAX_WORKERS"]
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")
@@ -60,6 +85,11 @@ BIDDING_CHOICES = ("random", "points")
 MAX_GAMES_PER_CALL = 1 << 24
 #: The most games one call records the moves of (about 64 actions a game: 0.5 GB of words).
 MAX_RECORDED_GAMES_PER_CALL = 1 << 20
+#: The same at the four-player table, whose games hold twice the results and, recorded, four
+#: times the words (about 105 actions a game, two 64-bit halves each): about 1 GB of results,
+#: or 0.5 GB of recorded moves.
+MAX_TABLE_GAMES_PER_CALL = 1 << 23
+MAX_RECORDED_TABLE_GAMES_PER_CALL = 1 << 18
 #: The most threads one call starts, whatever ``workers`` asks for.
 MAX_WORKERS = 256
 # A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
@@ -79,6 +109,21 @@ class RandomGames:
     ``record=True``, ``moves`` holds the move words of every action of every game (0 for a
     pass) and game ``i``'s are ``moves[offsets[i]:offsets[i + 1]]``; both are None otherwise.
     Two results compare equal when every array does.
+
+    At the four-player table, where no 64-bit word holds a hand of two decks, the per-seat
+    arrays have four columns and the cards come as counts, as in the batched API of two decks:
+
+    * ``hands``: uint8, (N, 4, 15), the 15 rank counts of each seat's hand at the start of
+      play (the landlord's with the kitty), ``Hand(g.hands[i, seat], decks=2)``;
+      ``kitty``: uint8, (N, 15), the kitty's counts;
+    * ``scores``: int64, (N, 4) by seat; ``landlord_won``: the landlord's *side* won;
+    * ``partner``: int8, the landlord's partner, -1 when it plays alone; ``out_first``: int8,
+      the seat whose hand emptied;
+    * ``moves``: uint64, (M, 2), each action's canonical move word (:mod:`ddz_fast.bitboard`: the
+      one-deck word when the cards fit one deck, else the 128-bit wide word) as its low and
+      high 64 bits, the pass (0, 0): ``Move.from_word(int(lo) | int(hi) << 64)``.
+
+    ``partner`` and ``out_first`` are None for three players.
     """
 
     landlord: np.ndarray        # int8: the landlord's seat
@@ -87,14 +132,16 @@ class RandomGames:
     multiplier: np.ndarray      # int32: 2 ** (bonuses + bombs + spring + anti_spring)
     bombs: np.ndarray           # int16
     plays: np.ndarray           # int16
-    scores: np.ndarray          # int32, (N, 3) by seat; every row sums to zero
+    scores: np.ndarray          # int32, (N, 3) by seat (int64, (N, 4)); rows sum to zero
     spring: np.ndarray          # bool
     anti_spring: np.ndarray     # bool
-    hands: np.ndarray           # uint64, (N, 3)
-    kitty: np.ndarray           # uint64
+    hands: np.ndarray           # uint64, (N, 3) (uint8 counts, (N, 4, 15))
+    kitty: np.ndarray           # uint64 (uint8 counts, (N, 15))
     bonuses: np.ndarray         # int8: deal bonuses of the deal (0 without the option)
-    moves: Optional[np.ndarray] = None     # uint64
+    moves: Optional[np.ndarray] = None     # uint64 ((M, 2) halves at four players)
     offsets: Optional[np.ndarray] = None   # int64, N + 1
+    partner: Optional[np.ndarray] = None   # int8 at four players: the partner, or -1
+    out_first: Optional[np.ndarray] = None  # int8 at four players: the seat that went out
 
     def __post_init__(self) -> None:
         for array in self._arrays():
@@ -111,7 +158,8 @@ class RandomGames:
         return f"<RandomGames: {len(self)} games{recorded}>"
 
     def game_moves(self, game: int) -> np.ndarray:
-        """The move words (0 = pass) of game ``game`` in order; needs ``record=True``."""
+        """The move words (0 = pass) of game ``game`` in order; needs ``record=True``. At the
+        four-player table, one row of two halves per action (see the class docstring)."""
         if self.moves is None or self.offsets is None:
             raise ValueError("the moves were not recorded: call random_games(..., record=True)")
         index = operator.index(game)
@@ -188,35 +236,48 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     ``i`` of a seed is the same whatever ``n`` and ``workers`` are. ``start`` skips to game
     ``start`` (row 0 is then that game), so ``random_games(n, seed, start=k)`` equals rows
     ``k .. k + n - 1`` of a longer run: large runs can be split across processes. ``rules``
-    gives the move options (and ``single_round_auction`` for points bidding); ``bidding`` is
-    ``"random"`` or ``"points"`` (see the module docstring for the deal, the landlord choice and
-    the scoring). ``record`` keeps the move words of every game. ``workers`` > 1 plays
-    contiguous chunks of the games on that many threads (the loop runs without the GIL).
-    ``n`` is at most :data:`MAX_GAMES_PER_CALL`, or :data:`MAX_RECORDED_GAMES_PER_CALL` with
-    ``record`` (ValueError beyond), and at most
-    :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with KeyboardInterrupt.
+    gives the table and the move options (and ``single_round_auction`` for points bidding):
+    three players, or four with two decks (``"four_player"``, ``sides`` alone or partner);
+    ``bidding`` is ``"random"`` or ``"points"`` (see the module docstring for the deal, the
+    landlord choice and the scoring). ``record`` keeps the move words of every game.
+    ``workers`` > 1 plays contiguous chunks of the games on that many threads (the loop runs
+    without the GIL). ``n`` is at most :data:`MAX_GAMES_PER_CALL`, or
+    :data:`MAX_RECORDED_GAMES_PER_CALL` with ``record`` (at four players
+    :data:`MAX_TABLE_GAMES_PER_CALL` and :data:`MAX_RECORDED_TABLE_GAMES_PER_CALL`; ValueError
+    beyond), and at most :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with
+    KeyboardInterrupt.
     """
-    n = check_int("n", n, 0, MAX_GAMES_PER_CALL)
+    n = check_int("n", n, 0)
     seed = check_seed64("seed", seed)
     start = check_int("start", start, 0)
-    if start + n > SEED_LIMIT or start >= SEED_LIMIT:
-        raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
-    rules = three_player_rules(rules, "the native play loop")
+    rules = as_rules(rules)
+    four = rules.players == 4
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
-    if record and n > MAX_RECORDED_GAMES_PER_CALL:
-        raise ValueError(f"n must be at most {MAX_RECORDED_GAMES_PER_CALL} with record=True "
-                         f"(the moves of every game are kept), got {n}")
+    _check_game_count(n, record, four)
+    if start + n > SEED_LIMIT or start >= SEED_LIMIT:
+        raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
+    kernel = _play._random_table_games if four else _play._random_games
     # Games never depend on the split, so the threads are capped without changing a result.
     workers = min(check_int("workers", workers, 1), max(n, 1), MAX_WORKERS)
     bounds = [start + n * k // workers for k in range(workers + 1)]
     chunks = [(first, stop - first) for first, stop in zip(bounds, bounds[1:]) if stop > first]
     if len(chunks) <= 1:
-        return RandomGames(**_play._random_games(seed, start, n, rules, code, record))
+        return RandomGames(**kernel(seed, start, n, rules, code, record))
     with ThreadPoolExecutor(len(chunks)) as pool:
-        parts = list(pool.map(lambda c: _play._random_games(seed, c[0], c[1], rules, code,
-                                                            record), chunks))
+        parts = list(pool.map(lambda c: kernel(seed, c[0], c[1], rules, code, record), chunks))
     return RandomGames(**_joined(parts))
+
+
+def _check_game_count(n: int, record: bool, four: bool) -> None:
+    """ValueError when one call would play (or record) more games than its table allows."""
+    most = MAX_TABLE_GAMES_PER_CALL if four else MAX_GAMES_PER_CALL
+    if n > most:
+        raise ValueError(f"n must be at most {most}, got {n}")
+    most = MAX_RECORDED_TABLE_GAMES_PER_CALL if four else MAX_RECORDED_GAMES_PER_CALL
+    if record and n > most:
+        raise ValueError(f"n must be at most {most} with record=True (the moves of every "
+                         f"game are kept), got {n}")
 
 
 def _joined(parts: List[Dict[str, np.ndarray]]) -> Dict[str, np.ndarray]:

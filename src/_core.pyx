@@ -40,7 +40,7 @@ from ddz_fast.validate import is_int, shown
 
 from movegen cimport *
 from widegen cimport (LEN_MAX2 as LEN_MAX_TWO_DECKS, Wide, WideHand, WideSink, lane, plus,
-                     wdescribe, wlead, wrespond)
+                     wdescribe, wide_fits_one_deck, wide_narrow, wlead, wrespond)
 from rule_options cimport options_of
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
@@ -901,26 +901,6 @@ cdef enum:
     WIDE_STACK = 1024
 
 
-cdef inline bint _fits_one_deck(Wide w) noexcept nogil:
-    """Whether no lane counts more than one deck holds: adding 11 to a count of 3..2, and 14
-    to a joker's, carries into bit 4 of the lane exactly when it holds more (the flags and the
-    type lane masked off first)."""
-    return ((((w.lo & 0x0F0F0F0F0F0F0F0FULL) + 0x0B0B0B0B0B0B0B0BULL)
-             | ((w.hi & 0x000F0F0F0F0F0F0FULL) + 0x000E0E0B0B0B0B0BULL))
-            & 0x1010101010101010ULL) == 0
-
-
-cdef inline uint64_t _narrow(Wide w) noexcept nogil:
-    """The one-deck word of a wide word whose cards fit one deck."""
-    cdef uint64_t word = ((w.hi >> 56) & 0x7F) << TYPE_SHIFT
-    cdef uint64_t bits
-    cdef int rank
-    for rank in range(NUM_RANKS):
-        bits = ((w.lo if rank < 8 else w.hi) >> (8 * (rank % 8))) & 0x1F
-        word |= ((bits & 0xF) | ((bits & 0x10) >> 1)) << (4 * rank)
-    return word
-
-
 cdef Wide _wide_of(object word):
     """The two halves of a move's canonical word, one-deck (an int) or wide (a WideWord)."""
     cdef Wide w
@@ -986,8 +966,8 @@ cdef object _keep_wide(Wide w):
 cdef inline object _wide_move(Wide w):
     """The canonical Move of a wide word the generator made."""
     cdef PyObject* found
-    if _fits_one_deck(w):
-        return _move(_narrow(w))
+    if wide_fits_one_deck(w):
+        return _move(wide_narrow(w))
     found = _find_wide(w)
     return <object>found if found != NULL else _keep_wide(w)
 

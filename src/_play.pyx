@@ -1,12 +1,14 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, freethreading_compatible=True
-"""The play phase in native code: stepping on three hand words, random playouts and perft.
+"""The play phase in native code: stepping on three hand words, random playouts and perft, and
+the random games of the four-player table on wide words (``tableloop.pxd``).
 
-It reuses the move generator (``movegen.pxd``, ``words.pxd``) and adds no generator of its own.
-``_Table`` is the play phase of a :class:`ddz_fast.game.State` on words, stepped one action per
-call from Python. Nothing here holds a Python object or the GIL inside its loops; the
-``_random_games``, ``_play_out``, ``_perft`` and ``_auctions`` kernels take arguments that
-:mod:`ddz_fast.playout` has already validated, and check seats and words again themselves.
+It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``) and adds no
+generator of its own. ``_Table`` is the play phase of a :class:`ddz_fast.game.State` on words,
+stepped one action per call from Python. Nothing here holds a Python object or the GIL inside
+its loops; the ``_random_games``, ``_random_table_games``, ``_play_out``, ``_perft`` and
+``_auctions`` kernels take arguments that :mod:`ddz_fast.playout` has already validated, and
+check seats and words again themselves.
 """
 import numpy as np
 
@@ -24,6 +26,9 @@ from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Si
 from rule_options cimport options_of
 from playloop cimport (Play, Tally, count_action, is_over, one_deck, play_move, random_finish,
                       start_tally)
+from tableloop cimport (LAST_SEAT, SEATS, TablePlay, TableTally, WideWords, counts_of,
+                        start_table_tally, table_random_finish)
+from widegen cimport Wide, plus
 from mt19937 cimport MT, mt_next, mt_seed
 from rng cimport Rng, mix64, rng_below, rng_for_game, rng_next
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
@@ -96,14 +101,16 @@ cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
 
 
 cdef enum:
-    MAX_AUCTION_TURNS = 6   # each seat passes once at most, and bids rise 1..3
+    MAX_AUCTION_TURNS = 7   # at four seats: each seat passes once at most, bids rise 1..3
 
 
-cdef int points_auction(Rng* r, int first, bint one_round, int* stake,
+cdef int points_auction(Rng* r, int seats, int first, bint one_round, int* stake,
                         int8_t* log) noexcept nogil:
-    """A points auction (bidding.py's rules) where every bidder picks a legal bid uniformly.
+    """A points auction round ``seats`` seats (bidding.py's rules) where every bidder picks a
+    legal bid uniformly: it ends at a bid of 3, when the others have all passed after a bid, or
+    (single round) after one turn each.
 
-    Returns the landlord with the winning bid in ``stake``, or -1 when all three passed. When
+    Returns the landlord with the winning bid in ``stake``, or -1 when every seat passed. When
     ``log`` is not NULL, turn k's seat and bid (0 passes) go to log[2k] and log[2k + 1] and the
     number of turns to log[2 * MAX_AUCTION_TURNS].
     """
@@ -123,15 +130,15 @@ cdef int points_auction(Rng* r, int first, bint one_round, int* stake,
         if highest == 3:
             break
         if one_round:
-            if turns == 3:
+            if turns == seats:
                 break
-            player = (player + 1) % 3
+            player = (player + 1) % seats
             continue
-        if passed == 7 or (popcount(passed) == 2 and bidder >= 0):
+        if passed == (1 << seats) - 1 or (popcount(passed) == seats - 1 and bidder >= 0):
             break
-        player = (player + 1) % 3
+        player = (player + 1) % seats
         while passed & (1 << player):               # a player who passed never bids again
-            player = (player + 1) % 3
+            player = (player + 1) % seats
     stake[0] = highest
     return bidder
 
@@ -147,7 +154,7 @@ cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake,
     first = <int>rng_below(r, 3)
     while True:
         deal(r, piles, hand_size)
-        landlord = points_auction(r, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
+        landlord = points_auction(r, 3, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
         if landlord >= 0:
             return landlord
         first = (first + 1) % 3                     # as Game does: the next seat starts
@@ -400,8 +407,221 @@ def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
         r = rng_for_game(seed, i)
         first = <int>rng_below(&r, 3)
         deal(&r, piles, DEAL_SIZE)      # choose_landlord deals before the auction
-        landlord = points_auction(&r, first, one_round, &stake, log)
+        landlord = points_auction(&r, 3, first, one_round, &stake, log)
         turns = tuple([(log[2 * k], log[2 * k + 1]) for k in range(log[2 * MAX_AUCTION_TURNS])])
+        auctions.append((first, turns, landlord, stake))
+    return auctions
+
+
+# --- the four-player table: two decks, random games ----------------------------------------------
+# ddz_fast.playout's random_games at Rules(players=4): the deal of two decks, the points auction
+# round four seats, the partner, play on wide words (tableloop.pxd) and the settlement by sides.
+# The loops above stay as they are for three seats.
+
+cdef enum:
+    TABLE_DECK_CARDS = 108
+    TABLE_DEAL_SIZE = 25    # cards per hand; the last eight cards are the kitty
+    TABLE_KITTY = SEATS     # the index of the kitty among the piles
+
+
+cdef inline void table_deal(Rng* r, Wide* piles) noexcept nogil:
+    """Shuffle two decks (Fisher-Yates on 3333 3333 4444 4444 ... BB RR) and deal 25 cards to
+    each of ``piles[0..3]`` and the last eight to the kitty ``piles[4]``, as hand words."""
+    cdef uint8_t deck[TABLE_DECK_CARDS]
+    cdef int i, rank, pile
+    for i in range(TABLE_DECK_CARDS - 4):
+        deck[i] = i // 8
+    deck[TABLE_DECK_CARDS - 4] = deck[TABLE_DECK_CARDS - 3] = BLACK_JOKER
+    deck[TABLE_DECK_CARDS - 2] = deck[TABLE_DECK_CARDS - 1] = RED_JOKER
+    for i in range(TABLE_DECK_CARDS - 1, 0, -1):
+        swap_cards(deck, i, <int>rng_below(r, i + 1))
+    for pile in range(SEATS + 1):
+        piles[pile].lo = piles[pile].hi = 0
+    for i in range(TABLE_DECK_CARDS):
+        pile = min(i // TABLE_DEAL_SIZE, TABLE_KITTY)
+        rank = deck[i]
+        if rank < 8:
+            piles[pile].lo += <uint64_t>1 << (8 * rank)
+        else:
+            piles[pile].hi += <uint64_t>1 << (8 * (rank - 8))
+
+
+cdef int choose_table_landlord(Rng* r, int bidding, Wide* piles, int* stake) noexcept nogil:
+    """Deal, and pick the landlord as ``bidding`` says; re-deal while nobody bids, the next
+    seat bidding first (as the four-player Game does)."""
+    cdef int landlord, first
+    if bidding == BID_RANDOM:
+        table_deal(r, piles)
+        stake[0] = 1
+        return <int>rng_below(r, SEATS)
+    first = <int>rng_below(r, SEATS)
+    while True:
+        table_deal(r, piles)
+        landlord = points_auction(r, SEATS, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
+        if landlord >= 0:
+            return landlord
+        first = (first + 1) & LAST_SEAT
+
+
+cdef struct TableResult:
+    Wide piles[5]           # the deal: four hands of 25 cards and the kitty
+    int landlord
+    int partner             # -1: the landlord plays alone
+    int stake
+    int multiplier
+    bint side_won           # the landlord's side (the landlord, and its partner) won
+    bint spring
+    bint anti_spring
+    int64_t scores[4]
+    TableTally tally
+
+
+cdef void settle_table(TableResult* g) noexcept nogil:
+    """Spring, anti-spring, multiplier and scores by sides (docs/RULES.md, "Four players with
+    two decks"; no doubles or caps): spring when the landlord's side won and no opponent
+    played a card, anti-spring when the opponents won and the landlord made only its first
+    lead. Alone, each opponent settles base x multiplier with the landlord; with a partner,
+    each seat settles it once with a seat of the other side, so every score is +-amount."""
+    cdef int seat, winner = g.tally.winner
+    cdef bint ours, silent = True
+    cdef int64_t flow
+    g.side_won = winner == g.landlord or winner == g.partner
+    for seat in range(SEATS):
+        if seat != g.landlord and seat != g.partner:
+            silent = silent and g.tally.moves[seat] == 0
+    g.spring = g.side_won and silent
+    g.anti_spring = not g.side_won and g.tally.moves[g.landlord] == 1
+    g.multiplier = 1 << (g.tally.bombs + g.spring + g.anti_spring)
+    flow = <int64_t>g.stake * g.multiplier * (1 if g.side_won else -1)
+    for seat in range(SEATS):
+        ours = seat == g.landlord or seat == g.partner
+        g.scores[seat] = flow if ours else -flow
+    if g.partner < 0:
+        g.scores[g.landlord] = 3 * flow
+
+
+cdef int random_table_game(uint64_t seed, uint64_t index, int bidding, bint partner,
+                           const Options* o, WideWords* buf, WideWords* record,
+                           Py_ssize_t* recorded, TableResult* g) noexcept nogil:
+    """Deal two decks, pick the landlord (and with ``partner`` a uniformly random other seat
+    as its partner), play random legal actions round the table to the end and settle; -1 on
+    OOM."""
+    cdef Rng r = rng_for_game(seed, index)
+    cdef TablePlay p
+    cdef int seat, status
+    g.landlord = choose_table_landlord(&r, bidding, g.piles, &g.stake)
+    g.partner = (g.landlord + 1 + <int>rng_below(&r, SEATS - 1)) & LAST_SEAT if partner else -1
+    for seat in range(SEATS):
+        p.hands[seat] = g.piles[seat]
+    p.hands[g.landlord] = plus(p.hands[g.landlord], g.piles[TABLE_KITTY])
+    p.to_beat.lo = p.to_beat.hi = 0
+    p.player = g.landlord
+    p.passes = 0
+    start_table_tally(&g.tally)
+    status = table_random_finish(&p, &r, o, buf, record, recorded, &g.tally)
+    if status < 0:
+        return status
+    settle_table(g)
+    return 0
+
+
+def _random_table_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
+                        bint record):
+    """Games ``start .. start + count - 1`` of ``seed`` at the four-player table, as a dict of
+    per-game arrays (ddz_fast.playout.RandomGames documents them)."""
+    checked = as_rules(rules)
+    cdef Options options = options_of(checked, 2)
+    cdef const Options* o = &options
+    cdef bint partner = checked.sides == "partner"
+    cdef WideWords buf = WideWords(NULL, 0), moves = WideWords(NULL, 0)
+    cdef Py_ssize_t i, recorded = 0
+    cdef int seat, failed = 0
+    cdef TableResult g
+    cdef Wide hand      # options_of refuses one deck: these are the four-player table's rules
+    out = {
+        "landlord": np.empty(count, np.int8), "landlord_won": np.empty(count, np.bool_),
+        "base_stake": np.empty(count, np.int8), "multiplier": np.empty(count, np.int32),
+        "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
+        "scores": np.empty((count, SEATS), np.int64), "spring": np.empty(count, np.bool_),
+        "anti_spring": np.empty(count, np.bool_),
+        "hands": np.empty((count, SEATS, NUM_RANKS), np.uint8),
+        "kitty": np.empty((count, NUM_RANKS), np.uint8), "bonuses": np.zeros(count, np.int8),
+        "partner": np.empty(count, np.int8), "out_first": np.empty(count, np.int8),
+    }
+    offsets = np.zeros(count + 1, np.int64)
+    cdef int8_t[::1] landlord = out["landlord"], stake = out["base_stake"]
+    cdef int8_t[::1] partners = out["partner"], out_first = out["out_first"]
+    cdef uint8_t[::1] won = out["landlord_won"].view(np.uint8)
+    cdef uint8_t[::1] spring = out["spring"].view(np.uint8)
+    cdef uint8_t[::1] anti = out["anti_spring"].view(np.uint8)
+    cdef int32_t[::1] multiplier = out["multiplier"]
+    cdef int16_t[::1] bombs = out["bombs"], plays = out["plays"]
+    cdef int64_t[:, ::1] scores = out["scores"]
+    cdef uint8_t[:, :, ::1] hands = out["hands"]
+    cdef uint8_t[:, ::1] kitty = out["kitty"]
+    cdef int64_t[::1] ends = offsets
+    try:
+        with nogil:
+            for i in range(count):
+                if i % 1024 == 1023:
+                    with gil:
+                        if PyErr_CheckSignals() != 0:
+                            failed = 2
+                            break
+                if random_table_game(seed, start + i, bidding, partner, o, &buf,
+                                     &moves if record else NULL, &recorded, &g) < 0:
+                    failed = 1
+                    break
+                landlord[i], partners[i], stake[i] = g.landlord, g.partner, g.stake
+                won[i], out_first[i] = g.side_won, g.tally.winner
+                multiplier[i], bombs[i], plays[i] = g.multiplier, g.tally.bombs, g.tally.actions
+                spring[i], anti[i] = g.spring, g.anti_spring
+                for seat in range(SEATS):
+                    scores[i, seat] = g.scores[seat]
+                    hand = g.piles[seat]
+                    if seat == g.landlord:
+                        hand = plus(hand, g.piles[TABLE_KITTY])
+                    counts_of(hand, &hands[i, seat, 0])
+                counts_of(g.piles[TABLE_KITTY], &kitty[i, 0])
+                ends[i + 1] = recorded
+        if failed == 2:
+            raise_pending()
+        if failed:
+            raise MemoryError("out of memory playing random games")
+        if record:
+            out["moves"] = _copy_wide_words(moves.data, recorded)
+            out["offsets"] = offsets
+    finally:
+        free(buf.data)
+        free(moves.data)
+    return out
+
+
+cdef object _copy_wide_words(const Wide* data, Py_ssize_t n):
+    """Wide words as an (n, 2) uint64 array: the low 64 bits, then the high 64."""
+    words = np.empty((n, 2), np.uint64)
+    cdef uint64_t[:, ::1] dest = words
+    if n:
+        memcpy(&dest[0, 0], data, n * sizeof(Wide))
+    return words
+
+
+def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
+    """The first points auction of games 0 .. count - 1 of ``seed`` at the four-player table,
+    as random_games(..., bidding="points") runs it: [(first bidder, ((seat, bid), ...),
+    landlord or -1, stake)]. For the differential test against ddz_fast.bidding."""
+    cdef Rng r
+    cdef int first, landlord, stake, k
+    cdef Wide piles[5]
+    cdef int8_t log[2 * MAX_AUCTION_TURNS + 1]
+    auctions = []
+    for i in range(count):
+        r = rng_for_game(seed, i)
+        first = <int>rng_below(&r, SEATS)
+        table_deal(&r, piles)       # choose_table_landlord deals before the auction
+        landlord = points_auction(&r, SEATS, first, one_round, &stake, log)
+        turns = tuple([(log[2 * k], log[2 * k + 1])
+                       for k in range(log[2 * MAX_AUCTION_TURNS])])
         auctions.append((first, turns, landlord, stake))
     return auctions
 

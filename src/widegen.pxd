@@ -16,7 +16,8 @@ from movegen cimport (ALL_RANKS, BLACK_JOKER, CHAIN_RANKS, NUM_RANKS, NUM_TYPES,
                       SUITED_RANKS, T_AIRPLANE, T_AIRPLANE_PAIR, T_AIRPLANE_SOLO, T_BOMB,
                       T_CHAIN, T_FOUR_TWO_PAIR, T_FOUR_TWO_SOLO, T_PAIR, T_PAIR_CHAIN, T_PASS,
                       T_ROCKET, T_SOLO, T_TRIO, T_TRIO_PAIR, T_TRIO_SOLO, NO_WINGS, PAIR_WINGS,
-                      SOLO_WINGS, Options, Wings, above, ctz, popcount, run_starts, span)
+                      SOLO_WINGS, TYPE_SHIFT, Options, Wings, above, ctz, popcount, run_starts,
+                      span)
 
 # Chain lengths of two decks, indexed by type code (ddz_fast.shapes.MAIN_SHAPES_TWO_DECKS; a
 # test checks that both say the same).
@@ -65,6 +66,26 @@ cdef inline Wide plus(Wide a, Wide b) noexcept nogil:
     a.lo += b.lo
     a.hi += b.hi
     return a
+
+
+cdef inline bint wide_fits_one_deck(Wide w) noexcept nogil:
+    """Whether no lane counts more than one deck holds: adding 11 to a count of 3..2, and 14
+    to a joker's, carries into bit 4 of the lane exactly when it holds more (the flags and the
+    type lane masked off first)."""
+    return ((((w.lo & 0x0F0F0F0F0F0F0F0FULL) + 0x0B0B0B0B0B0B0B0BULL)
+             | ((w.hi & 0x000F0F0F0F0F0F0FULL) + 0x000E0E0B0B0B0B0BULL))
+            & 0x1010101010101010ULL) == 0
+
+
+cdef inline uint64_t wide_narrow(Wide w) noexcept nogil:
+    """The one-deck word of a wide word whose cards fit one deck: a move's canonical word."""
+    cdef uint64_t word = ((w.hi >> 56) & 0x7F) << TYPE_SHIFT
+    cdef uint64_t bits
+    cdef int rank
+    for rank in range(NUM_RANKS):
+        bits = ((w.lo if rank < 8 else w.hi) >> (8 * (rank % 8))) & 0x1F
+        word |= ((bits & 0xF) | ((bits & 0x10) >> 1)) << (4 * rank)
+    return word
 
 
 cdef inline Wide head(int code, int key, int length, int copies) noexcept nogil:
