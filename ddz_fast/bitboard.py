@@ -39,12 +39,14 @@ as other cards than its own keeps that reading in the *laizi* layout, 128 bits:
 * bits ``124 .. 125``: the bomb class, :data:`BOMB_CLASSES` (0 for every other type);
 * bit 126, :data:`LAIZI`, always set; bit 127 clear, so a laizi word is never wide.
 
-A move keeps its plain one-deck word whenever that says it all: when every main rank's real
-cards are the main part's (its main part read as its own cards) and it is no soft or laizi
-bomb. So ``333+5`` with a wild 5 kicker is the plain trio + solo, and ``3333`` of a rank that
-is not wild the plain (hard) bomb; ``5555`` with 5 wild read as 5 is the laizi bomb, a laizi
-word with class 3, distinct from the hard bomb's word. A move has one canonical word under
-its wild ranks, a :class:`LaiziWord` when it is not plain.
+A move keeps its plain one-deck word whenever that says it all: when its cards make the same
+move without wild cards (every main rank's real cards are the main part's, so the main part
+reads as its own cards, and its pair kickers or wings are real pairs) and it is no soft or
+laizi bomb. So ``333+5`` with a wild 5 kicker is the plain trio + solo, ``3333+55`` (5 wild)
+the plain four + two solos of the widest rules, and ``3333`` of a rank that is not wild the
+plain (hard) bomb; ``JJJ+Q2`` with 2 wild (the 2 read as Q) and ``5555`` with 5 wild read as 5
+(the laizi bomb, class 3, distinct from the hard bomb's word) are laizi words. A move has one
+canonical word under its wild ranks, a :class:`LaiziWord` when it is not plain.
 """
 from __future__ import annotations
 

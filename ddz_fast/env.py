@@ -63,7 +63,7 @@ from .bots import last_mover, make_bot, start_play
 from .cards import MAX_COPIES, NUM_RANKS
 from .game import Game, State
 from .move import Move
-from .rules import RulesLike
+from .rules import RulesLike, as_rules, plain_rules
 from .validate import shown
 
 __all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
@@ -114,6 +114,7 @@ class DouDizhuEnv(AECEnv):
         if render_mode is not None and (not isinstance(render_mode, str)
                                         or render_mode not in self.metadata["render_modes"]):
             raise ValueError(f"unknown render_mode {shown(render_mode)}: use None or 'ansi'")
+        plain_rules(as_rules(rules), "the environment")    # no laizi action space yet
         self.game = Game(rules)
         self.rules = self.game.rules
         self.render_mode = render_mode

@@ -69,6 +69,19 @@ def install_fast_path(fill: Callable[..., bool]) -> None:
     _fill_plain = fill
 
 
+_PAIR_KICKERS = ("trio_pair", "airplane_pair", "four_two_pair")
+
+
+def _is_plain(type: str, counts: Counts, main: range, copies: int) -> bool:
+    """Whether a move of wild cards is also a move without them (of the widest rules): its
+    main part reads as its own cards and its pair kickers are real pairs. (Solo kickers and
+    wings of real cards outside the main ranks are always legal under the widest rules.)"""
+    if any(counts[rank] != copies for rank in main):
+        return False
+    return type not in _PAIR_KICKERS or all(
+        count in (0, 2) for rank, count in enumerate(counts) if rank not in main)
+
+
 @total_ordering
 class Move:
     """One way of playing a set of cards.
@@ -135,9 +148,9 @@ class Move:
         """A move of wild cards the laizi generator knows to be well formed: real cards
         ``counts``, a main part of ``copies`` cards read as each main rank, and the bomb class
         code (:data:`bitboard.BOMB_CLASSES`, 0 for no bomb). Its word is the plain one when the
-        main part reads as its own cards and it is no soft or laizi bomb."""
+        same cards make the same move without wild cards (see :mod:`ddz_fast.bitboard`)."""
         main = range(key, key + length)
-        if class_code in (0, _HARD) and all(counts[rank] == copies for rank in main):
+        if class_code in (0, _HARD) and _is_plain(type, counts, main, copies):
             return cls._trusted(type, key, length, counts)
         move = cls.__new__(cls)
         move._type, move._key, move._length, move._counts = type, key, length, counts

@@ -54,7 +54,7 @@ from ._checks import check_action_id, exact_move
 from .cards import (BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, TWO, Counts, deck_counts,
                     parse_cards)
 from .hand import HandLike, as_hand
-from .move import Move, install_laizi_lookup
+from .move import TYPE_CODES, Move, install_laizi_lookup
 from .rules import WIDEST_LAIZI, Rules, RulesLike, as_rules
 from .shapes import CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 from .validate import is_int, shown
@@ -148,6 +148,11 @@ def _main_choices(natural: Counts, main: range, copies: int,
             yield dict(zip(main, taken)), filled
 
 
+def _fewest_wilds(natural: Counts, main: range, copies: int) -> int:
+    """The wilds a main part needs at least (when it plays every natural card it can)."""
+    return sum(max(0, copies - natural[rank]) for rank in main)
+
+
 def _bomb_choices(natural: Counts, key: int, wilds: int) -> Iterator[Tuple[int, int]]:
     """(natural cards, wilds) of every bomb read as ``key``: 4..12 cards, at most 4 natural."""
     for naturals in range(min(natural[key], 4) + 1):
@@ -200,9 +205,7 @@ def _kicker_sets(kind: str, natural: Counts, main: range, wilds: int,
                  rules: Rules) -> Iterator[Tuple[List[int], int]]:
     """(natural kicker cards, wild kickers) of every legal kicker set of ``kind`` around the
     main ranks ``main``, with at most ``wilds`` wild cards."""
-    n = len(main)
-    size = {"trio_solo": 1, "trio_pair": 2, "airplane_solo": n, "airplane_pair": 2 * n,
-            "four_two_solo": 2, "four_two_pair": 4}.get(kind, 0)
+    size = _kicker_size(kind, len(main))
     # At most that many natural cards of a rank can be legal (a pruning; the checks decide).
     most = {"airplane_solo": rules.solo_wing_max_copies,
             "four_two_solo": rules.four_two_solo_max_copies}.get(kind, 1 if size == 1 else 2)
@@ -213,6 +216,12 @@ def _kicker_sets(kind: str, natural: Counts, main: range, wilds: int,
             continue
         if _kickers_legal(kind, naturals, main, spare, rules):
             yield naturals, spare
+
+
+def _kicker_size(kind: str, length: int) -> int:
+    """The cards of the kickers (or wings) of a move type of a chain length."""
+    return {"trio_solo": 1, "trio_pair": 2, "airplane_solo": length,
+            "airplane_pair": 2 * length, "four_two_solo": 2, "four_two_pair": 4}.get(kind, 0)
 
 
 def _kickers_legal(kind: str, naturals: List[int], main: range, wilds: int,
@@ -260,7 +269,7 @@ def _main_moves(kind: str, hand: Counts, natural: Counts, wild: Wild,
     for length in lengths:
         for key in ranks:
             main = range(key, key + length)
-            if main[-1] not in ranks:
+            if main[-1] not in ranks or _fewest_wilds(natural, main, copies) > wilds:
                 continue
             kicker_sets = list(_kicker_sets(kind, natural, main, wilds, rules))
             for taken, filled in _main_choices(natural, main, copies, wilds):
@@ -305,6 +314,13 @@ def _type_allowed(kind: str, rules: Rules) -> bool:
 def all_moves(hand: Counts, rules: Rules, wild: Wild) -> List[Move]:
     """Every move the cards ``hand`` can make under checked rules and wild ranks, in
     canonical order, each exactly once."""
+    return list(_all_moves(hand, rules, wild))
+
+
+@lru_cache(maxsize=256)
+def _all_moves(hand: Counts, rules: Rules, wild: Wild) -> Tuple[Move, ...]:
+    """all_moves, kept for the last hands asked about: a player's hand is asked for its lead
+    and its answers, and each move to beat is checked by listing its own cards' moves."""
     natural = tuple(0 if rank in wild else count for rank, count in enumerate(hand))
     moves: Dict[int, Move] = {move.word: move for move in _solos(hand)}
     for kind in MAIN_SHAPES:
@@ -317,7 +333,55 @@ def all_moves(hand: Counts, rules: Rules, wild: Wild) -> List[Move]:
     if hand[BLACK_JOKER] and hand[RED_JOKER]:
         rocket = Move._trusted("rocket", BLACK_JOKER, 1, _ROCKET)
         moves[rocket.word] = rocket
-    return sorted(moves.values(), key=Move.sort_key)
+    return tuple(sorted(moves.values(), key=_canonical))
+
+
+def _readings(hand: Counts, rules: Rules, wild: Wild) -> List[Move]:
+    """Every move of exactly the cards ``hand`` (what :func:`classify` lists), built the same
+    way as :func:`all_moves` but playing every card: the natural cards of the main ranks are
+    all in the main part, every other natural card is a kicker, every wild is used."""
+    natural = tuple(0 if rank in wild else count for rank, count in enumerate(hand))
+    wilds, total = sum(hand[rank] for rank in wild), sum(hand)
+    found = [move for move in _solos(hand) if total == 1]
+    for kind in MAIN_SHAPES:
+        if kind in ("solo", "bomb") or not _type_allowed(kind, rules):
+            continue
+        copies, lengths, ranks = MAIN_SHAPES[kind]
+        for length in lengths:
+            if copies * length + _kicker_size(kind, length) != total:
+                continue
+            for key in ranks:
+                main = range(key, key + length)
+                if main[-1] not in ranks or any(natural[rank] > copies for rank in main):
+                    continue
+                filled = sum(copies - natural[rank] for rank in main)
+                kickers = [0 if rank in main else natural[rank] for rank in range(NUM_RANKS)]
+                if filled <= wilds and _kickers_legal(kind, kickers, main, wilds - filled,
+                                                      rules):
+                    found.append(Move._trusted_read(kind, key, length, hand, copies))
+    found.extend(_bomb_readings(hand, natural, wild))
+    if hand == _ROCKET:
+        found.append(Move._trusted("rocket", BLACK_JOKER, 1, _ROCKET))
+    return sorted(found, key=_canonical)
+
+
+def _bomb_readings(hand: Counts, natural: Counts, wild: Wild) -> Iterator[Move]:
+    """The bombs of exactly these cards: the natural cards all of one rank, at most four."""
+    natural_ranks = [rank for rank in range(NUM_RANKS) if natural[rank]]
+    if sum(hand) < 4 or len(natural_ranks) > 1 or sum(natural) > 4:
+        return
+    for key in natural_ranks or SUITED_RANKS:
+        if key in SUITED_RANKS:
+            yield Move._trusted_read("bomb", key, 1, hand, sum(hand),
+                                     _bomb_class(key, natural[key], hand, wild))
+
+
+def _canonical(move: Move) -> tuple:
+    """:meth:`Move.sort_key` in a form that is quicker to build and orders the moves of one
+    wild context the same way: of two card lists of the same length, sorted low to high, the
+    first is lower exactly when it holds more of the lowest rank where their counts differ."""
+    return (TYPE_CODES[move.type], move.length, len(move), move.key,
+            tuple(-count for count in move.counts))
 
 
 _ROCKET = tuple(1 if rank in (BLACK_JOKER, RED_JOKER) else 0 for rank in range(NUM_RANKS))
@@ -351,7 +415,7 @@ def _legal_play(move: object, name: str, rules: Rules, wild: Wild) -> Move:
     move = exact_move(move, name)
     if move.is_pass:
         raise ValueError(f"{name} is a pass, which is no combination")
-    if move not in all_moves(move.counts, rules, wild):
+    if move not in _readings(move.counts, rules, wild):
         wild_text = "".join(RANK_NAMES[rank] for rank in wild)
         raise ValueError(f"{name} {move!r} is not a legal move under {rules!r} with wild "
                          f"{wild_text}")
@@ -374,8 +438,7 @@ def legal_moves(hand: HandLike, prev: Optional[Move] = None, *, rules: RulesLike
 def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -> List[Move]:
     """Every reading of exactly these cards as one move, in canonical order (empty: none)."""
     rules, ranks = _context(rules, wild)
-    counts = as_hand(cards).counts
-    return [move for move in all_moves(counts, rules, ranks) if move.counts == counts]
+    return _readings(as_hand(cards).counts, rules, ranks)
 
 
 def beats(move: Move, prev: Move, *, rules: RulesLike = None, wild: object = None) -> bool:
@@ -429,11 +492,12 @@ def _ways_to_take(hand: Counts, wild: Wild, total: int) -> int:
 
 
 def _main_type_count(kind: str, hand: Counts, natural: Counts, wild: Wild,
-                     rules: Rules) -> int:
+                     rules: Rules) -> Dict[int, int]:
+    """The moves of a main type by chain length."""
     copies, lengths, ranks = MAIN_SHAPES[kind]
     wilds = sum(hand[rank] for rank in wild)
     ways = [_ways_to_take(hand, wild, total) for total in range(wilds + 1)]
-    count = 0
+    count = dict.fromkeys(lengths, 0)
     for length in lengths:
         for key in ranks:
             main = range(key, key + length)
@@ -445,33 +509,38 @@ def _main_type_count(kind: str, hand: Counts, natural: Counts, wild: Wild,
             kickers = [0] * (wilds + 1)
             for _, spare in _kicker_sets(kind, natural, main, wilds, rules):
                 kickers[spare] += 1
-            count += sum(mains[f] * kickers[s] * ways[f + s]
-                         for f in range(wilds + 1) for s in range(wilds + 1 - f))
+            count[length] += sum(mains[f] * kickers[s] * ways[f + s]
+                                 for f in range(wilds + 1) for s in range(wilds + 1 - f))
     return count
 
 
 def count_moves(hand: HandLike, *, rules: RulesLike = None,
-                wild: object = None) -> Dict[str, int]:
-    """How many moves of each type ``hand`` can play (``len(legal_moves(hand))`` per type,
-    without listing them); types the rules do not have are left out."""
+                wild: object = None) -> Dict[Tuple[str, int], int]:
+    """How many moves of each type and chain length ``hand`` can play, keyed by (type,
+    length) (bombs by (``"bomb"``, 1), whatever their size): ``len(legal_moves(hand))`` in
+    parts, counted without listing the moves. Types the rules do not have are left out."""
     rules, ranks = _context(rules, wild)
     counts = as_hand(hand).counts
     natural = tuple(0 if rank in ranks else count for rank, count in enumerate(counts))
     wilds = sum(counts[rank] for rank in ranks)
-    found = {"solo": sum(1 for count in counts if count)}
+    found = {("solo", 1): sum(1 for count in counts if count)}
     for kind in MAIN_SHAPES:
         if kind not in ("solo", "bomb") and _type_allowed(kind, rules):
-            found[kind] = _main_type_count(kind, counts, natural, ranks, rules)
-    found["bomb"] = sum(_ways_to_take(counts, ranks, filled) for key in SUITED_RANKS
-                        for _, filled in _bomb_choices(natural, key, wilds))
-    found["rocket"] = int(bool(counts[BLACK_JOKER] and counts[RED_JOKER]))
+            for length, count in _main_type_count(kind, counts, natural, ranks, rules).items():
+                found[kind, length] = count
+    found["bomb", 1] = sum(_ways_to_take(counts, ranks, filled) for key in SUITED_RANKS
+                           for _, filled in _bomb_choices(natural, key, wilds))
+    found["rocket", 1] = int(bool(counts[BLACK_JOKER] and counts[RED_JOKER]))
     return found
 
 
 def action_space_counts(rules: RulesLike = None, wild: object = None) -> Dict[str, int]:
     """The number of moves of each type in :func:`action_space`, counted without listing
-    them (two wild ranks make tens of millions)."""
-    return count_moves(deck_counts(1), rules=rules, wild=wild)
+    them (two wild ranks make millions)."""
+    found: Dict[str, int] = {}
+    for (kind, _), count in count_moves(deck_counts(1), rules=rules, wild=wild).items():
+        found[kind] = found.get(kind, 0) + count
+    return found
 
 
 def action_space_size(rules: RulesLike = None, wild: object = None) -> int:
@@ -492,7 +561,7 @@ def _lookup(word: int) -> Optional[Move]:
     contexts = [(one_wild, (rank,)) for rank in present] + \
         [(WIDEST_LAIZI, pair) for pair in combinations(present, 2)]
     for rules, wild in contexts:
-        for move in all_moves(counts, rules, wild):
+        for move in _readings(counts, rules, wild):
             if move.word == word:
                 return move
     return None

@@ -137,15 +137,19 @@ def _wild_splits(total: int, wild: Sequence[int]) -> Iterator[List[int]]:
             yield [first, total - first]
 
 
-def moves(opts: Dict, wild: Sequence[int], max_cards: int = 20) -> Set[Identity]:
-    """Every move (type, key, length, real counts) of a full deck under ``wild``."""
+def moves(opts: Dict, wild: Sequence[int], max_cards: int = 20,
+          kinds: Optional[Sequence[str]] = None) -> Set[Identity]:
+    """Every move (type, key, length, real counts) of a full deck under ``wild``: of at most
+    ``max_cards`` cards, and of the types ``kinds`` when given."""
     budget = 4 * len(wild)
     found: Set[Identity] = set()
-    for rank in range(RANKS):          # a card played alone is its own rank, wild or not
-        found.add(("solo", rank, 1, tuple(_counts([rank]))))
-    found.add(("rocket", B, 1, tuple(_counts([B, R]))))
+    if kinds is None or "solo" in kinds:
+        for rank in range(RANKS):          # a card played alone is its own rank, wild or not
+            found.add(("solo", rank, 1, tuple(_counts([rank]))))
+    if kinds is None or "rocket" in kinds:
+        found.add(("rocket", B, 1, tuple(_counts([B, R]))))
     for kind, key, length, reading in readings(opts, 4 + budget, max_cards):
-        if sum(reading) > max_cards:
+        if sum(reading) > max_cards or (kinds is not None and kind not in kinds):
             continue
         for naturals, used in _real_cards(reading, wild, budget):
             for split in _wild_splits(used, wild):
