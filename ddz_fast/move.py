@@ -275,6 +275,10 @@ class Move:
         return hash(self._word)
 
     def __str__(self) -> str:
+        """The cards played (``pass``); a move read with wild cards adds ``=`` and its main
+        part's reading (see :mod:`ddz_fast.notation`)."""
+        if bitboard.is_laizi(self._word):
+            return f"{self.cards}={_format(self.reading)}"
         return self.cards or "pass"
 
     def __repr__(self) -> str:

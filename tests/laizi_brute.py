@@ -8,8 +8,8 @@ wild rank are wild); a joker is itself; a solo is its own card. A move is (type,
 real counts); the set of all of them is the action space. This is the opposite direction of
 the library's generator, which builds moves from a hand's natural cards and wilds.
 
-Moves are tuples ``(type, key, length, counts)``; bombs are written with their class as
-``("bomb", key, size, counts, class)`` only in :func:`bomb_class`.
+Moves are tuples ``(type, key, length, counts)``; a bomb's class follows from that and the
+wild ranks (:func:`bomb_class`).
 """
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ def _wing_ok(wings: Sequence[int], main: range, opts: Dict) -> bool:
     return True
 
 
-def readings(opts: Dict, max_bomb: int, max_cards: int = 20) -> Iterator[Tuple[str, int, int, List[int]]]:
+def readings(opts: Dict, max_bomb: int,
+             max_cards: int = 20) -> Iterator[Tuple[str, int, int, List[int]]]:
     """(type, key, length, reading counts) of every legal combination of at most
     ``max_cards`` cards, bombs of 4..max_bomb cards (solos excluded: see :func:`moves`)."""
     def main(key: int, length: int, copies: int) -> List[int]:

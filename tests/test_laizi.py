@@ -394,6 +394,11 @@ def test_notation_writes_the_reading_and_reads_it_back():
         assert (move.type, move.key) == (kind, key)
         assert format_move(move, LAIZI, "5") == text
     assert parse_move("5555=5555", LAIZI, "5").bomb_class == "laizi"
+    # str() writes a laizi word's reading whatever the context; a plain word is its cards.
+    assert str(parse_move("3335=3333", LAIZI, "5")) == "3335=3333"
+    assert str(parse_move("5555=555", LAIZI, "5")) == "5555"
+    assert repr(parse_move("3335=3333", LAIZI, "5")) == \
+        "Move('bomb', key=0, length=1, cards='3335', reading='3333', bomb_class='soft')"
     assert parse_move("3335:bomb", LAIZI, "5") == parse_move("3335=3333", LAIZI, "5")
     # One reading only: the cards alone; a reading of 12 cards of a rank.
     assert format_move(parse_move("34679", LAIZI, "9"), LAIZI, "9") == "34679"
@@ -459,10 +464,11 @@ def test_action_space_counts_of_the_types_without_wings(preset, wild):
                                           "rocket_in_kickers": False,
                                           "four_two_solo_max_copies": 2}])
 def test_action_space_counts_of_short_airplanes_with_wings(options):
-    # Airplanes with wings of 2 trios (8 and 10 cards), and of 3 trios with solo wings (12)
-    # under standard, against the brute force limited to those sizes, under the options of
-    # standard and rlcard; one wild rank (J) and two (5 and Q).
-    for laizi, wild, max_cards in ((1, (8,), 12 if not options else 10), (2, (2, 9), 10)):
+    # Airplanes with wings of 2 trios (8 and 10 cards), and of 3 trios with solo wings (12,
+    # where rlcard's wings may be a trio, next to the chain or not) with one wild rank (J),
+    # against the brute force limited to those sizes, under the options of standard and
+    # rlcard; with two wild ranks (5 and Q), up to 10 cards.
+    for laizi, wild, max_cards in ((1, (8,), 12), (2, (2, 9), 10)):
         rules = Rules(laizi=laizi, **options)
         found = Counter((m[0], m[2]) for m in brute.moves(
             brute.option_dict(rules), wild, max_cards, kinds=("airplane_solo",
