@@ -396,7 +396,10 @@ def test_notation_writes_the_reading_and_reads_it_back():
     assert parse_move("5555=5555", LAIZI, "5").bomb_class == "laizi"
     # str() writes a laizi word's reading whatever the context; a plain word is its cards.
     assert str(parse_move("3335=3333", LAIZI, "5")) == "3335=3333"
-    assert str(parse_move("5555=555", LAIZI, "5")) == "5555"
+    assert str(parse_move("3335=333", LAIZI, "5")) == "3335"
+    # 5555 as a trio of 5s with a 5 kicker is no move without wild cards (a kicker of the
+    # main rank): a laizi word, written with its reading.
+    assert str(parse_move("5555=555", LAIZI, "5")) == "5555=555"
     assert repr(parse_move("3335=3333", LAIZI, "5")) == \
         "Move('bomb', key=0, length=1, cards='3335', reading='3333', bomb_class='soft')"
     assert parse_move("3335:bomb", LAIZI, "5") == parse_move("3335=3333", LAIZI, "5")
