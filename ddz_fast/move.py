@@ -2,8 +2,8 @@
 
 Under wild cards (laizi) a move also carries its *reading*: the cards its main part stands for
 (:attr:`Move.reading`) and, for a bomb, its class (:attr:`Move.bomb_class`); its word is then a
-:class:`~ddz_fast.bitboard.LaiziWord` (see :mod:`ddz_fast.bitboard`) unless its main part reads
-as its own cards.
+:class:`~ddz_fast.bitboard.LaiziWord` (see :mod:`ddz_fast.bitboard`) unless the same cards make
+the same move without wild cards.
 """
 from __future__ import annotations
 
@@ -277,7 +277,7 @@ class Move:
     def __str__(self) -> str:
         """The cards played (``pass``); a move read with wild cards adds ``=`` and its main
         part's reading (see :mod:`ddz_fast.notation`)."""
-        if bitboard.is_laizi(self._word):
+        if bitboard.LAIZI <= self._word < bitboard.WIDE:
             return f"{self.cards}={_format(self.reading)}"
         return self.cards or "pass"
 

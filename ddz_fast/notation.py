@@ -56,7 +56,9 @@ def _rules_or_widest(rules: RulesLike, wild: object = None) -> RulesLike:
     return WIDEST_RULES if rules is None else rules
 
 
-def _rules_name(rules: RulesLike) -> str:
+def _rules_name(rules: RulesLike, wild: object = None) -> str:
+    if rules is None and wild is not None:
+        return "widest (douzero)"
     if rules is None:
         return "widest (douzero with the space shuttle)"
     if isinstance(rules, Rules):
@@ -166,7 +168,7 @@ def parse_move(text: str, rules: RulesLike = None, wild: object = None) -> Move:
     candidates = readings(text, rules, wild)
     if not candidates:
         raise ValueError(f"{text.strip()!r} is not a move: not a combination under the "
-                         f"{_rules_name(rules)} rules"
+                         f"{_rules_name(rules, wild)} rules"
                          f"{'' if wild is None else f' with wild {shown(wild)}'}")
     if len(candidates) > 1:
         options = ", ".join(format_move(m, rules, wild) for m in candidates)
