@@ -626,3 +626,35 @@ def test_classify_lists_the_moves_of_a_hand_that_play_every_card(api):
             everything = [m for m in reference_laizi.legal_moves(hand, rules=preset, wild=wild)
                           if list(m.counts) == hand]
             assert api.classify(hand, rules=preset, wild=wild) == everything
+
+
+# --- the plain path and hostile input ----------------------------------------------------------
+
+def test_the_plain_path_is_unchanged_with_wild_none(api):
+    hand = "33344455567789TJQKA2BR"[:20]
+    plain = api.legal_moves(hand)
+    assert api.legal_moves(hand, rules="standard", wild=None) == plain
+    assert api.classify("3335", wild=None) == api.classify("3335")
+    assert all(not bitboard.is_laizi(m.word) for m in plain)
+    assert all(m.bomb_class == ("hard" if m.type == "bomb" else None) for m in plain)
+    assert Rules.preset(LAIZI).name == LAIZI and Rules.preset(TIANDI).name == TIANDI
+
+
+def test_a_laizi_move_is_no_move_without_wild_cards(api):
+    soft = one(api, "3335", "bomb", 0)
+    with pytest.raises(ValueError, match="not a legal move under"):
+        api.legal_moves("2222", soft)
+    with pytest.raises(ValueError, match="not a legal move under"):
+        api.beats(soft, Move("pair", 0, 1, cards("33")))
+    assert soft in ddz_fast.Hand("33355") and soft not in ddz_fast.Hand("3336")
+
+
+@pytest.mark.parametrize("word", [
+    1 << 126, (1 << 127) - 1,
+    (1 << 126) | (1 << 64) | (TYPE_CODES["solo"] << 60) | 0x9,
+    (1 << 126) | (2 << 124) | (4 << 64) | (TYPE_CODES["bomb"] << 60) | 0xC])
+def test_hostile_laizi_words_are_refused(word):
+    # No cards; every nibble full; a solo 3 read as a 3 with a reading in a laizi word (a plain
+    # move's word is its plain one); a hard bomb of four natural 3s in a laizi word.
+    with pytest.raises(ValueError, match="no reading of its cards"):
+        Move.from_word(word)
