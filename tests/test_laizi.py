@@ -451,8 +451,7 @@ FAST_KINDS = ("solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_c
 
 
 @pytest.mark.parametrize("preset, wild", [
-    ("laizi", (0,)), ("laizi", (12,)), ("laizi", (6,)),
-    ("tiandi_laizi", (2, 4)), ("tiandi_laizi", (0, 11)),
+    ("laizi", (0,)), ("laizi", (12,)), ("tiandi_laizi", (2, 4)), ("tiandi_laizi", (0, 11)),
 ])
 def test_action_space_counts_of_the_types_without_wings(preset, wild):
     rules = Rules.preset(preset)
@@ -581,7 +580,7 @@ class _I:
 
 
 @pytest.mark.parametrize("preset, wild, max_cards, hands", [
-    ("laizi", (FIVE,), 10, 150), ("tiandi_laizi", (FIVE, SEVEN), 8, 80),
+    ("laizi", (FIVE,), 10, 150), ("tiandi_laizi", (FIVE, SEVEN), 8, 60),
 ])
 def test_legal_moves_equal_the_brute_force_filtered_by_the_hand(preset, wild, max_cards,
                                                                 hands):
@@ -599,7 +598,7 @@ def test_legal_moves_equal_the_brute_force_filtered_by_the_hand(preset, wild, ma
 def test_every_move_of_random_hands_equals_the_brute_force():
     rng = random.Random(2026)
     space = _space(LAIZI, (FIVE,), 20)
-    for _ in range(10):
+    for _ in range(8):
         hand = _random_hand(rng, (FIVE,), rng.choice((17, 20)))
         _check_hand(ddz_fast, space, hand, LAIZI, (FIVE,), 20, rng)
 
