@@ -12,7 +12,7 @@ import numpy as np
 
 from .bitboard import COUNT_MASK
 from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, as_rules, plain_rules
 
 __all__ = ["check_batch", "check_hands", "check_prevs", "batch_decks"]
 
@@ -36,7 +36,7 @@ def batch_decks(hands: object, rules: RulesLike) -> int:
     """The decks of a batched call's rules (they say how to read the hands), checked after
     the hands are found an integer array, so that a bad array is named first."""
     _integer_array(hands)
-    return as_rules(rules).decks
+    return plain_rules(as_rules(rules), "the batched move APIs").decks
 
 
 def _integer_array(hands: object) -> np.ndarray:

@@ -26,6 +26,27 @@ else its wide word, so that the same cards, say the pair ``33``, are one word wh
 they are played at. A wide word is a :class:`WideWord`, an int of a type of its own, and never
 below 2**64 (bit 127): code that takes 64-bit words tells it apart by its type alone, before
 reading it.
+
+Wild cards (laizi, one deck) read some cards as other ranks, and a bomb may be read from up to
+twelve cards of one rank (four natural cards and eight wilds). A move whose main part is read
+as other cards than its own keeps that reading in the *laizi* layout, 128 bits:
+
+* bits ``0 .. 63``: the one-deck word of the real cards played (wilds counted under their own
+  rank), with the main-rank flags of the reading (``key .. key + length - 1``) and the type
+  code, exactly as :func:`pack` makes it: the containment test above works on it unchanged;
+* bits ``64 + 4r .. 64 + 4r + 3``: how many cards of the main part are read as rank ``r``
+  (0..12: every main rank holds the copies of its shape, a bomb its size);
+* bits ``124 .. 125``: the bomb class, :data:`BOMB_CLASSES` (0 for every other type);
+* bit 126, :data:`LAIZI`, always set; bit 127 clear, so a laizi word is never wide.
+
+A move keeps its plain one-deck word whenever that says it all: when its cards make the same
+move without wild cards (every main rank's real cards are the main part's, so the main part
+reads as its own cards, and its pair kickers or wings are real pairs) and it is no soft or
+laizi bomb. So ``333+5`` with a wild 5 kicker is the plain trio + solo, ``3333+55`` (5 wild)
+the plain four + two solos of the widest rules, and ``3333`` of a rank that is not wild the
+plain (hard) bomb; ``JJJ+Q2`` with 2 wild (the 2 read as Q) and ``5555`` with 5 wild read as 5
+(the laizi bomb, class 3, distinct from the hard bomb's word) are laizi words. A move has one
+canonical word under its wild ranks, a :class:`LaiziWord` when it is not plain.
 """
 from __future__ import annotations
 
@@ -34,7 +55,9 @@ from typing import Sequence
 from .cards import NUM_RANKS, Counts
 
 __all__ = ["COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "WIDE", "WIDE_TYPE_SHIFT", "WideWord", "pack",
-           "unpack", "contains", "main_ranks", "pack_wide", "unpack_wide", "canonical"]
+           "unpack", "contains", "main_ranks", "pack_wide", "unpack_wide", "canonical", "LAIZI",
+           "READING_SHIFT", "CLASS_SHIFT", "BOMB_CLASSES", "LaiziWord", "pack_laizi",
+           "is_laizi", "unpack_reading", "bomb_class_code"]
 
 COUNT_MASK = int("7" * NUM_RANKS, 16)
 FLAG_MASK = int("8" * NUM_RANKS, 16)
@@ -42,6 +65,12 @@ TYPE_SHIFT = 60
 WIDE = 1 << 127
 WIDE_TYPE_SHIFT = 120
 _LANE_FLAG = 0x10
+LAIZI = 1 << 126
+READING_SHIFT = 64
+CLASS_SHIFT = 124
+#: The bomb classes of docs/RULES.md, "Laizi", by their code in a laizi word (0: no bomb), in
+#: their order at equal size: soft < hard < laizi.
+BOMB_CLASSES = (None, "soft", "hard", "laizi")
 
 
 def pack(counts: Sequence[int], main_ranks: Sequence[int] = (), type_code: int = 0) -> int:
@@ -99,3 +128,34 @@ def canonical(counts: Sequence[int], fits_one_deck: bool, main_ranks: Sequence[i
     if fits_one_deck:
         return pack(counts, main_ranks, type_code)
     return pack_wide(counts, main_ranks, type_code)
+
+
+class LaiziWord(int):
+    """A word in the laizi layout (an int in every other way)."""
+
+    __slots__ = ()
+
+
+def pack_laizi(counts: Sequence[int], main_ranks: Sequence[int], type_code: int,
+               reading: Sequence[int], class_code: int = 0) -> LaiziWord:
+    """The laizi word of real cards ``counts`` whose main part reads as ``reading`` (15
+    counts, 0..12 each), with main-rank flags, type code and bomb class code."""
+    word = LAIZI | class_code << CLASS_SHIFT | pack(counts, main_ranks, type_code)
+    for rank, count in enumerate(reading):
+        word |= count << (READING_SHIFT + 4 * rank)
+    return LaiziWord(word)
+
+
+def is_laizi(word: int) -> bool:
+    """Whether a word is in the laizi layout."""
+    return LAIZI <= word < WIDE
+
+
+def unpack_reading(word: int) -> Counts:
+    """The 15 reading counts of the main part of a laizi word."""
+    return tuple((word >> (READING_SHIFT + 4 * rank)) & 0xF for rank in range(NUM_RANKS))
+
+
+def bomb_class_code(word: int) -> int:
+    """The bomb class code of a laizi word (0 when it is no bomb)."""
+    return (word >> CLASS_SHIFT) & 3

@@ -114,6 +114,7 @@ class DouDizhuEnv(AECEnv):
         if render_mode is not None and (not isinstance(render_mode, str)
                                         or render_mode not in self.metadata["render_modes"]):
             raise ValueError(f"unknown render_mode {shown(render_mode)}: use None or 'ansi'")
+        # Three players, one deck, no wild cards (four seats: ddz_fast.table_env).
         self.game = Game(three_player_rules(rules, "the PettingZoo environment"))
         self.rules = self.game.rules
         self.render_mode = render_mode

@@ -1,4 +1,10 @@
-"""Moves: a combination of cards with its type, key rank and chain length."""
+"""Moves: a combination of cards with its type, key rank and chain length.
+
+Under wild cards (laizi) a move also carries its *reading*: the cards its main part stands for
+(:attr:`Move.reading`) and, for a bomb, its class (:attr:`Move.bomb_class`); its word is then a
+:class:`~ddz_fast.bitboard.LaiziWord` (see :mod:`ddz_fast.bitboard`) unless the same cards make
+the same move without wild cards.
+"""
 from __future__ import annotations
 
 from functools import total_ordering
@@ -21,6 +27,7 @@ MOVE_TYPES: Tuple[str, ...] = (
 #: The type code stored in the top nibble of a move word.
 TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
 PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
+_HARD = bitboard.BOMB_CLASSES.index("hard")
 
 #: Whether a move is a reading of its cards under the most permissive rules of one deck or of
 #: two: what ``Move()`` checks its arguments against. :mod:`ddz_fast.reference` installs its
@@ -33,6 +40,17 @@ def install_classifier(is_move: Callable[["Move"], bool]) -> None:
     """Make ``Move()`` validate with ``is_move`` (whether some rule set has the move)."""
     global _is_some_move
     _is_some_move = is_move
+
+
+#: Under wild cards: the move a laizi word is the canonical word of under some wild ranks, or
+#: None; :mod:`ddz_fast.reference_laizi` installs it (what ``Move.from_word`` checks with).
+_laizi_lookup: Optional[Callable[[int], Optional["Move"]]] = None
+
+
+def install_laizi_lookup(lookup: Callable[[int], Optional["Move"]]) -> None:
+    """Make ``Move.from_word`` validate laizi words with ``lookup``."""
+    global _laizi_lookup
+    _laizi_lookup = lookup
 
 
 def _no_fast_path(*arguments: object) -> bool:
@@ -49,6 +67,19 @@ def install_fast_path(fill: Callable[..., bool]) -> None:
     """Make ``Move()`` try ``fill(move, type, key, length, counts)`` before its own checks."""
     global _fill_plain
     _fill_plain = fill
+
+
+_PAIR_KICKERS = ("trio_pair", "airplane_pair", "four_two_pair")
+
+
+def _is_plain(type: str, counts: Counts, main: range, copies: int) -> bool:
+    """Whether a move of wild cards is also a move without them (of the widest rules): its
+    main part reads as its own cards and its pair kickers are real pairs. (Solo kickers and
+    wings of real cards outside the main ranks are always legal under the widest rules.)"""
+    if any(counts[rank] != copies for rank in main):
+        return False
+    return type not in _PAIR_KICKERS or all(
+        count in (0, 2) for rank, count in enumerate(counts) if rank not in main)
 
 
 @total_ordering
@@ -112,11 +143,30 @@ class Move:
         return move
 
     @classmethod
+    def _trusted_read(cls, type: str, key: int, length: int, counts: Counts, copies: int,
+                      class_code: int = 0) -> "Move":
+        """A move of wild cards the laizi generator knows to be well formed: real cards
+        ``counts``, a main part of ``copies`` cards read as each main rank, and the bomb class
+        code (:data:`bitboard.BOMB_CLASSES`, 0 for no bomb). Its word is the plain one when the
+        same cards make the same move without wild cards (see :mod:`ddz_fast.bitboard`)."""
+        main = range(key, key + length)
+        if class_code in (0, _HARD) and _is_plain(type, counts, main, copies):
+            return cls._trusted(type, key, length, counts)
+        move = cls.__new__(cls)
+        move._type, move._key, move._length, move._counts = type, key, length, counts
+        reading = [copies if rank in main else 0 for rank in range(NUM_RANKS)]
+        move._word = bitboard.pack_laizi(counts, main, TYPE_CODES[type], reading, class_code)
+        return move
+
+    @classmethod
     def from_word(cls, word: int) -> "Move":
-        """The move of a 64-bit move word (validated; see :mod:`ddz_fast.bitboard`)."""
+        """The move of a 64-bit move word, a wide or a laizi word (validated; see
+        :mod:`ddz_fast.bitboard`)."""
         if not is_int(word):
             raise TypeError(f"a move word is an int, not {type(word).__name__}")
         word = int(word)
+        if bitboard.is_laizi(word):
+            return cls._from_laizi_word(word)
         wide = word >= bitboard.WIDE
         if not 0 <= word < (1 << 128 if wide else 1 << 64):
             raise ValueError(f"move word {word} is neither an unsigned 64-bit value nor a "
@@ -133,6 +183,15 @@ class Move:
         move = cls(MOVE_TYPES[code], key, length, counts)
         if move._word != word:
             raise ValueError(f"move word {word:#x} is not the canonical word of {move!r}")
+        return move
+
+    @classmethod
+    def _from_laizi_word(cls, word: int) -> "Move":
+        """The move of a laizi word, which must be its canonical word under some wild ranks."""
+        move = _laizi_lookup(word) if _laizi_lookup is not None else None
+        if move is None:
+            raise ValueError(f"move word {word:#x} is no reading of its cards under any wild "
+                             f"ranks")
         return move
 
     @classmethod
@@ -165,6 +224,28 @@ class Move:
         return _format(self._counts)
 
     @property
+    def reading(self) -> Counts:
+        """The 15 counts of the cards the main part is read as (the move's cards that are no
+        kicker nor wing; a kicker or wing of wild cards stands for whatever makes it legal, so
+        it has no reading of its own). Without wild cards, the main part's own cards."""
+        if bitboard.is_laizi(self._word):
+            return bitboard.unpack_reading(self._word)
+        if self._type == "rocket":
+            return self._counts
+        main = range(self._key, self._key + self._length)
+        return tuple(count if rank in main else 0 for rank, count in enumerate(self._counts))
+
+    @property
+    def bomb_class(self) -> Optional[str]:
+        """``"soft"``, ``"hard"`` or ``"laizi"`` for a bomb (docs/RULES.md, "Laizi"), None for
+        every other move. A bomb of natural cards only is hard."""
+        if self._type != "bomb":
+            return None
+        if bitboard.is_laizi(self._word):
+            return bitboard.BOMB_CLASSES[bitboard.bomb_class_code(self._word)]
+        return "hard"
+
+    @property
     def is_pass(self) -> bool:
         return self._type == "pass"
 
@@ -174,9 +255,13 @@ class Move:
 
     def sort_key(self) -> tuple:
         """(type order, length, number of cards, key, card ranks low to high): the canonical
-        total order."""
+        total order. A laizi word adds its bomb class code last, which only tells a bomb of
+        one wild context from the same cards under another (a plain word sorts first)."""
         cards = tuple(r for r, c in enumerate(self._counts) for _ in range(c))
-        return (TYPE_CODES[self._type], self._length, len(cards), self._key, cards)
+        key = (TYPE_CODES[self._type], self._length, len(cards), self._key, cards)
+        if bitboard.LAIZI <= self._word < bitboard.WIDE:
+            return key + (bitboard.bomb_class_code(self._word),)
+        return key
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self._word == other._word
@@ -190,13 +275,22 @@ class Move:
         return hash(self._word)
 
     def __str__(self) -> str:
+        """The cards played (``pass``); a move read with wild cards adds ``=`` and its main
+        part's reading (see :mod:`ddz_fast.notation`)."""
+        if bitboard.LAIZI <= self._word < bitboard.WIDE:
+            return f"{self.cards}={_format(self.reading)}"
         return self.cards or "pass"
 
     def __repr__(self) -> str:
         if self.is_pass:
             return "Move.PASS"
+        reading = ""
+        if bitboard.is_laizi(self._word):
+            reading = f", reading={_format(self.reading)!r}"
+            if self._type == "bomb":
+                reading += f", bomb_class={self.bomb_class!r}"
         return (f"Move({self._type!r}, key={self._key}, length={self._length}, "
-                f"cards={self.cards!r})")
+                f"cards={self.cards!r}{reading})")
 
 
 Move.PASS = Move._trusted("pass", 0, 0, (0,) * NUM_RANKS)

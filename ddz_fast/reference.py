@@ -3,6 +3,10 @@
 It is written to be read, not to be fast: every move of a hand is built type by type from the
 table of docs/RULES.md, and everything else (responses, classification, the action space) is derived
 from that one list. The native core must agree with it on every input.
+
+Rules with wild cards (``laizi``) are played by :mod:`ddz_fast.reference_laizi`: every public
+function here takes the wild ranks as ``wild`` and hands such a call over to it, once the rule
+set is resolved (the one branch the plain path pays). The batched functions refuse wild cards.
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import bitboard
+from . import bitboard, reference_laizi
 from ._batch_checks import batch_decks, check_batch
 from ._wide_batch import wide_action_mask, wide_moves_batch
 from ._checks import check_action_id, check_play, check_prev
@@ -186,22 +190,28 @@ def _beats(move: Move, prev: Move) -> bool:
 # --- the public API --------------------------------------------------------------------------
 
 def legal_moves(hand: HandLike, prev: Optional[Move] = None, *,
-                rules: RulesLike = None) -> List[Move]:
+                rules: RulesLike = None, wild: object = None) -> List[Move]:
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
 
     Pass is never listed: it is always allowed when following. ``prev`` of None or
-    ``Move.PASS`` means the player leads.
+    ``Move.PASS`` means the player leads. ``wild``: the wild ranks, given exactly when the
+    rules have wild cards (:mod:`ddz_fast.reference_laizi`).
     """
     rules = as_rules(rules)
+    if rules.laizi or wild is not None:
+        return reference_laizi.legal_moves(hand, prev, rules=rules, wild=wild)
     hand = as_hand(hand, rules.decks)
     prev = check_prev(prev, rules, _is_legal)
     moves = all_moves(hand.counts, rules)
     return moves if prev is None else [m for m in moves if _beats(m, prev)]
 
 
-def classify(cards: HandLike, *, rules: RulesLike = None) -> List[Move]:
-    """Every interpretation of exactly these cards as one move (empty: no combination)."""
+def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -> List[Move]:
+    """Every interpretation of exactly these cards as one move (empty: no combination); with
+    wild cards, every reading of them under the wild ranks ``wild``."""
     rules = as_rules(rules)
+    if rules.laizi or wild is not None:
+        return reference_laizi.classify(cards, rules=rules, wild=wild)
     counts = as_hand(cards, rules.decks).counts
     return [m for m in all_moves(counts, rules) if m.counts == counts]
 
@@ -216,9 +226,12 @@ def _is_some_move(move: Move) -> bool:
 install_classifier(_is_some_move)
 
 
-def beats(move: Move, prev: Move, *, rules: RulesLike = None) -> bool:
-    """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
+def beats(move: Move, prev: Move, *, rules: RulesLike = None, wild: object = None) -> bool:
+    """Whether ``move`` may be played on ``prev`` (a pass beats nothing); with wild cards, the
+    bomb order of docs/RULES.md, "Laizi"."""
     rules = as_rules(rules)
+    if rules.laizi or wild is not None:
+        return reference_laizi.beats(move, prev, rules=rules, wild=wild)
     prev = check_play(prev, "prev", rules, _is_legal)
     if isinstance(move, Move) and move.is_pass:
         return False
@@ -232,20 +245,26 @@ def _action_space(rules: Rules) -> Tuple[Tuple[Move, ...], Dict[Move, int]]:
     return moves, {move: i for i, move in enumerate(moves)}
 
 
-def action_space(rules: RulesLike = None) -> Tuple[Move, ...]:
+def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ...]:
     """Every move of the rule set, in canonical order: a move's index is its dense action id.
 
     The order is by type (solo, pair, trio, trio_solo, trio_pair, chain, pair_chain, airplane,
     airplane_solo, airplane_pair, four_two_solo, four_two_pair, bomb, rocket, space_shuttle),
     then chain length, then number of cards (which only tells the space shuttle's kinds
-    apart), then key rank, then the cards listed low to high. Pass is not in it.
+    apart), then key rank, then the cards listed low to high. Pass is not in it. With wild
+    cards it is the action space of the wild ranks ``wild`` (:mod:`ddz_fast.reference_laizi`).
     """
-    return _action_space(as_rules(rules))[0]
+    checked = as_rules(rules)
+    if checked.laizi or wild is not None:
+        return reference_laizi.action_space(checked, wild)
+    return _action_space(checked)[0]
 
 
-def action_id(move: Move, rules: RulesLike = None) -> int:
+def action_id(move: Move, rules: RulesLike = None, wild: object = None) -> int:
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
     rules = as_rules(rules)
+    if rules.laizi or wild is not None:
+        return reference_laizi.action_id(move, rules, wild)
     if not isinstance(move, Move):
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     try:
@@ -254,9 +273,12 @@ def action_id(move: Move, rules: RulesLike = None) -> int:
         raise ValueError(f"{move!r} is not in the action space of {rules!r}") from None
 
 
-def action_move(action_id: int, rules: RulesLike = None) -> Move:
+def action_move(action_id: int, rules: RulesLike = None, wild: object = None) -> Move:
     """The move of a dense action id: the inverse of :func:`action_id`."""
-    moves = _action_space(as_rules(rules))[0]
+    checked = as_rules(rules)
+    if checked.laizi or wild is not None:
+        return reference_laizi.action_move(action_id, checked, wild)
+    moves = _action_space(checked)[0]
     return moves[check_action_id(action_id, len(moves))]
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Dict, Optional, Union
 
-__all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "RulesLike", "as_rules",
-           "three_player_rules"]
+__all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "WIDEST_LAIZI", "RulesLike",
+           "as_rules", "three_player_rules", "plain_rules"]
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
 _SIDES = ("alone", "partner")
+_BOMB_MULTIPLIERS = ("double", "app")
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,20 @@ class Rules:
     every rank 3..A) doubles it once more; the bonuses are public events of the hand. No
     preset turns it on: it is an option on top of any three-player preset,
     ``Rules.preset("no_kitty").replace(deal_bonuses=True)``. The moves do not change.
+
+    Wild cards (docs/RULES.md, "Variants" > "Laizi"): ``laizi`` is the number of wild ranks, 0
+    (no wild cards), 1 (preset ``laizi``) or 2 (tiandi laizi, preset ``tiandi_laizi``). The
+    wild ranks themselves are drawn during a hand, so the move functions take them as their
+    ``wild`` argument (see :mod:`ddz_fast.reference_laizi`). ``bomb_multiplier`` says how a
+    bomb raises the multiplier: ``"double"`` (every bomb and the rocket double it) or
+    ``"app"`` (a 4-card soft bomb doubles it, a 4-card hard or laizi bomb multiplies it by 4,
+    a longer bomb and the rocket by 6). Where the rule book is silent this library decides:
+    wild cards are played at the three-player one-deck table only, with or without the kitty,
+    and not with the Botzone space shuttle nor with the deal bonuses (a straight or the
+    double kings dealt with wild cards is not defined); ``"app"`` needs wild cards, as its
+    soft bombs only exist with them. The layers that do not play wild cards yet (the compiled
+    generator and its batch APIs, the engine, the solver, the play loops, perft, the
+    environment, the arena, the search bots) refuse such rules, each naming itself.
     """
 
     solo_wing_max_copies: int = 1
@@ -67,6 +82,8 @@ class Rules:
     sides: str = "alone"
     deal_bonuses: bool = False
     space_shuttle: bool = False
+    laizi: int = 0
+    bomb_multiplier: str = "double"
 
     def __post_init__(self) -> None:
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
@@ -108,6 +125,28 @@ class Rules:
             raise ValueError("deal_bonuses is an option of the three-player table")
         if self.space_shuttle and self.players != 3:
             raise ValueError("space_shuttle is an option of the three-player table")
+        self._check_laizi()
+
+    def _check_laizi(self) -> None:
+        """``laizi`` and ``bomb_multiplier``, and the tables wild cards are played at."""
+        _require_int_in("laizi", self.laizi, 0, 2)
+        if not isinstance(self.bomb_multiplier, str):
+            raise TypeError(f"rule option bomb_multiplier must be a str, "
+                            f"not {type(self.bomb_multiplier).__name__}")
+        if self.bomb_multiplier not in _BOMB_MULTIPLIERS:
+            raise ValueError(f"unknown bomb_multiplier {self.bomb_multiplier!r}: "
+                             f"choose one of {', '.join(_BOMB_MULTIPLIERS)}")
+        if self.bomb_multiplier != "double" and not self.laizi:
+            raise ValueError(f"bomb_multiplier={self.bomb_multiplier!r} needs wild cards "
+                             f"(laizi = 1 or 2): without them there are no soft bombs")
+        if not self.laizi:
+            return
+        if self.players != 3:
+            raise ValueError(f"laizi (wild cards) is an option of the three-player table, "
+                             f"not of {self.players} players")
+        for option in ("space_shuttle", "deal_bonuses"):
+            if getattr(self, option):
+                raise ValueError(f"laizi (wild cards) cannot be combined with {option}")
 
     @property
     def hand_size(self) -> int:
@@ -117,7 +156,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """The named preset: ``standard``, ``rlcard``, ``openspiel``, ``douzero``, ``no_kitty``,
-        ``four_player`` or ``botzone`` (:data:`PRESETS`)."""
+        ``four_player``, ``botzone``, ``laizi`` or ``tiandi_laizi`` (:data:`PRESETS`)."""
         if not isinstance(name, str):
             raise TypeError(f"preset name must be a str, not {type(name).__name__}")
         try:
@@ -194,6 +233,8 @@ PRESETS: Dict[str, Rules] = {
     "no_kitty": Rules(kitty=0),
     "four_player": Rules(players=4),
     "botzone": Rules(space_shuttle=True),
+    "laizi": Rules(laizi=1),
+    "tiandi_laizi": Rules(laizi=2),
 }
 
 #: Every move option at its most permissive (``douzero`` with the space shuttle): its moves are a
@@ -203,6 +244,9 @@ PRESETS: Dict[str, Rules] = {
 WIDEST_RULES = Rules(solo_wing_max_copies=4, four_two_solo_max_copies=2, space_shuttle=True)
 #: The same for two decks: those move options at the four-player table (no space shuttle).
 WIDEST_TWO_DECKS = WIDEST_RULES.replace(players=4, space_shuttle=False)
+#: The same with wild cards: the move options of ``douzero`` with two wild ranks (a move of one
+#: wild rank is a move of two, the second wild rank absent from its cards).
+WIDEST_LAIZI = WIDEST_RULES.replace(space_shuttle=False, laizi=2)
 
 RulesLike = Union[Rules, str, None]
 
@@ -229,4 +273,12 @@ def three_player_rules(rules: RulesLike, what: str) -> Rules:
     if checked.players != 3:
         raise ValueError(f"{what} plays three players with one deck, not the "
                          f"{checked.players}-player table of {checked!r}")
-    return checked
+    return plain_rules(checked, what)
+
+
+def plain_rules(rules: Rules, what: str) -> Rules:
+    """``rules`` (checked), refusing wild cards: ``what`` does not play laizi yet."""
+    if rules.laizi:
+        raise ValueError(f"{what} cannot play wild cards (laizi) yet: {rules!r} has "
+                         f"{rules.laizi} wild rank{'s' if rules.laizi > 1 else ''}")
+    return rules

@@ -27,7 +27,7 @@ from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
-from ddz_fast import bitboard, reference
+from ddz_fast import bitboard, reference, reference_laizi
 from ddz_fast._checks import check_action_id, check_play, check_prev
 from ddz_fast.cards import FULL_DECK
 from ddz_fast import hand as hand_module, move as move_module
@@ -153,17 +153,28 @@ cdef class _ActionSpace:
 cdef class _RuleSet:
     """The move options of a rule set as a C struct, and its action space once asked for.
 
-    The generator here works on one deck: a rule set of two decks is marked ``two_decks``,
-    and the public functions hand its calls to the reference, which plays every table."""
+    The generator here works on one deck without wild cards: a rule set of two decks is
+    marked ``two_decks``, one with wild cards ``laizi``, and the public functions hand their
+    calls to the reference (``delegated``), which plays every table and the wild cards; the
+    batched APIs and the action ids of a MoveList refuse wild cards."""
     cdef Options opts
     cdef _ActionSpace space
     cdef readonly bint two_decks
+    cdef readonly bint laizi
+    cdef readonly bint delegated
+    cdef object rules
 
     def __init__(self, rules):
         self.two_decks = rules.decks == 2
-        self.opts = options_of(rules, rules.decks)
+        self.laizi = rules.laizi > 0
+        self.delegated = self.two_decks or self.laizi
+        self.rules = rules
+        if not self.laizi:
+            self.opts = options_of(rules, rules.decks)
 
     cdef _ActionSpace action_space(self):
+        if self.laizi:
+            options_of(self.rules)      # raises: the compiled generator plays no wild cards
         # Built once, then published by one assignment: concurrent callers see all or nothing
         # (free-threaded builds lock the rule set around it; with the GIL the lock is none).
         if self.space is None:
@@ -198,7 +209,7 @@ cdef tuple _new_entry(object rules):
     checked = as_rules(rules)
     options = (checked.solo_wing_max_copies, checked.trio_wing_next_to_chain,
                checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies,
-               checked.space_shuttle, checked.decks)
+               checked.space_shuttle, checked.decks, checked.laizi)
     rule_set = _BY_OPTIONS.get(options)
     if rule_set is None:
         rule_set = _BY_OPTIONS[options] = _RuleSet(checked)
@@ -211,6 +222,8 @@ cdef tuple _new_entry(object rules):
 def _is_legal(move, rules):
     """Whether the Move ``move`` is legal under ``rules``: its cards classify to it."""
     cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.laizi:
+        options_of(rule_set.rules)  # raises: the compiled generator plays no wild cards
     if rule_set.two_decks:
         return move in _two_deck_classify(move.counts, &rule_set.opts)
     return type(move._word) is int and is_legal_word(move._word, &rule_set.opts)
@@ -1019,28 +1032,35 @@ cdef list _two_deck_classify(tuple counts, const Options* o):
 
 # --- the public API (ddz_fast.reference's signatures) --------------------------------------------
 
-def legal_moves(hand, prev=None, *, rules=None):
+def legal_moves(hand, prev=None, *, rules=None, wild=None):
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
 
     Pass is never listed: it is always allowed when following. ``prev`` of None or
-    ``Move.PASS`` means the player leads. Returns a :class:`MoveList`.
+    ``Move.PASS`` means the player leads. Returns a :class:`MoveList` (a list under rules of
+    two decks or with wild cards, whose moves the reference lists; ``wild`` names the wild
+    ranks, see :mod:`ddz_fast.reference_laizi`).
     """
     cdef _RuleSet rule_set
-    if rules is None and prev is None:
+    if rules is None and prev is None and wild is None:
         # The commonest call counts no reference to a shared object: on a free-threaded build,
         # threads counting references to one rule set would contend for its cache line.
         return _generate(_hand_word(hand), 0, &_STANDARD.opts)
     rule_set = _rule_set(rules)
-    if rule_set.two_decks:
+    if rule_set.delegated or wild is not None:
+        if rule_set.laizi or wild is not None:
+            return reference_laizi.legal_moves(hand, prev, rules=rules, wild=wild)
         return _two_deck_moves(hand, prev, rules, rule_set)
     cdef uint64_t hand_word = _hand_word(hand)
     cdef uint64_t prev_word = 0 if prev is None else _prev_word(prev, rule_set, rules)
     return _generate(hand_word, prev_word, &rule_set.opts)
 
 
-def classify(cards, *, rules=None):
-    """Every interpretation of exactly these cards as one move (empty: no combination)."""
+def classify(cards, *, rules=None, wild=None):
+    """Every interpretation of exactly these cards as one move (empty: no combination); under
+    wild cards every reading (see :mod:`ddz_fast.reference_laizi`)."""
     cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.laizi or wild is not None:
+        return reference_laizi.classify(cards, rules=rules, wild=wild)
     if rule_set.two_decks:
         return _two_deck_classify(as_hand(cards, 2).counts, &rule_set.opts)
     cdef uint64_t counts = _hand_word(cards)
@@ -1051,9 +1071,11 @@ def classify(cards, *, rules=None):
     return _moves_list(found, min(s.n, s.cap))
 
 
-def beats(move, prev, *, rules=None):
+def beats(move, prev, *, rules=None, wild=None):
     """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
     rules = as_rules(rules)
+    if rules.laizi or wild is not None:
+        return reference_laizi.beats(move, prev, rules=rules, wild=wild)
     if rules.decks == 2:
         return reference.beats(move, prev, rules=rules)
     prev = check_play(prev, "prev", rules, _is_legal)
@@ -1063,17 +1085,21 @@ def beats(move, prev, *, rules=None):
     return beats_word(move._word, prev._word)
 
 
-def action_space(rules=None):
+def action_space(rules=None, wild=None):
     """Every move of the rule set, in canonical order: a move's index is its dense action id."""
     cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.laizi or wild is not None:
+        return reference_laizi.action_space(rules, wild)
     if rule_set.two_decks:
         return reference.action_space(rules)
     return rule_set.action_space().moves
 
 
-def action_id(move, rules=None):
+def action_id(move, rules=None, wild=None):
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
     cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.laizi or wild is not None:
+        return reference_laizi.action_id(move, rules, wild)
     if rule_set.two_decks:
         return reference.action_id(move, rules)
     if not isinstance(move, Move):
@@ -1084,9 +1110,11 @@ def action_id(move, rules=None):
     return found
 
 
-def action_move(action_id, rules=None):
+def action_move(action_id, rules=None, wild=None):
     """The move of a dense action id: the inverse of :func:`action_id`."""
     cdef _RuleSet rule_set = _rule_set(rules)
+    if rule_set.laizi or wild is not None:
+        return reference_laizi.action_move(action_id, rules, wild)
     if rule_set.two_decks:
         return reference.action_move(action_id, rules)
     moves = rule_set.action_space().moves
@@ -1380,7 +1408,7 @@ cdef _Batch _read_batch(object hands, object prevs, object rules):
         batch.rule_set = _rule_set(rules)
     except (TypeError, ValueError):
         return None               # the full checks raise it, after any error in the hands
-    if batch.rule_set.two_decks:
+    if batch.rule_set.delegated:
         return None               # the full checks refuse it
     if not is_integers(hands):
         return None

@@ -7,6 +7,9 @@ cdef inline Options options_of(object rules, int decks=1) except *:
     """The Options of a validated :class:`ddz_fast.rules.Rules` of ``decks`` decks: the
     one-deck generator's words hold up to four cards of a rank, the wide generator's eight."""
     cdef Options o
+    if rules.laizi:
+        raise ValueError(f"the compiled generator does not play wild cards (laizi) yet: "
+                         f"{rules!r} has {rules.laizi} wild rank(s)")
     if rules.decks != decks:
         raise ValueError(f"{rules!r} play with {rules.decks} deck(s), which this part of the "
                          f"compiled core does not play: its words hold {decks}")
