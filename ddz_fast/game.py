@@ -56,7 +56,7 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_action
 from .position import Position
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, as_rules, plain_rules
 from .scoring import DealBonus, _settle, _spring_factor, cap_to_stacks, deal_bonuses
 from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
                        new_table)
@@ -326,7 +326,7 @@ class Game:
             raise TypeError(f"clock must be a Clock, not {type(clock).__name__}")
         if auto_play_policy is not None and not callable(auto_play_policy):
             raise TypeError("auto_play_policy must be a function of a state")
-        self.rules: Rules = as_rules(rules)
+        self.rules: Rules = plain_rules(as_rules(rules), "the game engine")
         if self.rules.players == 3:
             self.chips = _check_stacks(chips)
         else:

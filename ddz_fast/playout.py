@@ -71,7 +71,7 @@ from .compiled import core as _core, play as _play  # NativeCoreMissingError whe
 from ._checks import check_prev
 from .hand import Hand
 from .position import Position, _check_perft_args, checked_position
-from .rules import Rules, RulesLike, as_rules, three_player_rules
+from .rules import Rules, RulesLike, as_rules, plain_rules, three_player_rules
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -250,7 +250,7 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     n = check_int("n", n, 0)
     seed = check_seed64("seed", seed)
     start = check_int("start", start, 0)
-    rules = as_rules(rules)
+    rules = plain_rules(as_rules(rules), "the native play loop")
     four = rules.players == 4
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
