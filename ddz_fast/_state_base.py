@@ -92,10 +92,23 @@ class StateBase:
 
     A subclass holds the fields named in the module docstring and defines ``_checked`` (an
     action in canonical form, or the error naming what is wrong with it), ``_commit`` (take a
-    checked action), ``_redeal`` (the next deal of the seed, when nobody bids) and ``clone``.
+    checked action), ``clone``, ``start`` and ``_COMPARED``.
     """
 
     __slots__ = ()
+    #: The fields two states compare (caches left out; the start is compared as ``start``).
+    _COMPARED: Tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        # States of one table compare field by field; a state of another table (its own
+        # fields) is never equal.
+        compared = self._COMPARED
+        if not isinstance(other, StateBase) or other._COMPARED is not compared:
+            return NotImplemented
+        return (all(getattr(self, n) == getattr(other, n) for n in compared)
+                and self.start == other.start)
+
+    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
 
     game = property(lambda self: self._game, doc="The Game this hand is played under.")
     rules = property(lambda self: self._game.rules, doc="The rules of the game.")

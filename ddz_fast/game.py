@@ -548,14 +548,6 @@ class State(StateCore, StateBase):
         # Pickled (and deep-copied) field by field: the native base would keep only its own.
         return _state_of_fields, (type(self), tuple(getattr(self, n) for n in State._FIELDS))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return (all(getattr(self, n) == getattr(other, n) for n in State._COMPARED)
-                and self.start == other.start)
-
-    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
-
     def __repr__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self.hands)
         return (f"<State {self._phase} player={self._player} landlord={self._landlord} "

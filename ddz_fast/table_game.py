@@ -319,14 +319,6 @@ class TableState(StateBase):
     def __reduce__(self) -> Tuple[Any, ...]:
         return _state_of_fields, (tuple(getattr(self, name) for name in TableState.__slots__),)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TableState):
-            return NotImplemented
-        return (all(getattr(self, n) == getattr(other, n) for n in TableState._COMPARED)
-                and self.start == other.start)
-
-    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
-
     def __repr__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self._hands)
         return (f"<TableState {self._phase} player={self._player} landlord={self._landlord} "
