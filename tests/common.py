@@ -23,6 +23,7 @@ if HAVE_CORE:
 else:  # no compiled core (DDZ_FAST_IMPLEMENTATION=python): only the reference side runs
     native = None
 from ddz_fast import Hand, Rules
+from ddz_fast.bidding import Bid, auction_status
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 
 IMPLEMENTATIONS = (native, reference)
@@ -135,3 +136,77 @@ def random_hands(count: int, seed: int, max_size: int = 20) -> List[Hand]:
 
 def counts_array(hands: Sequence[Hand], dtype: Any = np.int64) -> np.ndarray:
     return np.array([hand.counts for hand in hands], dtype=dtype).reshape(len(hands), NUM_RANKS)
+
+
+# --- auctions and random hands, at three seats and at four -----------------------------------
+
+def expected_bidder(rules: Rules, first: int, bids: Sequence[Tuple[int, Bid]],
+                    players: int) -> int:
+    """Who must act next in an auction still running at a table of ``players`` seats: an
+    imperative model of docs/RULES.md ("Bidding", and "Four players with two decks")."""
+    if rules.bidding == "points" and not rules.single_round_auction:
+        passed = set()
+        turn = first
+        for player, bid in bids:
+            assert player == turn
+            if bid == Bid.PASS:
+                passed.add(player)
+            turn = (player + 1) % players
+            while turn in passed:
+                turn = (turn + 1) % players
+        return turn
+    if rules.bidding == "points":
+        return (first + len(bids)) % players
+    calls = [i for i, (_, bid) in enumerate(bids) if bid == Bid.CALL]
+    if not calls:
+        return (first + len(bids)) % players
+    robbers = [(first + i) % players for i in range(calls[0] + 1, players)]
+    after_call = len(bids) - calls[0] - 1
+    if after_call < len(robbers):
+        return robbers[after_call]
+    return bids[calls[0]][0]  # the first caller robs back
+
+
+def decide(state: Any, rng: random.Random) -> object:
+    """Mostly a random legal action; sometimes a timeout, auto-play when it is on (a step of
+    the random hands of either table)."""
+    if state.auto_play[state.current_player]:
+        if rng.random() < 0.1 and not state.has_left[state.current_player]:
+            state.set_auto_play(state.current_player, False)
+        else:
+            return state.play_auto()
+    if rng.random() < 0.02:
+        return state.timeout()
+    action = rng.choice(state.legal_actions())
+    state.apply(action)
+    return action
+
+
+def replay_traced_auctions(rules: Rules, auctions: Sequence[tuple]) -> int:
+    """Replay auctions traced by the native play loop, (first bidder, turns, landlord, stake)
+    with landlord -1 for a re-deal, through :func:`ddz_fast.bidding.auction_status`: every
+    turn is the seat it names and a legal bid, and the end is the traced one. Returns how many
+    were re-dealt."""
+    redeals = 0
+    for first, turns, landlord, stake in auctions:
+        actions: tuple = ()
+        for seat, bid in turns:
+            status = auction_status(rules, first, actions)
+            assert status.to_move == seat and Bid(bid) in status.legal, (first, turns)
+            actions += ((seat, Bid(bid)),)
+        status = auction_status(rules, first, actions)
+        assert status.is_over, (first, turns)
+        if landlord < 0:
+            assert status.redeal
+            redeals += 1
+        else:
+            assert (status.landlord, status.base_stake) == (landlord, stake)
+    return redeals
+
+
+def check_first_auctions(games: Any, auctions: Sequence[tuple]) -> None:
+    """The traced auctions are those ``random_games`` ran: the first deal's, when it was not
+    re-dealt (game ``i`` of ``games`` for auction ``i``)."""
+    for i, (_, _, landlord, stake) in enumerate(auctions):
+        if landlord >= 0:
+            assert (games.landlord[i], games.base_stake[i]) == (landlord, stake)

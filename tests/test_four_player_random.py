@@ -23,7 +23,7 @@ from ddz_fast.bidding import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
 from ddz_fast.game import Game
 from ddz_fast.table_game import TableState
-from common import sample_size
+from common import decide, expected_bidder, sample_size
 
 TOTAL_HANDS = 10_000
 SIDES = ("alone", "partner")
@@ -36,32 +36,6 @@ FULL_CHECK_EVERY = 96      # on average, one step in this many gets the full clo
 RECORD_EVERY = 20          # one hand in this many is replayed from its record
 MAX_STEPS = 5_000
 CHIPS = 50
-
-
-def expected_bidder(rules: Rules, first: int, bids) -> int:
-    """Who must act next in a running auction of four seats: an imperative model of the
-    rules (docs/RULES.md, "Bidding" and "Four players with two decks")."""
-    if rules.bidding == "points" and not rules.single_round_auction:
-        passed = set()
-        turn = first
-        for player, bid in bids:
-            assert player == turn
-            if bid == Bid.PASS:
-                passed.add(player)
-            turn = (player + 1) % 4
-            while turn in passed:
-                turn = (turn + 1) % 4
-        return turn
-    if rules.bidding == "points":
-        return (first + len(bids)) % 4
-    calls = [i for i, (_, bid) in enumerate(bids) if bid == Bid.CALL]
-    if not calls:
-        return (first + len(bids)) % 4
-    robbers = [(first + i) % 4 for i in range(calls[0] + 1, 4)]
-    after_call = len(bids) - calls[0] - 1
-    if after_call < len(robbers):
-        return robbers[after_call]
-    return bids[calls[0]][0]  # the first caller robs back
 
 
 def model_scores(state: TableState) -> Tuple[int, ...]:
@@ -167,7 +141,7 @@ class Tracker:
             assert state.out_first == player
         elif state.phase == "bidding":
             assert state.current_player == expected_bidder(state.rules, self.first_bidder,
-                                                           state.bids)
+                                                           state.bids, 4)
         elif state.phase == "partner":
             assert state.rules.sides == "partner" and state.current_player == state.landlord
         elif state.phase == "doubling":
@@ -229,20 +203,6 @@ def full_check(state: TableState, rng: random.Random) -> None:
             state.apply(action)
         assert state == before
     assert state.legal_actions() == legal
-
-
-def decide(state: TableState, rng: random.Random) -> object:
-    """Mostly a random legal action; sometimes a timeout, auto-play when it is on."""
-    if state.auto_play[state.current_player]:
-        if rng.random() < 0.1 and not state.has_left[state.current_player]:
-            state.set_auto_play(state.current_player, False)
-        else:
-            return state.play_auto()
-    if rng.random() < 0.02:
-        return state.timeout()
-    action = rng.choice(state.legal_actions())
-    state.apply(action)
-    return action
 
 
 def play_hand(game: Game, seed: int, rng: random.Random) -> TableState:
