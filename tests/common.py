@@ -22,7 +22,7 @@ if HAVE_CORE:
     import ddz_fast.native as native
 else:  # no compiled core (DDZ_FAST_IMPLEMENTATION=python): only the reference side runs
     native = None
-from ddz_fast import Hand, Rules
+from ddz_fast import Hand, Move, Rules, action_space
 from ddz_fast.bidding import Bid, auction_status
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 
@@ -180,6 +180,16 @@ def decide(state: Any, rng: random.Random) -> object:
     action = rng.choice(state.legal_actions())
     state.apply(action)
     return action
+
+
+def illegal_moves(state: Any, legal: set, rng: random.Random) -> List[object]:
+    """Actions the play phase refuses: up to 8 moves of the action space that are not in
+    ``legal``, a bid, an int, and the pass when the player leads."""
+    moves = action_space(state.rules)
+    candidates = [m for m in rng.sample(moves, 8) if m not in legal] + [Bid.PASS, 0]
+    if state.prev is None:
+        candidates.append(Move.PASS)
+    return candidates
 
 
 def replay_traced_auctions(rules: Rules, auctions: Sequence[tuple]) -> int:

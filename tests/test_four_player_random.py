@@ -18,12 +18,12 @@ from typing import List, NamedTuple, Optional, Tuple
 
 import pytest
 
-from ddz_fast import Move, Rules, action_space, record
+from ddz_fast import Move, Rules, record
 from ddz_fast.bidding import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
 from ddz_fast.game import Game
 from ddz_fast.table_game import TableState
-from common import decide, expected_bidder, sample_size
+from common import decide, expected_bidder, illegal_moves, sample_size
 
 TOTAL_HANDS = 10_000
 SIDES = ("alone", "partner")
@@ -184,10 +184,7 @@ def illegal_actions(state: TableState, rng: random.Random) -> List[object]:
     elif phase == "doubling":
         candidates = [Bid.CALL, Partner.SEAT_1, Move.PASS, 2, None]
     else:
-        moves = action_space(state.rules)
-        candidates = [m for m in rng.sample(moves, 8) if m not in legal] + [Bid.PASS, 0]
-        if state.prev is None:
-            candidates.append(Move.PASS)
+        candidates = illegal_moves(state, legal, rng)
     return rng.sample(candidates, min(3, len(candidates)))
 
 

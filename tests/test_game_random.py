@@ -18,12 +18,12 @@ from typing import List, Optional
 
 import pytest
 
-from ddz_fast import Move, Rules, action_space, record
+from ddz_fast import Move, Rules, record
 from ddz_fast.bitboard import COUNT_MASK, pack
 from ddz_fast.cards import FULL_DECK
 from ddz_fast.game import Game, State
 from ddz_fast.scoring import DealBonus
-from common import decide, expected_bidder
+from common import decide, expected_bidder, illegal_moves
 from test_game_helpers import Bid, Double, snapshot
 
 TOTAL_HANDS = 10_000
@@ -129,10 +129,7 @@ def illegal_actions(state: State, rng: random.Random) -> List[object]:
     elif state.phase == "doubling":
         candidates = [Bid.CALL, Bid.PASS, Move.PASS, 2, None]
     else:
-        moves = action_space(state.rules)
-        candidates = [m for m in rng.sample(moves, 8) if m not in legal] + [Bid.PASS, 0]
-        if state.prev is None:
-            candidates.append(Move.PASS)
+        candidates = illegal_moves(state, legal, rng)
     return rng.sample(candidates, min(3, len(candidates)))
 
 
