@@ -45,13 +45,12 @@ bot judged strongest and the base stake is the winning bid.
 """
 from __future__ import annotations
 
-import random
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
 try:
-    from gymnasium import logger, spaces
+    import gymnasium  # noqa: F401  # checked here, so that the error names this module
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - exercised only without the extra
@@ -59,12 +58,11 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
                       "pip install 'ddz_fast[env]'") from error
 
 import ddz_fast
-from .bots import last_mover, make_bot, start_play
-from .cards import MAX_COPIES, NUM_RANKS
+from ._play_env import PlayPhaseEnv
+from .bots import start_play
+from .cards import MAX_COPIES
 from .game import Game, State
-from .move import Move
 from .rules import RulesLike, three_player_rules
-from .validate import shown
 
 __all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
            "DEAL_BONUS_LAYOUT"]
@@ -98,7 +96,7 @@ def _observation_high(size: int) -> np.ndarray:
     return high
 
 
-class DouDizhuEnv(AECEnv):
+class DouDizhuEnv(PlayPhaseEnv):
     """The play phase of one hand per episode; see the module docstring.
 
     ``rules``: a :class:`~ddz_fast.rules.Rules` or preset name (it fixes the action ids).
@@ -107,136 +105,33 @@ class DouDizhuEnv(AECEnv):
     """
 
     metadata = {"name": "ddz_fast_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    _AGENTS = AGENTS
+    _LAYOUT = OBSERVATION_LAYOUT
+    _ROLE_WIDTH = 12
+    _WINS = {"landlord": "wins", "peasants": "win"}
 
     def __init__(self, rules: RulesLike = None, render_mode: Optional[str] = None,
                  bidder: Optional[str] = None) -> None:
         super().__init__()
-        if render_mode is not None and (not isinstance(render_mode, str)
-                                        or render_mode not in self.metadata["render_modes"]):
-            raise ValueError(f"unknown render_mode {shown(render_mode)}: use None or 'ansi'")
+        self._check_render_mode(render_mode)
         # Three players, one deck, no wild cards (four seats: ddz_fast.table_env).
-        self.game = Game(three_player_rules(rules, "the PettingZoo environment"))
-        self.rules = self.game.rules
-        self.render_mode = render_mode
-        self.bidder = None if bidder is None else make_bot(bidder)  # checks the name
-        self._moves = ddz_fast.action_space(self.rules)
-        #: The action id of the pass: the last one.
-        self.pass_action = len(self._moves)
-        self.possible_agents: List[str] = list(AGENTS)
-        size = self.pass_action + 1
+        game = Game(three_player_rules(rules, "the PettingZoo environment"))
         #: The length of an observation vector: longer with the deal bonus flags.
-        self.observation_size = DEAL_BONUS_LAYOUT.stop if self.rules.deal_bonuses \
+        self.observation_size = DEAL_BONUS_LAYOUT.stop if game.rules.deal_bonuses \
             else OBSERVATION_SIZE
-        high = _observation_high(self.observation_size)
-        # One space object per agent, always the same one: seeding a space must stick.
-        self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(low=0, high=high, dtype=np.int16),
-            "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
-        }) for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(size) for agent in AGENTS}
-        self._rng = random.Random()
+        self._setup(game, render_mode, bidder, self.observation_size,
+                    _observation_high(self.observation_size))
         self.state: Optional[State] = None
         self._mask_of: Optional[Tuple[Tuple[State, int], np.ndarray]] = None  # (key, mask)
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+    def _start_hand(self, deal_seed: int) -> State:
+        return (start_play(self.game, deal_seed, landlord=0) if self.bidder is None
+                else start_play(self.game, deal_seed, bidder=self.bidder))
 
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    # --- roles and seats -------------------------------------------------------------------
-
-    def _seat(self, agent: str) -> int:
-        return (self._state().landlord + AGENTS.index(agent)) % 3
-
-    def _agent(self, seat: int) -> str:
-        return AGENTS[(seat - self._state().landlord) % 3]
-
-    def _state(self) -> State:
-        if self.state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state
-
-    # --- the AEC API -----------------------------------------------------------------------
-
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """Deal a new hand; a ``seed`` restarts the stream of deals (None continues it)."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        deal_seed = self._rng.randrange(2 ** 63)
-        self.state = (start_play(self.game, deal_seed, landlord=0) if self.bidder is None
-                      else start_play(self.game, deal_seed, bidder=self.bidder))
-        self._played = np.zeros((3, NUM_RANKS), dtype=np.int16)  # by role
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent(self.state.current_player)
-
-    def step(self, action: Optional[int]) -> None:
-        """The selected agent plays action id ``action`` (ValueError if it is not legal)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        state = self._state()
-        move = self._legal_move(agent, action)
-        state.apply(move)
-        self._played[AGENTS.index(agent)] += np.array(move.counts, dtype=np.int16)
-        self._cumulative_rewards[agent] = 0.0
-        if state.is_over:
-            self.rewards = {a: float(state.scores[self._seat(a)]) for a in self.agents}
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self._agent(state.current_player)
-        self._accumulate_rewards()
-
-    def _legal_move(self, agent: str, action: Optional[int]) -> Move:
-        if action is None or isinstance(action, bool) or not np.issubdtype(type(action),
-                                                                           np.integer):
-            raise TypeError(f"an action is an int action id, not {type(action).__name__}")
-        action = int(action)
-        if not 0 <= action <= self.pass_action:
-            raise ValueError(f"action {action} is outside 0..{self.pass_action}")
-        state = self._state()
-        legal = (not state.is_over and agent == self._agent(state.current_player)
-                 and self._step_mask(state)[action])
-        if not legal:
-            what = "pass" if action == self.pass_action else self._moves[action].cards
-            raise ValueError(f"action {action} ({what}) is not legal for {agent} now")
-        return Move.PASS if action == self.pass_action else self._moves[action]
-
-    def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        return {"observation": self._observation(agent), "action_mask": self._mask(agent)}
-
-    def _observation(self, agent: str) -> np.ndarray:
-        state = self._state()
-        to_beat = state.prev
-        vector = np.zeros(self.observation_size, dtype=np.int16)
-        vector[OBSERVATION_LAYOUT["hand"]] = state.hands[self._seat(agent)].counts
-        vector[OBSERVATION_LAYOUT["played"]] = self._played.reshape(-1)
-        vector[OBSERVATION_LAYOUT["cards_left"]] = [len(state.hands[self._seat(a)])
-                                                    for a in AGENTS]
-        if to_beat is not None:
-            vector[OBSERVATION_LAYOUT["to_beat"]] = to_beat.counts
-            mover = last_mover(state)
-            vector[OBSERVATION_LAYOUT["to_beat_by"]] = 1 + AGENTS.index(self._agent(mover))
-        if state.kitty is not None:
-            vector[OBSERVATION_LAYOUT["kitty"]] = state.kitty.counts
+    def _observe_more(self, state: State, vector: np.ndarray) -> None:
         for seat, bonus in state.deal_bonuses:
             role = AGENTS.index(self._agent(seat))
             vector[DEAL_BONUS_LAYOUT.start + _BONUS_FLAGS * role + bonus.value] = 1
-        return vector
-
-    def _mask(self, agent: str) -> np.ndarray:
-        """``agent``'s action mask: a new array, which the caller may change."""
-        state = self._state()
-        if state.is_over or agent != self._agent(state.current_player):
-            return np.zeros(self.pass_action + 1, dtype=np.int8)
-        return self._step_mask(state).copy()
 
     def _step_mask(self, state: State) -> np.ndarray:
         """The mask of the agent to move, computed once per step (read-only; copy it).
@@ -258,30 +153,12 @@ class DouDizhuEnv(AECEnv):
         self._mask_of = (key, mask)
         return mask
 
-    def render(self) -> Optional[str]:
-        """The table as text (``render_mode="ansi"``); None, with a warning, otherwise."""
-        if self.render_mode is None:
-            logger.warn("render() was called without a render_mode: pass render_mode='ansi'")
-            return None
-        state = self._state()
-        lines = [f"{agent:<12} {len(state.hands[self._seat(agent)]):>2} cards: "
-                 f"{state.hands[self._seat(agent)] or '-'}" for agent in AGENTS]
-        if state.deal_bonuses:
-            bonuses = ", ".join(f"{self._agent(seat)} {bonus.name.lower().replace('_', ' ')}"
-                                for seat, bonus in state.deal_bonuses)
-            lines.append(f"deal bonuses: {bonuses}")
-        if state.is_over:
-            scores = ", ".join(f"{a} {state.scores[self._seat(a)]:+d}" for a in AGENTS)
-            verb = "wins" if state.winner == "landlord" else "win"
-            lines.append(f"over: the {state.winner} {verb}; scores {scores}")
-        else:
-            to_beat = state.prev
-            lines.append(f"to move: {self.agent_selection}, "
-                         f"{'leads' if to_beat is None else f'to beat {to_beat}'}")
-        return "\n".join(lines)
-
-    def close(self) -> None:
-        """Nothing to release: the environment holds no window or process."""
+    def _render_more(self, state: State) -> List[str]:
+        if not state.deal_bonuses:
+            return []
+        bonuses = ", ".join(f"{self._agent(seat)} {bonus.name.lower().replace('_', ' ')}"
+                            for seat, bonus in state.deal_bonuses)
+        return [f"deal bonuses: {bonuses}"]
 
 
 raw_env = DouDizhuEnv

@@ -43,12 +43,14 @@ Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api
 from ._checks import check_action_id
 from ._deprecated import warn_renamed
-from .bidding import Auction, Bid, Double, auction_status, doubling_order, next_player
+from ._state_base import (ActionTypeError, AutoPlayLoopError, IllegalActionError, StateBase,
+                          auction_memo, check_sizes, with_entry)
+from .bidding import Auction, Bid, Double, doubling_order, next_player
 from .cards import FULL_DECK, NUM_RANKS, deck_counts, format_cards
 from .clock import Action, AutoPlayPolicy, Clock, timeout_action
 from .compiled import play as _play
@@ -76,19 +78,6 @@ Seed = Union[int, str]
 #: ``leave``, and ``bonus`` (a :class:`~ddz_fast.scoring.DealBonus` of the player's deal, in
 #: the place of the action; only under the ``deal_bonuses`` option).
 Event = Tuple[str, int, Union[Action, DealBonus, None]]
-_ACTION_KINDS = ("act", "timeout", "auto")
-
-
-class IllegalActionError(ValueError):
-    """An action the current player may not take now (the state is left unchanged)."""
-
-
-class ActionTypeError(IllegalActionError, TypeError):
-    """An action of the wrong kind for the phase, e.g. a Move while bidding."""
-
-
-class AutoPlayLoopError(IllegalActionError):
-    """:meth:`State.run_auto_play` would re-deal forever: every seat on auto-play, none bids."""
 
 
 class Deal(NamedTuple):
@@ -259,22 +248,8 @@ def _next_deal(seed: Seed, number: int, stream: Optional[tuple],
     return deal, rng.getstate()
 
 
-# auction_status of (bidding system, single round, first bidder, bids): a pure function that
-# every bid of every hand asks, of a few hundred different auctions.
-_AUCTIONS: Dict[tuple, Auction] = {}
-_MAX_AUCTIONS = 1 << 14
-
-
-def _auction_after(rules: Rules, first_bidder: int, bids: tuple) -> Auction:
-    """``auction_status(rules, first_bidder, bids)``, remembered."""
-    key = (rules.bidding, rules.single_round_auction, first_bidder, bids)
-    auction = _AUCTIONS.get(key)
-    if auction is None:
-        auction = auction_status(rules, first_bidder, bids)
-        if len(_AUCTIONS) >= _MAX_AUCTIONS:
-            _AUCTIONS.clear()
-        _AUCTIONS[key] = auction
-    return auction
+# auction_status of (bidding system, single round, first bidder, bids), remembered.
+_auction_after = auction_memo()
 
 
 def _check_seed(seed: object) -> Seed:
@@ -449,14 +424,8 @@ def _check_one_full_deck(piles: Sequence[Hand]) -> None:
                              "hands and kitty must make exactly one deck")
 
 
-def _check_sizes(hands: Hands, sizes: Sequence[int]) -> None:
-    for seat, (hand, size) in enumerate(zip(hands, sizes)):
-        if len(hand) != size:
-            raise ValueError(f"hand {seat} holds {len(hand)} cards, not {size}")
-
-
 def _check_deal(hands: Hands, kitty: Optional[Hand], rules: Rules) -> None:
-    _check_sizes(hands, (rules.hand_size,) * 3)
+    check_sizes(hands, (rules.hand_size,) * 3)
     if not rules.kitty:                 # the caller refused a kitty
         _check_one_full_deck(hands)
         return
@@ -469,7 +438,7 @@ def _check_deal(hands: Hands, kitty: Optional[Hand], rules: Rules) -> None:
 
 def _check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int,
                       rules: Rules) -> None:
-    _check_sizes(hands, [rules.hand_size + rules.kitty if s == landlord else rules.hand_size
+    check_sizes(hands, [rules.hand_size + rules.kitty if s == landlord else rules.hand_size
                          for s in range(3)])
     _check_one_full_deck(hands)
     if kitty is not None:
@@ -480,7 +449,7 @@ def _check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int,
                              f"{hands[landlord]}")
 
 
-class State(StateCore):
+class State(StateCore, StateBase):
     """One hand of Dou Dizhu being played: see the module docstring.
 
     A state keeps the cards as 64-bit words (:mod:`ddz_fast.bitboard`) and, in the play phase,
@@ -579,14 +548,6 @@ class State(StateCore):
         # Pickled (and deep-copied) field by field: the native base would keep only its own.
         return _state_of_fields, (type(self), tuple(getattr(self, n) for n in State._FIELDS))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return (all(getattr(self, n) == getattr(other, n) for n in State._COMPARED)
-                and self.start == other.start)
-
-    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
-
     def __repr__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self.hands)
         return (f"<State {self._phase} player={self._player} landlord={self._landlord} "
@@ -594,28 +555,8 @@ class State(StateCore):
 
     # --- what the state is ---------------------------------------------------------------
 
-    game = property(lambda self: self._game, doc="The Game this hand is played under.")
-    rules = property(lambda self: self._game.rules, doc="The rules of the game.")
     phase = property(lambda self: self._phase,
                      doc="'bidding', 'doubling', 'play' or 'over'.")
-    current_player = property(lambda self: self._player,
-                              doc="The seat to act, None once the hand is over.")
-    landlord = property(lambda self: self._landlord, doc="The landlord's seat, None before.")
-    first_bidder = property(lambda self: self._first_bidder,
-                            doc="Who bid first in the current deal.")
-    seed = property(lambda self: self._seed, doc="The seed of the deals (and re-deals).")
-    redeals = property(lambda self: self._redeals, doc="How many times the hand was re-dealt.")
-    base_stake = property(lambda self: self._base_stake,
-                          doc="The winning bid (points) or 1 (call/rob); 0 before.")
-    doubles = property(lambda self: self._doubles, doc="Who doubled, per seat.")
-    bids = property(lambda self: self._bids,
-                    doc="(player, Bid) of the current deal's auction, in order.")
-    auto_play = property(lambda self: self._auto, doc="Which seats are on auto-play.")
-    has_left = property(lambda self: self._left, doc="Which seats left during this hand.")
-    timeouts_in_a_row = property(lambda self: self._timeouts,
-                                 doc="Each seat's count of consecutive timeouts.")
-    stacks = property(lambda self: self._stacks,
-                      doc="Chip stacks at the start of the hand (None: no chips).")
 
     @property
     def hands(self) -> Hands:
@@ -644,11 +585,6 @@ class State(StateCore):
         """The bonuses of the current deal as (seat, bonus), as its ``bonus`` events logged
         them; empty without the ``deal_bonuses`` option."""
         return self._bonuses
-
-    @property
-    def events(self) -> Tuple[Event, ...]:
-        """Every event of the hand (see Event), oldest first."""
-        return tuple(self._log)
 
     @property
     def prev(self) -> Optional[Move]:
@@ -685,12 +621,6 @@ class State(StateCore):
         """The kitty, once the landlord is known and has shown it; None before (and always
         under rules without a kitty)."""
         return hand_of_word(self._deal[3]) if self._kitty_shown else None
-
-    @property
-    def history(self) -> List[Tuple[int, Action]]:
-        """Every action of the hand as (player, action), re-dealt auctions included."""
-        return [(player, action) for kind, player, action in self._log
-                if kind in _ACTION_KINDS]
 
     @property
     def winner(self) -> Optional[str]:
@@ -791,82 +721,6 @@ class State(StateCore):
         index = check_action_id(action_id, len(moves) + 1)
         self.apply(Move.PASS if index == len(moves) else moves[index])
 
-    def timeout(self) -> Action:
-        """The current player's clock ran out: apply the timeout action and return it.
-
-        Enough timeouts in a row (``clock.timeouts_to_auto_play``) turn on auto-play.
-        """
-        self._require_not_over()
-        action = timeout_action(self)
-        self._act(action, "timeout")
-        return action
-
-    def play_auto(self, action: Optional[Action] = None) -> Action:
-        """Decide for the current player, who must be on auto-play, and return the action.
-
-        The action comes from the game's auto-play policy unless given (a record replays the
-        action it logged).
-        """
-        self._require_not_over()
-        if not self._auto[self._player]:
-            raise IllegalActionError(f"player {self._player} is not on auto-play")
-        if action is None:
-            action = self._game.auto_play_policy(self.clone())
-        self._act(action, "auto")
-        return action
-
-    def run_auto_play(self, max_redeals: int = 100) -> int:
-        """Let auto-play decide until a player not on it must act or the hand ends.
-
-        Returns how many decisions were made. When every seat is on auto-play during the
-        bidding, a policy that never bids (the default one declines) would re-deal forever:
-        after ``max_redeals`` re-deals in this call, :class:`AutoPlayLoopError` is raised, with
-        the decisions made so far applied (each one is a whole, legal action).
-        """
-        max_redeals = check_int("max_redeals", max_redeals, 0)
-        count, first_redeals = 0, self._redeals
-        while self._player is not None and self._auto[self._player]:
-            if self._redeals - first_redeals >= max_redeals and self._phase == "bidding" \
-                    and all(self._auto):
-                raise AutoPlayLoopError(
-                    f"every seat is on auto-play and the hand was re-dealt {max_redeals} "
-                    "times without a bid: turn auto-play off for a seat, or use a policy "
-                    "that bids")
-            self.play_auto()
-            count += 1
-        return count
-
-    def set_auto_play(self, player: int, on: bool) -> None:
-        """Turn auto-play on or off for ``player`` (off is refused after ``leave``)."""
-        player = check_seat("player", player)
-        if not isinstance(on, bool):
-            raise TypeError(f"on must be a bool, not {type(on).__name__}")
-        self._require_not_over()
-        if not on and self._left[player]:
-            raise ValueError(f"player {player} left: auto-play stays on until the hand ends")
-        self._auto = _with(self._auto, player, on)
-        if not on:
-            self._timeouts = _with(self._timeouts, player, 0)
-        self._log.append(("auto_on" if on else "auto_off", player, None))
-
-    def leave(self, player: int) -> None:
-        """``player`` leaves: auto-play decides for them until the hand ends."""
-        player = check_seat("player", player)
-        self._require_not_over()
-        if self._left[player]:
-            raise ValueError(f"player {player} has already left")
-        self._auto = _with(self._auto, player, True)
-        self._left = _with(self._left, player, True)
-        self._log.append(("leave", player, None))
-
-    def _require_not_over(self) -> None:
-        if self._phase == "over":
-            raise IllegalActionError("the hand is over: no more decisions")
-
-    def _act(self, action: Action, kind: str) -> None:
-        self._require_not_over()
-        self._commit(self._checked(action), kind)
-
     def _commit(self, action: Action, kind: str) -> None:
         """Take ``action``, a legal action in canonical form."""
         player = self._player
@@ -901,16 +755,6 @@ class State(StateCore):
         raise IllegalActionError(f"player {player} cannot play {format_action(action)} in "
                                  f"the {phase} phase; legal: {legal}{more}")
 
-    def _count_timeout(self, player: int, kind: str) -> None:
-        if kind == "act":
-            if self._timeouts[player]:
-                self._timeouts = _with(self._timeouts, player, 0)
-        elif kind == "timeout":
-            count = self._timeouts[player] + 1
-            self._timeouts = _with(self._timeouts, player, count)
-            if count >= self._game.clock.timeouts_to_auto_play:
-                self._auto = _with(self._auto, player, True)
-
     # --- the phases ----------------------------------------------------------------------
 
     def _apply_bid(self, player: int, bid: Bid) -> None:
@@ -932,7 +776,7 @@ class State(StateCore):
         self._landlord = landlord
         self._base_stake = auction.base_stake
         self._multiplier <<= auction.robs
-        self._words = _with(self._words, landlord, self._words[landlord] + self._deal[3])
+        self._words = with_entry(self._words, landlord, self._words[landlord] + self._deal[3])
         self._kitty_shown = self._game.rules.kitty > 0
         if self.rules.doubling:
             self._phase = "doubling"
@@ -941,7 +785,7 @@ class State(StateCore):
             self._start_play()
 
     def _apply_double(self, player: int, decision: Double) -> None:
-        self._doubles = _with(self._doubles, player, decision == Double.DOUBLE)
+        self._doubles = with_entry(self._doubles, player, decision == Double.DOUBLE)
         self._doubling_turn += 1
         if self._doubling_turn == 3:
             self._start_play()
@@ -982,13 +826,6 @@ def _state_of_fields(cls: type, values: tuple) -> State:
     for name, value in zip(State._FIELDS, values):
         setattr(state, name, value)
     return state
-
-
-def _with(values: tuple, index: int, value: Any) -> tuple:
-    """A copy of a 3-tuple with one entry replaced."""
-    as_list = list(values)
-    as_list[index] = value
-    return tuple(as_list)
 
 
 def _as_enum(action: Any, enum: type, phase: str) -> Any:

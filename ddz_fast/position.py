@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from .cards import FULL_DECK, format_cards
 from .hand import Hand, HandLike, as_hand
@@ -83,19 +83,8 @@ class Position:
         _check_one_deck(checked)
         landlord = check_seat("landlord", landlord)
         to_move = check_seat("to_move", to_move)
-        if prev is not None:
-            prev = exact_move(prev, "prev")
-            if prev.is_pass:
-                prev = None  # nothing to beat: the player leads
-        allowed_passes = (0,) if prev is None else (0, 1)
-        passes = int(passes) if is_int(passes) else passes
-        if not is_int(passes) or passes not in allowed_passes:
-            raise ValueError(f"passes must be one of {allowed_passes} "
-                             f"{'when leading' if prev is None else 'after a move'}, "
-                             f"got {shown(passes)}")
-        for name, value in (("hands", checked), ("landlord", landlord), ("to_move", to_move),
-                            ("prev", prev), ("passes", passes)):
-            object.__setattr__(self, name, value)
+        prev, passes = check_prev_and_passes(prev, passes, 1)
+        set_fields(self, checked, landlord, to_move, prev, passes)
 
     @property
     def move_to_beat(self) -> Optional[Move]:
@@ -106,12 +95,7 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> "Position":
         """The position of a notation line (see the module docstring)."""
-        if not isinstance(text, str):
-            raise TypeError(f"position text must be a str, not {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != 5:
-            raise ValueError(f"a position has 5 fields (hands landlord to-move move-to-beat "
-                             f"passes), got {len(fields)} in {text!r}")
+        fields = position_fields(text)
         hand_texts = fields[0].split("/")
         if len(hand_texts) != 3:
             raise ValueError(f"hands are three card texts separated by '/', got {fields[0]!r}")
@@ -168,11 +152,45 @@ class Position:
         hands, to_move, prev, passes = play_step(self.hands, self.to_move, self.prev,
                                                  self.passes, move)
         position = Position.__new__(Position)
-        for name, value in (("hands", hands), ("landlord", self.landlord),
-                            ("to_move", to_move), ("prev", prev),
-                            ("passes", passes)):
-            object.__setattr__(position, name, value)
+        set_fields(position, hands, self.landlord, to_move, prev, passes)
         return position
+
+
+def check_prev_and_passes(prev: Optional[Move], passes: int,
+                          most_passes: int) -> Tuple[Optional[Move], int]:
+    """A position's move to beat (None, or a pass, when the player leads) and its passes since
+    that move: 0 when leading, else 0 to ``most_passes`` (one fewer than the seats after the
+    player who made it). At any table: the four-player positions check theirs here too."""
+    if prev is not None:
+        prev = exact_move(prev, "prev")
+        if prev.is_pass:
+            prev = None  # nothing to beat: the player leads
+    allowed_passes = (0,) if prev is None else tuple(range(most_passes + 1))
+    passes = int(passes) if is_int(passes) else passes
+    if not is_int(passes) or passes not in allowed_passes:
+        raise ValueError(f"passes must be one of {allowed_passes} "
+                         f"{'when leading' if prev is None else 'after a move'}, "
+                         f"got {shown(passes)}")
+    return prev, passes
+
+
+def position_fields(text: object) -> List[str]:
+    """The five fields of a position's notation line, at any table (not yet read)."""
+    if not isinstance(text, str):
+        raise TypeError(f"position text must be a str, not {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != 5:
+        raise ValueError(f"a position has 5 fields (hands landlord to-move move-to-beat "
+                         f"passes), got {len(fields)} in {text!r}")
+    return fields
+
+
+def set_fields(position: Any, hands: tuple, landlord: int, to_move: int,
+               prev: Optional[Move], passes: int) -> None:
+    """Fill in a frozen position, at any table, from checked fields."""
+    for name, value in (("hands", hands), ("landlord", landlord), ("to_move", to_move),
+                        ("prev", prev), ("passes", passes)):
+        object.__setattr__(position, name, value)
 
 
 def _check_one_deck(hands: Iterable[Hand]) -> None:
@@ -187,9 +205,14 @@ def _check_perft_args(position: Position, depth: int) -> Position:
     """The checks of a perft request, shared by :mod:`ddz_fast.perft` and the native perft: the
     position checked again (see :func:`checked_position`), and a depth that is an int >= 0."""
     position = checked_position(position)
+    check_depth(depth)
+    return position
+
+
+def check_depth(depth: object) -> None:
+    """ValueError unless ``depth`` is an int >= 0 (a perft depth, at any table)."""
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a non-negative int, got {shown(depth)}")
-    return position
 
 
 def checked_position(position: object, name: str = "position") -> Position:

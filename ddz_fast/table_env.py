@@ -31,28 +31,25 @@ choice of partner and the doubling round for every seat first.
 """
 from __future__ import annotations
 
-import random
-from typing import Any, Dict, List, Optional
+from typing import Any, List, Optional
 
 import numpy as np
 
 try:
-    from gymnasium import logger, spaces
+    import gymnasium  # noqa: F401  # checked here, so that the error names this module
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - exercised only without the extra
     raise ImportError("ddz_fast.table_env needs PettingZoo and Gymnasium: "
                       "pip install 'ddz_fast[env]'") from error
 
-from . import api
-from .bots import last_mover, make_bot, start_play
-from .cards import NUM_RANKS, TWO_DECKS
+from ._play_env import PlayPhaseEnv
+from .bots import start_play
+from .cards import TWO_DECKS
 from .clock import timeout_action
 from .game import Game
-from .move import Move
 from .rules import RulesLike
 from .table_game import TableState
-from .validate import shown
 
 __all__ = ["FourPlayerEnv", "env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE"]
 
@@ -83,7 +80,7 @@ def _observation_high() -> np.ndarray:
     return high
 
 
-class FourPlayerEnv(AECEnv):
+class FourPlayerEnv(PlayPhaseEnv):
     """The play phase of one four-player hand per episode; see the module docstring.
 
     ``rules``: a four-player :class:`~ddz_fast.rules.Rules` or preset name (default
@@ -92,137 +89,34 @@ class FourPlayerEnv(AECEnv):
 
     metadata = {"name": "ddz_fast_four_v0", "render_modes": ["ansi"],
                 "is_parallelizable": False}
+    _AGENTS = AGENTS
+    _LAYOUT = OBSERVATION_LAYOUT
+    _ROLE_WIDTH = 10
+    _WINS = {"landlord": "win", "peasants": "win"}   # "the landlord" names its side here
 
     def __init__(self, rules: RulesLike = "four_player", render_mode: Optional[str] = None,
                  bidder: Optional[str] = None) -> None:
         super().__init__()
-        if render_mode is not None and (not isinstance(render_mode, str)
-                                        or render_mode not in self.metadata["render_modes"]):
-            raise ValueError(f"unknown render_mode {shown(render_mode)}: use None or 'ansi'")
-        self.game = Game(rules)
-        self.rules = self.game.rules
-        if self.rules.players != PLAYERS:
+        self._check_render_mode(render_mode)
+        game = Game(rules)
+        if game.rules.players != PLAYERS:
             raise ValueError(f"the four-player environment plays the four-player table, not "
-                             f"{self.rules!r}: use ddz_fast.env for three")
-        self.render_mode = render_mode
-        self.bidder = None if bidder is None else make_bot(bidder)
-        self._moves = api.action_space(self.rules)
+                             f"{game.rules!r}: use ddz_fast.env for three")
+        self._setup(game, render_mode, bidder, OBSERVATION_SIZE, _observation_high())
         self._ids = {move: index for index, move in enumerate(self._moves)}
-        #: The action id of the pass: the last one.
-        self.pass_action = len(self._moves)
-        self.possible_agents: List[str] = list(AGENTS)
-        size = self.pass_action + 1
-        high = _observation_high()
-        self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(low=0, high=high, dtype=np.int16),
-            "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
-        }) for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(size) for agent in AGENTS}
-        self._rng = random.Random()
         self.state: Optional[TableState] = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+    def _start_hand(self, deal_seed: int) -> TableState:
+        if self.bidder is not None:
+            return start_play(self.game, deal_seed, bidder=self.bidder)
+        state = start_play(self.game, deal_seed, landlord=0)
+        if state.phase == "partner":
+            state.apply(timeout_action(state))
+        return state
 
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    # --- roles and seats -------------------------------------------------------------------
-
-    def _seat(self, agent: str) -> int:
-        return (self._state().landlord + AGENTS.index(agent)) % PLAYERS
-
-    def _agent(self, seat: int) -> str:
-        return AGENTS[(seat - self._state().landlord) % PLAYERS]
-
-    def _state(self) -> TableState:
-        if self.state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state
-
-    # --- the AEC API -----------------------------------------------------------------------
-
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """Deal a new hand; a ``seed`` restarts the stream of deals (None continues it)."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        deal_seed = self._rng.randrange(2 ** 63)
-        if self.bidder is None:
-            state = start_play(self.game, deal_seed, landlord=0)
-            if state.phase == "partner":
-                state.apply(timeout_action(state))
-        else:
-            state = start_play(self.game, deal_seed, bidder=self.bidder)
-        self.state = state
-        self._played = np.zeros((PLAYERS, NUM_RANKS), dtype=np.int16)  # by role
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent(state.current_player)
-
-    def step(self, action: Optional[int]) -> None:
-        """The selected agent plays action id ``action`` (ValueError if it is not legal)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        state = self._state()
-        move = self._legal_move(agent, action)
-        state.apply(move)
-        self._played[AGENTS.index(agent)] += np.array(move.counts, dtype=np.int16)
-        self._cumulative_rewards[agent] = 0.0
-        if state.is_over:
-            self.rewards = {a: float(state.scores[self._seat(a)]) for a in self.agents}
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self._agent(state.current_player)
-        self._accumulate_rewards()
-
-    def _legal_move(self, agent: str, action: Optional[int]) -> Move:
-        if action is None or isinstance(action, bool) or not np.issubdtype(type(action),
-                                                                           np.integer):
-            raise TypeError(f"an action is an int action id, not {type(action).__name__}")
-        action = int(action)
-        if not 0 <= action <= self.pass_action:
-            raise ValueError(f"action {action} is outside 0..{self.pass_action}")
-        state = self._state()
-        if not state.is_over and agent == self._agent(state.current_player) \
-                and self._step_mask(state)[action]:
-            return Move.PASS if action == self.pass_action else self._moves[action]
-        what = "pass" if action == self.pass_action else self._moves[action].cards
-        raise ValueError(f"action {action} ({what}) is not legal for {agent} now")
-
-    def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        return {"observation": self._observation(agent), "action_mask": self._mask(agent)}
-
-    def _observation(self, agent: str) -> np.ndarray:
-        state = self._state()
-        to_beat = state.prev
-        vector = np.zeros(OBSERVATION_SIZE, dtype=np.int16)
-        vector[OBSERVATION_LAYOUT["hand"]] = state.hands[self._seat(agent)].counts
-        vector[OBSERVATION_LAYOUT["played"]] = self._played.reshape(-1)
-        vector[OBSERVATION_LAYOUT["cards_left"]] = [len(state.hands[self._seat(a)])
-                                                    for a in AGENTS]
-        if to_beat is not None:
-            vector[OBSERVATION_LAYOUT["to_beat"]] = to_beat.counts
-            vector[OBSERVATION_LAYOUT["to_beat_by"]] = \
-                1 + AGENTS.index(self._agent(last_mover(state)))  # type: ignore[arg-type]
-        if state.kitty is not None:
-            vector[OBSERVATION_LAYOUT["kitty"]] = state.kitty.counts
+    def _observe_more(self, state: TableState, vector: np.ndarray) -> None:
         if state.partner is not None:
             vector[OBSERVATION_LAYOUT["partner"]] = 1 + AGENTS.index(self._agent(state.partner))
-        return vector
-
-    def _mask(self, agent: str) -> np.ndarray:
-        """``agent``'s action mask: a new array, which the caller may change."""
-        state = self._state()
-        if state.is_over or agent != self._agent(state.current_player):
-            return np.zeros(self.pass_action + 1, dtype=np.int8)
-        return self._step_mask(state).copy()
 
     def _step_mask(self, state: TableState) -> np.ndarray:
         """The mask of the agent to move, worked out once per step (read-only; copy it)."""
@@ -238,27 +132,8 @@ class FourPlayerEnv(AECEnv):
         self._mask_of = (state, key, mask)
         return mask
 
-    def render(self) -> Optional[str]:
-        """The table as text (``render_mode="ansi"``); None, with a warning, otherwise."""
-        if self.render_mode is None:
-            logger.warn("render() was called without a render_mode: pass render_mode='ansi'")
-            return None
-        state = self._state()
-        lines = [f"{agent:<10} {len(state.hands[self._seat(agent)]):>2} cards: "
-                 f"{state.hands[self._seat(agent)] or '-'}" for agent in AGENTS]
-        if state.partner is not None:
-            lines.append(f"partner: {self._agent(state.partner)}")
-        if state.is_over:
-            scores = ", ".join(f"{a} {state.scores[self._seat(a)]:+d}" for a in AGENTS)
-            lines.append(f"over: the {state.winner} win; scores {scores}")
-        else:
-            to_beat = state.prev
-            lines.append(f"to move: {self.agent_selection}, "
-                         f"{'leads' if to_beat is None else f'to beat {to_beat}'}")
-        return "\n".join(lines)
-
-    def close(self) -> None:
-        """Nothing to release: the environment holds no window or process."""
+    def _render_more(self, state: TableState) -> List[str]:
+        return [] if state.partner is None else [f"partner: {self._agent(state.partner)}"]
 
 
 raw_env = FourPlayerEnv

@@ -44,15 +44,16 @@ import random
 import sys
 from itertools import repeat
 from operator import add, attrgetter, is_, lshift, sub
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import api, bitboard
 from ._checks import check_action_id
-from .bidding import Auction, Bid, Double, Partner, auction_status
+from ._state_base import StateBase, auction_memo, check_sizes, with_entry
+from .bidding import Auction, Bid, Double, Partner
 from .cards import NUM_RANKS, RANK_NAMES, deck_counts, fits_one_deck
-from .clock import Action, timeout_action
-from .game import (ActionTypeError, AutoPlayLoopError, Deal, Event, Game, IllegalActionError,
-                   Seed, _check_seed, install_table_engine)
+from .clock import Action
+from .game import (ActionTypeError, Deal, Game, IllegalActionError, Seed, _check_seed,
+                   install_table_engine)
 from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .rules import Rules
@@ -66,7 +67,6 @@ PHASES = ("bidding", "partner", "doubling", "play", "over")
 PLAYERS = 4
 Hands = Tuple[Hand, Hand, Hand, Hand]
 Stacks = Optional[Tuple[int, int, int, int]]
-_ACTION_KINDS = ("act", "timeout", "auto")
 _BOMB_TYPES = ("bomb", "rocket")
 _NO_ONE = (False, False, False, False)
 _ZEROS = (0, 0, 0, 0)
@@ -86,20 +86,8 @@ class TableStart(NamedTuple):
 
 
 # auction_status of (rules, first bidder, bids), remembered as the three-player engine does
-# (a cache of its own: its keys do not name the table).
-_AUCTIONS: Dict[tuple, Auction] = {}
-_MAX_AUCTIONS = 1 << 14
-
-
-def _auction_after(rules: Rules, first_bidder: int, bids: tuple) -> Auction:
-    key = (rules.bidding, rules.single_round_auction, first_bidder, bids)
-    auction = _AUCTIONS.get(key)
-    if auction is None:
-        auction = auction_status(rules, first_bidder, bids)
-        if len(_AUCTIONS) >= _MAX_AUCTIONS:
-            _AUCTIONS.clear()
-        _AUCTIONS[key] = auction
-    return auction
+# (a memo of its own: its keys do not name the table).
+_auction_after = auction_memo()
 
 
 def check_stacks(stacks: object) -> Stacks:
@@ -144,13 +132,13 @@ def state_from_hands(game: Game, hands: Sequence[HandLike], kitty: Optional[Hand
         if kitty_h is None:
             raise ValueError(f"a hand that starts with bidding needs the {rules.kitty}-card "
                              "kitty")
-        _check_sizes(hands_t, (rules.hand_size,) * PLAYERS)
+        check_sizes(hands_t, (rules.hand_size,) * PLAYERS)
         _check_kitty(kitty_h, rules)
         _check_two_decks(hands_t + (kitty_h,))
     else:
         landlord = check_seat("landlord", landlord, PLAYERS)
         partner = _check_partner(partner, landlord, rules)
-        _check_sizes(hands_t, [rules.hand_size + rules.kitty * (seat == landlord)
+        check_sizes(hands_t, [rules.hand_size + rules.kitty * (seat == landlord)
                                for seat in range(PLAYERS)])
         _check_two_decks(hands_t)
         if kitty_h is not None:
@@ -175,12 +163,6 @@ def _check_hands(hands: Sequence[HandLike]) -> Hands:
         raise ValueError("hands must be a sequence of exactly four hands")
     checked = tuple(as_hand(h, 2) for h in hands)
     return (checked[0], checked[1], checked[2], checked[3])
-
-
-def _check_sizes(hands: Hands, sizes: Sequence[int]) -> None:
-    for seat, (hand, size) in enumerate(zip(hands, sizes)):
-        if len(hand) != size:
-            raise ValueError(f"hand {seat} holds {len(hand)} cards, not {size}")
 
 
 def _check_kitty(kitty: Hand, rules: Rules) -> None:
@@ -255,13 +237,7 @@ _NIBBLE_SHIFTS = tuple(4 * rank for rank in range(NUM_RANKS))
 _LANE_SHIFTS = tuple(8 * rank for rank in range(NUM_RANKS))
 
 
-def _with(values: tuple, index: int, value: Any) -> tuple:
-    as_list = list(values)
-    as_list[index] = value
-    return tuple(as_list)
-
-
-class TableState:
+class TableState(StateBase):
     """One hand at the four-player table being played: see the module docstring."""
 
     __slots__ = ("_game", "_seed", "_redeals", "_stream", "_origin", "_first_bidder", "_deal",
@@ -343,14 +319,6 @@ class TableState:
     def __reduce__(self) -> Tuple[Any, ...]:
         return _state_of_fields, (tuple(getattr(self, name) for name in TableState.__slots__),)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TableState):
-            return NotImplemented
-        return (all(getattr(self, n) == getattr(other, n) for n in TableState._COMPARED)
-                and self.start == other.start)
-
-    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
-
     def __repr__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self._hands)
         return (f"<TableState {self._phase} player={self._player} landlord={self._landlord} "
@@ -358,31 +326,11 @@ class TableState:
 
     # --- what the state is ---------------------------------------------------------------
 
-    game = property(lambda self: self._game, doc="The Game this hand is played under.")
-    rules = property(lambda self: self._game.rules, doc="The rules of the game.")
     phase = property(lambda self: self._phase,
                      doc="'bidding', 'partner', 'doubling', 'play' or 'over'.")
-    current_player = property(lambda self: self._player,
-                              doc="The seat to act, None once the hand is over.")
     is_over = property(lambda self: self._phase == "over", doc="Whether the hand is over.")
-    landlord = property(lambda self: self._landlord, doc="The landlord's seat, None before.")
     partner = property(lambda self: self._partner,
                        doc="The landlord's partner once named (None: not yet, or alone).")
-    first_bidder = property(lambda self: self._first_bidder,
-                            doc="Who bid first in the current deal.")
-    seed = property(lambda self: self._seed, doc="The seed of the deals (and re-deals).")
-    redeals = property(lambda self: self._redeals, doc="How many times the hand was re-dealt.")
-    base_stake = property(lambda self: self._base_stake,
-                          doc="The winning bid (points) or 1 (call/rob); 0 before.")
-    doubles = property(lambda self: self._doubles, doc="Who doubled, per seat.")
-    bids = property(lambda self: self._bids,
-                    doc="(player, Bid) of the current deal's auction, in order.")
-    auto_play = property(lambda self: self._auto, doc="Which seats are on auto-play.")
-    has_left = property(lambda self: self._left, doc="Which seats left during this hand.")
-    timeouts_in_a_row = property(lambda self: self._timeouts,
-                                 doc="Each seat's count of consecutive timeouts.")
-    stacks = property(lambda self: self._stacks,
-                      doc="Chip stacks at the start of the hand (None: no chips).")
     hands = property(lambda self: self._hands, doc="The four hands (Hand objects) now.")
     deal = property(lambda self: self._deal,
                     doc="The current deal as dealt: hands before the kitty, and the kitty.")
@@ -419,17 +367,6 @@ class TableState:
     def kitty(self) -> Optional[Hand]:
         """The kitty, once the landlord is known and has shown it; None before."""
         return self._deal.kitty if self._kitty_shown else None
-
-    @property
-    def events(self) -> Tuple[Event, ...]:
-        """Every event of the hand, oldest first (see :data:`ddz_fast.game.Event`)."""
-        return tuple(self._log)
-
-    @property
-    def history(self) -> List[Tuple[int, Action]]:
-        """Every action of the hand as (player, action), re-dealt auctions included."""
-        return [(player, action) for kind, player, action in self._log
-                if kind in _ACTION_KINDS]
 
     @property
     def winner(self) -> Optional[str]:
@@ -537,71 +474,6 @@ class TableState:
         index = check_action_id(action_id, len(moves) + 1)
         self.apply(Move.PASS if index == len(moves) else moves[index])
 
-    def timeout(self) -> Action:
-        """The current player's clock ran out: apply the timeout action and return it."""
-        self._require_not_over()
-        action = timeout_action(self)   # type: ignore[arg-type]
-        self._act(action, "timeout")
-        return action
-
-    def play_auto(self, action: Optional[Action] = None) -> Action:
-        """Decide for the current player, who must be on auto-play, and return the action
-        (from the game's auto-play policy unless given)."""
-        self._require_not_over()
-        if not self._auto[self._player]:
-            raise IllegalActionError(f"player {self._player} is not on auto-play")
-        if action is None:
-            action = self._game.auto_play_policy(self.clone())  # type: ignore[arg-type]
-        self._act(action, "auto")
-        return action
-
-    def run_auto_play(self, max_redeals: int = 100) -> int:
-        """Let auto-play decide until a player not on it must act or the hand ends; how many
-        decisions were made (see :meth:`ddz_fast.game.State.run_auto_play`)."""
-        max_redeals = check_int("max_redeals", max_redeals, 0)
-        count, first_redeals = 0, self._redeals
-        while self._player is not None and self._auto[self._player]:
-            if self._redeals - first_redeals >= max_redeals and self._phase == "bidding" \
-                    and all(self._auto):
-                raise AutoPlayLoopError(
-                    f"every seat is on auto-play and the hand was re-dealt {max_redeals} "
-                    "times without a bid: turn auto-play off for a seat, or use a policy "
-                    "that bids")
-            self.play_auto()
-            count += 1
-        return count
-
-    def set_auto_play(self, player: int, on: bool) -> None:
-        """Turn auto-play on or off for ``player`` (off is refused after ``leave``)."""
-        player = check_seat("player", player, PLAYERS)
-        if not isinstance(on, bool):
-            raise TypeError(f"on must be a bool, not {type(on).__name__}")
-        self._require_not_over()
-        if not on and self._left[player]:
-            raise ValueError(f"player {player} left: auto-play stays on until the hand ends")
-        self._auto = _with(self._auto, player, on)
-        if not on:
-            self._timeouts = _with(self._timeouts, player, 0)
-        self._log.append(("auto_on" if on else "auto_off", player, None))
-
-    def leave(self, player: int) -> None:
-        """``player`` leaves: auto-play decides for them until the hand ends."""
-        player = check_seat("player", player, PLAYERS)
-        self._require_not_over()
-        if self._left[player]:
-            raise ValueError(f"player {player} has already left")
-        self._auto = _with(self._auto, player, True)
-        self._left = _with(self._left, player, True)
-        self._log.append(("leave", player, None))
-
-    def _require_not_over(self) -> None:
-        if self._phase == "over":
-            raise IllegalActionError("the hand is over: no more decisions")
-
-    def _act(self, action: Action, kind: str) -> None:
-        self._require_not_over()
-        self._commit(self._checked(action), kind)
-
     def _checked(self, action: Any) -> Action:
         """The action in canonical form, or ValueError/TypeError naming what is wrong."""
         phase = self._phase
@@ -642,16 +514,6 @@ class TableState:
         else:
             self._apply_double(player, action)  # type: ignore[arg-type]
 
-    def _count_timeout(self, player: int, kind: str) -> None:
-        if kind == "act":
-            if self._timeouts[player]:
-                self._timeouts = _with(self._timeouts, player, 0)
-        elif kind == "timeout":
-            count = self._timeouts[player] + 1
-            self._timeouts = _with(self._timeouts, player, count)
-            if count >= self._game.clock.timeouts_to_auto_play:
-                self._auto = _with(self._auto, player, True)
-
     # --- the phases ----------------------------------------------------------------------
 
     def _apply_bid(self, player: int, bid: Bid) -> None:
@@ -675,7 +537,7 @@ class TableState:
         self._base_stake = auction.base_stake
         self._multiplier <<= auction.robs
         with_kitty = tuple(map(add, self._hands[landlord].counts, self._deal.kitty.counts))
-        self._hands = _with(self._hands, landlord, _trusted_hand(with_kitty))
+        self._hands = with_entry(self._hands, landlord, _trusted_hand(with_kitty))
         self._kitty_shown = True
         if self.rules.sides == "partner":
             self._phase, self._player = "partner", landlord
@@ -690,7 +552,7 @@ class TableState:
             self._start_play()
 
     def _apply_double(self, player: int, decision: Double) -> None:
-        self._doubles = _with(self._doubles, player, decision == Double.DOUBLE)
+        self._doubles = with_entry(self._doubles, player, decision == Double.DOUBLE)
         self._doubling_turn += 1
         if self._doubling_turn == PLAYERS:
             self._start_play()
@@ -709,9 +571,9 @@ class TableState:
                 self._to_beat, self._passes = None, 0
             return
         hand = _minus(self._hands[player], move)
-        self._hands = _with(self._hands, player, hand)
+        self._hands = with_entry(self._hands, player, hand)
         self._to_beat, self._passes = move, 0
-        self._plays = _with(self._plays, player, self._plays[player] + 1)
+        self._plays = with_entry(self._plays, player, self._plays[player] + 1)
         if move.type in _BOMB_TYPES:
             self._bombs += 1
         if not any(hand.counts):

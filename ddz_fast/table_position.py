@@ -31,9 +31,9 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_move, parse_move
 from .play import Implementation, LegalMovesFn, generator, implementation_name, play_actions
+from .position import check_depth, check_prev_and_passes, position_fields, set_fields
 from .rules import WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
-from ._checks import exact_move
-from .validate import check_seat, is_int, shown
+from .validate import check_seat
 
 __all__ = ["TablePosition", "perft", "divide", "PLAYERS"]
 
@@ -80,29 +80,13 @@ class TablePosition:
         _check_two_decks(checked)
         landlord = check_seat("landlord", landlord, PLAYERS)
         to_move = check_seat("to_move", to_move, PLAYERS)
-        if prev is not None:
-            prev = exact_move(prev, "prev")
-            if prev.is_pass:
-                prev = None     # nothing to beat: the player leads
-        allowed = (0,) if prev is None else (0, 1, 2)
-        passes = int(passes) if is_int(passes) else passes
-        if not is_int(passes) or passes not in allowed:
-            raise ValueError(f"passes must be one of {allowed} "
-                             f"{'when leading' if prev is None else 'after a move'}, "
-                             f"got {shown(passes)}")
-        for name, value in (("hands", checked), ("landlord", landlord), ("to_move", to_move),
-                            ("prev", prev), ("passes", passes)):
-            object.__setattr__(self, name, value)
+        prev, passes = check_prev_and_passes(prev, passes, PLAYERS - 2)
+        set_fields(self, checked, landlord, to_move, prev, passes)
 
     @classmethod
     def parse(cls, text: str) -> "TablePosition":
         """The position of a notation line (see the module docstring)."""
-        if not isinstance(text, str):
-            raise TypeError(f"position text must be a str, not {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != 5:
-            raise ValueError(f"a position has 5 fields (hands landlord to-move move-to-beat "
-                             f"passes), got {len(fields)} in {text!r}")
+        fields = position_fields(text)
         texts = fields[0].split("/")
         if len(texts) != PLAYERS:
             raise ValueError(f"hands are four card texts separated by '/', got {fields[0]!r}")
@@ -149,9 +133,7 @@ class TablePosition:
         hands, to_move, prev, passes = step(self.hands, self.to_move, self.prev, self.passes,
                                             move)
         after = TablePosition.__new__(TablePosition)
-        for name, value in (("hands", hands), ("landlord", self.landlord),
-                            ("to_move", to_move), ("prev", prev), ("passes", passes)):
-            object.__setattr__(after, name, value)
+        set_fields(after, hands, self.landlord, to_move, prev, passes)
         return after
 
 
@@ -179,8 +161,7 @@ def _checked(position: object, depth: object) -> TablePosition:
                                  position.prev, position.passes)
     except (TypeError, ValueError) as error:
         raise type(error)(f"position is no valid position: {error}") from None
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a non-negative int, got {shown(depth)}")
+    check_depth(depth)
     return position
 
 

@@ -22,7 +22,8 @@ if HAVE_CORE:
     import ddz_fast.native as native
 else:  # no compiled core (DDZ_FAST_IMPLEMENTATION=python): only the reference side runs
     native = None
-from ddz_fast import Hand, Rules
+from ddz_fast import Hand, Move, Rules, action_space
+from ddz_fast.bidding import Bid, auction_status
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 
 IMPLEMENTATIONS = (native, reference)
@@ -135,3 +136,87 @@ def random_hands(count: int, seed: int, max_size: int = 20) -> List[Hand]:
 
 def counts_array(hands: Sequence[Hand], dtype: Any = np.int64) -> np.ndarray:
     return np.array([hand.counts for hand in hands], dtype=dtype).reshape(len(hands), NUM_RANKS)
+
+
+# --- auctions and random hands, at three seats and at four -----------------------------------
+
+def expected_bidder(rules: Rules, first: int, bids: Sequence[Tuple[int, Bid]],
+                    players: int) -> int:
+    """Who must act next in an auction still running at a table of ``players`` seats: an
+    imperative model of docs/RULES.md ("Bidding", and "Four players with two decks")."""
+    if rules.bidding == "points" and not rules.single_round_auction:
+        passed = set()
+        turn = first
+        for player, bid in bids:
+            assert player == turn
+            if bid == Bid.PASS:
+                passed.add(player)
+            turn = (player + 1) % players
+            while turn in passed:
+                turn = (turn + 1) % players
+        return turn
+    if rules.bidding == "points":
+        return (first + len(bids)) % players
+    calls = [i for i, (_, bid) in enumerate(bids) if bid == Bid.CALL]
+    if not calls:
+        return (first + len(bids)) % players
+    robbers = [(first + i) % players for i in range(calls[0] + 1, players)]
+    after_call = len(bids) - calls[0] - 1
+    if after_call < len(robbers):
+        return robbers[after_call]
+    return bids[calls[0]][0]  # the first caller robs back
+
+
+def decide(state: Any, rng: random.Random) -> object:
+    """Mostly a random legal action; sometimes a timeout, auto-play when it is on (a step of
+    the random hands of either table)."""
+    if state.auto_play[state.current_player]:
+        if rng.random() < 0.1 and not state.has_left[state.current_player]:
+            state.set_auto_play(state.current_player, False)
+        else:
+            return state.play_auto()
+    if rng.random() < 0.02:
+        return state.timeout()
+    action = rng.choice(state.legal_actions())
+    state.apply(action)
+    return action
+
+
+def illegal_moves(state: Any, legal: set, rng: random.Random) -> List[object]:
+    """Actions the play phase refuses: up to 8 moves of the action space that are not in
+    ``legal``, a bid, an int, and the pass when the player leads."""
+    moves = action_space(state.rules)
+    candidates = [m for m in rng.sample(moves, 8) if m not in legal] + [Bid.PASS, 0]
+    if state.prev is None:
+        candidates.append(Move.PASS)
+    return candidates
+
+
+def replay_traced_auctions(rules: Rules, auctions: Sequence[tuple]) -> int:
+    """Replay auctions traced by the native play loop, (first bidder, turns, landlord, stake)
+    with landlord -1 for a re-deal, through :func:`ddz_fast.bidding.auction_status`: every
+    turn is the seat it names and a legal bid, and the end is the traced one. Returns how many
+    were re-dealt."""
+    redeals = 0
+    for first, turns, landlord, stake in auctions:
+        actions: tuple = ()
+        for seat, bid in turns:
+            status = auction_status(rules, first, actions)
+            assert status.to_move == seat and Bid(bid) in status.legal, (first, turns)
+            actions += ((seat, Bid(bid)),)
+        status = auction_status(rules, first, actions)
+        assert status.is_over, (first, turns)
+        if landlord < 0:
+            assert status.redeal
+            redeals += 1
+        else:
+            assert (status.landlord, status.base_stake) == (landlord, stake)
+    return redeals
+
+
+def check_first_auctions(games: Any, auctions: Sequence[tuple]) -> None:
+    """The traced auctions are those ``random_games`` ran: the first deal's, when it was not
+    re-dealt (game ``i`` of ``games`` for auction ``i``)."""
+    for i, (_, _, landlord, stake) in enumerate(auctions):
+        if landlord >= 0:
+            assert (games.landlord[i], games.base_stake[i]) == (landlord, stake)

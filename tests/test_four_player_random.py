@@ -18,12 +18,12 @@ from typing import List, NamedTuple, Optional, Tuple
 
 import pytest
 
-from ddz_fast import Move, Rules, action_space, record
+from ddz_fast import Move, Rules, record
 from ddz_fast.bidding import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
 from ddz_fast.game import Game
 from ddz_fast.table_game import TableState
-from common import sample_size
+from common import decide, expected_bidder, illegal_moves, sample_size
 
 TOTAL_HANDS = 10_000
 SIDES = ("alone", "partner")
@@ -36,32 +36,6 @@ FULL_CHECK_EVERY = 96      # on average, one step in this many gets the full clo
 RECORD_EVERY = 20          # one hand in this many is replayed from its record
 MAX_STEPS = 5_000
 CHIPS = 50
-
-
-def expected_bidder(rules: Rules, first: int, bids) -> int:
-    """Who must act next in a running auction of four seats: an imperative model of the
-    rules (docs/RULES.md, "Bidding" and "Four players with two decks")."""
-    if rules.bidding == "points" and not rules.single_round_auction:
-        passed = set()
-        turn = first
-        for player, bid in bids:
-            assert player == turn
-            if bid == Bid.PASS:
-                passed.add(player)
-            turn = (player + 1) % 4
-            while turn in passed:
-                turn = (turn + 1) % 4
-        return turn
-    if rules.bidding == "points":
-        return (first + len(bids)) % 4
-    calls = [i for i, (_, bid) in enumerate(bids) if bid == Bid.CALL]
-    if not calls:
-        return (first + len(bids)) % 4
-    robbers = [(first + i) % 4 for i in range(calls[0] + 1, 4)]
-    after_call = len(bids) - calls[0] - 1
-    if after_call < len(robbers):
-        return robbers[after_call]
-    return bids[calls[0]][0]  # the first caller robs back
 
 
 def model_scores(state: TableState) -> Tuple[int, ...]:
@@ -167,7 +141,7 @@ class Tracker:
             assert state.out_first == player
         elif state.phase == "bidding":
             assert state.current_player == expected_bidder(state.rules, self.first_bidder,
-                                                           state.bids)
+                                                           state.bids, 4)
         elif state.phase == "partner":
             assert state.rules.sides == "partner" and state.current_player == state.landlord
         elif state.phase == "doubling":
@@ -210,10 +184,7 @@ def illegal_actions(state: TableState, rng: random.Random) -> List[object]:
     elif phase == "doubling":
         candidates = [Bid.CALL, Partner.SEAT_1, Move.PASS, 2, None]
     else:
-        moves = action_space(state.rules)
-        candidates = [m for m in rng.sample(moves, 8) if m not in legal] + [Bid.PASS, 0]
-        if state.prev is None:
-            candidates.append(Move.PASS)
+        candidates = illegal_moves(state, legal, rng)
     return rng.sample(candidates, min(3, len(candidates)))
 
 
@@ -229,20 +200,6 @@ def full_check(state: TableState, rng: random.Random) -> None:
             state.apply(action)
         assert state == before
     assert state.legal_actions() == legal
-
-
-def decide(state: TableState, rng: random.Random) -> object:
-    """Mostly a random legal action; sometimes a timeout, auto-play when it is on."""
-    if state.auto_play[state.current_player]:
-        if rng.random() < 0.1 and not state.has_left[state.current_player]:
-            state.set_auto_play(state.current_player, False)
-        else:
-            return state.play_auto()
-    if rng.random() < 0.02:
-        return state.timeout()
-    action = rng.choice(state.legal_actions())
-    state.apply(action)
-    return action
 
 
 def play_hand(game: Game, seed: int, rng: random.Random) -> TableState:

@@ -18,11 +18,12 @@ from typing import List, Optional
 
 import pytest
 
-from ddz_fast import Move, Rules, action_space, record
+from ddz_fast import Move, Rules, record
 from ddz_fast.bitboard import COUNT_MASK, pack
 from ddz_fast.cards import FULL_DECK
 from ddz_fast.game import Game, State
 from ddz_fast.scoring import DealBonus
+from common import decide, expected_bidder, illegal_moves
 from test_game_helpers import Bid, Double, snapshot
 
 TOTAL_HANDS = 10_000
@@ -35,31 +36,6 @@ BONUS_CONFIGS = [(preset, dict(auction, deal_bonuses=True)) for preset, auction 
 DECK_WORD = pack(FULL_DECK)
 FULL_CHECK_EVERY = 8       # on average, one step in this many gets the full clone checks
 MAX_STEPS = 5_000          # far more than any hand takes, re-deals included
-
-
-def expected_bidder(rules: Rules, first: int, bids) -> int:
-    """Who must act next in an auction still running: an imperative model of docs/RULES.md."""
-    if rules.bidding == "points" and not rules.single_round_auction:
-        passed = set()
-        turn = first
-        for player, bid in bids:
-            assert player == turn
-            if bid == Bid.PASS:
-                passed.add(player)
-            turn = (player + 1) % 3
-            while turn in passed:
-                turn = (turn + 1) % 3
-        return turn
-    if rules.bidding == "points":
-        return (first + len(bids)) % 3
-    calls = [i for i, (_, bid) in enumerate(bids) if bid == Bid.CALL]
-    if not calls:
-        return (first + len(bids)) % 3
-    robbers = [(first + i) % 3 for i in range(calls[0] + 1, 3)]
-    after_call = len(bids) - calls[0] - 1
-    if after_call < len(robbers):
-        return robbers[after_call]
-    return bids[calls[0]][0]  # the first caller robs back
 
 
 class Tracker:
@@ -102,7 +78,7 @@ class Tracker:
             assert state.current_player is None and state.hands[player].bitboard == 0
         elif state.phase == "bidding":
             assert state.current_player == expected_bidder(state.rules, self.first_bidder,
-                                                           state.bids)
+                                                           state.bids, 3)
         elif state.phase == "doubling":
             landlord = state.landlord
             decided = sum(1 for _, a in state.history if isinstance(a, Double))
@@ -153,10 +129,7 @@ def illegal_actions(state: State, rng: random.Random) -> List[object]:
     elif state.phase == "doubling":
         candidates = [Bid.CALL, Bid.PASS, Move.PASS, 2, None]
     else:
-        moves = action_space(state.rules)
-        candidates = [m for m in rng.sample(moves, 8) if m not in legal] + [Bid.PASS, 0]
-        if state.prev is None:
-            candidates.append(Move.PASS)
+        candidates = illegal_moves(state, legal, rng)
     return rng.sample(candidates, min(3, len(candidates)))
 
 
@@ -171,20 +144,6 @@ def full_check(state: State, rng: random.Random) -> None:
             state.apply(action)
         assert state == before
     assert snapshot(state) == seen
-
-
-def decide(state: State, rng: random.Random) -> object:
-    """Mostly a random legal action; sometimes a timeout, auto-play when it is on."""
-    if state.auto_play[state.current_player]:
-        if rng.random() < 0.1 and not state.has_left[state.current_player]:
-            state.set_auto_play(state.current_player, False)
-        else:
-            return state.play_auto()
-    if rng.random() < 0.02:
-        return state.timeout()
-    action = rng.choice(state.legal_actions())
-    state.apply(action)
-    return action
 
 
 def play_hand(game: Game, seed: int, rng: random.Random) -> State:

@@ -102,11 +102,14 @@ def outcome(state: State) -> Tuple[str, object, object]:
 
 
 def python_core_state() -> type:
-    """``State`` on :class:`stepping.PyStateCore`, the base it has without the compiled core."""
+    """``State`` on :class:`stepping.PyStateCore`, the base it has without the compiled core
+    (its other bases, which hold no fields, kept)."""
     methods = {name: value for name, value in vars(State).items()
                if name not in ("__slots__", "__dict__", "__weakref__")
                and name not in State.__slots__}
-    return type("State", (stepping.PyStateCore,), dict(methods, __slots__=State.__slots__))
+    bases = tuple(stepping.PyStateCore if base is stepping.StateCore else base
+                  for base in State.__bases__)
+    return type("State", bases, dict(methods, __slots__=State.__slots__))
 
 
 def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from ddz_fast import Rules, _play, random_games
-from ddz_fast.bidding import Bid, auction_status
 from ddz_fast.move import TYPE_CODES
 from ddz_fast.scoring import settle, spring_factor
+from common import check_first_auctions, replay_traced_auctions
 
 GAMES = 3000
 BOMB_CODES = (TYPE_CODES["bomb"], TYPE_CODES["rocket"])
@@ -21,28 +21,12 @@ BOMB_CODES = (TYPE_CODES["bomb"], TYPE_CODES["rocket"])
 def test_the_native_auction_is_the_auction_of_bidding_py(one_round: bool):
     rules = Rules(single_round_auction=one_round)
     auctions = _play._auctions(11, GAMES, one_round)
-    redeals = 0
-    for first, turns, landlord, stake in auctions:
-        actions: tuple = ()
-        for seat, bid in turns:
-            status = auction_status(rules, first, actions)
-            assert status.to_move == seat and Bid(bid) in status.legal, (first, turns)
-            actions += ((seat, Bid(bid)),)
-        status = auction_status(rules, first, actions)
-        assert status.is_over, (first, turns)
-        if landlord < 0:
-            assert status.redeal
-            redeals += 1
-        else:
-            assert (status.landlord, status.base_stake) == (landlord, stake)
+    redeals = replay_traced_auctions(rules, auctions)
     assert 0 < redeals < GAMES // 4     # every outcome occurs, re-deals among them
 
     # The traced auctions are those random_games runs: the first deal's, when it is not
     # re-dealt.
-    games = random_games(GAMES, 11, rules=rules, bidding="points")
-    for i, (_, _, landlord, stake) in enumerate(auctions):
-        if landlord >= 0:
-            assert (games.landlord[i], games.base_stake[i]) == (landlord, stake)
+    check_first_auctions(random_games(GAMES, 11, rules=rules, bidding="points"), auctions)
 
 
 @pytest.mark.parametrize("bidding", ["random", "points"])

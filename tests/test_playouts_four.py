@@ -17,10 +17,10 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Hand, Move, Rules, _play, random_games, reference
-from ddz_fast.bidding import Bid, auction_status
 from ddz_fast.playout import (MAX_RECORDED_TABLE_GAMES_PER_CALL, MAX_TABLE_GAMES_PER_CALL,
                               RandomGames)
 from ddz_fast.scoring import settle_sides, side_spring_factor
+from common import check_first_auctions, replay_traced_auctions
 
 ALONE = Rules.preset("four_player")
 PARTNER = ALONE.replace(sides="partner")
@@ -216,26 +216,10 @@ def test_springs_and_anti_springs_are_scored(rules, bidding, index, kind):
 def test_the_native_auction_is_the_four_seat_auction_of_bidding_py(one_round: bool):
     rules = ALONE.replace(single_round_auction=one_round)
     auctions = _play._table_auctions(11, 2000, one_round)
-    redeals = 0
-    for first, turns, landlord, stake in auctions:
-        actions: tuple = ()
-        for seat, bid in turns:
-            status = auction_status(rules, first, actions)
-            assert status.to_move == seat and Bid(bid) in status.legal, (first, turns)
-            actions += ((seat, Bid(bid)),)
-        status = auction_status(rules, first, actions)
-        assert status.is_over, (first, turns)
-        if landlord < 0:
-            assert status.redeal
-            redeals += 1
-        else:
-            assert (status.landlord, status.base_stake) == (landlord, stake)
+    redeals = replay_traced_auctions(rules, auctions)
     assert 0 < redeals < 2000 // 4
     # The traced auctions are those random_games runs when the first deal is not re-dealt.
-    games = random_games(2000, 11, rules=rules, bidding="points")
-    for i, (_, _, landlord, stake) in enumerate(auctions):
-        if landlord >= 0:
-            assert (games.landlord[i], games.base_stake[i]) == (landlord, stake)
+    check_first_auctions(random_games(2000, 11, rules=rules, bidding="points"), auctions)
 
 
 # --- determinism -------------------------------------------------------------------------------

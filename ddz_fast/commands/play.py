@@ -136,6 +136,20 @@ def _show_legal(state: State) -> None:
         print(f"{kind} ({len(group)}): {' '.join(move_text(m, state.rules) for m in group)}")
 
 
+def _read_line() -> str:
+    """The human's next line, stripped; GameAbandoned when the input ends or they quit."""
+    try:
+        text = input(PROMPT).strip()
+    except EOFError:
+        print()
+        raise GameAbandoned("input ended before the hand was over") from None
+    if not sys.stdin.isatty():
+        print(text)  # piped input is not echoed: keep the transcript readable
+    if text.lower() in QUIT_WORDS:
+        raise GameAbandoned("you left the game")
+    return text
+
+
 def _ask_human(state: State) -> Move:
     hand = state.hands[HUMAN]
     print(f"Your hand ({len(hand)}): {spaced(hand)}")
@@ -145,15 +159,7 @@ def _ask_human(state: State) -> Move:
         print(f"To beat: {move_text(state.prev, state.rules)} "
               f"({state.prev.type}) from {seat_label(last_mover(state))}")
     while True:
-        try:
-            text = input(PROMPT).strip()
-        except EOFError:
-            print()
-            raise GameAbandoned("input ended before the hand was over") from None
-        if not sys.stdin.isatty():
-            print(text)  # piped input is not echoed: keep the transcript readable
-        if text.lower() in QUIT_WORDS:
-            raise GameAbandoned("you left the game")
+        text = _read_line()
         if text.lower() in HELP_WORDS:
             _show_legal(state)
             continue
@@ -199,15 +205,7 @@ def _name_partner(state: State, bots: Dict[int, Bot]) -> None:
         seats = [int(choice) for choice in state.legal_actions()]
         print(f"Name your partner: seat {', '.join(map(str, seats[:-1]))} or {seats[-1]}.")
         while True:
-            try:
-                text = input(PROMPT).strip()
-            except EOFError:
-                print()
-                raise GameAbandoned("input ended before the hand was over") from None
-            if not sys.stdin.isatty():
-                print(text)
-            if text.lower() in QUIT_WORDS:
-                raise GameAbandoned("you left the game")
+            text = _read_line()
             if text.isdigit() and int(text) in seats:
                 choice = Partner(int(text))
                 break
