@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import total_ordering
 from operator import attrgetter
-from typing import Callable, ClassVar, List, Optional, Sequence, Tuple
+from typing import Callable, ClassVar, Optional, Sequence, Tuple
 
 from . import bitboard
 from .cards import (NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_one_deck,

@@ -191,7 +191,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"the landlord's bot, name[:key=value,...]; names: {bots} "
                              f"(default: random)")
     parser.add_argument("--peasants", default="random", type=bot_spec, metavar="BOT",
-                        help=f"the peasants' bot, name[:key=value,...] (default: random)")
+                        help="the peasants' bot, name[:key=value,...] (default: random)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rules_option(parser, deals=True)
     add_json_option(parser)
