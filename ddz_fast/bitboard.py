@@ -147,8 +147,9 @@ def pack_laizi(counts: Sequence[int], main_ranks: Sequence[int], type_code: int,
 
 
 def is_laizi(word: int) -> bool:
-    """Whether a word is in the laizi layout."""
-    return LAIZI <= word < WIDE
+    """Whether a word is in the laizi layout (False for anything that is no int, such as the
+    word of a forged move an error message has to name)."""
+    return isinstance(word, int) and LAIZI <= word < WIDE
 
 
 def unpack_reading(word: int) -> Counts:

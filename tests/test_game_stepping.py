@@ -68,7 +68,8 @@ def drive(state: State, rng: random.Random) -> State:
 #: Rule options Rules gained after the fixture was written, with their defaults: left out of the
 #: digest at their defaults, for the digest is of the games, not of the record format.
 LATER_OPTIONS = {"kitty": 3, "players": 3, "decks": 1, "sides": "alone",
-                 "deal_bonuses": False, "space_shuttle": False}
+                 "deal_bonuses": False, "space_shuttle": False, "laizi": 0,
+                 "bomb_multiplier": "double"}
 
 
 def game_summaries() -> List[Dict[str, object]]:
