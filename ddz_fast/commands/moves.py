@@ -16,7 +16,9 @@ import sys
 from typing import Any, Dict, List, Optional
 
 from ddz_fast.api import legal_moves
-from ddz_fast.cards import RANK_LETTERS, format_cards
+# _format, not format_cards: a reading may hold up to twelve cards of a rank (a bomb of four
+# natural cards and eight wilds), more than the deck check of format_cards allows.
+from ddz_fast.cards import RANK_LETTERS, _format
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.rules import RulesLike
@@ -50,7 +52,7 @@ def move_record(move: Move, rules: RulesLike, wild: Optional[Wild] = None) -> Di
               "length": move.length, "cards": move.cards,
               "text": format_move(move, rules, wild)}
     if wild is not None:
-        record.update(reading=format_cards(move.reading), bomb_class=move.bomb_class)
+        record.update(reading=_format(move.reading), bomb_class=move.bomb_class)
     return record
 
 
