@@ -26,9 +26,10 @@ from ddz_fast.notation import split_move as split_move_text
 from ddz_fast.reference_laizi import Wild, wild_ranks
 from ddz_fast.rules import PRESETS, Rules, plain_rules
 
-__all__ = ["add_rules_option", "finish_rules", "check_wild_option", "wild_text", "Wild", "add_json_option", "bot_spec", "split_move_text",
-           "readings", "parse_move_text", "move_text", "rules_name", "print_json",
-           "format_count", "group_by_type", "PASS_WORDS", "ProgressLine"]
+__all__ = ["add_rules_option", "finish_rules", "check_wild_option", "wild_text", "Wild",
+           "add_json_option", "bot_spec", "split_move_text", "readings", "parse_move_text",
+           "move_text", "rules_name", "print_json", "format_count", "group_by_type",
+           "PASS_WORDS", "ProgressLine"]
 
 
 def _preset(name: str) -> Rules:
@@ -77,6 +78,8 @@ def finish_rules(args: argparse.Namespace) -> None:
     """Check the wild cards against ``args.rules`` and turn on the options given beside
     ``--rules`` (``--deal-bonuses``, ``--sides``); ValueError when the rules do not take
     them."""
+    if not hasattr(args, "rules"):      # a command without rules (none yet): nothing to do
+        return
     layer = getattr(args, "rules_layer", "")
     if layer:       # checked first: the layer is what the user has to hear about
         try:

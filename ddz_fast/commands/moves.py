@@ -48,9 +48,9 @@ def move_record(move: Move, rules: RulesLike, wild: Optional[Wild] = None) -> Di
     the notation that names the move exactly under ``rules`` (and the wild ranks ``wild``);
     with wild ranks, also ``reading`` (the cards its main part is read as) and
     ``bomb_class`` (soft, hard or laizi for a bomb, else None)."""
-    record = {"type": move.type, "key": move.key, "rank": RANK_LETTERS[move.key],
-              "length": move.length, "cards": move.cards,
-              "text": format_move(move, rules, wild)}
+    record: Dict[str, Any] = {
+        "type": move.type, "key": move.key, "rank": RANK_LETTERS[move.key],
+        "length": move.length, "cards": move.cards, "text": format_move(move, rules, wild)}
     if wild is not None:
         record.update(reading=_format(move.reading), bomb_class=move.bomb_class)
     return record
