@@ -1681,18 +1681,44 @@ def _(g: Gen):
 
 
 CLI_COMMANDS = ["moves", "classify", "perft", "simulate", "play", "bench"]
+#: The presets with wild cards: only ``moves`` and ``classify`` play them (with ``--wild``).
+LAIZI_PRESETS = ["laizi", "tiandi_laizi"]
+#: ``--wild`` values: one or two wild ranks (as many as the preset's, or not), and bad ones.
+WILD_TEXTS = ["5", "T", "2", "5T", "T5", "32", "10", "B", "5R", "55", "x", "", "345"]
+#: The most cards of a hand under wild cards: their moves come from the pure-Python reference
+#: (under both implementations) and a full hand of wilds takes seconds, past the hang timeout.
+WILD_HAND_CARDS = 8
+
+
+def _small_hand_text(g: Gen) -> str:
+    """A valid hand of at most WILD_HAND_CARDS cards, drawn from a dealt hand."""
+    counts = g.valid_counts()
+    cards = [rank for rank, count in enumerate(counts) for _ in range(count)]
+    kept = g.rng.sample(cards, min(len(cards), g.rng.randint(0, WILD_HAND_CARDS)))
+    return str(Hand([kept.count(rank) for rank in range(len(counts))]))
 
 
 def _cli_argv(g: Gen) -> List[str]:
     cmd = g.pick(CLI_COMMANDS + ["moves", "classify", "perft", "simulate", "bogus", "",
                                  "--version", "--help", "-h"])
     argv = [cmd]
-    if cmd == "moves":
+    wild = cmd in ("moves", "classify") and g.chance(0.3)
+    if wild:    # a small hand (see WILD_HAND_CARDS), the wild rules and, mostly, fitting ranks
+        argv.append(_small_hand_text(g) if g.chance(0.8) else g.text())
+        preset = "standard" if g.chance(0.1) else g.pick(LAIZI_PRESETS)
+        argv += ["--rules", preset] if g.chance(0.95) else []
+        if g.chance(0.95):
+            argv += ["--wild", g.pick(WILD_TEXTS) if g.chance(0.2) else
+                     g.pick(["5", "T", "3"] if preset == "laizi" else ["5T", "3A", "92"])]
+        if cmd == "moves" and g.chance(0.4):
+            argv += ["--prev", g.pick(["33", "55", "55=KK", "5T=22", "3335=3333", "5555=5555",
+                                       "77:pair", "55=", "=33", "55=BB", g.text()])]
+    elif cmd == "moves":
         argv.append(g.valid_hand_text() if g.chance(0.5) else g.text())
         if g.chance(0.4):
             argv += ["--prev", g.pick([g.valid_move().cards, g.text(), "pass", "33:pair@K",
                                        "333444555666:airplane_solo@4"])]
-    elif cmd == "classify":
+    elif cmd == "classify":   # without wild cards here
         argv.append(g.valid_move().cards if g.chance(0.5) else g.text())
     elif cmd == "perft":
         pos = g.position(mutate=0)
@@ -1728,8 +1754,12 @@ def _cli_argv(g: Gen) -> List[str]:
     elif cmd == "bench":
         argv += ["--seconds", g.pick(["0.001", "0.01", "0", "-1", "nan", "x", "1e-9", "1e308"])
                  if g.chance(0.99) else g.pick(["inf", "1e308"])]
-    if g.chance(0.3) and cmd in CLI_COMMANDS:
-        argv += ["--rules", g.pick(PRESET_NAMES + ["house", "", "STANDARD"])]
+    if g.chance(0.3) and cmd in CLI_COMMANDS and not wild:
+        # The laizi presets here are refused: by every command but moves and classify, which
+        # need --wild with them (only a wild-card call above gives it, on a small hand).
+        argv += ["--rules", g.pick(PRESET_NAMES + LAIZI_PRESETS + ["house", "", "STANDARD"])]
+    if g.chance(0.03) and cmd in CLI_COMMANDS and cmd not in ("moves", "classify"):
+        argv += ["--wild", g.pick(WILD_TEXTS)]      # no such option there
     if g.chance(0.3) and cmd not in ("play",):
         argv.append("--json")
     if g.chance(0.1):

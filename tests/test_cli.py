@@ -143,6 +143,109 @@ def test_botzone_rules_list_and_classify_the_space_shuttle():
     assert simulated.returncode == 0 and "(botzone rules, seed 3)" in simulated.stdout
 
 
+# --- wild cards (laizi) ----------------------------------------------------------------------
+
+def test_moves_with_a_wild_rank_list_a_hand_counted_by_hand():
+    # 355 with the 5s wild (docs/RULES.md, "Laizi"): a solo is a card played as its own rank,
+    # so 3 and 5 (2); a pair is 3 + a wild, read 33 only (a natural card fixes the rank, and
+    # the cards read one way, so no "="), or the two wilds as a pair of any rank 3..2 (13):
+    # 14; the trio is 3 + two wilds, 333 only (1). Four cards or more make nothing from three.
+    # 2 + 14 + 1 = 17. Pairs order by key, then real cards low to high (35 before 55=33).
+    pairs = "35 " + " ".join(f"55={rank}{rank}" for rank in "3456789TJQKA2")
+    result = ddz("moves", "355", "--rules", "laizi", "--wild", "5")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.splitlines() == [
+        "solo (2): 3 5", f"pair (14): {pairs}", "trio (1): 355",
+        "17 moves under the laizi rules with wild 5"]
+    # Above a pair of kings read from the wilds: the wilds as aces or 2s, nothing else.
+    assert ddz("moves", "355", "--rules", "laizi", "--wild", "5", "--prev",
+               "55=KK").stdout.splitlines() == [
+        "pair (2): 55=AA 55=22", "2 moves beating 55=KK, or pass, under the laizi rules "
+                                 "with wild 5"]
+
+
+def test_moves_with_two_wild_ranks_match_the_library_and_read_back():
+    from ddz_fast.cards import RANK_LETTERS
+    from ddz_fast.notation import format_move, parse_move
+
+    def text_of(counts) -> str:     # a reading may hold more than four cards of a rank
+        return "".join(RANK_LETTERS[rank] * count for rank, count in enumerate(counts))
+
+    # Five wilds (555 TT): bombs of up to seven cards, read as up to six of a rank.
+    hand, wild, prev = "3455567TTJQ", (2, 7), "8889"
+    args = ("moves", hand, "--rules", "tiandi_laizi", "--wild", "T5", "--prev", prev)
+    document = json.loads(ddz(*args, "--json").stdout)
+    moves = list(ddz_fast.legal_moves(hand, parse_move(prev, "tiandi_laizi", wild),
+                                      rules="tiandi_laizi", wild=wild))
+    assert len(moves) > 10 and document["count"] == len(moves)
+    assert document["wild"] == "5T" and document["prev"] == prev
+    assert [(m["type"], m["key"], m["length"], m["cards"], m["reading"], m["bomb_class"])
+            for m in document["moves"]] == \
+        [(m.type, m.key, m.length, m.cards, text_of(m.reading), m.bomb_class)
+         for m in moves]
+    texts = [m["text"] for m in document["moves"]]
+    # Every text names its move exactly in the wild context: it reads back as that move.
+    assert [parse_move(text, "tiandi_laizi", wild) for text in texts] == moves
+    assert texts == [format_move(m, "tiandi_laizi", wild) for m in moves]
+    assert any("=" in text for text in texts)
+    # The natural Q and all five wilds: a bomb of six queens, which beats any trio + solo.
+    assert "555TTQ=QQQQQQ" in texts and sum(document["by_type"].values()) == len(moves)
+    listed = [text for line in ddz(*args).stdout.splitlines()[:-1]
+              for text in line.split(": ", 1)[1].split()]
+    assert listed == texts
+
+
+def test_classify_lists_every_reading_under_wild_cards():
+    # 3335 with 5 wild: the 3s are natural, so always in the main part (a kicker is never of a
+    # main rank): the trio 333 with the wild as kicker, or the soft bomb 3333 (a wild in it).
+    result = ddz("classify", "3335", "--rules", "laizi", "--wild", "5")
+    assert result.stdout.splitlines() == [
+        "trio_solo key=0 rank=3 length=1: 3335=333",
+        "bomb key=0 rank=3 length=1 class=soft: 3335=3333"]
+    # 5555, all wild: three of them as a trio of any rank 3..2 with the fourth as kicker (13),
+    # or the four as a bomb of any rank (13): soft but for 5555=5555, the laizi bomb.
+    document = json.loads(ddz("classify", "5555", "--rules", "laizi", "--wild", "5",
+                              "--json").stdout)
+    assert [m["type"] for m in document] == ["trio_solo"] * 13 + ["bomb"] * 13
+    assert [m["bomb_class"] for m in document[13:]] == \
+        ["soft", "soft", "laizi"] + ["soft"] * 10
+    assert [m["text"] for m in document[13:16]] == ["5555=3333", "5555=4444", "5555=5555"]
+    readings = ddz_fast.classify("5555", rules="laizi", wild="5")
+    assert [(m["type"], m["key"], m["cards"]) for m in document] == \
+        [(m.type, m.key, m.cards) for m in readings]
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (["moves", "355", "--wild", "5"], ["--wild 5 needs a rule set with wild cards", "standard"]),
+    (["classify", "355", "--rules", "laizi"], ["1 wild rank", "--wild"]),
+    (["moves", "355", "--rules", "tiandi_laizi", "--wild", "5"],
+     ["2 wild ranks", "--wild 5 names 1"]),
+    (["classify", "355", "--rules", "laizi", "--wild", "5T"], ["1 wild rank", "names 2"]),
+    (["moves", "355", "--rules", "laizi", "--wild", "B"], ["joker", "cannot be wild"]),
+    (["moves", "355", "--rules", "tiandi_laizi", "--wild", "5R"], ["joker", "cannot be wild"]),
+    (["moves", "355", "--rules", "tiandi_laizi", "--wild", "55"], ["distinct"]),
+    (["moves", "355", "--rules", "laizi", "--wild", "5", "--prev", "55"],
+     ["reads several ways", "55=KK"]),
+])
+def test_bad_wild_cards_are_one_line_and_status_2(args: List[str], fragments: List[str]):
+    assert_one_line_error(ddz(*args), *fragments)
+
+
+@pytest.mark.parametrize("args, layer", [
+    (["play", "--rules", "laizi"], "the game engine"),
+    (["simulate", "4", "--workers", "2", "--rules", "laizi"], "the game engine"),
+    (["perft", OPENING, "1", "--rules", "tiandi_laizi"], "perft (positions)"),
+    (["arena", "random", "greedy", "--hands", "2", "--rules", "laizi"], "the arena"),
+    (["bench", "--seconds", "0.01", "--rules", "laizi"], "the benchmark (its batched moves"),
+    (["solve", "3/4/5 0 0 - 0", "--rules", "laizi"], "the solver"),
+])
+def test_commands_that_cannot_play_wild_cards_refuse_them_by_layer(args: List[str],
+                                                                   layer: str):
+    # Refused before anything runs (simulate's workers used to wait forever on them).
+    assert_one_line_error(ddz(*args, timeout=60), layer, "cannot play wild cards (laizi)",
+                          "moves and classify")
+
+
 @pytest.mark.parametrize("args, fragment", [
     (["moves", "33X4"], "unknown rank 'X'"),
     (["moves", "77777"], "5 cards of rank 7"),

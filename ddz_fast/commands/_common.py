@@ -1,12 +1,20 @@
-"""Helpers shared by the ``ddz-fast`` subcommands: options, move text, output."""
+"""Helpers shared by the ``ddz-fast`` subcommands: options, move text, output.
+
+Wild cards on the command line: ``moves`` and ``classify`` take the wild ranks with ``--wild``
+(card text, ``5`` or ``5T``), which must come with a rule set that has wild cards (``laizi``,
+``tiandi_laizi``) and name as many ranks as it has. The other commands run layers that do not
+play wild cards yet (the game engine, positions and perft, the arena, the solver), so they
+refuse those rule sets by name before anything runs.
+"""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 import time
-from typing import Any, Callable, Dict, List, Sequence, TextIO, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple
 
+from ddz_fast.cards import RANK_LETTERS
 from ddz_fast.move import TYPE_CODES, Move
 # Move text is ddz_fast.notation's, read and written under the command's rules; the
 # subcommands know its functions by these names.
@@ -15,11 +23,13 @@ from ddz_fast.notation import format_move as move_text
 from ddz_fast.notation import parse_move as parse_move_text
 from ddz_fast.notation import readings
 from ddz_fast.notation import split_move as split_move_text
-from ddz_fast.rules import PRESETS, Rules
+from ddz_fast.reference_laizi import Wild, wild_ranks
+from ddz_fast.rules import PRESETS, Rules, plain_rules
 
-__all__ = ["add_rules_option", "finish_rules", "add_json_option", "bot_spec", "split_move_text",
-           "readings", "parse_move_text", "move_text", "rules_name", "print_json",
-           "format_count", "group_by_type", "PASS_WORDS", "ProgressLine"]
+__all__ = ["add_rules_option", "finish_rules", "check_wild_option", "wild_text", "Wild",
+           "add_json_option", "bot_spec", "split_move_text", "readings", "parse_move_text",
+           "move_text", "rules_name", "print_json", "format_count", "group_by_type",
+           "PASS_WORDS", "ProgressLine"]
 
 
 def _preset(name: str) -> Rules:
@@ -30,14 +40,31 @@ def _preset(name: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False) -> None:
+def _wild(text: str) -> Wild:
+    """argparse type of ``--wild``: card text naming distinct ranks 3..2, never a joker."""
+    try:
+        return wild_ranks(text)
+    except (ValueError, TypeError) as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False,
+                     wild: bool = False, layer: str = "") -> None:
     """``--rules PRESET`` (default ``standard``), parsed into a :class:`Rules`; for a command
     that deals hands (``deals``), also ``--deal-bonuses`` and ``--sides`` (the four-player
     table's), which :func:`finish_rules` folds into the rules once every option is parsed (in
-    whatever order they came)."""
+    whatever order they came). A command that plays wild cards (``wild``) takes ``--wild``;
+    any other names the ``layer`` it runs, which refuses the rule sets with wild cards."""
+    if not wild and not layer:
+        raise ValueError("a command without --wild names the layer that refuses wild cards")
     parser.add_argument("--rules", type=_preset, default=PRESETS["standard"],
                         metavar="PRESET",
                         help=f"rule preset: {', '.join(PRESETS)} (default: standard)")
+    if wild:
+        parser.add_argument("--wild", type=_wild, metavar="RANKS",
+                            help="the wild ranks of laizi and tiandi_laizi, as cards: "
+                                 "5, or 5T for two")
+    parser.set_defaults(wild=None, rules_layer=layer)
     if deals:
         parser.add_argument("--deal-bonuses", action="store_true",
                             help="Happy Dou Dizhu deal bonuses: a player dealt both jokers, "
@@ -48,12 +75,50 @@ def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False) ->
 
 
 def finish_rules(args: argparse.Namespace) -> None:
-    """Turn on the options given beside ``--rules`` (``--deal-bonuses``, ``--sides``) in
-    ``args.rules``; ValueError when the rules do not take them."""
+    """Check the wild cards against ``args.rules`` and turn on the options given beside
+    ``--rules`` (``--deal-bonuses``, ``--sides``); ValueError when the rules do not take
+    them."""
+    if not hasattr(args, "rules"):      # a command without rules (none yet): nothing to do
+        return
+    layer = getattr(args, "rules_layer", "")
+    if layer:       # checked first: the layer is what the user has to hear about
+        try:
+            plain_rules(args.rules, layer)
+        except ValueError as error:
+            raise ValueError(f"{error}; moves and classify play them, with --wild") from None
+    else:
+        check_wild_option(args.rules, getattr(args, "wild", None))
     if getattr(args, "deal_bonuses", False):
         args.rules = args.rules.replace(deal_bonuses=True)
     if getattr(args, "sides", None) is not None:
         args.rules = args.rules.replace(sides=args.sides)
+
+
+def check_wild_option(rules: Rules, wild: Optional[Wild]) -> None:
+    """ValueError unless ``--wild`` names exactly the wild ranks ``rules`` play with (none
+    without wild cards)."""
+    name = rules_name(rules)
+    if wild is None:
+        if rules.laizi:
+            raise ValueError(f"the {name} rules play with {_ranks(rules.laizi)}: name "
+                             f"{'it' if rules.laizi == 1 else 'them'} with --wild "
+                             f"(e.g. --wild {'5' if rules.laizi == 1 else '5T'})")
+        return
+    if not rules.laizi:
+        raise ValueError(f"--wild {wild_text(wild)} needs a rule set with wild cards "
+                         f"(laizi, tiandi_laizi), not {name}")
+    if len(wild) != rules.laizi:
+        raise ValueError(f"the {name} rules play with {_ranks(rules.laizi)}, but --wild "
+                         f"{wild_text(wild)} names {len(wild)}")
+
+
+def _ranks(count: int) -> str:
+    return f"{count} wild rank{'s' if count > 1 else ''}"
+
+
+def wild_text(wild: Wild) -> str:
+    """The wild ranks as card text, low to high (``(2, 7)`` is ``"5T"``)."""
+    return "".join(RANK_LETTERS[rank] for rank in wild)
 
 
 def bot_spec(text: str) -> str:

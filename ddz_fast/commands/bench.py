@@ -35,7 +35,8 @@ T = TypeVar("T")
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=seconds_option, default=0.5, metavar="S",
                         help=f"time spent on each row, at most {MAX_SECONDS:g} (default: 0.5)")
-    add_rules_option(parser, deals=True)
+    add_rules_option(parser, deals=True,
+                     layer="the benchmark (its batched moves and game engine)")
     add_json_option(parser)
 
 

@@ -52,7 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"(default: greedy)")
     parser.add_argument("--seed", type=int,
                         help="seed of the deal and the bots (default: a random one, printed)")
-    add_rules_option(parser, deals=True)
+    add_rules_option(parser, deals=True, layer="the game engine")
 
 
 # --- the table -------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="stop after SECONDS (the result is then inexact)")
     parser.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MEGABYTES, metavar="MB",
                         help=f"transposition table memory (default: {DEFAULT_TT_MEGABYTES})")
-    add_rules_option(parser)
+    add_rules_option(parser, layer="the solver")
     add_json_option(parser)
 
 
