@@ -35,6 +35,12 @@ cards are played by the pure-Python generator of :mod:`ddz_fast.reference_laizi`
 API hands them over to it): ``implementation="native"`` and every native play loop refuse a
 position with wild ranks.
 
+Choices where the rule book is silent: the wild ranks are part of the position (they are drawn
+during the hand and shown to everyone, so a position of the play phase knows them) and equal
+positions have equal wild ranks; a position is still one deck (at most four cards of a wild
+rank across the hands); the move to beat is checked against the rules and wild ranks when they
+meet, not when the position is built, since a position holds no rules.
+
 For compatibility, the names this module used to hold are still found here: the play rules
 (:func:`play_step`, :func:`play_actions`, :func:`remove_cards`, :func:`generator`) and, looked
 up in :mod:`ddz_fast.perft` when first used, :func:`perft`, :func:`divide`,
@@ -139,9 +145,12 @@ class Position:
         hands = "/".join(str(h) or "-" for h in self.hands)
         prev = "-" if self.prev is None else format_move(self.prev, wild=self.wild)
         line = f"{hands} {self.landlord} {self.to_move} {prev} {self.passes}"
-        return line if self.wild is None else f"{line} {WILD_PREFIX}{format_cards(self._wild_counts())}"
+        if self.wild is None:
+            return line
+        return f"{line} {WILD_PREFIX}{format_cards(self._wild_counts())}"
 
     def _wild_counts(self) -> List[int]:
+        """One card of each wild rank: the wild ranks as card text."""
         counts = [0] * len(FULL_DECK)
         for rank in self.wild or ():
             counts[rank] = 1

@@ -22,7 +22,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Move, Rules, perft
-from ddz_fast.notation import format_move, parse_move
+from ddz_fast.notation import parse_move
 from ddz_fast.perft import divide, read_perft_suites
 from ddz_fast.position import Position
 
@@ -191,6 +191,8 @@ def test_the_wild_field_names_rank_letters_low_to_high_and_five_fields_stay_plai
     assert Position(("3", "4", "6"), 0, 0, wild="5T") == position
     assert Position(("3", "4", "6"), 0, 0, wild=(7, 2)) == position
     assert position != Position(("3", "4", "6"), 0, 0)
+    assert len({position, Position.parse("3/4/6 0 0 - 0 w=5T"),
+                Position.parse("3/4/6 0 0 - 0")}) == 2
 
 
 def test_the_move_to_beat_is_written_with_its_reading_where_it_reads_several_ways():
@@ -248,6 +250,26 @@ def test_play_keeps_the_wild_ranks_and_takes_the_real_cards():
 def test_wild_ranks_and_rules_must_agree(call, kind, pattern):
     with pytest.raises(kind, match=pattern):
         call()
+
+
+def test_wild_ranks_changed_behind_the_constructor_are_checked_again():
+    position = Position.parse("55/6/4 0 0 - 0 w=5")
+    object.__setattr__(position, "wild", (13,))        # a joker cannot be wild
+    with pytest.raises(ValueError, match="no valid position: a joker"):
+        perft(position, 1, rules="laizi")
+    object.__setattr__(position, "wild", None)
+    with pytest.raises(ValueError, match="name them with wild="):
+        perft(position, 1, rules="laizi")
+
+
+def test_layers_without_wild_cards_refuse_a_position_with_wild_ranks():
+    from ddz_fast.infoset import InformationSet
+    from ddz_fast.reference_solver import solve_reference
+    position = Position.parse("3/4/6 0 0 - 0 w=5")
+    for what, call in (("an information set", lambda: InformationSet.from_position(position, 0)),
+                       ("the solver", lambda: solve_reference(position))):
+        with pytest.raises(ValueError, match=f"{what} cannot play wild cards"):
+            call()
 
 
 def test_a_generator_given_is_called_with_the_wild_ranks():
