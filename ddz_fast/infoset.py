@@ -46,7 +46,7 @@ from .cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
 from .compiled import sampler as _sampler  # NativeCoreMissingError when not built
 from .hand import Hand, HandLike, as_hand
 from .move import Move
-from .position import Position, checked_position
+from .position import Position, checked_position, plain_position
 from .scoring import DealBonus
 from .validate import check_int, check_seat, check_seed64, is_int, shown
 
@@ -140,6 +140,7 @@ class InformationSet:
         forgotten.
         """
         position = checked_position(position)
+        plain_position(position, "an information set")
         player = check_seat("player", player)
         played_hands = _check_played(played)
         history = _check_history(history)

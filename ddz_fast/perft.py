@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 from .move import Move
-from .play import (Hands, Implementation, LegalMovesFn, generator, implementation_name, play_step,
-                   remove_cards)
+from .play import (Hands, Implementation, LegalMovesFn, generator, implementation_name,
+                   play_actions, play_step, remove_cards)
 from .playout import perft_native
 from . import table_position
 from .position import Position, _check_perft_args
 from .table_position import TablePosition
-from .rules import Rules, RulesLike, as_rules, three_player_rules
+from .rules import Rules, RulesLike, as_rules, three_player_table
 
 __all__ = ["perft", "divide", "PerftSuite", "read_perft_suites", "Timing", "time_repeated"]
 
@@ -41,6 +41,10 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     (:func:`ddz_fast.playout.perft_native`) instead. ``"fast"`` and ``"reference"``, the old
     names of None and ``"python"``, still work with a DeprecationWarning.
 
+    A position with wild ranks (rules with ``laizi``) is counted by a walk in Python over
+    :mod:`ddz_fast.reference_laizi`'s generator (a generator given is called with ``wild=``);
+    ``"native"`` refuses it.
+
     A :class:`~ddz_fast.table_position.TablePosition` of the four-player table is counted by
     :func:`ddz_fast.table_position.perft` (a walk in Python; ``rules`` default to
     ``four_player`` there, and ``"native"`` walks over the compiled generator).
@@ -52,8 +56,12 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     if isinstance(implementation, str) and implementation == "native":
         return perft_native(position, depth, rules=rules)
     position = _check_perft_args(position, depth)
+    checked = three_player_table(rules, "perft")
+    # Without wild cards on either side nothing is left to check: the plain count's entry
+    # stays as cheap as before wild cards.
+    wild = () if position.wild is None and not checked.laizi else position.wild_under(checked)
     return _perft(position.hands, position.to_move, position.prev, position.passes,
-                  depth, generator(implementation), three_player_rules(rules, "perft"))
+                  depth, generator(implementation, wild), checked)
 
 
 def divide(position: Position, depth: int, *, rules: RulesLike = None,
@@ -72,11 +80,14 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
-    rules = three_player_rules(rules, "perft")
-    first_actions = generator(implementation)  # "native": the compiled core's generator
+    rules = three_player_table(rules, "perft")
+    # "native": the compiled core's generator, which refuses wild ranks
+    first_actions = generator(implementation, position.wild_under(rules))
     return {move: perft(position._after(move), depth - 1, rules=rules,
                         implementation=implementation)
-            for move in position.legal_actions(rules, first_actions)}
+            for move in ([] if position.is_over else
+                         play_actions(position.hands[position.to_move], position.prev, rules,
+                                      first_actions))}
 
 
 def _unpack(position: Position) -> Tuple[Hands, int, Optional[Move], int]:

@@ -7,12 +7,14 @@ leads; the hand ends when a hand empties.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple, Union
 
 from . import api, bitboard, reference
 from .compiled import require_core
 from .hand import Hand
 from .move import Move
+from .reference_laizi import Wild
 from .rules import Rules
 from ._deprecated import warn_renamed
 
@@ -79,8 +81,12 @@ def implementation_name(implementation: Implementation) -> Implementation:
     return implementation
 
 
-def generator(implementation: Implementation = None) -> LegalMovesFn:
-    """The move generator of ``implementation`` (see :data:`Implementation`)."""
+def generator(implementation: Implementation = None, wild: Wild = ()) -> LegalMovesFn:
+    """The move generator of ``implementation`` (see :data:`Implementation`); with wild ranks
+    ``wild`` (checked, :func:`ddz_fast.reference_laizi.check_wild`), the same generator with
+    ``wild=`` bound. Wild cards are played in Python only: ``"native"`` refuses them."""
+    if wild:
+        return _wild_generator(implementation, wild)
     implementation = implementation_name(implementation)
     if callable(implementation):
         return implementation
@@ -95,3 +101,14 @@ def generator(implementation: Implementation = None) -> LegalMovesFn:
         return require_core().legal_moves
     raise ValueError(f"unknown implementation {implementation!r:.100}: use None (the public "
                      "API's), 'native', 'python' or a legal_moves function")
+
+
+def _wild_generator(implementation: Implementation, wild: Wild) -> LegalMovesFn:
+    """The generator of ``implementation`` with the wild ranks bound: the public API's and
+    ``"python"`` both reach :mod:`ddz_fast.reference_laizi`, a function given is called with
+    ``wild=``; the compiled core's generator does not play wild cards, so ``"native"`` is
+    refused rather than quietly answered by the reference."""
+    if isinstance(implementation, str) and implementation == "native":
+        raise ValueError("the native implementation cannot play wild cards (laizi): count a "
+                         "position with wild ranks with implementation=None or 'python'")
+    return partial(generator(implementation), wild=wild)

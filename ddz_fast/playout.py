@@ -70,7 +70,7 @@ import numpy as np
 from .compiled import core as _core, play as _play  # NativeCoreMissingError when not built
 from ._checks import check_prev
 from .hand import Hand
-from .position import Position, _check_perft_args, checked_position
+from .position import Position, _check_perft_args, checked_position, plain_position
 from .rules import Rules, RulesLike, as_rules, plain_rules, three_player_rules
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
@@ -301,6 +301,7 @@ def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playo
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
     rules = three_player_rules(rules, "the native play loop")
+    plain_position(position, "the native play loop")
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
     winner, bombs, plays, seat_moves = _play._play_out(
@@ -317,6 +318,7 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
     """
     position = _check_perft_args(position, depth)
     rules = three_player_rules(rules, "the native play loop")
+    plain_position(position, "the native play loop")
     if depth == 0:
         return 1
     hands, to_beat = _position_words(position, rules)

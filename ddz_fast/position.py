@@ -2,7 +2,8 @@
 
 A position is exactly what a native play loop needs: three hand bitboards, the landlord, the
 player to move, ``prev``, the move to beat (None when the player leads), and how many passes
-followed it.
+followed it; and, for rules with wild cards (docs/RULES.md, "Laizi"), ``wild``, the wild ranks
+of the hand (None without wild cards).
 The play rules live in :mod:`ddz_fast.play`; perft, divide and the perft suites in
 :mod:`ddz_fast.perft`.
 
@@ -17,6 +18,29 @@ of kings that player 0 has just played::
 
     33445566/789TJ/QKA2B 0 1 KK 0
 
+With wild cards a sixth field names the wild ranks: ``w=`` and their rank letters (one or two,
+low to high), and the move to beat is written with its reading where its cards read several
+ways (``CARDS=READING``, :mod:`ddz_fast.notation`, under the widest rules with those wild
+ranks). Player 2 must beat a soft bomb of 3s made of three 3s and a wild 5::
+
+    44/66/7789 0 2 3335=3333 0 w=5
+
+A five-field line is a position without wild cards, read and written as before.
+
+The wild ranks are checked against the rules each time they meet (:meth:`Position.legal_actions`,
+:meth:`Position.play`, :func:`ddz_fast.perft.perft`, :func:`ddz_fast.perft.divide`): a position
+carries wild ranks exactly when the rules have wild cards (``rules.laizi`` > 0), and as many as
+they say; the move to beat must then be a legal move under those rules and wild ranks. Wild
+cards are played by the pure-Python generator of :mod:`ddz_fast.reference_laizi` (the public
+API hands them over to it): ``implementation="native"`` and every native play loop refuse a
+position with wild ranks.
+
+Choices where the rule book is silent: the wild ranks are part of the position (they are drawn
+during the hand and shown to everyone, so a position of the play phase knows them) and equal
+positions have equal wild ranks; a position is still one deck (at most four cards of a wild
+rank across the hands); the move to beat is checked against the rules and wild ranks when they
+meet, not when the position is built, since a position holds no rules.
+
 For compatibility, the names this module used to hold are still found here: the play rules
 (:func:`play_step`, :func:`play_actions`, :func:`remove_cards`, :func:`generator`) and, looked
 up in :mod:`ddz_fast.perft` when first used, :func:`perft`, :func:`divide`,
@@ -29,6 +53,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
+from .bitboard import is_laizi
 from .cards import FULL_DECK, format_cards
 from .hand import Hand, HandLike, as_hand
 from .move import Move
@@ -36,7 +61,8 @@ from .notation import format_move, parse_move
 # The play rules used to live here: their old names stay importable from this module.
 from .play import (Hands, Implementation, LegalMovesFn, generator, implementation_name,
                    play_actions, play_step, remove_cards)
-from .rules import RulesLike, three_player_rules
+from .reference_laizi import Wild, check_wild, classify as classify_wild, wild_ranks
+from .rules import Rules, RulesLike, three_player_table
 from ._checks import exact_move
 from ._deprecated import UNSET, renamed_argument, warn_renamed
 from .validate import check_seat, is_int, shown
@@ -61,7 +87,9 @@ class Position:
     """A play-phase position (see the module docstring); immutable and hashable.
 
     ``prev`` is the move to beat, None when the player to move leads (``move_to_beat``, its old
-    name, still works as a keyword and a property, with a DeprecationWarning).
+    name, still works as a keyword and a property, with a DeprecationWarning). ``wild``: the
+    wild ranks, a rank index, rank indices or card text (``"5"``, ``"5T"``), kept as distinct
+    rank indices low to high; None (the default) without wild cards.
     """
 
     hands: Hands
@@ -69,10 +97,11 @@ class Position:
     to_move: int
     prev: Optional[Move] = None
     passes: int = 0
+    wild: Optional[Wild] = None
 
     def __init__(self, hands: Sequence[HandLike], landlord: int, to_move: int,
                  prev: Optional[Move] = None, passes: int = 0, *,
-                 move_to_beat: Optional[Move] = UNSET) -> None:
+                 wild: object = None, move_to_beat: Optional[Move] = UNSET) -> None:
         prev = renamed_argument("Position", "move_to_beat", "prev", move_to_beat, prev)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise TypeError(f"hands must be a sequence of three hands, "
@@ -84,7 +113,9 @@ class Position:
         landlord = check_seat("landlord", landlord)
         to_move = check_seat("to_move", to_move)
         prev, passes = check_prev_and_passes(prev, passes, 1)
+        wild = _check_position_wild(wild, prev)
         set_fields(self, checked, landlord, to_move, prev, passes)
+        object.__setattr__(self, "wild", wild)
 
     @property
     def move_to_beat(self) -> Optional[Move]:
@@ -95,6 +126,7 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> "Position":
         """The position of a notation line (see the module docstring)."""
+        text, wild = _split_wild_field(text)
         fields = position_fields(text)
         hand_texts = fields[0].split("/")
         if len(hand_texts) != 3:
@@ -106,13 +138,23 @@ class Position:
             if field not in ("0", "1", "2"):
                 raise ValueError(f"{name} must be 0, 1 or 2, got {field!r}")
             seats.append(int(field))
-        prev = None if fields[3] == "-" else parse_move(fields[3])
-        return cls(hands, seats[0], seats[1], prev, seats[2])
+        prev = None if fields[3] == "-" else parse_move(fields[3], wild=wild)
+        return cls(hands, seats[0], seats[1], prev, seats[2], wild=wild)
 
     def __str__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self.hands)
-        prev = "-" if self.prev is None else format_move(self.prev)
-        return f"{hands} {self.landlord} {self.to_move} {prev} {self.passes}"
+        prev = "-" if self.prev is None else format_move(self.prev, wild=self.wild)
+        line = f"{hands} {self.landlord} {self.to_move} {prev} {self.passes}"
+        if self.wild is None:
+            return line
+        return f"{line} {WILD_PREFIX}{format_cards(self._wild_counts())}"
+
+    def _wild_counts(self) -> List[int]:
+        """One card of each wild rank: the wild ranks as card text."""
+        counts = [0] * len(FULL_DECK)
+        for rank in self.wild or ():
+            counts[rank] = 1
+        return counts
 
     @property
     def is_over(self) -> bool:
@@ -136,9 +178,23 @@ class Position:
         implementation = implementation_name(implementation)
         if self.is_over:
             return []
-        rules = three_player_rules(rules, "a position")
+        rules = three_player_table(rules, "a position")
+        wild = self.wild_under(rules)
         return play_actions(self.hands[self.to_move], self.prev, rules,
-                            generator(implementation))
+                            generator(implementation, wild))
+
+    def wild_under(self, rules: Rules) -> Wild:
+        """The wild ranks of this position under checked three-player ``rules``: ``()``
+        without wild cards. ValueError unless the position carries wild ranks exactly when the
+        rules have wild cards, as many as they say, and its move to beat is legal under them.
+        """
+        wild = check_wild(rules, self.wild)     # () when neither has wild cards
+        if wild and self.prev is not None and self.prev not in classify_wild(
+                self.prev.counts, rules=rules, wild=wild):
+            raise ValueError(f"the move to beat {format_move(self.prev, wild=wild)} is not a "
+                             f"legal move under {rules!r} with wild "
+                             f"{format_cards(self._wild_counts())}")
+        return wild
 
     def play(self, move: Move, rules: RulesLike = None) -> "Position":
         """The position after the player to move plays ``move`` (ValueError if illegal)."""
@@ -153,7 +209,47 @@ class Position:
                                                  self.passes, move)
         position = Position.__new__(Position)
         set_fields(position, hands, self.landlord, to_move, prev, passes)
+        object.__setattr__(position, "wild", self.wild)
         return position
+
+
+#: How the sixth field of a position's notation line starts: the wild ranks follow.
+WILD_PREFIX = "w="
+
+
+def _check_position_wild(wild: object, prev: Optional[Move]) -> Optional[Wild]:
+    """A position's wild ranks (None without), checked on their own: the rules they go with
+    are checked when they meet (:meth:`Position.wild_under`). A move to beat read with wild
+    cards needs them."""
+    if wild is None:
+        if prev is not None and is_laizi(prev.word):
+            raise ValueError(f"the move to beat {format_move(prev)} is read with wild cards: "
+                             f"give the position's wild ranks (wild=)")
+        return None
+    return wild_ranks(wild)
+
+
+def _split_wild_field(text: object) -> Tuple[object, Optional[Wild]]:
+    """(the five fields of a position line, its wild ranks or None): a sixth field ``w=...``
+    names the wild ranks."""
+    if not isinstance(text, str):
+        return text, None       # position_fields names the wrong type
+    fields = text.split()
+    if len(fields) != 6 or not fields[5].startswith(WILD_PREFIX):
+        return text, None
+    letters = fields[5][len(WILD_PREFIX):]
+    if not letters:
+        raise ValueError(f"the wild field {fields[5]!r} names no rank: write w= and the rank "
+                         f"letters of the wild ranks, e.g. w=5")
+    return " ".join(fields[:5]), wild_ranks(letters)
+
+
+def plain_position(position: object, what: str) -> None:
+    """ValueError when ``position`` carries wild ranks: ``what`` plays without wild cards."""
+    wild = getattr(position, "wild", None)
+    if wild is not None:
+        raise ValueError(f"{what} cannot play wild cards (laizi) yet: the position {position} "
+                         f"has wild ranks")
 
 
 def check_prev_and_passes(prev: Optional[Move], passes: int,
@@ -223,7 +319,7 @@ def checked_position(position: object, name: str = "position") -> Position:
         raise TypeError(f"{name} must be a Position, not {type(position).__name__}")
     try:
         return Position(position.hands, position.landlord, position.to_move,
-                        position.prev, position.passes)
+                        position.prev, position.passes, wild=getattr(position, "wild", None))
     except (TypeError, ValueError) as error:
         raise type(error)(f"{name} is no valid position: {error}") from None
 

@@ -29,7 +29,7 @@ from . import bitboard, reference
 from .duel import Duel
 from .hand import Hand
 from .move import Move
-from .position import LegalMovesFn, Position
+from .position import LegalMovesFn, Position, plain_position
 from .rules import Rules, RulesLike, three_player_rules
 
 __all__ = ["ReferenceSolution", "solve_reference"]
@@ -189,6 +189,7 @@ def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = Fal
     if type(game) is Position and game.is_over:
         raise ValueError(f"the position {game} is over: there is nothing to solve")
     solver = _Solver(game, three_player_rules(rules, "the solver"), legal_moves)
+    plain_position(game, "the solver")
     state = _root(game)
     winning = tuple(a for a in solver.actions(state) if solver.keeps_win(state, a))
     dist: Optional[int] = None

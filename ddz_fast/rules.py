@@ -5,7 +5,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Dict, Optional, Union
 
 __all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "WIDEST_LAIZI", "RulesLike",
-           "as_rules", "three_player_rules", "plain_rules"]
+           "as_rules", "three_player_rules", "three_player_table", "plain_rules"]
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
 _SIDES = ("alone", "partner")
@@ -266,14 +266,20 @@ def as_rules(rules: RulesLike) -> Rules:
 
 def three_player_rules(rules: RulesLike, what: str) -> Rules:
     """:func:`as_rules`, refusing a four-player table: ``what`` (the solver, the native play
-    loop, positions...) plays three players and one deck; the four-player table has its moves
+    loop...) plays three players and one deck; the four-player table has its moves
     (:func:`ddz_fast.legal_moves` and its siblings) and its game engine
-    (:mod:`ddz_fast.table_game`)."""
+    (:mod:`ddz_fast.table_game`). Wild cards are refused too (:func:`plain_rules`)."""
+    return plain_rules(three_player_table(rules, what), what)
+
+
+def three_player_table(rules: RulesLike, what: str) -> Rules:
+    """:func:`as_rules`, refusing a four-player table but not wild cards: for ``what`` that
+    plays laizi too (positions and perft)."""
     checked = as_rules(rules)
     if checked.players != 3:
         raise ValueError(f"{what} plays three players with one deck, not the "
                          f"{checked.players}-player table of {checked!r}")
-    return plain_rules(checked, what)
+    return checked
 
 
 def plain_rules(rules: Rules, what: str) -> Rules:

@@ -34,7 +34,7 @@ from .compiled import core as _core, solver as _solver  # NativeCoreMissingError
 from ._checks import check_prev
 from .duel import Duel
 from .move import Move
-from .position import Position
+from .position import Position, plain_position
 from .rules import Rules, RulesLike, three_player_rules
 
 __all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
@@ -206,6 +206,7 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     """
     game = _check_game(game)
     checked_rules: Rules = three_player_rules(rules, "the solver")
+    plain_position(game, "the solver")
     code = _check_objective(objective)
     node_limit = _check_max_nodes(max_nodes)
     seconds_limit = _check_time_limit(time_limit)

@@ -159,16 +159,21 @@ def _refusals():
     from ddz_fast.reference_solver import solve_reference
     hands = np.zeros((1, 15), dtype=np.int64)
     position = Position.parse("3/4/5 0 0 - 0")
+    wild_position = Position.parse("3/4/6 0 0 - 0 w=5")
     return [
         ("the game engine", lambda: Game(LAIZI)),
         ("the PettingZoo environment", lambda: DouDizhuEnv(rules=LAIZI)),
         ("the batched move APIs", lambda: ddz_fast.legal_moves_batch(hands, rules=LAIZI)),
         ("the batched move APIs", lambda: ddz_fast.legal_action_mask(hands, rules=TIANDI)),
-        ("perft", lambda: ddz_fast.perft(position, 1, rules=LAIZI)),
-        ("a position", lambda: position.legal_actions(rules=LAIZI)),
+        # Positions and perft play wild cards in Python (tests/test_laizi_perft.py); the
+        # native count refuses them, under laizi rules or from a position with wild ranks.
+        ("the native play loop",
+         lambda: ddz_fast.perft(position, 1, rules=LAIZI, implementation="native")),
+        ("the native play loop", lambda: ddz_fast.perft_native(wild_position, 1)),
         ("the native play loop", lambda: ddz_fast.random_games(1, 1, rules=LAIZI)),
         ("the solver", lambda: ddz_fast.solve(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(position, rules=LAIZI)),
+        ("the solver", lambda: solve_reference(wild_position)),
         ("the arena", lambda: ArenaConfig(("random", "greedy"), rules=Rules(laizi=1))),
     ]
 
