@@ -234,7 +234,7 @@ def test_bad_wild_cards_are_one_line_and_status_2(args: List[str], fragments: Li
 @pytest.mark.parametrize("args, layer", [
     (["play", "--rules", "laizi"], "the game engine"),
     (["simulate", "4", "--workers", "2", "--rules", "laizi"], "the game engine"),
-    (["perft", OPENING, "1", "--rules", "tiandi_laizi"], "perft (positions)"),
+    (["perft", OPENING, "1", "--rules", "tiandi_laizi"], "the perft command"),
     (["arena", "random", "greedy", "--hands", "2", "--rules", "laizi"], "the arena"),
     (["bench", "--seconds", "0.01", "--rules", "laizi"], "the benchmark (its batched moves"),
     (["solve", "3/4/5 0 0 - 0", "--rules", "laizi"], "the solver"),

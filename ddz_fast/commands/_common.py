@@ -2,9 +2,10 @@
 
 Wild cards on the command line: ``moves`` and ``classify`` take the wild ranks with ``--wild``
 (card text, ``5`` or ``5T``), which must come with a rule set that has wild cards (``laizi``,
-``tiandi_laizi``) and name as many ranks as it has. The other commands run layers that do not
-play wild cards yet (the game engine, positions and perft, the arena, the solver), so they
-refuse those rule sets by name before anything runs.
+``tiandi_laizi``) and name as many ranks as it has. The other commands do not play wild cards
+yet (the game engine, the arena and the solver cannot; the perft command does not read wild
+ranks, though ``ddz_fast.perft`` counts positions with them), so they refuse those rule sets
+by name before anything runs.
 """
 from __future__ import annotations
 

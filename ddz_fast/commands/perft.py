@@ -40,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also print the leaves below each first action")
     parser.add_argument("--seconds", type=seconds_option, default=0.2, metavar="S",
                         help="repeat the count until S seconds have passed (default 0.2)")
-    add_rules_option(parser, layer="perft (positions)")
+    add_rules_option(parser, layer="the perft command")
     add_json_option(parser)
 
 
