@@ -45,8 +45,9 @@ def test_position_prev_is_the_move_to_beat_and_the_notation_is_unchanged():
     assert position.prev == KINGS and str(position) == TEXT
     assert Position(position.hands, 0, 1, prev=KINGS) == position
     assert Position(position.hands, 0, 1, KINGS) == position
+    # (``wild``, the wild ranks of laizi, came after the rename, last and optional.)
     assert [f.name for f in dataclasses.fields(Position)] == \
-        ["hands", "landlord", "to_move", "prev", "passes"]
+        ["hands", "landlord", "to_move", "prev", "passes", "wild"]
     assert dataclasses.replace(position, prev=None).prev is None
 
 
