@@ -442,3 +442,18 @@ def test_decoded_moves_are_shared_and_complete():
     for move in first:
         assert Move.from_word(move.word) == move and fields([Move.from_word(move.word)]) \
             == fields([move])
+
+
+def test_no_kitty_moves_equal_the_reference_on_eighteen_card_hands():
+    """The no_kitty preset (18 cards each, no kitty) on 10,000 hands of its size, leading and
+    answering a move of the action space and one of the hand's own, in canonical order."""
+    rules = Rules.preset("no_kitty")
+    rng = random.Random(SEED + 3)
+    space = reference.action_space(rules)
+    for _ in range(10_000):
+        hand = random_hand(rng, 18)
+        leading = reference.legal_moves(hand, rules=rules)
+        assert native.legal_moves(hand, rules=rules) == leading, hand
+        for prev in (rng.choice(space), rng.choice(leading)):
+            expected = [m for m in leading if reference._beats(m, prev)]
+            assert native.legal_moves(hand, prev, rules=rules) == expected, (hand, prev)
