@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Dict, Optional, Union
+from typing import Dict, Optional, Sequence, Union
 
 __all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "WIDEST_LAIZI", "RulesLike",
            "as_rules", "three_player_rules", "three_player_table", "plain_rules"]
@@ -91,12 +91,7 @@ class Rules:
             _require_bool(name, getattr(self, name))
         _require_int_in("solo_wing_max_copies", self.solo_wing_max_copies, 1, 4)
         _require_int_in("four_two_solo_max_copies", self.four_two_solo_max_copies, 1, 2)
-        if not isinstance(self.bidding, str):
-            raise TypeError(f"rule option bidding must be a str, "
-                            f"not {type(self.bidding).__name__}")
-        if self.bidding not in _BIDDING_SYSTEMS:
-            raise ValueError(f"unknown bidding system {self.bidding!r}: "
-                             f"choose one of {', '.join(_BIDDING_SYSTEMS)}")
+        _require_choice("bidding", self.bidding, _BIDDING_SYSTEMS, "bidding system")
         if self.doubling is None:
             object.__setattr__(self, "doubling", self.bidding == "call_rob")
         _require_bool("doubling", self.doubling)
@@ -115,10 +110,7 @@ class Rules:
             raise ValueError(f"rule option kitty must be "
                              f"{' or '.join(map(str, kitties))} cards with {self.players} "
                              f"players, got {self.kitty}")
-        if not isinstance(self.sides, str):
-            raise TypeError(f"rule option sides must be a str, not {type(self.sides).__name__}")
-        if self.sides not in _SIDES:
-            raise ValueError(f"unknown sides {self.sides!r}: choose one of {', '.join(_SIDES)}")
+        _require_choice("sides", self.sides, _SIDES)
         if self.sides == "partner" and self.players != 4:
             raise ValueError("sides='partner' needs four players")
         if self.deal_bonuses and self.players != 3:
@@ -130,12 +122,7 @@ class Rules:
     def _check_laizi(self) -> None:
         """``laizi`` and ``bomb_multiplier``, and the tables wild cards are played at."""
         _require_int_in("laizi", self.laizi, 0, 2)
-        if not isinstance(self.bomb_multiplier, str):
-            raise TypeError(f"rule option bomb_multiplier must be a str, "
-                            f"not {type(self.bomb_multiplier).__name__}")
-        if self.bomb_multiplier not in _BOMB_MULTIPLIERS:
-            raise ValueError(f"unknown bomb_multiplier {self.bomb_multiplier!r}: "
-                             f"choose one of {', '.join(_BOMB_MULTIPLIERS)}")
+        _require_choice("bomb_multiplier", self.bomb_multiplier, _BOMB_MULTIPLIERS)
         if self.bomb_multiplier != "double" and not self.laizi:
             raise ValueError(f"bomb_multiplier={self.bomb_multiplier!r} needs wild cards "
                              f"(laizi = 1 or 2): without them there are no soft bombs")
@@ -215,6 +202,15 @@ DECK_SIZE = 54
 def _require_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
         raise TypeError(f"rule option {name} must be a bool, not {type(value).__name__}")
+
+
+def _require_choice(name: str, value: object, choices: Sequence[str],
+                    what: Optional[str] = None) -> None:
+    """A str option naming one of ``choices`` (``what``: how an unknown one is named)."""
+    if not isinstance(value, str):
+        raise TypeError(f"rule option {name} must be a str, not {type(value).__name__}")
+    if value not in choices:
+        raise ValueError(f"unknown {what or name} {value!r}: choose one of {', '.join(choices)}")
 
 
 def _require_int_in(name: str, value: object, low: int, high: int) -> None:
