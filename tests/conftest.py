@@ -92,6 +92,20 @@ from ddz_fast.compiled import HAVE_CORE  # noqa: E402
 collect_ignore = [] if HAVE_CORE else list(NATIVE_MODULES)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Import RLCard once before any test process starts, when it is installed.
+
+    RLCard unpacks its action tables into its install folder on its first import; two
+    processes of ``pytest -n 2`` importing it for the first time at once can read a half-written
+    table. The controller (not a worker, which has ``workerinput``) unpacks it first.
+    """
+    if not hasattr(config, "workerinput"):
+        try:
+            importlib.import_module("rlcard.games.doudizhu.utils")
+        except Exception:  # noqa: BLE001 - an absent or broken peer is the peers' tests' concern
+            pass
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     """Which package the run tests, under which implementation, with or without the core."""
     return (f"ddz_fast {ddz_fast.__version__} from {Path(ddz_fast.__file__).parent}: "
