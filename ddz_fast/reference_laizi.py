@@ -36,7 +36,8 @@ number of cards with a lower key.
 Canonical order: :meth:`ddz_fast.move.Move.sort_key`, the order of the plain moves (type, length,
 number of cards, key, real cards low to high), which already orders the moves of one wild
 context totally (their real cards, type, key and length identify them); the action space of a
-rule set and its wild ranks (:func:`action_space`) is every move of a full deck in that order.
+rule set and its wild ranks (:func:`action_space`) is every move of a full deck in that order;
+:mod:`ddz_fast.laizi_ids` computes a move's index there (its action id) without listing it.
 
 Choices where the rule book is silent: the space shuttle, the four-player table and the deal
 bonuses are not played with wild cards (``Rules`` refuses them); a wild pair or trio kicker
@@ -49,8 +50,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
-from . import bitboard
-from ._checks import check_action_id, exact_move
+from . import bitboard, laizi_ids
+from ._checks import exact_move
 from .cards import (BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, TWO, Counts, deck_counts,
                     parse_cards)
 from .hand import HandLike, as_hand
@@ -451,36 +452,31 @@ def beats(move: Move, prev: Move, *, rules: RulesLike = None, wild: object = Non
     return _beats(_legal_play(move, "move", rules, ranks), prev)
 
 
-@lru_cache(maxsize=64)
-def _action_space(rules: Rules, wild: Wild) -> Tuple[Tuple[Move, ...], Dict[Move, int]]:
-    moves = tuple(all_moves(deck_counts(1), rules, wild))
-    return moves, {move: i for i, move in enumerate(moves)}
+@lru_cache(maxsize=8)
+def _action_space(rules: Rules, wild: Wild) -> Tuple[Move, ...]:
+    return tuple(all_moves(deck_counts(1), rules, wild))
 
 
 def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ...]:
     """Every move of the rule set under the wild ranks, in canonical order: a move's index is
-    its dense action id. Pass is not in it. It is listed on first use and kept: about half a
-    million moves and ten seconds for one wild rank, millions for two (where
-    :func:`action_space_size` counts them without listing them)."""
-    return _action_space(*_context(rules, wild))[0]
+    its dense action id. Pass is not in it. It is slow: the moves are listed on first use and
+    kept, about half a million and ten seconds for one wild rank, millions and minutes for
+    two. :func:`action_id`, :func:`action_move` and :func:`action_space_size` never list it."""
+    return _action_space(*_context(rules, wild))
 
 
 def action_id(move: Move, rules: RulesLike = None, wild: object = None) -> int:
-    """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
+    """The dense action id of ``move``: its index in :func:`action_space`, computed by
+    counting the moves before it (:mod:`ddz_fast.laizi_ids`), never listing them
+    (ValueError if it is not there)."""
     rules, ranks = _context(rules, wild)
-    if not isinstance(move, Move):
-        raise TypeError(f"move must be a Move, not {type(move).__name__}")
-    try:
-        return _action_space(rules, ranks)[1][move]
-    except KeyError:
-        raise ValueError(f"{move!r} is not in the action space of {rules!r} with wild "
-                         f"{''.join(RANK_NAMES[r] for r in ranks)}") from None
+    return laizi_ids.action_id(move, rules, ranks)
 
 
 def action_move(action_id: int, rules: RulesLike = None, wild: object = None) -> Move:
-    """The move of a dense action id: the inverse of :func:`action_id`."""
-    moves = _action_space(*_context(rules, wild))[0]
-    return moves[check_action_id(action_id, len(moves))]
+    """The move of a dense action id: the inverse of :func:`action_id`, also by counting."""
+    rules, ranks = _context(rules, wild)
+    return laizi_ids.action_move(action_id, rules, ranks)
 
 
 # --- counting the action space without listing it -------------------------------------------
