@@ -22,7 +22,7 @@ from ddz_fast import Move, Rules, reference_laizi
 from ddz_fast.cards import deck_counts, parse_cards
 
 import laizi_brute as brute
-from common import IMPLEMENTATION, sample_size
+from common import IMPLEMENTATION, sample_size, slow_in_python
 
 LAIZI = "laizi"
 TIANDI = "tiandi_laizi"
@@ -99,7 +99,8 @@ def test_ids_are_the_indices_of_the_listed_action_space(wild, forget_listings):
     # rank, so one here: 3, which starts every chain it is in; tests/test_laizi.py lists the
     # space of 5 wild against the brute force and checks ids in it too).
     space = reference_laizi.action_space(LAIZI, wild)
-    assert len(space) == reference_laizi.action_space_size(LAIZI, wild)
+    with pytest.raises(ValueError, match=f"action id {len(space)} is outside"):
+        ddz_fast.action_move(len(space), LAIZI, wild)       # the ids end where the list does
     idents = [(m.type, m.key, m.length, m.counts) for m in space]
     for index in checked_indices(idents, 37):
         assert ddz_fast.action_id(space[index], LAIZI, wild) == index
@@ -123,6 +124,7 @@ def test_the_moves_of_the_first_types_are_the_first_ids(rules, wild):
         assert ddz_fast.action_move(index, rules, wild) == move
 
 
+@slow_in_python         # the brute force is as slow in both runs: the native run has it
 @pytest.mark.parametrize("rules, wild", CONTEXTS[1:])     # one wild rank, standard: listed
 def test_every_type_is_consecutive_in_the_documented_order(rules, wild):
     # The other types without wings, and the airplanes with wings of two or three trios
@@ -185,7 +187,7 @@ def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
     # (3, 2) and (6, T) wild make the largest and smallest spaces of two wild ranks (README).
     rng = random.Random(sum(wild))
     size = reference_laizi.action_space_size(rules, wild)
-    ids = sorted(set(rng.randrange(size) for _ in range(sample_size(600, minimum=40))))
+    ids = sorted(set(rng.randrange(size) for _ in range(sample_size(300, minimum=30))))
     ids = [0] + ids + [size - 1]
     moves = [ddz_fast.action_move(i, rules, wild) for i in ids]
     for i, move in zip(ids, moves):
@@ -197,8 +199,7 @@ def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
     assert moves[-1].type == "rocket"
 
 
-@pytest.mark.parametrize("rules, wild", [(LAIZI, "5"), (TIANDI, "57"), (TIANDI, "32"),
-                                         (Rules(laizi=2, **RLCARD_LIKE), "5T")])
+@pytest.mark.parametrize("rules, wild", [(TIANDI, "32"), (Rules(laizi=2, **RLCARD_LIKE), "5T")])
 def test_the_last_id_is_one_below_the_counted_size(rules, wild):
     # action_space_size counts the moves type by type (tests/test_laizi.py checks it against
     # the brute force); the ids end just below it, at the rocket.
