@@ -12,9 +12,9 @@ import numpy as np
 
 from .bitboard import COUNT_MASK
 from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
-from .rules import Rules, RulesLike, as_rules, plain_rules
+from .rules import Rules, RulesLike, as_rules
 
-__all__ = ["check_batch", "check_hands", "check_prevs", "batch_decks"]
+__all__ = ["check_batch", "check_hands", "check_prevs", "batch_table"]
 
 #: ``first_illegal(words, rules)``: the first row of a uint64 array whose non-zero word is not a
 #: legal move under ``rules``, or -1.
@@ -32,11 +32,16 @@ def check_batch(hands: object, prevs: object, rules: RulesLike,
     return words, check_prevs(prevs, len(words), rules, first_illegal), rules
 
 
-def batch_decks(hands: object, rules: RulesLike) -> int:
-    """The decks of a batched call's rules (they say how to read the hands), checked after
-    the hands are found an integer array, so that a bad array is named first."""
+def batch_table(hands: object, rules: RulesLike, wild: object = None) -> str:
+    """How a batched call reads its hands and moves: ``"laizi"`` when the rules have wild cards
+    or the call names wild ranks (:mod:`ddz_fast._laizi_batch` checks that the two go
+    together), ``"two_decks"`` for rules of two decks, else ``"one_deck"``. Checked after the
+    hands are found an integer array, so that a bad array is named first."""
     _integer_array(hands)
-    return plain_rules(as_rules(rules), "the batched move APIs").decks
+    checked = as_rules(rules)
+    if checked.laizi or wild is not None:
+        return "laizi"
+    return "two_decks" if checked.decks == 2 else "one_deck"
 
 
 def _integer_array(hands: object) -> np.ndarray:

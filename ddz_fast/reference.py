@@ -6,7 +6,8 @@ from that one list. The native core must agree with it on every input.
 
 Rules with wild cards (``laizi``) are played by :mod:`ddz_fast.reference_laizi`: every public
 function here takes the wild ranks as ``wild`` and hands such a call over to it, once the rule
-set is resolved (the one branch the plain path pays). The batched functions refuse wild cards.
+set is resolved (the one branch the plain path pays). The batched functions take ``wild`` too
+and play wild cards in :mod:`ddz_fast._laizi_batch`.
 """
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import bitboard, reference_laizi
-from ._batch_checks import batch_decks, check_batch
+from ._batch_checks import batch_table, check_batch
+from ._laizi_batch import laizi_action_mask, laizi_moves_batch
 from ._wide_batch import wide_action_mask, wide_moves_batch
 from ._checks import check_action_id, check_play, check_prev
 from .cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
@@ -307,8 +309,8 @@ def _batch_rows(hands: object, prevs: object, rules: RulesLike) -> Iterator[List
         yield legal_moves(Hand.from_bitboard(word), prev, rules=rules)
 
 
-def legal_moves_batch(hands: object, prevs: object = None, *,
-                      rules: RulesLike = None) -> Tuple[np.ndarray, np.ndarray]:
+def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike = None,
+                      wild: object = None) -> Tuple[np.ndarray, np.ndarray]:
     """The legal moves of many hands at once, as move words in CSR form.
 
     ``hands`` is an (N, 15) integer array of counts or an (N,) uint64 array of hand bitboards;
@@ -319,8 +321,14 @@ def legal_moves_batch(hands: object, prevs: object = None, *,
     Under rules of two decks (``four_player``), hands are an (N, 15) count array and move words
     are 128-bit: ``moves`` and ``prevs`` are (N, 2) uint64 arrays of their low and high 64 bits
     (see :mod:`ddz_fast._wide_batch`).
+    With wild cards (``laizi`` rules), ``wild`` names the wild ranks of the whole batch; hands
+    are one deck's, and ``moves`` and ``prevs`` are (N, 2) uint64 arrays of the halves of
+    128-bit words, as with two decks (see :mod:`ddz_fast._laizi_batch`).
     """
-    if batch_decks(hands, rules) == 2:
+    table = batch_table(hands, rules, wild)
+    if table == "laizi":
+        return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
+    if table == "two_decks":
         return wide_moves_batch(hands, prevs, as_rules(rules), legal_moves)
     words: List[int] = []
     offsets = [0]
@@ -330,13 +338,18 @@ def legal_moves_batch(hands: object, prevs: object = None, *,
     return np.array(words, dtype=np.uint64), np.array(offsets, dtype=np.int64)
 
 
-def legal_action_mask(hands: object, prevs: object = None, *,
-                      rules: RulesLike = None) -> np.ndarray:
-    """bool[N, len(action_space(rules))]: True at the action id of every legal move of hand i.
+def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike = None,
+                      wild: object = None) -> np.ndarray:
+    """bool[N, len(action_space(rules, wild))]: True at the action id of every legal move of
+    hand i.
 
-    Arguments as for :func:`legal_moves_batch`.
+    Arguments as for :func:`legal_moves_batch`. With wild cards the ids are counted, not looked
+    up in the listed action space (:mod:`ddz_fast.laizi_ids`).
     """
-    if batch_decks(hands, rules) == 2:
+    table = batch_table(hands, rules, wild)
+    if table == "laizi":
+        return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
+    if table == "two_decks":
         space = action_space(rules)
         return wide_action_mask(hands, prevs, as_rules(rules), legal_moves, len(space),
                                 action_id)

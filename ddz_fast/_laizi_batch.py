@@ -1,0 +1,95 @@
+"""The batched API with wild cards (laizi), shared by the reference and the native core.
+
+One set of wild ranks serves the whole batch, as one rule set does: ``wild=`` names them (see
+:func:`ddz_fast.reference_laizi.wild_ranks`), given exactly when the rules have wild cards.
+Hands are one deck's, as an (N,) uint64 bitboard array or an (N, 15) count array, checked as
+the plain batch checks them. A move with wild cards has a 128-bit word (the plain word when the
+same cards make the same move without wilds, else a laizi word; see :mod:`ddz_fast.bitboard`),
+so move words travel as at the table of two decks (:mod:`ddz_fast._wide_batch`): ``moves`` is
+an (M, 2) uint64 array of low and high 64 bits, and ``prevs`` an (N, 2) array of the same, a
+zero word for a hand that leads.
+
+``legal_action_mask`` is bool[N, action space size]; the ids come from
+:mod:`ddz_fast.laizi_ids`, which counts the action space instead of listing it. A row is as
+long as the action space: about 0.6 million entries with one wild rank and up to 6.8 million
+with two, so a mask of two wild ranks takes megabytes a hand.
+
+Both implementations run these very checks and loops with their own ``legal_moves``, so they
+agree on results and errors. Every row is checked before any is listed.
+"""
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import laizi_ids
+from ._batch_checks import check_hands
+from ._wide_batch import join_words, split_words
+from .hand import Hand
+from .move import Move
+from .reference_laizi import Wild, check_wild
+from .rules import Rules, RulesLike, as_rules
+
+__all__ = ["laizi_moves_batch", "laizi_action_mask"]
+
+LegalMoves = Callable[..., Sequence[Move]]
+
+
+def _prevs(prevs: object, size: int) -> List[Optional[Move]]:
+    """The moves to beat: None, or an (N, 2) uint64 array of word halves (0: the hand leads)."""
+    if prevs is None:
+        return [None] * size
+    array = np.asarray(prevs)
+    if array.dtype != np.uint64:
+        raise TypeError(f"prevs must be a uint64 array of move words, not {array.dtype}")
+    if array.shape != (size, 2):
+        raise ValueError(f"prevs with wild cards must have shape ({size}, 2), the low and "
+                         f"high 64 bits of one word per hand, got {array.shape}")
+    moves: List[Optional[Move]] = []
+    for row, word in enumerate(join_words(array)):
+        try:
+            moves.append(Move.from_word(word) if word else None)
+        except ValueError as error:
+            raise ValueError(f"prevs[{row}]: {error}") from None
+    return moves
+
+
+def _rows(hands: object, prevs: object, rules: RulesLike, wild: object,
+          legal_moves: LegalMoves) -> Tuple[Rules, Wild, List[Sequence[Move]]]:
+    """(rules, wild ranks, the legal moves of each hand), after every check: the hands, the
+    rules with their wild ranks, then each move to beat (a legal move under them)."""
+    words = check_hands(hands).tolist()
+    checked = as_rules(rules)
+    ranks = check_wild(checked, wild)
+    moves = _prevs(prevs, len(words))
+    for row, prev in enumerate(moves):
+        if prev is not None:
+            try:
+                legal_moves(Hand(), prev, rules=checked, wild=ranks)
+            except ValueError as error:
+                raise ValueError(f"prevs[{row}]: {error}") from None
+    rows = [legal_moves(Hand.from_bitboard(word), prev, rules=checked, wild=ranks)
+            for word, prev in zip(words, moves)]
+    return checked, ranks, rows
+
+
+def laizi_moves_batch(hands: object, prevs: object, rules: RulesLike, wild: object,
+                      legal_moves: LegalMoves) -> Tuple[np.ndarray, np.ndarray]:
+    """legal_moves_batch with wild cards: (moves (M, 2) uint64, offsets (N + 1,) int64)."""
+    words: List[int] = []
+    offsets = [0]
+    for moves in _rows(hands, prevs, rules, wild, legal_moves)[2]:
+        words.extend(move.word for move in moves)
+        offsets.append(len(words))
+    return split_words(words), np.array(offsets, dtype=np.int64)
+
+
+def laizi_action_mask(hands: object, prevs: object, rules: RulesLike, wild: object,
+                      legal_moves: LegalMoves) -> np.ndarray:
+    """legal_action_mask with wild cards: bool[N, action space size of the wild ranks]."""
+    checked, ranks, rows = _rows(hands, prevs, rules, wild, legal_moves)
+    mask = np.zeros((len(rows), laizi_ids.space_size(checked, ranks)), dtype=bool)
+    for row, moves in enumerate(rows):
+        mask[row, laizi_ids.action_ids(moves, checked, ranks)] = True
+    return mask
