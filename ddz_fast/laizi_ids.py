@@ -50,11 +50,15 @@ __all__ = ["action_id", "action_move", "action_ids", "space_size"]
 
 #: A block's name: (type code, chain length, number of cards, key), its place in the order.
 BlockName = Tuple[int, int, int, int]
-#: The walk's state after some ranks: (cards, natural kicker cards, natural kicker ranks,
-#: whether the black joker is a kicker).
-State = Tuple[int, int, int, int]
+#: The walk's state after some ranks, packed in an int (the tables keep tens of thousands of
+#: them): bits 0-4 the cards (at most 20), 5-8 the natural kicker cards, 9-12 the natural
+#: kicker ranks, 13 whether the black joker is a kicker.
+State = int
 
-_START: State = (0, 0, 0, 0)
+_START: State = 0
+_KICKER_CARD, _KICKER_RANK, _BLACK = 1 << 5, 1 << 9, 1 << 13
+#: A memo key is the position above the state's bits.
+_POS = 1 << 14
 _SOFT, _HARD, _LAIZI = (bitboard.BOMB_CLASSES.index(name) for name in ("soft", "hard", "laizi"))
 _PAIR_KICKERS = {"trio_pair": 1, "airplane_pair": 0, "four_two_pair": 2}   # 0: the length
 _SOLO_KICKERS = ("trio_solo", "airplane_solo", "four_two_solo")
@@ -79,7 +83,7 @@ class _Block:
         self.kicker_cards, self.pairs, self.no_rocket = kicker_cards, pairs, no_rocket
         # The most cards the ranks from a position on can add: prunes prefixes that fall short.
         self._room = [sum(self.caps[pos:]) for pos in range(len(self.ranks) + 1)]
-        self._memo: Dict[Tuple[int, State], int] = {}
+        self._memo: Dict[int, int] = {}
         self.size = self.completions(0, _START)
 
     @property
@@ -89,27 +93,26 @@ class _Block:
     def step(self, pos: int, count: int, state: State) -> Optional[State]:
         """The state after ``count`` real cards of the rank at ``pos``; None if no move of the
         block holds them."""
-        cards, kicker_cards, kicker_ranks, black = state
-        cards += count
-        if cards > self.cards:
+        if (state & 31) + count > self.cards:
             return None
+        state += count
         if count and self.kickers[pos]:
-            kicker_cards += count
-            kicker_ranks += 1
-            if kicker_cards > self.kicker_cards or (self.pairs and kicker_ranks > self.pairs):
+            if (state >> 5 & 15) + count > self.kicker_cards or \
+                    (self.pairs and (state >> 9 & 15) + 1 > self.pairs):
                 return None
+            state += count * _KICKER_CARD + _KICKER_RANK
             rank = self.ranks[pos]
             if rank == BLACK_JOKER:
-                black = 1
-            elif rank == RED_JOKER and black and self.no_rocket:
+                state |= _BLACK
+            elif rank == RED_JOKER and state & _BLACK and self.no_rocket:
                 return None
-        return cards, kicker_cards, kicker_ranks, black
+        return state
 
     def completions(self, pos: int, state: State) -> int:
         """How many moves of the block continue the counts that led to ``state``."""
-        found = self._memo.get((pos, state))
+        found = self._memo.get(pos * _POS + state)
         if found is None:
-            if state[0] + self._room[pos] < self.cards:
+            if (state & 31) + self._room[pos] < self.cards:
                 found = 0
             elif pos == len(self.ranks):
                 found = 1           # every card placed (the room check saw to the number)
@@ -119,7 +122,7 @@ class _Block:
                     after = self.step(pos, count, state)
                     if after is not None:
                         found += self.completions(pos + 1, after)
-            self._memo[(pos, state)] = found
+            self._memo[pos * _POS + state] = found
         return found
 
     def rank(self, counts: Counts) -> Optional[int]:
@@ -140,7 +143,7 @@ class _Block:
             if after is None:
                 return None
             state = after
-        return index if state[0] == self.cards else None
+        return index if state & 31 == self.cards else None
 
     def counts_at(self, index: int) -> Counts:
         """The real counts of the move at ``index`` (0 <= index < size) in the block."""
@@ -280,9 +283,11 @@ class _Space:
         self.size = total
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _space(rules: Rules, wild: Tuple[int, ...]) -> _Space:
-    """The block table of checked rules and wild ranks, built on first use and kept."""
+    """The block table of checked rules and wild ranks, built on first use (about a tenth of
+    a second) and kept for the last 16 used (4 to 6 MB each): the 13 single wild ranks of a
+    preset fit, and two wild ranks change once a hand."""
     return _Space(rules, wild)
 
 
