@@ -125,19 +125,16 @@ def test_the_moves_of_the_first_types_are_the_first_ids(rules, wild):
 
 
 @slow_in_python         # the brute force is as slow in both runs: the native run has it
-@pytest.mark.parametrize("rules, wild", CONTEXTS[1:])     # one wild rank, standard: listed
+@pytest.mark.parametrize("rules, wild", CONTEXTS[1:2])    # two wild ranks: none is listed
 def test_every_type_is_consecutive_in_the_documented_order(rules, wild):
-    # The other types without wings, and the airplanes with wings of two or three trios
-    # (their first blocks: length sorts first), each from its first id on, in the documented
-    # order (rlcard's options make wings of three trios that repeat, but not next to the chain).
+    # The other types without wings, and the airplanes with wings of two trios (their first
+    # blocks: length sorts first), each from its first id on, in the documented order.
     # Airplane solos follow the airplanes, so their first id is the count of the first eight
     # types; the rocket is the last id.
     first_types = len(brute_sorted(rules, wild, TYPE_ORDER[:8]))
-    # Airplanes of 2 trios with wings, and of 3 with solo wings under rlcard's options, where
-    # the wings may repeat but not as a trio next to the chain (the brute force takes seconds
-    # for these): their first lengths.
-    groups = [("airplane_solo", 12 if rules.solo_wing_max_copies > 1 else 8),
-              ("airplane_pair", 10),
+    # Airplanes of 2 trios with wings: their first length (the brute force takes seconds for
+    # longer ones; random ids below reach them).
+    groups = [("airplane_solo", 8), ("airplane_pair", 10),
               ("four_two_solo", 20), ("four_two_pair", 20), ("bomb", 20)]
     for kind, max_cards in groups:
         moves = brute_sorted(rules, wild, (kind,), max_cards)
@@ -170,7 +167,7 @@ def test_every_legal_move_of_random_hands_round_trips_in_canonical_order():
     # legal_moves lists a hand's moves in canonical order, so their ids increase strictly.
     # A 17-card hand with two wild ranks has about ten thousand moves.
     rng = random.Random(12)
-    for size in (17, 20, 17)[:sample_size(3, minimum=1)]:
+    for size in (17, 20)[:sample_size(2, minimum=1)]:
         wild = tuple(sorted(rng.sample(range(13), 2)))
         hand = random_hand(rng, wild, size)
         moves = ddz_fast.legal_moves(hand, rules=TIANDI, wild=wild)
@@ -181,10 +178,11 @@ def test_every_legal_move_of_random_hands_round_trips_in_canonical_order():
 
 @pytest.mark.parametrize("rules, wild", [
     (TIANDI, (0, 12)), (TIANDI, (3, 7)), (Rules(laizi=2, **RLCARD_LIKE), (2, 4)),
-    (LAIZI, (12,)),
 ])
 def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
     # (3, 2) and (6, T) wild make the largest and smallest spaces of two wild ranks (README).
+    # action_space_size counts the moves type by type (tests/test_laizi.py checks it against
+    # the brute force): the ids end just below it, at the rocket.
     rng = random.Random(sum(wild))
     size = reference_laizi.action_space_size(rules, wild)
     ids = sorted(set(rng.randrange(size) for _ in range(sample_size(300, minimum=30))))
@@ -196,16 +194,7 @@ def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
     keys = [move_order(move) for move in moves]
     assert all(a < b for a, b in zip(keys, keys[1:]))
     assert (moves[0].type, moves[0].counts) == ("solo", parse_cards("3"))
-    assert moves[-1].type == "rocket"
-
-
-@pytest.mark.parametrize("rules, wild", [(TIANDI, "32"), (Rules(laizi=2, **RLCARD_LIKE), "5T")])
-def test_the_last_id_is_one_below_the_counted_size(rules, wild):
-    # action_space_size counts the moves type by type (tests/test_laizi.py checks it against
-    # the brute force); the ids end just below it, at the rocket.
-    size = reference_laizi.action_space_size(rules, wild)
-    rocket = Move("rocket", 13, 1, parse_cards("BR"))
-    assert ddz_fast.action_id(rocket, rules, wild) == size - 1
+    assert moves[-1] == Move("rocket", 13, 1, parse_cards("BR"))
     with pytest.raises(ValueError, match=f"action id {size} is outside 0..{size - 1}"):
         ddz_fast.action_move(size, rules, wild)
 
