@@ -16,6 +16,12 @@ with two, so a mask of two wild ranks takes megabytes a hand.
 
 Both implementations run these very checks and loops with their own ``legal_moves``, so they
 agree on results and errors. Every row is checked before any is listed.
+
+Choices of this library: a batch has one set of wild ranks (a batch of hands from different
+deals with different draws is several calls); ``moves`` and ``prevs`` take two columns even
+when every word of a call is a plain one, so that their shape depends on the rules alone; and
+wild ranks named for rules without wild cards (two decks included) are an error, never
+ignored.
 """
 from __future__ import annotations
 
