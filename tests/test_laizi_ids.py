@@ -233,6 +233,26 @@ def test_a_move_outside_the_space_is_refused_naming_it(api, make, wild):
         api.action_id(move, LAIZI, wild)
 
 
+def test_a_move_of_other_wild_ranks_has_an_id_exactly_when_it_is_a_reading_here():
+    # Moves of random hands under some wild ranks, asked under others: in the space exactly
+    # when classify (which reads the cards, not the ids) lists the move under those.
+    rng = random.Random(5)
+    answers = {True: 0, False: 0}
+    for _ in range(sample_size(12, minimum=3)):
+        dealt, here = (tuple(sorted(rng.sample(range(13), 2))) for _ in range(2))
+        hand = random_hand(rng, dealt, 12)
+        for move in rng.sample(ddz_fast.legal_moves(hand, rules=TIANDI, wild=dealt), 20):
+            legal = move in ddz_fast.classify(move.counts, rules=TIANDI, wild=here)
+            try:
+                found = ddz_fast.action_id(move, TIANDI, here)
+            except ValueError as error:
+                assert not legal and "is not in the action space" in str(error), move
+            else:
+                assert legal and ddz_fast.action_move(found, TIANDI, here) == move, move
+            answers[legal] += 1
+    assert answers[True] and answers[False]
+
+
 @pytest.mark.parametrize("call, error, message", [
     (lambda api: api.action_id("55", LAIZI, "5"), TypeError, "move must be a Move"),
     (lambda api: api.action_move("3", LAIZI, "5"), TypeError, "an action id is an int"),
