@@ -193,7 +193,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--peasants", default="random", type=bot_spec, metavar="BOT",
                         help="the peasants' bot, name[:key=value,...] (default: random)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_rules_option(parser, deals=True, layer="the game engine")
+    add_rules_option(parser, deals=True, draws=True)
     add_json_option(parser)
 
 
