@@ -255,6 +255,16 @@ class LaiziState(TableState):
                                           rules=self._game.rules, wild=self._wild)
         return self._moves
 
+    def apply_id(self, action_id: int) -> None:
+        """:meth:`TableState.apply_id` with the ids of the wild ranks shown. An id that is no
+        non-negative int is refused before the action space is listed (seconds of work)."""
+        if self._phase == "play":
+            if not is_int(action_id):
+                raise TypeError(f"an action id is an int, not {type(action_id).__name__}")
+            if action_id < 0:
+                raise ValueError(f"action id {action_id} is negative")
+        super().apply_id(action_id)
+
     def _action_space(self) -> Sequence[Move]:
         if self._phase != "play":   # pragma: no cover - apply_id asks in play only
             raise ValueError("action ids are moves of the play phase")
