@@ -374,16 +374,9 @@ class Game:
         they are drawn (None: drawn from ``seed`` as for a dealt hand; see
         :mod:`ddz_fast.laizi_game`); other rules refuse it.
         """
-        if self._table == "laizi":
-            return _table_engine("laizi").state_from_hands(
-                self, hands, kitty, landlord, partner, wild, first_bidder, seed, base_stake,
-                stacks)
-        if wild is not None:
-            raise ValueError(f"wild ranks are drawn only under rules with wild cards (laizi), "
-                             f"not under {self.rules!r}")
-        if self._table is not None:
-            return _table_engine(self._table).state_from_hands(
-                self, hands, kitty, landlord, partner, first_bidder, seed, base_stake, stacks)
+        if self._table is not None or wild is not None:
+            return self._table_from_hands(hands, kitty, landlord, partner, wild, first_bidder,
+                                          seed, base_stake, stacks)
         if partner is not None:
             raise ValueError("a partner is named at the four-player table only")
         first_bidder = check_seat("first_bidder", first_bidder)
@@ -405,6 +398,21 @@ class Game:
                 0 if kitty_h is None else kitty_h.bitboard)
         return State._start(self, _check_seed(seed), first_bidder, deal, origin, landlord,
                             kitty_h is not None, base_stake)
+
+    def _table_from_hands(self, hands: Sequence[HandLike], kitty: Optional[HandLike],
+                          landlord: Optional[int], partner: Optional[int], wild: object,
+                          first_bidder: int, seed: Optional[Seed], base_stake: int,
+                          stacks: Union[None, int, Sequence[int]]) -> Any:
+        """``new_state_from_hands`` at another table than the three-player State's."""
+        if self._table == "laizi":
+            return _table_engine("laizi").state_from_hands(
+                self, hands, kitty, landlord, partner, wild, first_bidder, seed, base_stake,
+                stacks)
+        if wild is not None:
+            raise ValueError(f"wild ranks are drawn only under rules with wild cards (laizi), "
+                             f"not under {self.rules!r}")
+        return _table_engine("four_player").state_from_hands(
+            self, hands, kitty, landlord, partner, first_bidder, seed, base_stake, stacks)
 
 
 #: The engines of the other tables, by name: ``"four_player"``, :mod:`ddz_fast.table_game`, and

@@ -348,8 +348,9 @@ class TableState(StateBase):
 
     def __repr__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self._hands)
-        return (f"<{type(self).__name__} {self._phase} player={self._player} landlord={self._landlord} "
-                f"partner={self._partner} hands={hands} multiplier={self.multiplier}>")
+        return (f"<{type(self).__name__} {self._phase} player={self._player} "
+                f"landlord={self._landlord} partner={self._partner} hands={hands} "
+                f"multiplier={self.multiplier}>")
 
     # --- what the state is ---------------------------------------------------------------
 
@@ -385,7 +386,8 @@ class TableState(StateBase):
 
     @property
     def multiplier(self) -> int:
-        """x2 per rob, bomb, rocket, spring and anti-spring so far."""
+        """x2 per rob, spring and anti-spring so far, and each bomb's and rocket's factor
+        (x2 here; see :mod:`ddz_fast.laizi_game` for wild cards)."""
         if self._phase == "play":
             return self._multiplier * self._bomb_factor
         return self._multiplier
