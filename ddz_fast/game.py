@@ -75,9 +75,11 @@ Hands = Tuple[Hand, Hand, Hand]
 Seed = Union[int, str]
 #: One entry of a state's event log: (kind, player, action or None). Kinds: ``act`` (a normal
 #: decision), ``timeout``, ``auto`` (an auto-play decision), ``auto_on``, ``auto_off``,
-#: ``leave``, and ``bonus`` (a :class:`~ddz_fast.scoring.DealBonus` of the player's deal, in
-#: the place of the action; only under the ``deal_bonuses`` option).
-Event = Tuple[str, int, Union[Action, DealBonus, None]]
+#: ``leave``, ``bonus`` (a :class:`~ddz_fast.scoring.DealBonus` of the player's deal, in
+#: the place of the action; only under the ``deal_bonuses`` option), and ``wild`` (a wild
+#: rank shown, ``("wild", None, rank)``: no seat's; only with wild cards,
+#: :mod:`ddz_fast.laizi_game`).
+Event = Tuple[str, Optional[int], Union[Action, DealBonus, int, None]]
 
 
 class Deal(NamedTuple):

@@ -16,7 +16,7 @@ from typing import List, Sequence
 
 import pytest
 
-from ddz_fast import Game, Match, Move, Rules, classify, record
+from ddz_fast import Game, Match, Move, Rules, api, classify, record
 from ddz_fast.bidding import Bid, Double
 from ddz_fast.bots import GreedyBot, RandomBot, make_bot, play_hand
 from ddz_fast.cards import FULL_DECK, RANK_LETTERS
@@ -360,10 +360,18 @@ def test_a_record_keeps_the_wild_draws_and_the_readings():
     assert "3335=3333" in actions and "8888" in actions
     loaded = record.load(record.from_json(record.to_json(state)))
     assert loaded == state and loaded.events == state.events
-    # A recorded wild rank that is not the one drawn is refused.
+    # A recorded wild rank that is not the one drawn is refused, and so is a record that
+    # leaves the draw out (the replayed deal shows it before the next move).
     tampered = json.loads(record.to_json(state))
     next(e for e in tampered["events"] if e["kind"] == "wild")["rank"] = "7"
     with pytest.raises(ValueError, match="no such wild rank"):
+        record.load(tampered)
+    tampered["events"] = [e for e in tampered["events"] if e["kind"] != "wild"]
+    with pytest.raises(ValueError, match="comes first"):
+        record.load(tampered)
+    tampered = json.loads(record.to_json(state))
+    tampered["events"][1]["player"] = 0
+    with pytest.raises(ValueError, match="player null"):
         record.load(tampered)
 
 
@@ -422,6 +430,19 @@ def test_the_other_bots_refuse_wild_cards_naming_themselves(name):
     state.apply(Bid.BID_3)
     with pytest.raises(ValueError, match=f"^{label} cannot play wild cards"):
         bot.play(state)
+
+
+@pytest.mark.slow  # the action space of one wild rank: half a million moves, listed in Python
+def test_action_ids_are_those_of_the_wild_ranks_shown():
+    state = _landlord_start(LANDLORD_20)
+    bomb = _move("3335=3333")
+    space = api.action_space(LAIZI, (FIVE,))
+    state.apply_id(api.action_id(bomb, LAIZI, (FIVE,)))
+    assert state.history[-1] == (0, bomb) and state.prev == bomb
+    state.apply_id(len(space))          # the id after the last move passes
+    assert state.history[-1] == (1, Move.PASS)
+    with pytest.raises(ValueError, match="outside"):
+        state.apply_id(len(space) + 1)
 
 
 def test_the_timeout_leads_the_smallest_single():
