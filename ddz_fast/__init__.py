@@ -21,6 +21,7 @@ from .bidding import Bid, Double
 from .scoring import DealBonus
 from .game import Game, IllegalActionError, State
 from . import table_game  # noqa: F401  (Game seats four players through it)
+from . import laizi_game  # noqa: F401  (and the tables with wild cards through this one)
 from .match import Match
 from .position import Position
 from .perft import divide, perft

@@ -19,6 +19,11 @@ At the four-player table (:mod:`ddz_fast.table_game`) the landlord also names it
 (``sides="partner"``): :func:`act` asks a bot's ``partner`` method when it has one (the random
 and greedy bots do), else takes the timeout choice, the seat opposite. The landlord's partner
 plays on the landlord's side, so :func:`play_hand` gives its decisions to the ``landlord`` bot.
+
+With wild cards (:mod:`ddz_fast.laizi_game`) the random and greedy bots choose among
+``legal_actions()`` as ever, moves read with wild cards included; the solver bot and the search
+bots do not play wild cards yet and refuse such a hand at their first decision, naming
+themselves.
 """
 from __future__ import annotations
 
@@ -38,11 +43,12 @@ from .game import Game, Seed, State, _check_seed, deal_cards
 from .table_game import TableState
 from .hand import Hand
 from .move import TYPE_CODES, Move
+from .rules import Rules, plain_rules
 from .validate import check_int, check_seat, shown
 from ._deprecated import warn_renamed
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "PIMCBot", "ISMCTSBot", "BOTS", "make_bot", "parse_bot_spec",
-           "act", "play_hand", "start_play", "hand_strength", "last_mover"]
+           "act", "play_hand", "start_play", "hand_strength", "last_mover", "refuse_wild_cards"]
 
 
 @runtime_checkable
@@ -215,6 +221,14 @@ def _check_state(state: object) -> None:
         raise TypeError(f"state must be a State, not {type(state).__name__}")
 
 
+def refuse_wild_cards(state: object, bot: str) -> None:
+    """ValueError naming ``bot`` when ``state`` is a hand with wild cards, which that bot does
+    not play."""
+    rules = getattr(state, "rules", None)
+    if isinstance(rules, Rules) and rules.laizi:
+        plain_rules(rules, bot)
+
+
 def _side(state: State) -> Tuple[int, ...]:
     """The landlord's side: the landlord, and at the four-player table its partner."""
     # An isinstance test, not getattr with a default: a missing attribute raises inside.
@@ -246,7 +260,7 @@ def last_mover(state: State) -> Optional[int]:
     if to_beat is None or player is None:
         return None
     # No pass since the move: the previous seat played it; each pass one seat further back.
-    players = 4 if isinstance(state, TableState) else 3
+    players = state.num_players if isinstance(state, TableState) else 3
     return (check_seat("current_player", player, players) - 1 - passes) % players
 
 
@@ -272,10 +286,11 @@ def _turns_left(counts: np.ndarray, rocket_jokers: int = 2) -> np.ndarray:
     return (suited >= 4).sum(axis=1) + rocket + trios + np.maximum(0, loose - trios)
 
 
-def _move_arrays(moves: List[Move], decks: int) -> Tuple[np.ndarray, np.ndarray]:
-    """(type codes, int16[M, 15] counts) of moves: from their 64-bit words with one deck,
-    from the moves themselves with two (whose words may be 128-bit)."""
-    if decks == 1:
+def _move_arrays(moves: List[Move], narrow: bool) -> Tuple[np.ndarray, np.ndarray]:
+    """(type codes, int16[M, 15] counts) of moves: from their 64-bit words when ``narrow``
+    (one deck, no wild cards), else from the moves themselves (the words of two decks and of
+    moves read with wild cards are 128-bit)."""
+    if narrow:
         words = np.fromiter((m.word for m in moves), dtype=np.uint64, count=len(moves))
         return (words >> np.uint64(60)).astype(np.int16), _counts_of_words(words)
     types = np.fromiter((TYPE_CODES[m.type] for m in moves), dtype=np.int16,
@@ -293,7 +308,7 @@ class _Options:
         hand = np.array(state.hands[state.current_player].counts, dtype=np.int16)
         self.hand_size = int(hand.sum())
         decks = state.rules.decks
-        self.types, used = _move_arrays(self.moves, decks)
+        self.types, used = _move_arrays(self.moves, decks == 1 and not state.rules.laizi)
         self.sizes = used.sum(axis=1)
         self.keys = np.fromiter((m.key for m in self.moves), dtype=np.int16,
                                 count=len(self.moves))
@@ -456,7 +471,8 @@ class GreedyBot:
 
         rest = [have - used for have, used in
                 zip(state.hands[state.current_player].counts, bomb.counts)]
-        return not any(rest) or bool(classify(rest, rules=state.rules))
+        wild = state.wild if state.rules.laizi else None    # type: ignore[attr-defined]
+        return not any(rest) or bool(classify(rest, rules=state.rules, wild=wild))
 
 
 # --- the perfect-information bot ----------------------------------------------------------
@@ -486,14 +502,17 @@ class SolverBot:
         return "SolverBot()"
 
     def bid(self, state: State) -> Bid:
+        refuse_wild_cards(state, "SolverBot")
         return self._greedy.bid(state)
 
     def double(self, state: State) -> Double:
+        refuse_wild_cards(state, "SolverBot")
         return self._greedy.double(state)
 
     def play(self, state: State) -> Move:
         from .solver import solve  # imported late: the solver imports the native core
 
+        refuse_wild_cards(state, "SolverBot")
         solution = solve(state.position(), rules=state.rules, max_nodes=self.max_nodes,
                          tt_megabytes=self.tt_megabytes)
         if solution.exact and solution.pv:

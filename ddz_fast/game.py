@@ -43,7 +43,7 @@ Choices where docs/RULES.md is silent (see also :mod:`ddz_fast.bidding`):
 from __future__ import annotations
 
 import random
-from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import api
 from ._checks import check_action_id
@@ -58,7 +58,7 @@ from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .notation import format_action
 from .position import Position
-from .rules import Rules, RulesLike, as_rules, plain_rules
+from .rules import Rules, RulesLike, as_rules
 from .scoring import DealBonus, _settle, _spring_factor, cap_to_stacks, deal_bonuses
 from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
                        new_table)
@@ -75,9 +75,11 @@ Hands = Tuple[Hand, Hand, Hand]
 Seed = Union[int, str]
 #: One entry of a state's event log: (kind, player, action or None). Kinds: ``act`` (a normal
 #: decision), ``timeout``, ``auto`` (an auto-play decision), ``auto_on``, ``auto_off``,
-#: ``leave``, and ``bonus`` (a :class:`~ddz_fast.scoring.DealBonus` of the player's deal, in
-#: the place of the action; only under the ``deal_bonuses`` option).
-Event = Tuple[str, int, Union[Action, DealBonus, None]]
+#: ``leave``, ``bonus`` (a :class:`~ddz_fast.scoring.DealBonus` of the player's deal, in
+#: the place of the action; only under the ``deal_bonuses`` option), and ``wild`` (a wild
+#: rank shown, ``("wild", None, rank)``: no seat's; only with wild cards,
+#: :mod:`ddz_fast.laizi_game`).
+Event = Tuple[str, Optional[int], Union[Action, DealBonus, int, None]]
 
 
 class Deal(NamedTuple):
@@ -126,6 +128,8 @@ def deal_cards(seed: Seed, number: int = 0, *, rules: RulesLike = None) -> Deal:
     seed = _check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
     checked = as_rules(rules)
+    if checked.laizi:       # the wild draws of each deal share its stream
+        return _table_engine("laizi").deal_cards(seed, number, checked)
     if checked.players != 3:
         return table_deal(seed, number, checked)
     hand_size = checked.hand_size
@@ -289,10 +293,12 @@ class Game:
 
     At the four-player table (``Rules(players=4)``, preset ``four_player``) the hands are
     :class:`~ddz_fast.table_game.TableState` objects, with the interface of :class:`State`
-    over four seats (see :mod:`ddz_fast.table_game`).
+    over four seats (see :mod:`ddz_fast.table_game`). Under rules with wild cards (``laizi``,
+    ``tiandi_laizi``) they are :class:`~ddz_fast.laizi_game.LaiziState` objects, the same
+    engine at three seats with the wild draws (see :mod:`ddz_fast.laizi_game`).
     """
 
-    __slots__ = ("rules", "chips", "clock", "auto_play_policy")
+    __slots__ = ("rules", "chips", "clock", "auto_play_policy", "_table")
 
     def __init__(self, rules: RulesLike = None, *, chips: Union[None, int, Sequence[int]] = None,
                  clock: Optional[Clock] = None,
@@ -301,11 +307,14 @@ class Game:
             raise TypeError(f"clock must be a Clock, not {type(clock).__name__}")
         if auto_play_policy is not None and not callable(auto_play_policy):
             raise TypeError("auto_play_policy must be a function of a state")
-        self.rules: Rules = plain_rules(as_rules(rules), "the game engine")
+        self.rules: Rules = as_rules(rules)
+        # The engine of the table when it is not the three-player State's (None).
+        self._table: Optional[str] = "laizi" if self.rules.laizi else \
+            None if self.rules.players == 3 else "four_player"
         if self.rules.players == 3:
             self.chips = _check_stacks(chips)
         else:
-            self.chips = _table_engine().check_stacks(chips)
+            self.chips = _table_engine("four_player").check_stacks(chips)
         self.clock: Clock = clock if clock is not None else Clock()
         self.auto_play_policy: AutoPlayPolicy = auto_play_policy or timeout_action
 
@@ -333,8 +342,8 @@ class Game:
         ``stacks`` overrides the game's ``chips`` for this hand (a match passes the stacks
         left after the previous hands).
         """
-        if self.rules.players != 3:
-            return _table_engine().new_state(self, seed, first_bidder, stacks)
+        if self._table is not None:
+            return _table_engine(self._table).new_state(self, seed, first_bidder, stacks)
         seed = _check_seed(seed)
         first_bidder = check_seat("first_bidder", first_bidder)
         stacks_t = self.chips if stacks is None else _check_stacks(stacks)
@@ -346,7 +355,7 @@ class Game:
                              *, landlord: Optional[int] = None, first_bidder: int = 0,
                              seed: Optional[Seed] = None, base_stake: int = 1,
                              stacks: Union[None, int, Sequence[int]] = None,
-                             partner: Optional[int] = None) -> "State":
+                             partner: Optional[int] = None, wild: object = None) -> "State":
         """A hand starting from given cards: one full deck, checked.
 
         Without ``landlord``: three 17-card hands and the 3-card kitty (three 18-card hands
@@ -362,10 +371,14 @@ class Game:
         with ``landlord`` a landlord's hand of 33; with ``sides="partner"``, ``partner``
         (with ``landlord``) names the landlord's partner, else the landlord names it first
         (:mod:`ddz_fast.table_game`).
+
+        Under rules with wild cards, ``wild`` fixes the wild ranks of the hand, in the order
+        they are drawn (None: drawn from ``seed`` as for a dealt hand; see
+        :mod:`ddz_fast.laizi_game`); other rules refuse it.
         """
-        if self.rules.players != 3:
-            return _table_engine().state_from_hands(self, hands, kitty, landlord, partner,
-                                                    first_bidder, seed, base_stake, stacks)
+        if self._table is not None or wild is not None:
+            return self._table_from_hands(hands, kitty, landlord, partner, wild, first_bidder,
+                                          seed, base_stake, stacks)
         if partner is not None:
             raise ValueError("a partner is named at the four-player table only")
         first_bidder = check_seat("first_bidder", first_bidder)
@@ -388,24 +401,42 @@ class Game:
         return State._start(self, _check_seed(seed), first_bidder, deal, origin, landlord,
                             kitty_h is not None, base_stake)
 
+    def _table_from_hands(self, hands: Sequence[HandLike], kitty: Optional[HandLike],
+                          landlord: Optional[int], partner: Optional[int], wild: object,
+                          first_bidder: int, seed: Optional[Seed], base_stake: int,
+                          stacks: Union[None, int, Sequence[int]]) -> Any:
+        """``new_state_from_hands`` at another table than the three-player State's."""
+        if self._table == "laizi":
+            return _table_engine("laizi").state_from_hands(
+                self, hands, kitty, landlord, partner, wild, first_bidder, seed, base_stake,
+                stacks)
+        if wild is not None:
+            raise ValueError(f"wild ranks are drawn only under rules with wild cards (laizi), "
+                             f"not under {self.rules!r}")
+        return _table_engine("four_player").state_from_hands(
+            self, hands, kitty, landlord, partner, first_bidder, seed, base_stake, stacks)
 
-#: The engine of the four-player table: :mod:`ddz_fast.table_game`, which builds on this module
-#: and installs itself here when imported (the package imports it), so that the import graph
-#: stays a tree. Its ``new_state``, ``state_from_hands`` and ``check_stacks`` are what
-#: :class:`Game` calls for four seats.
-_TABLE_ENGINE: Any = None
+
+#: The engines of the other tables, by name: ``"four_player"``, :mod:`ddz_fast.table_game`, and
+#: ``"laizi"`` (wild cards at three seats), :mod:`ddz_fast.laizi_game`. Each builds on this
+#: module and installs itself here when imported (the package imports both), so that the
+#: import graph stays a tree. Their ``new_state`` and ``state_from_hands`` (and the
+#: four-player ``check_stacks``, the wild cards' ``deal_cards``) are what :class:`Game` and
+#: :func:`deal_cards` call.
+_TABLE_ENGINES: Dict[str, Any] = {}
 
 
-def install_table_engine(engine: Any) -> None:
-    """Make :class:`Game` seat four players with ``engine`` (see :data:`_TABLE_ENGINE`)."""
-    global _TABLE_ENGINE
-    _TABLE_ENGINE = engine
+def install_table_engine(engine: Any, table: str = "four_player") -> None:
+    """Make :class:`Game` seat the ``table`` (``"four_player"`` or ``"laizi"``) with
+    ``engine`` (see :data:`_TABLE_ENGINES`)."""
+    _TABLE_ENGINES[table] = engine
 
 
-def _table_engine() -> Any:
-    if _TABLE_ENGINE is None:   # pragma: no cover - importing the package installs it
-        raise RuntimeError("the four-player engine ddz_fast.table_game is not imported")
-    return _TABLE_ENGINE
+def _table_engine(table: str) -> Any:
+    engine = _TABLE_ENGINES.get(table)
+    if engine is None:   # pragma: no cover - importing the package installs them
+        raise RuntimeError(f"the engine of the {table} table is not imported")
+    return engine
 
 
 def _check_hands(hands: Sequence[HandLike]) -> Hands:

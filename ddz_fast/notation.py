@@ -179,17 +179,18 @@ def parse_move(text: str, rules: RulesLike = None, wild: object = None) -> Move:
     return candidates[0]
 
 
-def format_action(action: Action, rules: RulesLike = None) -> str:
+def format_action(action: Action, rules: RulesLike = None, wild: object = None) -> str:
     """The text of a bid, a doubling decision, a choice of partner or a move (a move under
-    ``rules``, as :func:`format_move` writes it)."""
+    ``rules`` and the wild ranks ``wild``, as :func:`format_move` writes it)."""
     if isinstance(action, (Bid, Double, Partner)):
         return action.name
-    return format_move(action, rules)
+    return format_move(action, rules, wild)
 
 
-def parse_action(text: str, phase: str, rules: RulesLike = None) -> Action:
+def parse_action(text: str, phase: str, rules: RulesLike = None, wild: object = None) -> Action:
     """The action of ``text`` played in ``phase`` ('bidding', 'partner', 'doubling' or
-    'play'; a move is read under ``rules``, as :func:`parse_move` reads it)."""
+    'play'; a move is read under ``rules`` and the wild ranks ``wild``, as
+    :func:`parse_move` reads it)."""
     if not isinstance(text, str):
         raise TypeError(f"action text must be a str, not {type(text).__name__}")
     enum = {"bidding": Bid, "doubling": Double, "partner": Partner}.get(phase) \
@@ -197,7 +198,7 @@ def parse_action(text: str, phase: str, rules: RulesLike = None) -> Action:
     if enum is None:
         if phase != "play":
             raise ValueError(f"no actions are played in phase {shown(phase)}")
-        return parse_move(text, rules)
+        return parse_move(text, rules, wild)
     try:
         return enum[text]
     except KeyError:

@@ -25,6 +25,13 @@ value per seat for four seats, and ``"partner"`` (a seat, or null) in ``start`` 
 given with the landlord) and in ``result``; its partner choices are events with the actions
 ``SEAT_0`` .. ``SEAT_3``, and its moves are written under its rules
 (:func:`ddz_fast.notation.format_action`). Records of three players are as they were.
+
+A hand with wild cards (:mod:`ddz_fast.laizi_game`) adds ``"wild"`` to ``start``: the wild
+ranks given with the cards, as rank letters in draw order (``"T5"``), or null when the seed
+drew them. Each wild rank shown is an event ``{"kind": "wild", "player": null, "rank": "T"}``:
+like a deal bonus it is no decision, so the replayed deal draws it and the recorded event must
+be the one drawn at that point. Its moves are written under its rules and wild ranks
+(``CARDS=READING`` where the cards read several ways, :mod:`ddz_fast.notation`).
 """
 from __future__ import annotations
 
@@ -33,8 +40,10 @@ import re
 from dataclasses import asdict, fields
 from typing import Any, Dict, Iterator, Optional, Tuple, Union
 
+from .cards import RANK_LETTERS, rank_index
 from .clock import Clock
 from .game import Game, State
+from .laizi_game import WILD_EVENT, wild_text
 from .table_game import TableState
 from .notation import format_action, parse_action
 from .rules import Rules
@@ -58,38 +67,50 @@ def to_record(state: Union[State, TableState]) -> Record:
     start = {"seed": state.seed, "first_bidder": first_bidder,
              "hands": [str(h) for h in hands], "kitty": None if kitty is None else str(kitty),
              "landlord": landlord, "base_stake": base_stake, "stacks": _list(stacks)}
-    if isinstance(state, TableState):
+    if game.rules.players == 4:
         start["partner"] = state.start.partner
-    rules = _move_rules(game.rules)
+    if game.rules.laizi:
+        given = state.start.wild
+        start["wild"] = None if given is None else wild_text(given)
+    rules, wild = _move_rules(game.rules), _move_wild(state)
     return {
         "format": FORMAT,
         "version": VERSION,
         "game": {"rules": asdict(game.rules), "chips": _list(game.chips),
                  "clock": asdict(game.clock)},
         "start": start,
-        "events": [_event(kind, player, action, rules)
+        "events": [_event(kind, player, action, rules, wild)
                    for kind, player, action in state.events],
         "result": _result(state),
     }
 
 
 def _move_rules(rules: Rules) -> Optional[Rules]:
-    """The rules moves are written and read under: the table's at four players; at three
-    the widest, as records have always been written."""
-    return rules if rules.players != 3 else None
+    """The rules moves are written and read under: the table's at four players and with wild
+    cards; at three the widest, as records have always been written."""
+    return rules if rules.players != 3 or rules.laizi else None
+
+
+def _move_wild(state: Union[State, TableState]) -> Optional[Tuple[int, ...]]:
+    """The wild ranks moves are written and read under: all of the hand's once shown (every
+    move is played after that), else None (no move yet)."""
+    wild = getattr(state, "wild", ())
+    return wild if wild and len(wild) == state.rules.laizi else None
 
 
 def _list(values: Optional[tuple]) -> Optional[list]:
     return None if values is None else list(values)
 
 
-def _event(kind: str, player: int, action: Any,
-           rules: Optional[Rules] = None) -> Dict[str, Any]:
+def _event(kind: str, player: Optional[int], action: Any, rules: Optional[Rules] = None,
+           wild: Optional[Tuple[int, ...]] = None) -> Dict[str, Any]:
     event: Dict[str, Any] = {"kind": kind, "player": player}
     if kind == "bonus":
         event["bonus"] = action.name
+    elif kind == WILD_EVENT:
+        event["rank"] = RANK_LETTERS[action]
     elif action is not None:
-        event["action"] = format_action(action, rules)
+        event["action"] = format_action(action, rules, wild)
     return event
 
 
@@ -100,7 +121,7 @@ def _result(state: Union[State, TableState]) -> Optional[Dict[str, Any]]:
               "base_stake": state.base_stake, "multiplier": state.multiplier,
               "doubles": list(state.doubles), "redeals": state.redeals,
               "scores": list(state.scores), "raw_scores": list(state.raw_scores)}
-    if isinstance(state, TableState):
+    if state.rules.players == 4:
         result["partner"] = state.partner
     return result
 
@@ -236,7 +257,7 @@ def replay(record: Record, *,
         start["hands"], start["kitty"], landlord=start["landlord"],
         first_bidder=start["first_bidder"], seed=start["seed"],
         base_stake=start["base_stake"], stacks=start["stacks"],
-        partner=start.get("partner"))
+        partner=start.get("partner"), wild=start.get("wild"))
     yield state.clone()
     # The state logs the bonuses of each deal itself: the recorded ones are checked against
     # them, the bonus events the state logged and no recorded event has matched yet.
@@ -250,16 +271,18 @@ def replay(record: Record, *,
                              f"{error}") from error
         yield state.clone()
     if made:
-        raise ValueError(f"the record leaves out the deal's bonus event {_event(*made[0])} "
+        raise ValueError(f"the record leaves out the deal's event {_event(*made[0])} "
                          f"after event {number}")
 
 
 def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
     """Replay one event; the bonus events the state has logged that are still to match."""
     kind = event["kind"]
-    player = check_seat("event player", event["player"], state.game.num_players)
     if not isinstance(kind, str):
         raise TypeError(f"event kind must be a str, not {type(kind).__name__}")
+    if kind == WILD_EVENT:
+        return _replay_wild(event, made)
+    player = check_seat("event player", event["player"], state.game.num_players)
     if kind == "bonus":
         bonus = event.get("bonus")
         if not isinstance(bonus, str) or bonus not in DealBonus.__members__:
@@ -268,7 +291,7 @@ def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
             raise ValueError("the deal gives no such bonus here")
         return made[1:]
     if made:
-        raise ValueError(f"the deal's bonus event {_event(*made[0])} comes first")
+        raise ValueError(f"the deal's event {_event(*made[0])} comes first")
     logged = state._event_count()
     if kind in ("act", "timeout", "auto"):
         if player != state.current_player:
@@ -276,7 +299,8 @@ def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
                              "is to move")
         if "action" not in event:
             raise ValueError(f"a {kind!r} event needs an action")
-        action = parse_action(event["action"], state.phase, _move_rules(state.rules))
+        action = parse_action(event["action"], state.phase, _move_rules(state.rules),
+                              _move_wild(state))
         if kind == "act":
             state.apply(action)
         elif kind == "auto":
@@ -291,7 +315,21 @@ def _replay_event(state: State, event: Dict[str, Any], made: list) -> list:
         raise ValueError(f"unknown event kind {kind!r}")
     if state._event_count() == logged + 1:
         return []
-    return list(state.events[logged + 1:])     # a re-deal's bonuses, after the last pass
+    # A re-deal's bonuses or first wild rank after the last pass, or the wild rank shown
+    # after the last bid.
+    return list(state.events[logged + 1:])
+
+
+def _replay_wild(event: Dict[str, Any], made: list) -> list:
+    """Check a recorded wild rank against the one the replayed deal showed there."""
+    if event["player"] is not None:
+        raise ValueError("a wild rank is shown to all: its event has player null")
+    rank = event.get("rank")
+    if not isinstance(rank, str):
+        raise ValueError("a wild event names its rank as a rank letter, e.g. \"rank\": \"T\"")
+    if not made or made[0] != (WILD_EVENT, None, rank_index(rank)):
+        raise ValueError("the deal shows no such wild rank here")
+    return made[1:]
 
 
 def load(record: Record, *, game: Optional[Game] = None) -> Union[State, TableState]:

@@ -24,7 +24,7 @@ from typing import List, Sequence, Union
 import numpy as np
 
 from .bidding import Bid, Double
-from .bots import GreedyBot
+from .bots import GreedyBot, refuse_wild_cards
 from .api import legal_moves
 from .compiled import search as _search  # NativeCoreMissingError when not built
 from .game import State, _check_seed
@@ -72,13 +72,16 @@ class _SearchBot:
         self._policy = ROLLOUT_POLICIES[rollout]
 
     def bid(self, state: State) -> Bid:
+        refuse_wild_cards(state, type(self).__name__)
         return self._greedy.bid(state)
 
     def double(self, state: State) -> Double:
+        refuse_wild_cards(state, type(self).__name__)
         return self._greedy.double(state)
 
     def play(self, state: State) -> Move:
         """The move of ``state.current_player``: :meth:`choose` on its information set."""
+        refuse_wild_cards(state, type(self).__name__)
         if not isinstance(state, State):
             raise TypeError(f"state must be a State, not {type(state).__name__}")
         if state.phase != "play":

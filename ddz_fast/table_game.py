@@ -44,7 +44,7 @@ import random
 import sys
 from itertools import repeat
 from operator import add, attrgetter, is_, lshift, sub
-from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import api, bitboard
 from ._checks import check_action_id
@@ -68,8 +68,6 @@ PLAYERS = 4
 Hands = Tuple[Hand, Hand, Hand, Hand]
 Stacks = Optional[Tuple[int, int, int, int]]
 _BOMB_TYPES = ("bomb", "rocket")
-_NO_ONE = (False, False, False, False)
-_ZEROS = (0, 0, 0, 0)
 
 
 class TableStart(NamedTuple):
@@ -196,19 +194,26 @@ def _next_deal(seed: Seed, number: int, stream: Optional[tuple],
     :func:`ddz_fast.game.table_deal`, one shuffle of the sorted decks per deal. ``stream``
     is the state after deal ``number - 1`` (None: not known, the earlier deals are drawn)."""
     rng = random.Random(seed)
-    deck = [rank for rank, copies in enumerate(deck_counts(rules.decks))
-            for _ in range(copies)]
     if stream is None:
         for _ in range(number):
-            rng.shuffle(list(deck))
+            shuffled_deal(rng, rules)
     else:
         rng.setstate(stream)
+    return shuffled_deal(rng, rules), rng.getstate()
+
+
+def shuffled_deal(rng: random.Random, rules: Rules) -> Deal:
+    """The next deal of ``rng`` at the rules' table: one shuffle of the sorted decks (ranks
+    low to high), ``rules.hand_size`` cards to each seat in turn and the rest to the kitty
+    (:func:`ddz_fast.game.table_deal`, whose deals these are)."""
+    deck = [rank for rank, copies in enumerate(deck_counts(rules.decks))
+            for _ in range(copies)]
     rng.shuffle(deck)
-    size = rules.hand_size
-    piles = [deck[seat * size:(seat + 1) * size] for seat in range(PLAYERS)]
-    piles.append(deck[PLAYERS * size:])
+    size, players = rules.hand_size, rules.players
+    piles = [deck[seat * size:(seat + 1) * size] for seat in range(players)]
+    piles.append(deck[players * size:])
     hands = [_trusted_hand(tuple(map(pile.count, _RANKS))) for pile in piles]
-    return Deal((hands[0], hands[1], hands[2], hands[3]), hands[4]), rng.getstate()
+    return Deal(tuple(hands[:-1]), hands[-1])   # type: ignore[arg-type]
 
 
 _RANKS = tuple(range(NUM_RANKS))
@@ -238,12 +243,19 @@ _LANE_SHIFTS = tuple(8 * rank for rank in range(NUM_RANKS))
 
 
 class TableState(StateBase):
-    """One hand at the four-player table being played: see the module docstring."""
+    """One hand at the four-player table being played: see the module docstring.
+
+    Nothing in the class itself counts four seats: ``num_players`` says how many there are,
+    and a subclass may seat three (the wild cards of :mod:`ddz_fast.laizi_game`) by
+    overriding the hooks of the deal (``_redeal``), of the kitty (``_kitty_taken``), of the
+    moves (``_legal_moves``, ``_bomb_factor_of``) and of the settlement (``_spring_factor``,
+    ``_settlement``).
+    """
 
     __slots__ = ("_game", "_seed", "_redeals", "_stream", "_origin", "_first_bidder", "_deal",
                  "_hands", "_kitty_shown", "_landlord", "_partner", "_bids", "_auction",
                  "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_phase",
-                 "_player", "_to_beat", "_passes", "_plays", "_bombs", "_out", "_log",
+                 "_player", "_to_beat", "_passes", "_plays", "_bomb_factor", "_out", "_log",
                  "_timeouts", "_auto", "_left", "_stacks", "_raw_scores", "_scores",
                  "_doubling", "_moves", "_words", "_legal")
     # _stream (the random stream after the last deal), _moves, _words and _legal (the legal
@@ -251,13 +263,26 @@ class TableState(StateBase):
     # compared as ``start``.
     _COMPARED = tuple(name for name in __slots__
                       if name not in ("_stream", "_moves", "_words", "_legal", "_origin"))
+    #: Every slot of the class, its own and its bases' (what a copy copies).
+    _ALL_SLOTS: Tuple[str, ...] = __slots__
     num_players = PLAYERS
+    # auction_status of (rules, first bidder, bids), remembered per class: the key does not
+    # name the number of seats.
+    _auction_after = staticmethod(_auction_after)
 
     # --- construction ----------------------------------------------------------------------
 
     @classmethod
     def _start(cls, game: Game, seed: Seed, first_bidder: int, deal: Deal,
                origin: TableStart, stream: Optional[tuple]) -> "TableState":
+        state = cls._blank(game, seed, origin, stream)
+        state._new_deal(first_bidder, deal)
+        return state
+
+    @classmethod
+    def _blank(cls, game: Game, seed: Seed, origin: Any,
+               stream: Optional[tuple]) -> "TableState":
+        """A state with the fields of the whole hand set, before its first deal."""
         state = cls.__new__(cls)
         state._game = game
         state._seed = seed
@@ -265,13 +290,12 @@ class TableState(StateBase):
         state._stream = stream
         state._origin = origin
         state._log = []
-        state._timeouts = _ZEROS
-        state._auto = state._left = _NO_ONE
+        state._timeouts = (0,) * cls.num_players
+        state._auto = state._left = (False,) * cls.num_players
         state._stacks = origin.stacks
         state._raw_scores = state._scores = None
         # A hand given with its landlord starts after the auction and has no doubling round.
         state._doubling = game.rules.doubling and origin.landlord is None
-        state._new_deal(first_bidder, deal)
         return state
 
     def _new_deal(self, first_bidder: int, deal: Deal) -> None:
@@ -281,14 +305,15 @@ class TableState(StateBase):
         self._kitty_shown = False
         self._landlord = self._partner = None
         self._bids = ()
-        self._auction = _auction_after(self.rules, first_bidder, ())
-        self._doubles = _NO_ONE
+        self._auction = self._auction_after(self.rules, first_bidder, ())
+        self._doubles = (False,) * self.num_players
         self._doubling_turn = 0
         self._base_stake = 0
         self._multiplier = 1
         self._to_beat = None
-        self._passes = self._bombs = 0
-        self._plays = _ZEROS
+        self._passes = 0
+        self._bomb_factor = 1
+        self._plays = (0,) * self.num_players
         self._out = None
         self._moves = self._words = self._legal = None
         self._phase = "bidding"
@@ -308,8 +333,9 @@ class TableState(StateBase):
 
     def clone(self) -> "TableState":
         """An independent copy (every field is immutable but the event list)."""
-        copy = TableState.__new__(TableState)
-        for name, value in zip(TableState.__slots__, _fields_of(self)):
+        cls = type(self)
+        copy = cls.__new__(cls)
+        for name, value in zip(cls._ALL_SLOTS, _fields_getter(cls)(self)):
             _set_field(copy, name, value)
         copy._log = list(self._log)
         return copy
@@ -317,12 +343,14 @@ class TableState(StateBase):
     __copy__ = clone
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return _state_of_fields, (tuple(getattr(self, name) for name in TableState.__slots__),)
+        cls = type(self)
+        return _state_of_fields, (tuple(getattr(self, name) for name in cls._ALL_SLOTS), cls)
 
     def __repr__(self) -> str:
         hands = "/".join(str(h) or "-" for h in self._hands)
-        return (f"<TableState {self._phase} player={self._player} landlord={self._landlord} "
-                f"partner={self._partner} hands={hands} multiplier={self.multiplier}>")
+        return (f"<{type(self).__name__} {self._phase} player={self._player} "
+                f"landlord={self._landlord} partner={self._partner} hands={hands} "
+                f"multiplier={self.multiplier}>")
 
     # --- what the state is ---------------------------------------------------------------
 
@@ -358,9 +386,10 @@ class TableState(StateBase):
 
     @property
     def multiplier(self) -> int:
-        """x2 per rob, bomb, rocket, spring and anti-spring so far."""
+        """x2 per rob, spring and anti-spring so far, and each bomb's and rocket's factor
+        (x2 here; see :mod:`ddz_fast.laizi_game` for wild cards)."""
         if self._phase == "play":
-            return self._multiplier << self._bombs
+            return self._multiplier * self._bomb_factor
         return self._multiplier
 
     @property
@@ -375,17 +404,16 @@ class TableState(StateBase):
             return None
         return "landlord" if self._out in self.side else "peasants"
 
-    def returns(self) -> Tuple[int, int, int, int]:
+    def returns(self) -> Tuple[int, ...]:
         """``scores``, or zeros while the hand goes on (the OpenSpiel convention)."""
-        return self._scores if self._scores is not None else _ZEROS
+        return self._scores if self._scores is not None else (0,) * self.num_players
 
     @property
     def final_stacks(self) -> Stacks:
         """The chip stacks after settlement (None without chips or before the end)."""
         if self._stacks is None or self._scores is None:
             return None
-        s, r = self._stacks, self._scores
-        return (s[0] + r[0], s[1] + r[1], s[2] + r[2], s[3] + r[3])
+        return tuple(map(add, self._stacks, self._scores))   # type: ignore[return-value]
 
     @property
     def time_limit(self) -> Optional[float]:
@@ -421,7 +449,8 @@ class TableState(StateBase):
         if phase == "bidding":
             return self._auction.legal
         if phase == "partner":
-            return tuple(Partner(seat) for seat in range(PLAYERS) if seat != self._landlord)
+            return tuple(Partner(seat) for seat in range(self.num_players)
+                         if seat != self._landlord)
         if phase == "doubling":
             return (Double.NO_DOUBLE, Double.DOUBLE)
         if phase == "play":
@@ -430,7 +459,8 @@ class TableState(StateBase):
         return ()
 
     def _legal_moves(self) -> Sequence[Move]:
-        """The current player's moves (no pass), as the move generator lists them."""
+        """The current player's moves (no pass), as the move generator lists them (a hook:
+        the wild cards' table passes its wild ranks)."""
         if self._moves is None:
             self._moves = api.legal_moves(self._hands[self._player], self._to_beat,
                                           rules=self._game.rules)
@@ -470,9 +500,13 @@ class TableState(StateBase):
             self._require_not_over()
             raise ActionTypeError(f"action ids are moves of the play phase, not of the "
                                   f"{self._phase} phase")
-        moves = api.action_space(self._game.rules)
+        moves = self._action_space()
         index = check_action_id(action_id, len(moves) + 1)
         self.apply(Move.PASS if index == len(moves) else moves[index])
+
+    def _action_space(self) -> Sequence[Move]:
+        """The moves of the action ids, in id order (a hook: the wild ranks have their own)."""
+        return api.action_space(self._game.rules)
 
     def _checked(self, action: Any) -> Action:
         """The action in canonical form, or ValueError/TypeError naming what is wrong."""
@@ -518,17 +552,20 @@ class TableState(StateBase):
 
     def _apply_bid(self, player: int, bid: Bid) -> None:
         bids = self._bids + ((player, bid),)
-        auction = _auction_after(self.rules, self._first_bidder, bids)
+        auction = self._auction_after(self.rules, self._first_bidder, bids)
         if auction.redeal:
-            self._redeals += 1
-            deal, self._stream = _next_deal(self._seed, self._redeals, self._stream,
-                                            self.rules)
-            self._new_deal((self._first_bidder + 1) % PLAYERS, deal)
+            self._redeal()
         elif auction.is_over:
             self._bids, self._auction = bids, auction
             self._make_landlord(auction)
         else:
             self._bids, self._auction, self._player = bids, auction, auction.to_move
+
+    def _redeal(self) -> None:
+        """Nobody bid: the next deal of the seed, the next seat bidding first."""
+        self._redeals += 1
+        deal, self._stream = _next_deal(self._seed, self._redeals, self._stream, self.rules)
+        self._new_deal((self._first_bidder + 1) % self.num_players, deal)
 
     def _make_landlord(self, auction: Auction) -> None:
         landlord = auction.landlord
@@ -539,35 +576,39 @@ class TableState(StateBase):
         with_kitty = tuple(map(add, self._hands[landlord].counts, self._deal.kitty.counts))
         self._hands = with_entry(self._hands, landlord, _trusted_hand(with_kitty))
         self._kitty_shown = True
+        self._kitty_taken()
         if self.rules.sides == "partner":
             self._phase, self._player = "partner", landlord
         else:
             self._after_partner()
 
+    def _kitty_taken(self) -> None:
+        """The landlord has taken the kitty and shown it (a hook: nothing more here)."""
+
     def _after_partner(self) -> None:
         if self._doubling:
             self._phase = "doubling"
-            self._player = (self._landlord + 1) % PLAYERS
+            self._player = (self._landlord + 1) % self.num_players
         else:
             self._start_play()
 
     def _apply_double(self, player: int, decision: Double) -> None:
         self._doubles = with_entry(self._doubles, player, decision == Double.DOUBLE)
         self._doubling_turn += 1
-        if self._doubling_turn == PLAYERS:
+        if self._doubling_turn == self.num_players:
             self._start_play()
-        else:   # the three others in turn order after the landlord, then the landlord
-            self._player = (self._landlord + self._doubling_turn + 1) % PLAYERS
+        else:   # the others in turn order after the landlord, then the landlord
+            self._player = (self._landlord + self._doubling_turn + 1) % self.num_players
 
     def _start_play(self) -> None:
         self._phase = "play"
         self._player = self._landlord
 
     def _apply_play(self, player: int, move: Move) -> None:
-        self._player = (player + 1) % PLAYERS
+        self._player = (player + 1) % self.num_players
         if move.is_pass:
             self._passes += 1
-            if self._passes == PLAYERS - 1:    # the other three passed: the last mover leads
+            if self._passes == self.num_players - 1:    # the others passed: the last mover leads
                 self._to_beat, self._passes = None, 0
             return
         hand = _minus(self._hands[player], move)
@@ -575,22 +616,33 @@ class TableState(StateBase):
         self._to_beat, self._passes = move, 0
         self._plays = with_entry(self._plays, player, self._plays[player] + 1)
         if move.type in _BOMB_TYPES:
-            self._bombs += 1
+            self._bomb_factor *= self._bomb_factor_of(move)
         if not any(hand.counts):
             self._out = player
             self._finish()
 
+    def _bomb_factor_of(self, move: Move) -> int:
+        """What a bomb or the rocket multiplies the multiplier by: 2."""
+        return 2
+
     def _finish(self) -> None:
-        landlord, partner = self._landlord, self._partner
         won = self._out in self.side
-        self._multiplier = (self._multiplier << self._bombs) * side_spring_factor(
-            won, self._plays, landlord, partner)
-        self._raw_scores = settle_sides(self._base_stake, self._multiplier, landlord, partner,
-                                        won, self._doubles)
-        self._scores = cap_sides_to_stacks(self._raw_scores, self._stacks, landlord, partner)
+        self._multiplier = self._multiplier * self._bomb_factor * self._spring_factor(won)
+        self._raw_scores, self._scores = self._settlement(won)
         self._phase = "over"
         self._player = None
         self._to_beat, self._passes = None, 0
+
+    def _spring_factor(self, won: bool) -> int:
+        """2 for a spring or an anti-spring of the landlord's side, else 1."""
+        return side_spring_factor(won, self._plays, self._landlord, self._partner)
+
+    def _settlement(self, won: bool) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+        """The scores before and after the chip caps, at the final multiplier."""
+        landlord, partner = self._landlord, self._partner
+        raw = settle_sides(self._base_stake, self._multiplier, landlord, partner, won,
+                           self._doubles)
+        return raw, cap_sides_to_stacks(raw, self._stacks, landlord, partner)
 
 
 _PHASE_ACTIONS = {"bidding": Bid, "partner": Partner, "doubling": Double}
@@ -625,16 +677,25 @@ def _short(action: Action) -> str:
 
 
 # A copy reads every slot in one C call and sets each through its descriptor (a clone per
-# step is what drivers and tests make).
-_fields_of = attrgetter(*TableState.__slots__)
+# step is what drivers and tests make): one getter per class, made on its first copy.
+_FIELD_GETTERS: Dict[type, Callable[[Any], tuple]] = {}
 _word_of = attrgetter("word")
 _set_field = object.__setattr__
 
 
-def _state_of_fields(values: tuple) -> TableState:
-    """The TableState that ``TableState.__reduce__`` took apart."""
-    state = TableState.__new__(TableState)
-    for name, value in zip(TableState.__slots__, values):
+def _fields_getter(cls: type) -> Callable[[Any], tuple]:
+    getter = _FIELD_GETTERS.get(cls)
+    if getter is None:
+        getter = _FIELD_GETTERS[cls] = attrgetter(*cls._ALL_SLOTS)
+    return getter
+
+
+def _state_of_fields(values: tuple, cls: type = TableState) -> TableState:
+    """The state that ``TableState.__reduce__`` took apart (of ``cls``, a TableState class)."""
+    if not (isinstance(cls, type) and issubclass(cls, TableState)):
+        raise TypeError(f"not a table state class: {shown(cls)}")
+    state = cls.__new__(cls)
+    for name, value in zip(cls._ALL_SLOTS, values):
         setattr(state, name, value)
     return state
 

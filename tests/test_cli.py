@@ -232,8 +232,6 @@ def test_bad_wild_cards_are_one_line_and_status_2(args: List[str], fragments: Li
 
 
 @pytest.mark.parametrize("args, layer", [
-    (["play", "--rules", "laizi"], "the game engine"),
-    (["simulate", "4", "--workers", "2", "--rules", "laizi"], "the game engine"),
     (["perft", OPENING, "1", "--rules", "tiandi_laizi"], "the perft command"),
     (["arena", "random", "greedy", "--hands", "2", "--rules", "laizi"], "the arena"),
     (["bench", "--seconds", "0.01", "--rules", "laizi"], "the benchmark (its batched moves"),
@@ -334,6 +332,17 @@ def test_simulate_is_the_same_for_any_number_of_workers():
     low, high = one["landlord_win_ci95"]
     assert low <= one["landlord_win_rate"] <= high
     assert one["mean_multiplier"] >= 1
+
+
+@pytest.mark.parametrize("rules", ["laizi", "tiandi_laizi"])
+def test_simulate_plays_hands_with_wild_cards(rules: str):
+    # The game engine draws the wild ranks of each hand: no --wild, and two workers play the
+    # same hands as one.
+    one = simulate(4, "--seed", "2", "--workers", "1", "--rules", rules, "--landlord", "greedy")
+    two = simulate(4, "--seed", "2", "--workers", "2", "--rules", rules, "--landlord", "greedy")
+    assert {k: v for k, v in one.items() if k not in TIMING} == \
+        {k: v for k, v in two.items() if k not in TIMING}
+    assert one["hands"] == 4 and one["rules"] == rules and one["mean_multiplier"] >= 1
 
 
 def test_simulate_text_summary():
@@ -461,6 +470,41 @@ def test_play_a_whole_hand_through_a_pipe(seat: str):
     assert landlord in result.stdout.splitlines()[0]
     assert re.search(r"The (landlord wins|peasants win)\.", result.stdout)
     assert re.search(r"Scores: You \((landlord|peasant)\) [+-]\d+", result.stdout)
+
+
+@pytest.mark.parametrize("rules, shown", [("laizi", 1), ("tiandi_laizi", 2)])
+def test_play_a_hand_with_wild_cards_through_a_pipe(rules: str, shown: int):
+    # The wild ranks are shown at the start; the '?' listing writes a move read with wild
+    # cards as CARDS=READING, which the prompt reads back: playing the first listed move at
+    # every prompt ends the hand.
+    game = PipedGame("--rules", rules, "--seed", "5", "--bot", "greedy", timeout=120)
+    output = game.read_to_prompt()
+    wild_line = next(line for line in output.splitlines() if line.startswith("Wild ranks: "))
+    assert len(wild_line.split("(")[0].split()) == 2 + shown
+    prompts = 0
+    while output is not None:
+        prompts += 1
+        game.answer("?")
+        game.answer(first_listed_move(game.read_to_prompt()))
+        output = game.read_to_prompt()
+        assert output is None or "Illegal move" not in output, output
+    result = game.finish()
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert prompts > 1 and re.search(r"Scores: You \(landlord\) [+-]\d+", result.stdout)
+
+
+def test_play_reads_a_move_with_its_reading():
+    # Seed 3 of laizi (its transcript): the human landlord holds 3 44 55 66 77 8 9 TTT JJ QQ
+    # 2 R and 7 is wild. The cards 4477 make two moves: the natural 4s are in the main part,
+    # so it is 44 + one wild as the trio 444 with the other wild as kicker, or 44 + both wilds
+    # as the soft bomb 4444 (no other rank can be the main one: the 4s would have to be
+    # kickers, and 77 alone is no trio or bomb). Typed alone they are refused as ambiguous;
+    # with the reading, the bomb is played and the hand drops from 20 to 16 cards.
+    result = ddz("play", "--rules", "laizi", "--seed", "3", stdin="4477\n4477=4444\nquit\n")
+    assert "Wild ranks: 7 " in result.stdout
+    assert "4477 can be played several ways: write one of 4477=444, 4477=4444" in result.stdout
+    assert "Your hand (16): 3 55 66 8 9 TTT JJ QQ 2 R" in result.stdout
+    assert result.returncode == 1 and "you left the game" in result.stderr
 
 
 def test_play_without_a_kitty_deals_18_cards_and_shows_none():

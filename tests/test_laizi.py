@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Game, Move, Rules, reference_laizi
+from ddz_fast import Move, Rules, reference_laizi
 from ddz_fast import bitboard
 from ddz_fast.cards import deck_counts, parse_cards
 from ddz_fast.move import TYPE_CODES
@@ -160,7 +160,7 @@ def _refusals():
     position = Position.parse("3/4/5 0 0 - 0")
     wild_position = Position.parse("3/4/6 0 0 - 0 w=5")
     return [
-        ("the game engine", lambda: Game(LAIZI)),
+        # The game engine plays them (tests/test_laizi_game.py).
         ("the PettingZoo environment", lambda: DouDizhuEnv(rules=LAIZI)),
         # Positions and perft play wild cards in Python (tests/test_laizi_perft.py); the
         # native count refuses them, under laizi rules or from a position with wild ranks.

@@ -2,10 +2,11 @@
 
 Wild cards on the command line: ``moves`` and ``classify`` take the wild ranks with ``--wild``
 (card text, ``5`` or ``5T``), which must come with a rule set that has wild cards (``laizi``,
-``tiandi_laizi``) and name as many ranks as it has. The other commands do not play wild cards
-yet (the game engine, the arena and the solver cannot; the perft command does not read wild
-ranks, though ``ddz_fast.perft`` counts positions with them), so they refuse those rule sets
-by name before anything runs.
+``tiandi_laizi``) and name as many ranks as it has. ``play`` and ``simulate`` play whole hands,
+whose wild ranks the game engine draws (:mod:`ddz_fast.laizi_game`): they take those rule sets
+without ``--wild``. The other commands do not play wild cards yet (the arena and the solver
+cannot; the perft command does not read wild ranks, though ``ddz_fast.perft`` counts positions
+with them), so they refuse those rule sets by name before anything runs.
 """
 from __future__ import annotations
 
@@ -50,13 +51,14 @@ def _wild(text: str) -> Wild:
 
 
 def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False,
-                     wild: bool = False, layer: str = "") -> None:
+                     wild: bool = False, layer: str = "", draws: bool = False) -> None:
     """``--rules PRESET`` (default ``standard``), parsed into a :class:`Rules`; for a command
     that deals hands (``deals``), also ``--deal-bonuses`` and ``--sides`` (the four-player
     table's), which :func:`finish_rules` folds into the rules once every option is parsed (in
-    whatever order they came). A command that plays wild cards (``wild``) takes ``--wild``;
-    any other names the ``layer`` it runs, which refuses the rule sets with wild cards."""
-    if not wild and not layer:
+    whatever order they came). A command that plays wild cards given to it (``wild``) takes
+    ``--wild``; one whose hands draw their own wild ranks (``draws``) takes the rule sets with
+    wild cards as they are; any other names the ``layer`` it runs, which refuses them."""
+    if not (wild or draws or layer):
         raise ValueError("a command without --wild names the layer that refuses wild cards")
     parser.add_argument("--rules", type=_preset, default=PRESETS["standard"],
                         metavar="PRESET",
@@ -65,7 +67,7 @@ def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False,
         parser.add_argument("--wild", type=_wild, metavar="RANKS",
                             help="the wild ranks of laizi and tiandi_laizi, as cards: "
                                  "5, or 5T for two")
-    parser.set_defaults(wild=None, rules_layer=layer)
+    parser.set_defaults(wild=None, rules_layer=layer, wild_drawn=draws)
     if deals:
         parser.add_argument("--deal-bonuses", action="store_true",
                             help="Happy Dou Dizhu deal bonuses: a player dealt both jokers, "
@@ -86,8 +88,9 @@ def finish_rules(args: argparse.Namespace) -> None:
         try:
             plain_rules(args.rules, layer)
         except ValueError as error:
-            raise ValueError(f"{error}; moves and classify play them, with --wild") from None
-    else:
+            raise ValueError(f"{error}; moves and classify play them, with --wild, and play "
+                             f"and simulate draw them") from None
+    elif not getattr(args, "wild_drawn", False):
         check_wild_option(args.rules, getattr(args, "wild", None))
     if getattr(args, "deal_bonuses", False):
         args.rules = args.rules.replace(deal_bonuses=True)

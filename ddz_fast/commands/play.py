@@ -9,13 +9,18 @@ With ``--rules four_player`` the human plays against three bots, two decks, 25 c
 (the landlord 33), a peasant playing right after the landlord at seat 3. With ``--sides
 partner`` the landlord first names its partner: a human landlord types the seat (1, 2 or 3)
 at the same prompt.
+
+With ``--rules laizi`` or ``tiandi_laizi`` the hand's wild ranks are drawn and shown at the
+start. Moves are typed as their cards (``3335``); where the cards read several ways, the
+reading of the main part follows ``=`` (``3335=3333``, the soft bomb of 3s), and ``?`` lists
+the legal moves written that way.
 """
 from __future__ import annotations
 
 import argparse
 import random
 import sys
-from typing import Dict
+from typing import Dict, Optional, Tuple
 
 from ddz_fast.bidding import Partner
 from ddz_fast.bots import BOTS, Bot, act, last_mover, make_bot, start_play
@@ -52,7 +57,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"(default: greedy)")
     parser.add_argument("--seed", type=int,
                         help="seed of the deal and the bots (default: a random one, printed)")
-    add_rules_option(parser, deals=True, layer="the game engine")
+    add_rules_option(parser, deals=True, draws=True)
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -77,6 +82,13 @@ def new_hand(rules: Rules, seed: int, human_is_landlord: bool) -> State:
                       landlord=HUMAN if human_is_landlord else rules.players - 1)
 
 
+def wild_of(state: State) -> Optional[Tuple[int, ...]]:
+    """The hand's wild ranks once all are shown (what its moves are written under), else
+    None (and always None without wild cards)."""
+    wild = getattr(state, "wild", None)
+    return wild if wild and len(wild) == state.rules.laizi else None
+
+
 def seat_label(seat: int) -> str:
     return "You" if seat == HUMAN else f"Bot {seat}"
 
@@ -98,15 +110,16 @@ def resolve_move(text: str, state: State) -> Move:
     ValueError: you lead, so you cannot pass: play any combination
     """
     hand = state.hands[state.current_player]
-    to_beat, rules = state.prev, state.rules
+    to_beat, rules, wild = state.prev, state.rules, wild_of(state)
     if text.lower() in PASS_WORDS:
         if to_beat is None:
             raise ValueError("you lead, so you cannot pass: play any combination")
         return Move.PASS
-    cards = Hand(split_move_text(text)[0], rules.decks)  # unknown ranks, 9 7s: ValueError
+    # The cards, before a reading (=) or a type (:): unknown ranks, 9 7s: ValueError.
+    cards = Hand(split_move_text(text.partition("=")[0])[0], rules.decks)
     if cards not in hand:
         raise ValueError(f"you do not hold {cards}: your hand is {spaced(hand)}")
-    meanings = readings(text, rules)
+    meanings = readings(text, rules, wild)
     if not meanings:
         raise ValueError(f"{cards or 'no cards'} is not a combination under the "
                          f"{rules_name(rules)} rules")
@@ -116,12 +129,12 @@ def resolve_move(text: str, state: State) -> Move:
         kinds = " or ".join(sorted({m.type for m in meanings}))
         same_length = (" of the same kind and length" if to_beat.type == "space_shuttle"
                        else " of the same length" if to_beat.length > 1 else "")
-        raise ValueError(f"{cards} ({kinds}) does not beat {move_text(to_beat, rules)} "
+        raise ValueError(f"{cards} ({kinds}) does not beat {move_text(to_beat, rules, wild)} "
                          f"({to_beat.type}): play a higher {to_beat.type}{same_length}, a "
                          "bomb or the rocket, or pass")
     if len(playable) > 1:
         raise ValueError(f"{cards} can be played several ways: write one of "
-                         f"{', '.join(move_text(m, rules) for m in playable)}")
+                         f"{', '.join(move_text(m, rules, wild) for m in playable)}")
     return playable[0]
 
 
@@ -133,7 +146,8 @@ def _show_legal(state: State) -> None:
     if len(moves) < len(actions):
         print("pass")
     for kind, group in group_by_type(moves):
-        print(f"{kind} ({len(group)}): {' '.join(move_text(m, state.rules) for m in group)}")
+        texts = " ".join(move_text(m, state.rules, wild_of(state)) for m in group)
+        print(f"{kind} ({len(group)}): {texts}")
 
 
 def _read_line() -> str:
@@ -156,7 +170,7 @@ def _ask_human(state: State) -> Move:
     if state.prev is None:
         print("You lead.")
     else:
-        print(f"To beat: {move_text(state.prev, state.rules)} "
+        print(f"To beat: {move_text(state.prev, state.rules, wild_of(state))} "
               f"({state.prev.type}) from {seat_label(last_mover(state))}")
     while True:
         text = _read_line()
@@ -178,7 +192,8 @@ def _announce(state: State, seat: int, move: Move) -> None:
         print(f"{seat_name(state, seat)}: pass")
     else:
         left = len(state.hands[seat]) - len(move)
-        print(f"{seat_name(state, seat)}: {move_text(move, state.rules)} ({move.type}), "
+        print(f"{seat_name(state, seat)}: {move_text(move, state.rules, wild_of(state))} "
+              f"({move.type}), "
               f"{left} card{'s' * (left != 1)} left")
 
 
@@ -242,6 +257,9 @@ def run(args: argparse.Namespace) -> int:
           f"{seat_name(state, HUMAN)} against {others}, {args.bot} bots.")
     if state.kitty is not None:                 # no_kitty deals 18 cards each and no kitty
         print(f"Kitty: {spaced(state.kitty)} (in the landlord's hand).")
+    if state.rules.laizi:
+        print(f"Wild ranks: {' '.join(RANK_LETTERS[rank] for rank in state.wild)} "
+              "(each card of a wild rank may stand for any rank 3..2).")
     for seat, bonus in state.deal_bonuses:
         what = "both jokers" if bonus == DealBonus.DOUBLE_KINGS else "a straight 3..A"
         print(f"Deal bonus: {seat_name(state, seat)} was dealt {what} (multiplier x2).")

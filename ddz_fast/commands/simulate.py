@@ -6,7 +6,9 @@ them, so the hands, and every number of the summary except the timings, are the 
 number of worker processes.
 
 Every hand is played through :class:`~ddz_fast.game.State` (the four-player table's
-:class:`~ddz_fast.table_game.TableState`), auction included; see
+:class:`~ddz_fast.table_game.TableState`, and with wild cards, ``--rules laizi`` or
+``tiandi_laizi``, :class:`~ddz_fast.laizi_game.LaiziState`, whose wild ranks are drawn from
+the hand's seed), auction included; see
 :func:`ddz_fast.bots.play_hand` for who bids. At the four-player table "landlord" is the
 landlord's side (with its partner under ``--sides partner``) and "peasants" the opponents.
 """
@@ -193,7 +195,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--peasants", default="random", type=bot_spec, metavar="BOT",
                         help="the peasants' bot, name[:key=value,...] (default: random)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_rules_option(parser, deals=True, layer="the game engine")
+    add_rules_option(parser, deals=True, draws=True)
     add_json_option(parser)
 
 
