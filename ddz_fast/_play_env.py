@@ -38,7 +38,8 @@ class PlayPhaseEnv(AECEnv):
     name in the rendering) and ``_WINS`` (the verb after "the landlord" and "the peasants"
     there), checks the render mode and builds the spaces with ``_check_render_mode`` and
     ``_setup``, and defines ``_start_hand``, ``_step_mask``, and, for what its table adds,
-    ``_observe_more`` and ``_render_more``.
+    ``_observe_more`` and ``_render_more``. An action space too large to list (wild cards)
+    replaces ``_count_actions``, ``_move_of`` and ``_move_text``.
     """
 
     _AGENTS: Tuple[str, ...] = ()
@@ -58,9 +59,8 @@ class PlayPhaseEnv(AECEnv):
         self.rules = game.rules
         self.render_mode = render_mode
         self.bidder = None if bidder is None else make_bot(bidder)  # checks the name
-        self._moves = api.action_space(self.rules)
         #: The action id of the pass: the last one.
-        self.pass_action = len(self._moves)
+        self.pass_action = self._count_actions()
         self.possible_agents: List[str] = list(self._AGENTS)
         size = self.pass_action + 1
         self._observation_size = observation_size
@@ -72,6 +72,20 @@ class PlayPhaseEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self._AGENTS}
         self._rng = random.Random()
         self.state: Any = None
+
+    def _count_actions(self) -> int:
+        """How many action ids play a move (the pass is the next one): the rules' action
+        space, listed here and kept, so that an id's move is an index into it."""
+        self._moves = api.action_space(self.rules)
+        return len(self._moves)
+
+    def _move_of(self, action: int) -> Move:
+        """The move of ``action``, an id below :attr:`pass_action` (legal or not)."""
+        return self._moves[action]
+
+    def _move_text(self, move: Move) -> str:
+        """``move`` as the rendering and the errors write it."""
+        return str(move)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -142,9 +156,13 @@ class PlayPhaseEnv(AECEnv):
         legal = (not state.is_over and agent == self._agent(state.current_player)
                  and self._step_mask(state)[action])
         if not legal:
-            what = "pass" if action == self.pass_action else self._moves[action].cards
+            what = "pass" if action == self.pass_action else self._action_text(action)
             raise ValueError(f"action {action} ({what}) is not legal for {agent} now")
-        return Move.PASS if action == self.pass_action else self._moves[action]
+        return Move.PASS if action == self.pass_action else self._move_of(action)
+
+    def _action_text(self, action: int) -> str:
+        """What an illegal id below :attr:`pass_action` would play, for its error."""
+        return self._moves[action].cards
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         return {"observation": self._observation(agent), "action_mask": self._mask(agent)}
@@ -196,7 +214,7 @@ class PlayPhaseEnv(AECEnv):
         else:
             to_beat = state.prev
             lines.append(f"to move: {self.agent_selection}, "
-                         f"{'leads' if to_beat is None else f'to beat {to_beat}'}")
+                         f"{'leads' if to_beat is None else f'to beat {self._move_text(to_beat)}'}")
         return "\n".join(lines)
 
     def _render_more(self, state: Any) -> List[str]:
