@@ -57,7 +57,7 @@ Choices where docs/RULES.md is silent (it says nothing of environments):
 
 >>> env = LaiziEnv("laizi")
 >>> env.reset(seed=1)
->>> env.agent_selection, env.action_space("landlord").n
+>>> env.agent_selection, int(env.action_space("landlord").n)
 ('landlord', 828817)
 >>> obs = env.observe("landlord")
 >>> obs["observation"].shape, int(obs["observation"][WILD_LAYOUT].sum())
@@ -89,7 +89,7 @@ from .laizi_game import LaiziState, wild_text
 from .move import Move
 from .notation import format_move
 from .reference_laizi import check_wild
-from .rules import Rules, RulesLike
+from .rules import Rules, RulesLike, as_rules
 
 __all__ = ["LaiziEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
            "WILD_LAYOUT", "READING_LAYOUT", "LARGEST_ACTION_SPACE", "largest_action_space"]
@@ -107,27 +107,29 @@ _WILD_RANKS = TWO + 1
 LARGEST_ACTION_SPACE = {Rules.preset("laizi"): 828_816, Rules.preset("tiandi_laizi"): 6_807_949}
 
 
+def _laizi_rules(rules: RulesLike) -> Rules:
+    """``rules`` checked, refusing rules without wild cards (ddz_fast.env plays those)."""
+    checked = as_rules(rules)
+    if not checked.laizi:
+        raise ValueError(f"the laizi environment plays wild cards, and {checked!r} has none "
+                         f"(laizi = 0): use ddz_fast.env")
+    return checked
+
+
 @lru_cache(maxsize=None)
 def _counted_largest(rules: Rules) -> int:
     return max(laizi_ids.space_size(rules, wild)
                for wild in combinations(range(_WILD_RANKS), rules.laizi))
 
 
-def largest_action_space(rules: Rules) -> int:
-    """The most moves an action space of checked ``rules`` with wild cards has, over every
-    choice of wild ranks: a constant for the presets, counted once for other rules (13 wild
-    contexts with one wild rank, 78 with two, about a tenth of a second each)."""
-    known = LARGEST_ACTION_SPACE.get(rules)
-    return known if known is not None else _counted_largest(rules)
-
-
-def _laizi_rules(rules: RulesLike) -> Rules:
-    """``rules`` checked, refusing rules without wild cards (ddz_fast.env plays those)."""
-    checked = Game(rules).rules
-    if not checked.laizi:
-        raise ValueError(f"the laizi environment plays wild cards, and {checked!r} has none "
-                         f"(laizi = 0): use ddz_fast.env")
-    return checked
+def largest_action_space(rules: RulesLike) -> int:
+    """The most moves an action space of ``rules`` with wild cards has, over every choice of
+    wild ranks: a constant for the presets, counted once for other rules (13 wild contexts
+    with one wild rank, 78 with two, a few hundredths of a second each). ValueError for rules
+    without wild cards."""
+    checked = _laizi_rules(rules)
+    known = LARGEST_ACTION_SPACE.get(checked)
+    return known if known is not None else _counted_largest(checked)
 
 
 def _high(rules: Rules) -> np.ndarray:
@@ -160,7 +162,7 @@ class LaiziEnv(PlayPhaseEnv):
                  bidder: Optional[str] = None) -> None:
         super().__init__()
         self._check_render_mode(render_mode)
-        checked = _laizi_rules(rules)
+        checked = _laizi_rules(rules)   # before anything is set up: nothing half-made
         self._setup(Game(checked), render_mode, bidder, OBSERVATION_SIZE, _high(checked))
         self.state: Optional[LaiziState] = None
         self._mask_of: Optional[Tuple[LaiziState, int, np.ndarray]] = None
