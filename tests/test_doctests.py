@@ -14,13 +14,15 @@ MODULES = [
     "ddz_fast.bidding", "ddz_fast.clock", "ddz_fast.scoring", "ddz_fast.game",
     "ddz_fast.position", "ddz_fast.play", "ddz_fast.perft", "ddz_fast.shapes", "ddz_fast.api",
     "ddz_fast.compiled", "ddz_fast.playout", "ddz_fast.match", "ddz_fast.record",
-    "ddz_fast.bots", "ddz_fast.env", "ddz_fast.cli", "ddz_fast.commands._common",
-    "ddz_fast.commands.moves", "ddz_fast.commands.classify", "ddz_fast.commands.perft",
+    "ddz_fast.bots", "ddz_fast.env", "ddz_fast.laizi_env", "ddz_fast.cli",
+    "ddz_fast.commands._common", "ddz_fast.commands.moves", "ddz_fast.commands.classify",
+    "ddz_fast.commands.perft",
     "ddz_fast.commands.simulate", "ddz_fast.commands.play", "ddz_fast.commands.bench",
     "ddz_fast.duel", "ddz_fast.solver", "ddz_fast.reference_solver", "ddz_fast.commands.solve",
     "ddz_fast.stats", "ddz_fast.arena", "ddz_fast.commands.arena", "ddz_fast.search_bots",
 ]
-OPTIONAL = {"ddz_fast.env": "pettingzoo"}  # modules that need an extra
+# Modules that need an extra.
+OPTIONAL = {"ddz_fast.env": "pettingzoo", "ddz_fast.laizi_env": "pettingzoo"}
 NATIVE_ONLY = {"ddz_fast.native", "ddz_fast.search_bots"}  # modules that need the core
 #: Docstrings whose examples call the solver, which only the compiled core has: without it they
 #: are left out, and the rest of their module's examples still run.
