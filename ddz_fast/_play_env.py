@@ -1,8 +1,9 @@
 """What the PettingZoo environments of the play phase share, at three seats
-(:mod:`ddz_fast.env`) and at four (:mod:`ddz_fast.table_env`).
+(:mod:`ddz_fast.env`, :mod:`ddz_fast.laizi_env`) and at four (:mod:`ddz_fast.table_env`).
 
 Agents are roles counted from the landlord in turn order, actions are the dense action ids of
-the rules (the last id passes), and an episode is the play phase of one hand: the AEC steps,
+the rules (the last id passes; with wild cards, :mod:`ddz_fast.laizi_env`, the ids are counted
+rather than listed), and an episode is the play phase of one hand: the AEC steps,
 the roles' seats, the checks of an action id, the common blocks of the observation and the
 text rendering are the same at both tables and written once here. Each environment names its
 agents and observation layout and says how a hand starts, how the action mask is found and

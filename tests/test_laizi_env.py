@@ -202,8 +202,13 @@ def test_the_action_space_is_the_largest_over_the_wild_ranks_and_ids_past_the_ha
         environment.step(size)
     with pytest.raises(ValueError, match="not legal for landlord"):
         environment.step(environment.pass_action)      # the leader may not pass
-    with pytest.raises(ValueError, match="outside"):
-        environment.step(environment.pass_action + 1)
+    eight = ddz_fast.action_id(parse_move("8", "laizi", state.wild), "laizi", state.wild)
+    assert "8" not in str(state.hands[0])
+    with pytest.raises(ValueError, match=rf"action {eight} \(8\) is not legal for landlord"):
+        environment.step(eight)                         # no 8 in the landlord's hand
+    for outside in (environment.pass_action + 1, -1):
+        with pytest.raises(ValueError, match="outside"):
+            environment.step(outside)
     with pytest.raises(TypeError, match="action id"):
         environment.step("33")
     assert state.history == [] and environment.agent_selection == "landlord"  # nothing applied
@@ -212,8 +217,8 @@ def test_the_action_space_is_the_largest_over_the_wild_ranks_and_ids_past_the_ha
 def test_bad_rules_and_options_are_refused_by_name():
     with pytest.raises(ValueError, match="has none .laizi = 0.: use ddz_fast.env"):
         LaiziEnv("standard")
-    with pytest.raises(ValueError, match="cannot play wild cards"):
-        DouDizhuEnv("laizi")
+    with pytest.raises(ValueError, match="PettingZoo environment cannot play wild cards"):
+        DouDizhuEnv("tiandi_laizi")     # ddz_fast.env's refusal (tests/test_laizi.py)
     with pytest.raises(ValueError, match="render_mode"):
         LaiziEnv(render_mode="human")
     with pytest.raises(ValueError, match="unknown bot"):
