@@ -63,9 +63,9 @@ class Rules:
     wild cards are played at the three-player one-deck table only, with or without the kitty,
     and not with the Botzone space shuttle nor with the deal bonuses (a straight or the
     double kings dealt with wild cards is not defined); ``"app"`` needs wild cards, as its
-    soft bombs only exist with them. The layers that do not play wild cards yet (the compiled
-    generator and its batch APIs, the engine, the solver, the play loops, perft, the
-    environment, the arena, the search bots) refuse such rules, each naming itself.
+    soft bombs only exist with them. The layers that do not play wild cards yet (the batched
+    move APIs, the engine, the solver, the play loops, perft, the environment, the arena, the
+    search bots) refuse such rules, each naming itself.
     """
 
     solo_wing_max_copies: int = 1

@@ -14,13 +14,14 @@
 # the rest of the laizi word: the reading counts in nibbles 0..14 (bits 64 + 4r of the word),
 # the bomb class in bits 60..61 (124..125) and the LAIZI bit 62 (126).
 #
-# Order: the moves are generated in any order, then sorted by two 64-bit keys, which is the
-# reference's canonical order (reference_laizi._canonical): ``k1`` holds the type code, chain
-# length, number of cards and key, ``k2`` the real counts complemented (7 - count) with rank 3 in
-# the top nibble, so that of two card lists the one with more of the lowest rank where they
-# differ sorts first. Those keys identify a move under one set of wild ranks (its word follows
-# from its type, key, length and cards), so equal neighbours after the sort are one move built
-# twice and are kept once.
+# Order: canonical order (reference_laizi._canonical) is two 64-bit keys: ``k1`` holds the
+# type code, chain length, number of cards and key, ``k2`` the real counts complemented
+# (7 - count) with rank 3 in the top nibble, so that of two card lists the one with more of the
+# lowest rank where they differ sorts first. The generators emit by type, length and key (bombs
+# by size, then key), so ``k1`` already ascends and only each run of one ``k1`` is sorted, by
+# ``k2`` (lz_sort checks that it ascends and sorts everything otherwise). The two keys identify
+# a move under one set of wild ranks (its word follows from its type, key, length and cards),
+# so equal neighbours after the sort are one move built twice and are kept once.
 #
 # Answers (reference_laizi._beats): the rocket beats every move but the rocket; a bomb beats
 # every other move, and a bomb with more cards, then a higher class (soft < hard < laizi), then
@@ -35,10 +36,13 @@
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, qsort, realloc
 
-from movegen cimport (BLACK_JOKER, CARDS, LEN_MAX, LEN_MIN, NUM_RANKS, RED_JOKER, T_AIRPLANE,
+from movegen cimport (BLACK_JOKER, CARDS, COUNT_MASK, LEN_MAX, LEN_MIN, NUM_RANKS, RED_JOKER, T_AIRPLANE,
                       T_AIRPLANE_PAIR, T_AIRPLANE_SOLO, T_BOMB, T_CHAIN, T_FOUR_TWO_PAIR,
                       T_FOUR_TWO_SOLO, T_PAIR, T_PAIR_CHAIN, T_ROCKET, T_SOLO, T_TRIO,
                       T_TRIO_PAIR, T_TRIO_SOLO, TYPE_SHIFT, Options)
+
+cdef extern from * nogil:
+    uint64_t bswap64 "__builtin_bswap64"(uint64_t x)    # GCC and Clang, as bits.h needs
 
 cdef enum:
     # The bomb classes (bitboard.BOMB_CLASSES): 0 is no bomb.
@@ -98,6 +102,8 @@ cdef struct LzShape:
     int cards           # cards of the move
     bint pair_kickers   # kickers in pairs (trio_pair, airplane_pair, four_two_pair)
     uint64_t head       # the type code and the main flags
+    uint64_t main_mask  # the count bits of the main ranks
+    uint64_t main_counts    # ``copies`` in each of them: a main part of its own cards
 
 # The legal kicker sets of one shape: their natural cards as a count word and their wilds.
 cdef struct LzKickers:
@@ -125,12 +131,10 @@ cdef inline bint lz_grow(LzSink* s) noexcept nogil:
 
 
 cdef inline uint64_t lz_order(uint64_t counts) noexcept nogil:
-    """The second sort key: 7 - count of each rank, rank 3 in the top nibble."""
-    cdef uint64_t k2 = 0
-    cdef int rank
-    for rank in range(NUM_RANKS):
-        k2 |= (<uint64_t>(7 - lz_count(counts, rank))) << (4 * (NUM_RANKS - 1 - rank))
-    return k2
+    """The second sort key: 7 - count of each rank, rank 3 in the top nibble (the nibbles of
+    the complemented counts reversed: bytes swapped, then the nibbles of each byte)."""
+    cdef uint64_t x = bswap64(0x0777777777777777ULL - (counts & COUNT_MASK))
+    return ((x & 0x0F0F0F0F0F0F0F0FULL) << 4) | ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL)
 
 
 cdef inline void lz_emit(LzSink* s, int code, int key, int length, int cards, uint64_t lo,
@@ -158,16 +162,11 @@ cdef inline uint64_t lz_reading(int key, int length, int copies) noexcept nogil:
 
 cdef inline bint lz_plain(const LzShape* p, uint64_t counts) noexcept nogil:
     """Move._trusted_read's test (move._is_plain): the main ranks hold their own cards and
-    pair kickers are real pairs, so the same cards make the same move without wild cards."""
-    cdef int rank, count
-    for rank in range(NUM_RANKS):
-        count = lz_count(counts, rank)
-        if p.key <= rank < p.key + p.length:
-            if count != p.copies:
-                return False
-        elif p.pair_kickers and count != 0 and count != 2:
-            return False
-    return True
+    pair kickers are real pairs, so the same cards make the same move without wild cards. A
+    count of 0 or 2 has bits 0 and 2 of its nibble clear (counts are at most 4)."""
+    if counts & p.main_mask != p.main_counts:
+        return False
+    return not p.pair_kickers or counts & ~p.main_mask & 0x0555555555555555ULL == 0
 
 
 # --- the hand --------------------------------------------------------------------------------
@@ -407,8 +406,11 @@ cdef inline void lz_main_type(LzSink* s, LzKickers* k, const LzHand* h, const Op
             if fewest > h.wilds:
                 continue
             p.head = ((<uint64_t>code) << TYPE_SHIFT)
+            p.main_mask = p.main_counts = 0
             for rank in range(key, key + length):
                 p.head |= (<uint64_t>8) << (4 * rank)
+                p.main_mask |= (<uint64_t>7) << (4 * rank)
+                p.main_counts |= (<uint64_t>p.copies) << (4 * rank)
             lz_kicker_sets(k, &p, o, h)
             if k.failed:
                 s.failed = True
@@ -461,13 +463,16 @@ cdef inline void lz_bomb(LzSink* s, const LzHand* h, const LzQuery* q, int key, 
 
 cdef inline void lz_bombs(LzSink* s, const LzHand* h, const LzQuery* q) noexcept nogil:
     """Bombs of 4..12 cards read as one rank 3..2: up to four natural cards and wilds for the
-    rest (reference_laizi._bombs)."""
-    cdef int key, naturals, filled, first
+    rest (reference_laizi._bombs), by size and then rank, as canonical order has them."""
+    cdef int size, key, naturals, filled, first
     cdef uint64_t base
-    for key in range(TOP_SUITED + 1):
-        for naturals in range(min(h.natural[key], 4) + 1):
-            base = (<uint64_t>naturals) << (4 * key)
-            for filled in range(max(0, 4 - naturals), h.wilds + 1):
+    for size in range(4, 4 + h.wilds + 1):
+        for key in range(TOP_SUITED + 1):
+            for naturals in range(min(h.natural[key], 4, size) + 1):
+                filled = size - naturals
+                if filled > h.wilds:
+                    continue
+                base = (<uint64_t>naturals) << (4 * key)
                 if h.nwild == 0:
                     if filled == 0:
                         lz_bomb(s, h, q, key, naturals, base)
@@ -506,12 +511,42 @@ cdef inline int lz_compare(const void* a, const void* b) noexcept nogil:
     return 0
 
 
+cdef inline bint lz_before(const LzMove* x, const LzMove* y) noexcept nogil:
+    return lz_compare(x, y) < 0
+
+
+cdef inline void lz_sort_run(LzMove* run, Py_ssize_t n) noexcept nogil:
+    """Sort a run of moves: by insertion when it is short, else with qsort."""
+    cdef Py_ssize_t i, j
+    cdef LzMove m
+    if n > 16:
+        qsort(run, n, sizeof(LzMove), lz_compare)
+        return
+    for i in range(1, n):
+        m = run[i]
+        j = i
+        while j > 0 and lz_before(&m, &run[j - 1]):
+            run[j] = run[j - 1]
+            j -= 1
+        run[j] = m
+
+
 cdef inline void lz_sort(LzSink* s) noexcept nogil:
-    """Canonical order, each move once."""
-    cdef Py_ssize_t i, kept = 0
+    """Canonical order, each move once. The generators emit by type, length, key (a bomb's
+    size before its key), so the first keys already ascend and only the runs of one first
+    key are sorted (by their cards); were they not to ascend, everything is."""
+    cdef Py_ssize_t i, start = 0, kept = 0
     if s.n < 2:
         return
-    qsort(s.buf, s.n, sizeof(LzMove), lz_compare)
+    for i in range(1, s.n):
+        if s.buf[i].k1 < s.buf[i - 1].k1:
+            qsort(s.buf, s.n, sizeof(LzMove), lz_compare)
+            break
+        if s.buf[i].k1 != s.buf[start].k1:
+            lz_sort_run(&s.buf[start], i - start)
+            start = i
+    else:
+        lz_sort_run(&s.buf[start], s.n - start)
     for i in range(1, s.n):
         if s.buf[i].lo != s.buf[kept].lo or s.buf[i].hi != s.buf[kept].hi:
             kept += 1
