@@ -1184,9 +1184,9 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
 
     Pass is never listed: it is always allowed when following. ``prev`` of None or
-    ``Move.PASS`` means the player leads. Returns a :class:`MoveList` (a list under rules of
-    two decks or with wild cards, whose moves the reference lists; ``wild`` names the wild
-    ranks, see :mod:`ddz_fast.reference_laizi`).
+    ``Move.PASS`` means the player leads. Returns a :class:`MoveList` (a list of Moves under
+    rules of two decks or with wild cards, whose words a MoveList does not hold; ``wild``
+    names the wild ranks, see :mod:`ddz_fast.reference_laizi`).
     """
     cdef _RuleSet rule_set
     if rules is None and prev is None and wild is None:
