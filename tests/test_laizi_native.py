@@ -10,6 +10,7 @@ Rank indices: 3=0 4=1 5=2 6=3 7=4 8=5 9=6 T=7 J=8 Q=9 K=10 A=11 2=12 B=13 R=14.
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -136,6 +137,25 @@ def test_a_pass_beats_nothing_and_plain_words_stay_plain():
     # 55 read as 5 under 5 wild is the plain pair: the same Move as without wild cards.
     own = [m for m in native.classify("55", rules=LAIZI, wild="5") if m.key == FIVE][0]
     assert type(own.word) is int and own == Move("pair", FIVE, 1, parse_cards("55"))
+
+
+def test_moves_stay_exact_once_their_table_is_full():
+    # The Moves of laizi words are kept in a table of 2^17 slots, filled to 3/4 (98,304
+    # Moves); past that they are made on every call. 150 full hands under each of the 13 wild
+    # ranks list about 2 million moves, most of them laizi words and most of those distinct
+    # (the action space of one wild rank holds about half a million), so the table fills up.
+    rng = random.Random(SEED + 1)
+    hands = [laizi_samples.deal(rng, (i % 13,), 20, UNIFORM) for i in range(13 * 150)]
+    for i, hand in enumerate(hands):
+        native.legal_moves(hand, rules=LAIZI, wild=i % 13)
+    remade = 0
+    for i in rng.sample(range(len(hands)), 20):
+        first = native.legal_moves(hands[i], rules=LAIZI, wild=i % 13)
+        again = native.legal_moves(hands[i], rules=LAIZI, wild=i % 13)
+        remade += sum(1 for a, b in zip(first, again) if a is not b)
+        assert fields(first) == fields(again) == \
+            fields(reference_laizi.legal_moves(hands[i], rules=LAIZI, wild=i % 13))
+    assert remade, "the table of laizi Moves never filled up: the test shows nothing"
 
 
 #: 20,000 hands of 1..20 cards: mostly uniform deals of up to 9 cards (the reference lists
