@@ -36,10 +36,10 @@
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, qsort, realloc
 
-from movegen cimport (BLACK_JOKER, CARDS, COUNT_MASK, LEN_MAX, LEN_MIN, NUM_RANKS, RED_JOKER, T_AIRPLANE,
-                      T_AIRPLANE_PAIR, T_AIRPLANE_SOLO, T_BOMB, T_CHAIN, T_FOUR_TWO_PAIR,
-                      T_FOUR_TWO_SOLO, T_PAIR, T_PAIR_CHAIN, T_ROCKET, T_SOLO, T_TRIO,
-                      T_TRIO_PAIR, T_TRIO_SOLO, TYPE_SHIFT, Options)
+from movegen cimport (BLACK_JOKER, CARDS, COUNT_MASK, LEN_MAX, LEN_MIN, NUM_RANKS, RED_JOKER,
+                      T_AIRPLANE, T_AIRPLANE_PAIR, T_AIRPLANE_SOLO, T_BOMB, T_CHAIN,
+                      T_FOUR_TWO_PAIR, T_FOUR_TWO_SOLO, T_PAIR, T_PAIR_CHAIN, T_ROCKET, T_SOLO,
+                      T_TRIO, T_TRIO_PAIR, T_TRIO_SOLO, TYPE_SHIFT, Options)
 
 cdef extern from * nogil:
     uint64_t bswap64 "__builtin_bswap64"(uint64_t x)    # GCC and Clang, as bits.h needs
@@ -54,7 +54,6 @@ cdef enum:
     TOP_CHAIN = 11              # the A: chains never hold a 2
     SUITED_COUNT = 13
     FIRST_CAP = 256             # moves a sink holds before it first grows
-
 
 
 cdef inline uint64_t hi_laizi() noexcept nogil:
