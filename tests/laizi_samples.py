@@ -111,7 +111,7 @@ def hands_of(rng: random.Random, plan: Plan) -> List[Tuple[int, str]]:
     return found
 
 
-def check_hand(hand: Hand, rules: str, wild: Tuple[int, ...], pools: Pools,
+def check_hand(hand: Hand, rules: object, wild: Tuple[int, ...], pools: Pools,
                direct: bool, classified: bool) -> None:
     """Native == reference on ``hand``: leading, answering two moves of other hands and one of
     its own; with ``direct`` the answers also against the reference's own calls, with
@@ -138,15 +138,17 @@ def check_hand(hand: Hand, rules: str, wild: Tuple[int, ...], pools: Pools,
     pools.add(wild, leading)
 
 
-def run(seed: int, wilds: int, plan: Plan) -> Pools:
+def run(seed: int, wilds: int, plan: Plan, rules: object = None) -> Pools:
     """Native == reference on the random hands of ``plan``, each under its own random
-    ``wilds`` wild ranks; the pools say which kinds of moves to beat were answered."""
+    ``wilds`` wild ranks, under ``rules`` (the preset of that many wild ranks by default);
+    the pools say which kinds of moves to beat were answered."""
     rng = random.Random(seed)
     pools = Pools(rng)
+    rules = RULES[wilds] if rules is None else rules
     for i, (size, style) in enumerate(hands_of(rng, plan)):
         wild = tuple(sorted(rng.sample(range(TWO + 1), wilds)))
-        check_hand(deal(rng, wild, size, style), RULES[wilds], wild, pools,
-                   direct=i % 50 == 0, classified=i % 8 == 0)
+        check_hand(deal(rng, wild, size, style), rules, wild, pools, direct=i % 50 == 0,
+                   classified=i % 8 == 0)
     return pools
 
 

@@ -19,7 +19,7 @@ from ddz_fast import Move, bitboard, reference_laizi
 from ddz_fast.cards import parse_cards
 
 import laizi_samples
-from common import native
+from common import CUSTOM_RULES, native
 from laizi_samples import DENSE, UNIFORM, WILD_RICH, fields
 
 LAIZI, TIANDI = "laizi", "tiandi_laizi"
@@ -156,6 +156,22 @@ def test_moves_stay_exact_once_their_table_is_full():
         assert fields(first) == fields(again) == \
             fields(reference_laizi.legal_moves(hands[i], rules=LAIZI, wild=i % 13))
     assert remade, "the table of laizi Moves never filled up: the test shows nothing"
+
+
+#: A smaller plan for the move options beyond the presets: their differences are in the wings
+#: and kickers, so more of the hands are large enough for airplanes and four + two.
+OPTIONS_PLAN = [(300, 1, 9, UNIFORM), (60, 10, 14, UNIFORM), (15, 17, 20, UNIFORM),
+                (40, 6, 12, DENSE), (20, 6, 12, WILD_RICH)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", range(len(CUSTOM_RULES)))
+def test_move_options_beyond_the_presets_native_equals_the_reference(options):
+    # Wings that repeat, trios beside the chain, no rocket among kickers, no four + two: the
+    # rule sets of the plain differential tests, with one wild rank and then two.
+    for wilds in (1, 2):
+        rules = CUSTOM_RULES[options].replace(laizi=wilds)
+        laizi_samples.run(SEED + 10 * options + wilds, wilds, OPTIONS_PLAN, rules)
 
 
 #: 20,000 hands of 1..20 cards: mostly uniform deals of up to 9 cards (the reference lists
