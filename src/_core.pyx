@@ -1071,8 +1071,9 @@ cdef inline PyObject* _find_laizi(uint64_t lo, uint64_t hi) noexcept nogil:
 
 cdef object _make_laizi(uint64_t lo, uint64_t hi):
     """A new Move of a laizi word the generator made: what Move._trusted_read makes of its
-    parts, its slots filled here as _decode fills a plain Move's (a fifth of the time; a hand
-    with wild cards meets hundreds of moves not kept yet, see benchmarks/laizi.py)."""
+    parts, its slots filled here as _decode fills a plain Move's, without the Python calls
+    (a hand with wild cards meets hundreds of moves not kept yet, see benchmarks/laizi.py;
+    the tests compare every field with the reference's Moves)."""
     cdef uint32_t main = gather_flags(lo)
     move = Move.__new__(Move)
     _set_slot(move, _MOVE_TYPE, MOVE_TYPES[lo >> TYPE_SHIFT])
@@ -1137,10 +1138,9 @@ cdef object _laizi_legal(object move, str name, object rules, tuple wild, _RuleS
     """``move`` if it is a Move (no pass) of these rules and wild ranks, else the reference's
     error: it is checked by listing its own cards' readings of its type and looking for it."""
     cdef LzQuery q
-    cdef uint64_t lo, hi
-    cdef list found
+    cdef uint64_t lo
     if type(move) is Move and not move.is_pass and move._word < bitboard.WIDE:
-        lo, hi = move._word & 0xFFFFFFFFFFFFFFFF, move._word >> 64
+        lo = move._word & 0xFFFFFFFFFFFFFFFF     # a laizi word's real cards, type and flags
         lz_readings_query(&q, 1u << (lo >> TYPE_SHIFT))
         q.len_lo = q.len_hi = move._length
         q.min_key = move._key - 1
@@ -1231,6 +1231,7 @@ def beats(move, prev, *, rules=None, wild=None):
         prev = _laizi_legal(prev, "prev", checked, ranks, rule_set)
         if isinstance(move, Move) and move.is_pass:
             return False
+        # The checks are the work; the comparison of two legal moves reads a few attributes.
         return reference_laizi._beats(_laizi_legal(move, "move", checked, ranks, rule_set),
                                       prev)
     rules = as_rules(rules)
