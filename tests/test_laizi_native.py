@@ -160,7 +160,7 @@ def test_moves_stay_exact_once_their_table_is_full():
 
 #: A smaller plan for the move options beyond the presets: their differences are in the wings
 #: and kickers, so more of the hands are large enough for airplanes and four + two.
-OPTIONS_PLAN = [(300, 1, 9, UNIFORM), (60, 10, 14, UNIFORM), (15, 17, 20, UNIFORM),
+OPTIONS_PLAN = [(200, 1, 9, UNIFORM), (40, 10, 14, UNIFORM), (10, 17, 20, UNIFORM),
                 (40, 6, 12, DENSE), (20, 6, 12, WILD_RICH)]
 
 
