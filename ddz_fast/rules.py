@@ -63,11 +63,12 @@ class Rules:
     wild cards are played at the three-player one-deck table only, with or without the kitty,
     and not with the Botzone space shuttle nor with the deal bonuses (a straight or the
     double kings dealt with wild cards is not defined); ``"app"`` needs wild cards, as its
-    soft bombs only exist with them. The game engine plays them (:mod:`ddz_fast.laizi_game`
-    draws the wild ranks of each hand), as do positions and perft in Python; the layers that
-    do not play wild cards yet (the compiled generator and its batch APIs, the solver, the
-    native play loops, the environment, the arena, the solver and search bots) refuse such
-    rules, each naming itself.
+    soft bombs only exist with them. The compiled generator plays them (``legal_moves``,
+    ``classify``, ``beats``), as do the batched move APIs, the game engine
+    (:mod:`ddz_fast.laizi_game` draws the wild ranks of each hand), positions and perft in
+    Python and the environment :mod:`ddz_fast.laizi_env`; the layers that do not play wild
+    cards yet (the solver, the native play loops, the arena, the solver and search bots)
+    refuse such rules, each naming itself.
     """
 
     solo_wing_max_copies: int = 1

@@ -28,9 +28,10 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from ddz_fast import bitboard, reference, reference_laizi
-from ddz_fast._checks import check_action_id, check_play, check_prev
+from ddz_fast._checks import check_action_id, check_play, check_prev, exact_move
 from ddz_fast.cards import FULL_DECK
 from ddz_fast import hand as hand_module, move as move_module
+from ddz_fast.bitboard import LaiziWord
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
@@ -41,6 +42,8 @@ from ddz_fast.validate import is_int, shown
 from movegen cimport *
 from widegen cimport (LEN_MAX2 as LEN_MAX_TWO_DECKS, Wide, WideHand, WideSink, lane, plus,
                      wdescribe, wide_fits_one_deck, wide_narrow, wlead, wrespond)
+from laizigen cimport (LzMove, LzQuery, LzSink, lz_answer_query, lz_generate, lz_lead_query,
+                      lz_readings_query)
 from rule_options cimport options_of
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
@@ -154,8 +157,9 @@ cdef class _RuleSet:
     """The move options of a rule set as a C struct, and its action space once asked for.
 
     The generator here works on one deck without wild cards: a rule set of two decks is
-    marked ``two_decks``, one with wild cards ``laizi``, and the public functions hand their
-    calls to the reference (``delegated``), which plays every table and the wild cards; the
+    marked ``two_decks``, one with wild cards ``laizi``, and the public functions take those
+    off the plain path (``delegated``): to the wide generator, or to the laizi generator, which
+    reads the same move options; the action ids of wild cards are the reference's, and the
     batched APIs and the action ids of a MoveList refuse wild cards."""
     cdef Options opts
     cdef _ActionSpace space
@@ -171,6 +175,8 @@ cdef class _RuleSet:
         self.rules = rules
         if not self.laizi:
             self.opts = options_of(rules, rules.decks)
+        else:   # the same move options without the wild cards (options_of refuses those)
+            self.opts = options_of(rules.replace(laizi=0, bomb_multiplier="double"))
 
     cdef _ActionSpace action_space(self):
         if self.laizi:
@@ -1030,15 +1036,157 @@ cdef list _two_deck_classify(tuple counts, const Options* o):
     return [move for move in _wide_generate(counts, none, o, True) if move.counts == counts]
 
 
+# --- wild cards (laizigen.pxd) ------------------------------------------------------------------
+# Laizi, one deck: the reference's checks (rules, wild ranks, hand, move to beat), then the laizi
+# generator. Its moves come back as a list of Moves: a move that keeps its plain word is the
+# shared Move of that word; any other is made once from its laizi word (the Move that
+# Move._trusted_read makes of its parts) and kept in a table of its own, hashed like the wide
+# one. The action space of one wild rank alone is half a million moves: past 3/4 full, the
+# table keeps the moves met first and new ones are made on every call.
+
+cdef enum:
+    LAIZI_TABLE_BITS = 17
+    LAIZI_TABLE_SIZE = 1 << LAIZI_TABLE_BITS
+
+cdef WideKept _LAIZI_TABLE[LAIZI_TABLE_SIZE]
+cdef Py_ssize_t _LAIZI_FILLED = 0
+cdef uint32_t _LEAD_CODES = (1u << (T_ROCKET + 1)) - (1u << T_SOLO)
+
+
+cdef inline Py_ssize_t _laizi_slot(uint64_t lo, uint64_t hi) noexcept nogil:
+    return <Py_ssize_t>(((lo ^ (hi * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL)
+                        >> (64 - LAIZI_TABLE_BITS))
+
+
+cdef inline PyObject* _find_laizi(uint64_t lo, uint64_t hi) noexcept nogil:
+    """The kept Move of a laizi word (borrowed), NULL when it is not there yet."""
+    cdef Py_ssize_t slot = _laizi_slot(lo, hi)
+    cdef PyObject* move
+    while True:
+        move = <PyObject*>load_acquire(&_LAIZI_TABLE[slot].move)
+        if move == NULL or (_LAIZI_TABLE[slot].lo == lo and _LAIZI_TABLE[slot].hi == hi):
+            return move
+        slot = (slot + 1) & (LAIZI_TABLE_SIZE - 1)
+
+
+cdef object _make_laizi(uint64_t lo, uint64_t hi):
+    """A new Move of a laizi word the generator made: what Move._trusted_read makes of its
+    parts, its slots filled here as _decode fills a plain Move's, without the Python calls
+    (a hand with wild cards meets hundreds of moves not kept yet, see benchmarks/laizi.py;
+    the tests compare every field with the reference's Moves)."""
+    cdef uint32_t main = gather_flags(lo)
+    move = Move.__new__(Move)
+    _set_slot(move, _MOVE_TYPE, MOVE_TYPES[lo >> TYPE_SHIFT])
+    _set_slot(move, _MOVE_KEY, ctz(main))
+    _set_slot(move, _MOVE_LENGTH, popcount(main))
+    _set_slot(move, _MOVE_COUNTS, _counts_of(lo))
+    _set_slot(move, _MOVE_WORD, LaiziWord((<object>hi) << 64 | lo))
+    PyObject_GC_UnTrack(<PyObject*>move)    # as in _decode: no reference cycle possible
+    return move
+
+
+cdef object _keep_laizi(uint64_t lo, uint64_t hi):
+    """Make the Move of a laizi word and keep it (unless the table is 3/4 full)."""
+    global _LAIZI_FILLED
+    cdef Py_ssize_t slot
+    cdef PyObject* found
+    move = _make_laizi(lo, hi)
+    with _TABLE_LOCK:
+        found = _find_laizi(lo, hi)
+        if found != NULL:
+            return <object>found
+        if _LAIZI_FILLED < LAIZI_TABLE_SIZE // 4 * 3:
+            slot = _laizi_slot(lo, hi)
+            while _LAIZI_TABLE[slot].move != NULL:
+                slot = (slot + 1) & (LAIZI_TABLE_SIZE - 1)
+            _LAIZI_TABLE[slot].lo, _LAIZI_TABLE[slot].hi = lo, hi
+            Py_INCREF(move)
+            store_release(&_LAIZI_TABLE[slot].move, <void*>move)
+            _LAIZI_FILLED += 1
+    return move
+
+
+cdef inline object _laizi_move(const LzMove* m):
+    """The canonical Move of a move the laizi generator made."""
+    cdef PyObject* found
+    if m.hi == 0:
+        return _move(m.lo)
+    found = _find_laizi(m.lo, m.hi)
+    return <object>found if found != NULL else _keep_laizi(m.lo, m.hi)
+
+
+cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQuery* q):
+    """The moves of the hand word ``hand`` (checked) under the wild ranks ``wild`` (checked,
+    low to high) that the query asks for, as a list of Moves in canonical order."""
+    cdef int ranks[2]
+    cdef int nwild = len(wild)
+    cdef LzSink s = LzSink(NULL, 0, 0, False)
+    cdef Py_ssize_t i
+    ranks[0] = wild[0]
+    ranks[1] = wild[1] if nwild > 1 else -1
+    with nogil:
+        lz_generate(&s, hand, ranks, nwild, o, q)
+    try:
+        if s.failed:
+            raise MemoryError("out of memory listing moves")
+        return [_laizi_move(&s.buf[i]) for i in range(s.n)]
+    finally:
+        free(s.buf)
+
+
+cdef object _laizi_legal(object move, str name, object rules, tuple wild, _RuleSet rule_set):
+    """``move`` if it is a Move (no pass) of these rules and wild ranks, else the reference's
+    error: it is checked by listing its own cards' readings of its type and looking for it."""
+    cdef LzQuery q
+    cdef uint64_t lo
+    if type(move) is Move and not move.is_pass and move._word < bitboard.WIDE:
+        lo = move._word & 0xFFFFFFFFFFFFFFFF     # a laizi word's real cards, type and flags
+        lz_readings_query(&q, 1u << (lo >> TYPE_SHIFT))
+        q.len_lo = q.len_hi = move._length
+        q.min_key = move._key - 1
+        for other in _laizi_generate(lo & COUNT_MASK, wild, &rule_set.opts, &q):
+            if other is move or other._word == move._word:
+                return move
+    # A forged Move, a pass, a move of two decks or no legal move here: the reference's checks
+    # say which, in its words.
+    return reference_laizi._legal_play(move, name, rules, wild)
+
+
+cdef tuple _laizi_context(object rules, object wild):
+    """The checked rules and wild ranks of a call (reference_laizi._context)."""
+    checked = as_rules(rules)
+    return checked, reference_laizi.check_wild(checked, wild)
+
+
+cdef list _laizi_moves(object hand, object prev, object rules, object wild, _RuleSet rule_set):
+    """legal_moves with wild cards: the reference's checks in its order, then the generator."""
+    cdef LzQuery q
+    checked, ranks = _laizi_context(rules, wild)
+    cdef uint64_t hand_word = _hand_word(hand)
+    if prev is not None:
+        prev = exact_move(prev, "prev")
+        prev = None if prev.is_pass else _laizi_legal(prev, "prev", checked, ranks, rule_set)
+    if prev is None:
+        lz_lead_query(&q)
+    else:
+        lz_answer_query(&q, TYPE_CODES[prev.type], prev.key, prev.length, len(prev),
+                        _CLASS_CODE[prev.bomb_class])
+    return _laizi_generate(hand_word, ranks, &rule_set.opts, &q)
+
+
+#: The bomb class codes of laizigen.pxd by name (None: no bomb).
+cdef dict _CLASS_CODE = {name: code for code, name in enumerate(bitboard.BOMB_CLASSES)}
+
+
 # --- the public API (ddz_fast.reference's signatures) --------------------------------------------
 
 def legal_moves(hand, prev=None, *, rules=None, wild=None):
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
 
     Pass is never listed: it is always allowed when following. ``prev`` of None or
-    ``Move.PASS`` means the player leads. Returns a :class:`MoveList` (a list under rules of
-    two decks or with wild cards, whose moves the reference lists; ``wild`` names the wild
-    ranks, see :mod:`ddz_fast.reference_laizi`).
+    ``Move.PASS`` means the player leads. Returns a :class:`MoveList` (a list of Moves under
+    rules of two decks or with wild cards, whose words a MoveList does not hold; ``wild``
+    names the wild ranks, see :mod:`ddz_fast.reference_laizi`).
     """
     cdef _RuleSet rule_set
     if rules is None and prev is None and wild is None:
@@ -1048,7 +1196,7 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
     rule_set = _rule_set(rules)
     if rule_set.delegated or wild is not None:
         if rule_set.laizi or wild is not None:
-            return reference_laizi.legal_moves(hand, prev, rules=rules, wild=wild)
+            return _laizi_moves(hand, prev, rules, wild, rule_set)
         return _two_deck_moves(hand, prev, rules, rule_set)
     cdef uint64_t hand_word = _hand_word(hand)
     cdef uint64_t prev_word = 0 if prev is None else _prev_word(prev, rule_set, rules)
@@ -1059,8 +1207,11 @@ def classify(cards, *, rules=None, wild=None):
     """Every interpretation of exactly these cards as one move (empty: no combination); under
     wild cards every reading (see :mod:`ddz_fast.reference_laizi`)."""
     cdef _RuleSet rule_set = _rule_set(rules)
+    cdef LzQuery q
     if rule_set.laizi or wild is not None:
-        return reference_laizi.classify(cards, rules=rules, wild=wild)
+        checked, ranks = _laizi_context(rules, wild)
+        lz_readings_query(&q, _LEAD_CODES)
+        return _laizi_generate(_hand_word(cards), ranks, &rule_set.opts, &q)
     if rule_set.two_decks:
         return _two_deck_classify(as_hand(cards, 2).counts, &rule_set.opts)
     cdef uint64_t counts = _hand_word(cards)
@@ -1073,9 +1224,17 @@ def classify(cards, *, rules=None, wild=None):
 
 def beats(move, prev, *, rules=None, wild=None):
     """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
+    cdef _RuleSet rule_set
+    if wild is not None or as_rules(rules).laizi:
+        rule_set = _rule_set(rules)
+        checked, ranks = _laizi_context(rules, wild)
+        prev = _laizi_legal(prev, "prev", checked, ranks, rule_set)
+        if isinstance(move, Move) and move.is_pass:
+            return False
+        # The checks are the work; the comparison of two legal moves reads a few attributes.
+        return reference_laizi._beats(_laizi_legal(move, "move", checked, ranks, rule_set),
+                                      prev)
     rules = as_rules(rules)
-    if rules.laizi or wild is not None:
-        return reference_laizi.beats(move, prev, rules=rules, wild=wild)
     if rules.decks == 2:
         return reference.beats(move, prev, rules=rules)
     prev = check_play(prev, "prev", rules, _is_legal)

@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NATIVE_MODULES = ("test_native_differential.py", "test_native_robustness.py",
                   "test_perft_native.py", "test_playouts.py", "test_playouts_four.py",
                   "test_native_play_rules.py",
+                  # the compiled laizi generator against the reference
+                  "test_laizi_native.py", "test_laizi_native_two.py",
                   "test_compat_douzero.py",  # the DouZero drop-in runs on the core's MoveList
                   "test_movelist.py",        # the core's MoveList (.array, .action_ids)
                   # the solver, solve(), is compiled only (these compare it with the reference
