@@ -44,9 +44,9 @@ auto-play flags):
   (``wild=(7, 2)`` or ``"T5"``: T first, shown before the bidding under tiandi laizi); without
   it they are deal 0's draws of the seed. A hand given with its landlord shows every wild rank
   at its start, in draw order; its re-deals never happen.
-* ``apply_id`` takes the ids of the action space of the rules and the wild ranks shown
-  (``api.action_space(rules, wild)``), listed on first use: seconds with one wild rank, far
-  longer with two, whose action space holds millions of moves.
+* ``apply_id`` takes the action ids of the rules and the wild ranks shown
+  (``api.action_move(id, rules, wild)``, counted, never listed: two wild ranks make millions
+  of moves); the id after the last one passes.
 * ``position()`` is a :class:`~ddz_fast.position.Position` carrying the wild ranks.
 * A wild rank is the same for the whole hand once shown: nothing changes it during play.
 """
@@ -56,7 +56,7 @@ import random
 import sys
 from typing import Any, NamedTuple, Optional, Sequence, Tuple
 
-from . import api
+from . import api, laizi_ids
 from .cards import RANK_LETTERS, rank_index
 from .game import (Deal, Game, Seed, _check_deal, _check_hands, _check_play_start,
                    _check_seed, _check_stacks, install_table_engine)
@@ -255,20 +255,11 @@ class LaiziState(TableState):
                                           rules=self._game.rules, wild=self._wild)
         return self._moves
 
-    def apply_id(self, action_id: int) -> None:
-        """:meth:`TableState.apply_id` with the ids of the wild ranks shown. An id that is no
-        non-negative int is refused before the action space is listed (seconds of work)."""
-        if self._phase == "play":
-            if not is_int(action_id):
-                raise TypeError(f"an action id is an int, not {type(action_id).__name__}")
-            if action_id < 0:
-                raise ValueError(f"action id {action_id} is negative")
-        super().apply_id(action_id)
+    def _action_count(self) -> int:
+        return laizi_ids.space_size(self._game.rules, check_wild(self._game.rules, self._wild))
 
-    def _action_space(self) -> Sequence[Move]:
-        if self._phase != "play":   # pragma: no cover - apply_id asks in play only
-            raise ValueError("action ids are moves of the play phase")
-        return api.action_space(self._game.rules, self._wild)
+    def _action_move(self, index: int) -> Move:
+        return api.action_move(index, self._game.rules, self._wild)
 
     def _bomb_factor_of(self, move: Move) -> int:
         return bomb_factor(move, self.rules.bomb_multiplier)

@@ -500,13 +500,17 @@ class TableState(StateBase):
             self._require_not_over()
             raise ActionTypeError(f"action ids are moves of the play phase, not of the "
                                   f"{self._phase} phase")
-        moves = self._action_space()
-        index = check_action_id(action_id, len(moves) + 1)
-        self.apply(Move.PASS if index == len(moves) else moves[index])
+        size = self._action_count()
+        index = check_action_id(action_id, size + 1)
+        self.apply(Move.PASS if index == size else self._action_move(index))
 
-    def _action_space(self) -> Sequence[Move]:
-        """The moves of the action ids, in id order (a hook: the wild ranks have their own)."""
-        return api.action_space(self._game.rules)
+    def _action_count(self) -> int:
+        """How many moves have action ids (a hook: the wild ranks have their own ids)."""
+        return len(api.action_space(self._game.rules))
+
+    def _action_move(self, index: int) -> Move:
+        """The move of a checked action id below :meth:`_action_count`."""
+        return api.action_space(self._game.rules)[index]
 
     def _checked(self, action: Any) -> Action:
         """The action in canonical form, or ValueError/TypeError naming what is wrong."""

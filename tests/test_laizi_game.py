@@ -16,7 +16,7 @@ from typing import List, Sequence
 
 import pytest
 
-from ddz_fast import Game, Match, Move, Rules, api, classify, record
+from ddz_fast import Game, Match, Move, Rules, api, classify, record, reference_laizi
 from ddz_fast.bidding import Bid, Double
 from ddz_fast.bots import GreedyBot, RandomBot, make_bot, play_hand
 from ddz_fast.cards import FULL_DECK, RANK_LETTERS
@@ -443,6 +443,26 @@ def test_action_ids_are_those_of_the_wild_ranks_shown():
     assert state.history[-1] == (1, Move.PASS)
     with pytest.raises(ValueError, match="outside"):
         state.apply_id(len(space) + 1)
+
+
+def test_action_ids_of_two_wild_ranks_are_counted_not_listed():
+    # Tiandi laizi with 5 and 7 wild: millions of moves, which apply_id never lists. The pass
+    # is the id after the last move, whose number the reference counts type by type
+    # (reference_laizi.action_space_size, checked against a brute force in test_laizi.py).
+    tiandi = Rules.preset("tiandi_laizi")
+    wild = (FIVE, 4)
+    size = reference_laizi.action_space_size(tiandi, wild)
+    state = _landlord_start(LANDLORD_20, tiandi, wild)
+    bomb = _move("3335=3333", tiandi, wild)
+    state.apply_id(api.action_id(bomb, tiandi, wild))
+    assert state.history[-1] == (0, bomb)
+    state.apply_id(size)
+    assert state.history[-1] == (1, Move.PASS)
+    with pytest.raises(ValueError, match="outside"):
+        state.apply_id(size + 1)
+    with pytest.raises(TypeError, match="an action id is an int"):
+        state.apply_id("7")
+    assert state.history[-1] == (1, Move.PASS) and len(state.history) == 2
 
 
 def test_the_timeout_leads_the_smallest_single():
