@@ -17,9 +17,9 @@ walk`` in the output), or over the pure-Python reference with ``--implementation
 where it plays no wild cards. ``--divide`` writes a first action read with wild cards as
 ``CARDS=READING`` (:mod:`ddz_fast.notation`), text that reads back as that move.
 
-The count is repeated until the runs add up to a time the clock can measure (``--seconds``), and the rate is given only
-for trees of at least :data:`MIN_TIMED_NODES` nodes, where it measures the search rather than
-the cost of one call.
+The count is repeated until the runs add up to a time the clock can measure (``--seconds``),
+and the rate is given only for trees of at least :data:`MIN_TIMED_NODES` nodes, where it
+measures the search rather than the cost of one call.
 """
 from __future__ import annotations
 
