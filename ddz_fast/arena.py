@@ -37,6 +37,15 @@ the minorization-maximization iteration), with half a virtual win each way for e
 that a bot that won every game keeps a finite rating; reported on the Elo scale
 (``400 log10``), centred on 0.
 
+**Wild cards.** Under rules with wild cards (``laizi``, ``tiandi_laizi``) the hands are those
+of :mod:`ddz_fast.laizi_game`: the cards of deal ``i`` are dealt as above and its wild ranks
+are the draws that follow that shuffle in the stream of the seed ``"{seed}:{i}"``, so every
+game of a deal shares its cards and its wild ranks. Only bots that play wild cards
+(:func:`~ddz_fast.bots.plays_wild_cards`: random and greedy) take part; :class:`ArenaConfig`
+refuses any other, naming it, before any hand is dealt. Choice where the rule book is silent
+(it has no arena): the landlord seat is chosen from the cards alone, as without wild cards,
+the wild ranks aside; being the same seat in every game of the deal is what duplicate needs.
+
 **Work.** :func:`play_deals` plays a range of deals and returns a :class:`Tally` of integer
 sums; tallies of disjoint ranges add up exactly, so the results are identical for any split of
 the deals: in one process, over local worker processes (``backend="local"``) or as Ray tasks
@@ -49,11 +58,12 @@ import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from .bots import hand_strength, make_bot, parse_bot_spec, play_hand, start_play
+from .bots import (hand_strength, make_bot, parse_bot_spec, play_hand, plays_wild_cards,
+                   start_play, wild_card_bots)
 from .game import Game, deal_cards
 from .hand import Hand
 from .parallel import imap_in_windows
-from .rules import Rules, RulesLike, three_player_rules
+from .rules import Rules, RulesLike, three_player_table
 from .stats import bradley_terry, normal_interval, wilson_interval
 from .validate import check_int
 
@@ -92,10 +102,11 @@ class ArenaConfig:
         if not 2 <= len(self.bots) <= MAX_BOTS:
             raise ValueError(f"the arena needs at least two bots and at most {MAX_BOTS}, "
                              f"got {len(self.bots)}")
-        for spec in self.bots:
-            make_bot(spec, 0)  # an unknown name or option fails here, not in a worker
+        made = [make_bot(spec, 0) for spec in self.bots]  # a bad spec fails here, not later
         object.__setattr__(self, "bots", tuple(self.bots))
-        object.__setattr__(self, "rules", three_player_rules(self.rules, "the arena"))
+        object.__setattr__(self, "rules", three_player_table(self.rules, "the arena"))
+        if self.rules.laizi:
+            _check_wild_card_bots(self.bots, made, self.rules)
         check_int("seed", self.seed)
 
     @property
@@ -106,6 +117,15 @@ class ArenaConfig:
             copies = self.bots.count(spec)
             labels.append(spec if copies == 1 else f"{spec}#{self.bots[:i + 1].count(spec)}")
         return labels
+
+
+def _check_wild_card_bots(specs: Sequence[str], bots: Sequence[object], rules: Rules) -> None:
+    """ValueError naming the first bot that does not play wild cards, which ``rules`` have."""
+    for spec, bot in zip(specs, bots):
+        if not plays_wild_cards(bot):
+            raise ValueError(f"the arena plays hands with wild cards under the {rules.name} "
+                             f"rules, and bot {spec!r:.100} cannot play them: choose among "
+                             f"{', '.join(wild_card_bots())}")
 
 
 def seatings(num_bots: int) -> List[Tuple[int, int]]:

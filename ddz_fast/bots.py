@@ -23,7 +23,9 @@ plays on the landlord's side, so :func:`play_hand` gives its decisions to the ``
 With wild cards (:mod:`ddz_fast.laizi_game`) the random and greedy bots choose among
 ``legal_actions()`` as ever, moves read with wild cards included; the solver bot and the search
 bots do not play wild cards yet and refuse such a hand at their first decision, naming
-themselves.
+themselves. A bot that plays wild cards says so with a true class attribute
+``plays_wild_cards`` (:func:`plays_wild_cards`), so a caller such as the arena can refuse the
+others before any hand is dealt.
 """
 from __future__ import annotations
 
@@ -48,7 +50,8 @@ from .validate import check_int, check_seat, shown
 from ._deprecated import warn_renamed
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "PIMCBot", "ISMCTSBot", "BOTS", "make_bot", "parse_bot_spec",
-           "act", "play_hand", "start_play", "hand_strength", "last_mover", "refuse_wild_cards"]
+           "act", "play_hand", "start_play", "hand_strength", "last_mover", "refuse_wild_cards",
+           "plays_wild_cards", "wild_card_bots"]
 
 
 @runtime_checkable
@@ -170,6 +173,9 @@ class RandomBot:
     True
     """
 
+    #: Any legal action is as good as another: moves read with wild cards included.
+    plays_wild_cards = True
+
     def __init__(self, seed: Union[int, str, None] = None) -> None:
         self._rng = random.Random(_check_seed(seed))
 
@@ -227,6 +233,18 @@ def refuse_wild_cards(state: object, bot: str) -> None:
     rules = getattr(state, "rules", None)
     if isinstance(rules, Rules) and rules.laizi:
         plain_rules(rules, bot)
+
+
+def plays_wild_cards(bot: object) -> bool:
+    """Whether ``bot`` (a bot, or a class or factory of bots) plays hands with wild cards:
+    its ``plays_wild_cards`` attribute, False when it has none."""
+    return getattr(bot, "plays_wild_cards", False) is True
+
+
+def wild_card_bots() -> List[str]:
+    """The names in :data:`BOTS` of the bots that play wild cards, in registry order (the
+    lazily imported ones are not imported: none of them plays wild cards)."""
+    return [name for name, factory in BOTS.items() if plays_wild_cards(factory)]
 
 
 def _side(state: State) -> Tuple[int, ...]:
@@ -362,6 +380,9 @@ class GreedyBot:
     >>> GreedyBot().play(state)  # the longest chain sheds the most cards at once
     Move('chain', key=0, length=12, cards='3456789TJQKA')
     """
+
+    #: Its rules read the moves' types and keys, which moves read with wild cards carry too.
+    plays_wild_cards = True
 
     def __init__(self, seed: Union[int, str, None] = None, *, danger: int = 2,
                  bid_at: Tuple[int, int, int] = (5, 7, 9), double_at: int = 9) -> None:

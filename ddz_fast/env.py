@@ -35,6 +35,11 @@ stake 1. With ``bidder="greedy"`` (any name of :data:`ddz_fast.bots.BOTS`) the a
 doubling round are played by that bot for every seat first, so the landlord holds the hand the
 bot judged strongest and the base stake is the winning bid.
 
+The rules are those of three players with one deck and no wild cards: four seats are
+:mod:`ddz_fast.table_env`'s, and rules with wild cards (``laizi``, ``tiandi_laizi``) are
+:mod:`ddz_fast.laizi_env`'s, whose action ids and observation hold the wild ranks; this
+environment refuses them with a message naming that one.
+
 >>> env = DouDizhuEnv(render_mode="ansi")
 >>> env.reset(seed=1)
 >>> env.agent_selection
@@ -62,7 +67,7 @@ from ._play_env import PlayPhaseEnv
 from .bots import start_play
 from .cards import MAX_COPIES
 from .game import Game, State
-from .rules import RulesLike, three_player_rules
+from .rules import Rules, RulesLike, three_player_table
 
 __all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
            "DEAL_BONUS_LAYOUT"]
@@ -96,6 +101,18 @@ def _observation_high(size: int) -> np.ndarray:
     return high
 
 
+def _plain_three_player_rules(rules: RulesLike) -> Rules:
+    """``rules`` checked for this environment: three players, one deck and no wild cards;
+    ValueError pointing to the environment that plays wild cards otherwise."""
+    checked = three_player_table(rules, "the PettingZoo environment")
+    if checked.laizi:
+        raise ValueError(f"the PettingZoo environment ddz_fast.env plays no wild cards, and "
+                         f"{checked!r} has {checked.laizi} wild rank"
+                         f"{'s' if checked.laizi > 1 else ''}: use ddz_fast.laizi_env "
+                         f"(LaiziEnv), the environment with wild cards")
+    return checked
+
+
 class DouDizhuEnv(PlayPhaseEnv):
     """The play phase of one hand per episode; see the module docstring.
 
@@ -114,8 +131,9 @@ class DouDizhuEnv(PlayPhaseEnv):
                  bidder: Optional[str] = None) -> None:
         super().__init__()
         self._check_render_mode(render_mode)
-        # Three players, one deck, no wild cards (four seats: ddz_fast.table_env).
-        game = Game(three_player_rules(rules, "the PettingZoo environment"))
+        # Three players, one deck, no wild cards (four seats: ddz_fast.table_env; wild
+        # cards: ddz_fast.laizi_env, whose action space and observation hold them).
+        game = Game(_plain_three_player_rules(rules))
         #: The length of an observation vector: longer with the deal bonus flags.
         self.observation_size = DEAL_BONUS_LAYOUT.stop if game.rules.deal_bonuses \
             else OBSERVATION_SIZE

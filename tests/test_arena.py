@@ -18,6 +18,7 @@ from ddz_fast.arena import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_
 from ddz_fast.bots import hand_strength, make_bot, play_hand, start_play
 from ddz_fast.cli import main
 from ddz_fast.game import deal_cards
+from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 
 SMALL = ArenaConfig(("random", "greedy"), seed=11)
@@ -306,3 +307,92 @@ def test_deal_bonuses_scale_every_score_of_a_deal():
         plain, on = play_deals(SMALL, index, index + 1), play_deals(bonus, index, index + 1)
         assert on.landlord_score == [s * 2 ** doublings for s in plain.landlord_score], index
     assert seen >= 2
+
+
+# --- wild cards (laizi) ------------------------------------------------------------------------
+
+class WildSpy:
+    """Records, for every game the arena plays, what the hand was dealt: its engine, the wild
+    ranks in draw order, the landlord and the cards (hands with the kitty taken)."""
+
+    def __init__(self) -> None:
+        self.games: List[Tuple[str, Tuple[int, ...], int, Tuple[str, ...]]] = []
+
+    def __call__(self, state, **bots):
+        self.games.append((type(state).__name__, tuple(state.wild), state.landlord,
+                           tuple(str(h) for h in state.hands)))
+        return play_hand(state, **bots)
+
+
+@pytest.mark.parametrize("preset", ["laizi", "tiandi_laizi"])
+def test_the_arena_plays_hands_with_wild_cards_drawn_by_the_engine(monkeypatch, preset: str):
+    rules = Rules.preset(preset)
+    config = ArenaConfig(("random", "greedy", "greedy:danger=0"), seed=7, rules=rules)
+    spy = WildSpy()
+    monkeypatch.setattr(arena, "play_hand", spy)
+    deals = 4
+    tally = play_deals(config, 0, deals)
+    # Every deal played by each of the 3 * 2 ordered pairs, each game zero-sum between its bots.
+    assert tally.deals == deals and len(spy.games) == deals * 6
+    pairs = seatings(3)
+    assert sum(tally.score) == 0
+    # Each bot's total is its landlord scores minus those of the games it played as peasants.
+    assert tally.score == [sum(s for (x, _), s in zip(pairs, tally.landlord_score) if x == b)
+                           - sum(s for (_, y), s in zip(pairs, tally.landlord_score) if y == b)
+                           for b in range(3)]
+    for index in range(deals):
+        tag = f"{config.seed}:{index}"
+        games = spy.games[index * 6:(index + 1) * 6]
+        # One deal: the same engine, wild ranks, landlord and cards in all six games.
+        assert len(set(games)) == 1, games
+        engine, wild, landlord, hands = games[0]
+        assert engine == "LaiziState" and len(wild) == rules.laizi
+        # The cards are the deal's (the landlord's with the kitty), the landlord the arena's.
+        dealt, kitty = deal_cards(tag, rules=rules)
+        assert landlord == landlord_seat(dealt, kitty, index)
+        with_kitty = Hand([a + b for a, b in zip(dealt[landlord].counts, kitty.counts)])
+        assert hands[landlord] == str(with_kitty)
+        assert [hands[s] for s in range(3) if s != landlord] == \
+            [str(dealt[s]) for s in range(3) if s != landlord]
+        if rules.laizi == 2:
+            # Tiandi laizi shows its first wild rank before the first bid: the hand the
+            # engine starts from the same seed, with an auction, shows that same first draw.
+            assert Game(rules).new_state(tag).wild == wild[:1]
+    # Tallies of a split add up to the whole, as without wild cards.
+    parts = play_deals(config, 0, 1)
+    parts += play_deals(config, 1, deals)
+    assert parts == tally
+
+
+@pytest.mark.parametrize("bot", ["solver", "pimc:samples=2", "ismcts"])
+def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch, bot: str):
+    def no_deal(*args, **kwargs):  # pragma: no cover - reached only when the check fails
+        raise AssertionError("a hand was dealt")
+
+    monkeypatch.setattr(arena, "deal_cards", no_deal)
+    monkeypatch.setattr(arena, "start_play", no_deal)
+    for preset in ("laizi", "tiandi_laizi"):
+        with pytest.raises(ValueError) as caught:
+            ArenaConfig(("random", bot, "greedy"), rules=Rules.preset(preset))
+        message = str(caught.value)
+        assert "\n" not in message
+        assert f"bot {bot!r} cannot play them" in message and preset in message
+        assert message.endswith("choose among random, greedy")
+    # Without wild cards the same bots are welcome.
+    assert ArenaConfig(("random", bot)).bots == ("random", bot)
+
+
+def test_cli_arena_with_wild_cards(capsys):
+    assert main(["arena", "random", "greedy", "--hands", "3", "--seed", "2", "--json",
+                 "--workers", "1", "--rules", "laizi"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["deals"], result["games"], result["rules"]) == (3, 6, "laizi")
+    random_bot, greedy = result["bots"]
+    assert random_bot["mean_score"] == pytest.approx(-greedy["mean_score"])  # zero-sum
+    expected = play_deals(ArenaConfig(("random", "greedy"), seed=2, rules=Rules.preset("laizi")),
+                          0, 3)
+    assert result["tally"] == expected.as_dict()
+    assert main(["arena", "random", "ismcts", "--hands", "2", "--rules", "tiandi_laizi"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert "bot 'ismcts' cannot play them" in captured.err

@@ -224,6 +224,19 @@ def test_classify_lists_every_reading_under_wild_cards():
     (["moves", "355", "--rules", "laizi", "--wild", "B"], ["joker", "cannot be wild"]),
     (["moves", "355", "--rules", "tiandi_laizi", "--wild", "5R"], ["joker", "cannot be wild"]),
     (["moves", "355", "--rules", "tiandi_laizi", "--wild", "55"], ["distinct"]),
+    # perft: --wild against the rules and against the position's own wild ranks.
+    (["perft", "55/6/4 0 0 - 0", "1", "--wild", "5"],
+     ["--wild 5 needs a rule set with wild cards", "standard"]),
+    (["perft", "55/6/4 0 0 - 0", "1", "--rules", "laizi", "--wild", "5T"],
+     ["1 wild rank", "names 2"]),
+    (["perft", "55/6/4 0 0 - 0", "1", "--rules", "laizi", "--wild", "R"],
+     ["joker", "cannot be wild"]),
+    (["perft", "55/6/4 0 0 - 0 w=5", "1", "--rules", "laizi", "--wild", "7"],
+     ["--wild 7 does not agree", "w=5"]),
+    (["perft", "55/6/4 0 0 - 0", "1", "--rules", "laizi"],
+     ["laizi rules play with wild cards", "w=5", "--wild"]),
+    (["perft", "57/6/4 0 0 - 0 w=57", "1", "--rules", "laizi"], ["1 wild rank", "names 2"]),
+    (["perft", "55/6/4 0 0 - 0 w=5", "1"], ["wild ranks given", "without wild cards"]),
     (["moves", "355", "--rules", "laizi", "--wild", "5", "--prev", "55"],
      ["reads several ways", "55=KK"]),
 ])
@@ -232,16 +245,80 @@ def test_bad_wild_cards_are_one_line_and_status_2(args: List[str], fragments: Li
 
 
 @pytest.mark.parametrize("args, layer", [
-    (["perft", OPENING, "1", "--rules", "tiandi_laizi"], "the perft command"),
-    (["arena", "random", "greedy", "--hands", "2", "--rules", "laizi"], "the arena"),
-    (["bench", "--seconds", "0.01", "--rules", "laizi"], "the benchmark (its batched moves"),
     (["solve", "3/4/5 0 0 - 0", "--rules", "laizi"], "the solver"),
+    (["solve", "3/4/5 0 0 - 0", "--rules", "tiandi_laizi"], "the solver"),
+    (["solve", "--duel", "KK5543/225543 55", "--rules", "laizi"], "the solver"),
 ])
 def test_commands_that_cannot_play_wild_cards_refuse_them_by_layer(args: List[str],
                                                                    layer: str):
-    # Refused before anything runs (simulate's workers used to wait forever on them).
+    # Refused before anything runs (simulate's workers used to wait forever on them), with
+    # the commands that do play them.
     assert_one_line_error(ddz(*args, timeout=60), layer, "cannot play wild cards (laizi)",
-                          "moves and classify")
+                          "moves, classify and perft play them with --wild",
+                          "play, simulate, arena and bench draw them")
+
+
+# The positions of tests/perft/laizi.perft (counted by a brute force that shares no code with
+# the generator, tests/test_laizi_perft.py) with their counts at a small depth.
+LAIZI_SUITE = [  # (rules, position, depth, leaves)
+    ("laizi", "55/6/4 0 0 - 0 w=5", 2, 15),
+    ("tiandi_laizi", "57/6/4 0 0 - 0 w=57", 2, 16),
+    ("laizi", "33555/4466/7BR 0 0 - 0 w=5", 4, 391),
+    ("laizi", "4467/5888/JJQQK 1 1 3555=3333 0 w=5", 5, 42),
+]
+
+
+@pytest.mark.parametrize("rules, position, depth, leaves", LAIZI_SUITE)
+def test_perft_counts_positions_with_wild_cards(rules: str, position: str, depth: int,
+                                                leaves: int):
+    document = json.loads(ddz("perft", position, str(depth), "--rules", rules,
+                              "--seconds", "0.001", "--json").stdout)
+    assert (document["nodes"], document["rules"], document["position"]) == \
+        (leaves, rules, position)
+    expected = "native moves, python walk" if ddz_fast.IMPLEMENTATION == "native" else "python"
+    assert document["implementation"] == expected
+
+
+def test_perft_takes_the_wild_ranks_from_the_option_or_the_position():
+    # The five fields of the third suite position, its wild rank given by --wild instead.
+    five_fields = "33555/4466/7BR 0 0 - 0"
+    result = ddz("perft", five_fields, "4", "--rules", "laizi", "--wild", "5",
+                 "--implementation", "python", "--seconds", "0.001")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.splitlines()[0] == "perft 4: 391 nodes (python, laizi rules)"
+    # Both, agreeing: the same count.
+    document = json.loads(ddz("perft", f"{five_fields} w=5", "4", "--rules", "laizi",
+                              "--wild", "5", "--seconds", "0.001", "--json").stdout)
+    assert document["nodes"] == 391 and document["position"] == f"{five_fields} w=5"
+
+
+def test_perft_divides_by_first_actions_written_with_their_readings():
+    # 55/6/4, 5 wild, player 0 leads (tests/perft/laizi.perft, counted by hand there): one 5
+    # as a solo of 5s (a lone wild is played as its own rank), or both 5s as a pair read as
+    # any rank 3..2 (13 pairs, each written 55=XX since the cards read 13 ways). Depth 2:
+    # after a pair the hand is empty (a leaf, 1 each); after the solo player 1 may pass or
+    # beat it with its 6 (2).
+    result = ddz("perft", "55/6/4 0 0 - 0 w=5", "2", "--divide", "--rules", "laizi",
+                 "--seconds", "0.001")
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    pairs = [f"55={rank}{rank}: 1" for rank in "3456789TJQKA2"]
+    assert lines[:14] == ["5: 2"] + pairs
+    assert lines[14].startswith("perft 2: 15 nodes (")
+    document = json.loads(ddz("perft", "55/6/4 0 0 - 0 w=5", "2", "--divide", "--rules",
+                              "laizi", "--seconds", "0.001", "--json").stdout)
+    assert document["divide"] == {"5": 2, **{f"55={rank}{rank}": 1 for rank in "3456789TJQKA2"}}
+    # Every key reads back, in the wild context, as a legal first action.
+    from ddz_fast.notation import parse_move
+    firsts = ddz_fast.legal_moves("55", rules="laizi", wild="5")
+    assert [parse_move(key, "laizi", "5") for key in document["divide"]] == list(firsts)
+
+
+def test_perft_native_refuses_wild_cards_clearly():
+    result = ddz("perft", "55/6/4 0 0 - 0 w=5", "1", "--rules", "laizi",
+                 "--implementation", "native")
+    assert_one_line_error(result, "--implementation native", "cannot play wild cards (laizi)",
+                          "without it the position is counted in Python")
 
 
 @pytest.mark.parametrize("args, fragment", [
@@ -571,6 +648,32 @@ def test_bench_without_the_core_skips_only_the_native_row():
     rates = {row["name"]: row["rate"] for row in document["rows"]}
     assert rates.pop("random games, native") is None
     assert all(isinstance(rate, float) and rate > 0 for rate in rates.values()), rates
+
+
+@pytest.mark.parametrize("rules, wild", [("laizi", "7"), ("tiandi_laizi", "7T")])
+def test_bench_with_wild_cards(rules: str, wild: str):
+    document = json.loads(ddz("bench", "--seconds", "0.001", "--rules", rules,
+                              "--json").stdout)
+    assert document["rules"] == rules
+    rows = {row["name"]: row for row in document["rows"]}
+    assert list(rows) == ["lead moves, 17-card hands", "lead moves, 20-card hands",
+                          "lead moves, 17-card hands, reference",
+                          "legal_moves_batch, 17-card hands", "classify",
+                          "random games, Game/State", "random games, native"]
+    # The compiled play loop plays no wild cards (or is not built): its row says so.
+    native = rows.pop("random games, native")
+    assert native["rate"] is None
+    assert native["detail"] == ("the compiled play loop plays no wild cards"
+                                if ddz_fast.compiled.HAVE_CORE else "needs the compiled core")
+    for row in rows.values():       # every other row ran
+        assert isinstance(row["rate"], float) and row["rate"] > 0, row
+    for name in ("lead moves, 17-card hands", "lead moves, 20-card hands",
+                 "lead moves, 17-card hands, reference"):
+        assert rows[name]["detail"].endswith(f"hands/s, wild {wild}")
+    text = ddz("bench", "--seconds", "0.001", "--rules", rules).stdout
+    assert text.startswith(f"benchmark ({rules} rules, {ddz_fast.IMPLEMENTATION})")
+    assert "(the compiled play loop plays no wild cards)" in text or not \
+        ddz_fast.compiled.HAVE_CORE
 
 
 def test_bench_rows_take_about_their_budget_even_where_one_unit_is_slow():

@@ -153,15 +153,14 @@ def test_a_move_of_other_wild_ranks_is_no_legal_move_here(api):
 # --- the layers that do not play wild cards yet refuse them ----------------------------------
 
 def _refusals():
-    from ddz_fast.arena import ArenaConfig
-    from ddz_fast.env import DouDizhuEnv
     from ddz_fast.position import Position
     from ddz_fast.reference_solver import solve_reference
     position = Position.parse("3/4/5 0 0 - 0")
     wild_position = Position.parse("3/4/6 0 0 - 0 w=5")
     return [
-        # The game engine plays them (tests/test_laizi_game.py).
-        ("the PettingZoo environment", lambda: DouDizhuEnv(rules=LAIZI)),
+        # The game engine plays them (tests/test_laizi_game.py), the arena too
+        # (tests/test_arena.py), and the environment without them names the one with them
+        # (test_the_environment_without_wild_cards_points_to_the_one_with_them).
         # Positions and perft play wild cards in Python (tests/test_laizi_perft.py); the
         # native count refuses them, under laizi rules or from a position with wild ranks.
         ("the native play loop",
@@ -171,7 +170,6 @@ def _refusals():
         ("the solver", lambda: ddz_fast.solve(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(wild_position)),
-        ("the arena", lambda: ArenaConfig(("random", "greedy"), rules=Rules(laizi=1))),
     ]
 
 
@@ -190,6 +188,21 @@ def test_layers_without_wild_cards_refuse_them_by_name():
         else:
             raise AssertionError(f"{layer} played wild cards")
     assert checked >= 6
+
+
+def test_the_environment_without_wild_cards_points_to_the_one_with_them():
+    from ddz_fast.env import DouDizhuEnv
+    for rules, ranks in ((LAIZI, "1 wild rank"), ("tiandi_laizi", "2 wild ranks"),
+                         (Rules(laizi=1), "1 wild rank")):
+        with pytest.raises(ValueError) as caught:
+            DouDizhuEnv(rules=rules)
+        message = str(caught.value)
+        assert message.startswith("the PettingZoo environment ddz_fast.env plays no wild cards")
+        assert ranks in message
+        assert message.endswith("use ddz_fast.laizi_env (LaiziEnv), the environment with "
+                                "wild cards")
+    from ddz_fast.laizi_env import LaiziEnv
+    assert LaiziEnv(rules=LAIZI).rules.laizi == 1     # the environment it names takes them
 
 
 @pytest.mark.native

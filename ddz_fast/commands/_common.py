@@ -2,11 +2,12 @@
 
 Wild cards on the command line: ``moves`` and ``classify`` take the wild ranks with ``--wild``
 (card text, ``5`` or ``5T``), which must come with a rule set that has wild cards (``laizi``,
-``tiandi_laizi``) and name as many ranks as it has. ``play`` and ``simulate`` play whole hands,
-whose wild ranks the game engine draws (:mod:`ddz_fast.laizi_game`): they take those rule sets
-without ``--wild``. The other commands do not play wild cards yet (the arena and the solver
-cannot; the perft command does not read wild ranks, though ``ddz_fast.perft`` counts positions
-with them), so they refuse those rule sets by name before anything runs.
+``tiandi_laizi``) and name as many ranks as it has. ``perft`` takes them from its position's
+sixth field (``w=5``) or from ``--wild``, which must then agree with it. ``play``,
+``simulate``, ``arena`` and ``bench`` play whole hands, whose wild ranks the game engine draws
+(:mod:`ddz_fast.laizi_game`): they take those rule sets without ``--wild``. ``solve`` does not
+play wild cards (the solver cannot), so it refuses those rule sets by name before anything
+runs.
 """
 from __future__ import annotations
 
@@ -51,13 +52,16 @@ def _wild(text: str) -> Wild:
 
 
 def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False,
-                     wild: bool = False, layer: str = "", draws: bool = False) -> None:
+                     wild: bool = False, layer: str = "", draws: bool = False,
+                     position_wild: bool = False) -> None:
     """``--rules PRESET`` (default ``standard``), parsed into a :class:`Rules`; for a command
     that deals hands (``deals``), also ``--deal-bonuses`` and ``--sides`` (the four-player
     table's), which :func:`finish_rules` folds into the rules once every option is parsed (in
     whatever order they came). A command that plays wild cards given to it (``wild``) takes
-    ``--wild``; one whose hands draw their own wild ranks (``draws``) takes the rule sets with
-    wild cards as they are; any other names the ``layer`` it runs, which refuses them."""
+    ``--wild``, required under rules with wild cards unless its position may name them
+    (``position_wild``: the command checks the two against each other); one whose hands draw
+    their own wild ranks (``draws``) takes the rule sets with wild cards as they are; any
+    other names the ``layer`` it runs, which refuses them."""
     if not (wild or draws or layer):
         raise ValueError("a command without --wild names the layer that refuses wild cards")
     parser.add_argument("--rules", type=_preset, default=PRESETS["standard"],
@@ -67,7 +71,8 @@ def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False,
         parser.add_argument("--wild", type=_wild, metavar="RANKS",
                             help="the wild ranks of laizi and tiandi_laizi, as cards: "
                                  "5, or 5T for two")
-    parser.set_defaults(wild=None, rules_layer=layer, wild_drawn=draws)
+    parser.set_defaults(wild=None, rules_layer=layer, wild_drawn=draws,
+                        wild_in_position=position_wild)
     if deals:
         parser.add_argument("--deal-bonuses", action="store_true",
                             help="Happy Dou Dizhu deal bonuses: a player dealt both jokers, "
@@ -88,22 +93,23 @@ def finish_rules(args: argparse.Namespace) -> None:
         try:
             plain_rules(args.rules, layer)
         except ValueError as error:
-            raise ValueError(f"{error}; moves and classify play them, with --wild, and play "
-                             f"and simulate draw them") from None
+            raise ValueError(f"{error}; moves, classify and perft play them with --wild, and "
+                             f"play, simulate, arena and bench draw them") from None
     elif not getattr(args, "wild_drawn", False):
-        check_wild_option(args.rules, getattr(args, "wild", None))
+        check_wild_option(args.rules, getattr(args, "wild", None),
+                          required=not getattr(args, "wild_in_position", False))
     if getattr(args, "deal_bonuses", False):
         args.rules = args.rules.replace(deal_bonuses=True)
     if getattr(args, "sides", None) is not None:
         args.rules = args.rules.replace(sides=args.sides)
 
 
-def check_wild_option(rules: Rules, wild: Optional[Wild]) -> None:
+def check_wild_option(rules: Rules, wild: Optional[Wild], required: bool = True) -> None:
     """ValueError unless ``--wild`` names exactly the wild ranks ``rules`` play with (none
-    without wild cards)."""
+    without wild cards); not given is allowed unless ``required`` (a position names them)."""
     name = rules_name(rules)
     if wild is None:
-        if rules.laizi:
+        if rules.laizi and required:
             raise ValueError(f"the {name} rules play with {_ranks(rules.laizi)}: name "
                              f"{'it' if rules.laizi == 1 else 'them'} with --wild "
                              f"(e.g. --wild {'5' if rules.laizi == 1 else '5T'})")

@@ -46,7 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="ray: retries of a failed task before the run fails (default 3)")
     parser.add_argument("--plot", metavar="FILE", help="save a PNG chart (needs matplotlib)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
-    add_rules_option(parser, deals=True, layer="the arena")
+    add_rules_option(parser, deals=True, draws=True)
     add_json_option(parser)
 
 

@@ -5,25 +5,36 @@ POSITION is one argument in the notation of :mod:`ddz_fast.position`, quoted in 
 
 The count runs in the compiled core (``native``) under the default implementation, and walks
 the tree in Python over :mod:`ddz_fast.reference` (``python``) under
-``DDZ_FAST_IMPLEMENTATION=python``; the output names the one used. The count is repeated until
-the runs add up to a time the clock can measure (``--seconds``), and the rate is given only
-for trees of at least :data:`MIN_TIMED_NODES` nodes, where it measures the search rather than
-the cost of one call.
+``DDZ_FAST_IMPLEMENTATION=python``; ``--implementation`` picks either. The output names the one
+used.
+
+With wild cards (``--rules laizi`` or ``tiandi_laizi``) the position names its wild ranks in
+its sixth field, ``w=5`` (:mod:`ddz_fast.position`), or ``--wild`` names them for a
+five-field position; given both, they must agree. Such a position is walked in Python over the
+library's move generator with wild cards (the compiled one when built: ``native moves, python
+walk`` in the output), or over the pure-Python reference with ``--implementation python``;
+``--implementation native`` counts in the compiled core's play loop, which refuses the position
+where it plays no wild cards. ``--divide`` writes a first action read with wild cards as
+``CARDS=READING`` (:mod:`ddz_fast.notation`), text that reads back as that move.
+
+The count is repeated until the runs add up to a time the clock can measure (``--seconds``),
+and the rate is given only for trees of at least :data:`MIN_TIMED_NODES` nodes, where it
+measures the search rather than the cost of one call.
 """
 from __future__ import annotations
 
 import argparse
-from typing import Dict
+from typing import Dict, Optional, Tuple, Union
 
 from ddz_fast.api import IMPLEMENTATION
 from ddz_fast.move import Move
 from ddz_fast.notation import format_move
-from ddz_fast.perft import divide, perft, time_repeated
-from ddz_fast.position import Position
+from ddz_fast.perft import Timing, divide, perft, time_repeated
+from ddz_fast.position import WILD_PREFIX, Position
 from ddz_fast.table_position import TablePosition
 
 from ._common import (add_json_option, add_rules_option, format_count, print_json, rules_name,
-                      seconds_option)
+                      seconds_option, wild_text)
 
 NAME = "perft"
 HELP = "count the leaves of the play tree below a position, and the nodes per second"
@@ -40,39 +51,91 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also print the leaves below each first action")
     parser.add_argument("--seconds", type=seconds_option, default=0.2, metavar="S",
                         help="repeat the count until S seconds have passed (default 0.2)")
-    add_rules_option(parser, layer="the perft command")
+    parser.add_argument("--implementation", choices=("native", "python"),
+                        help="native: count in the compiled core; python: walk the tree in "
+                             "Python over the pure-Python reference (default: native when "
+                             "built; a position with wild cards is walked in Python over the "
+                             "library's generator)")
+    add_rules_option(parser, wild=True, position_wild=True)
     add_json_option(parser)
 
 
-def run(args: argparse.Namespace) -> int:
-    # Four hands under the four-player rules (ddz_fast.table_position), else three.
-    position = (TablePosition if args.rules.players == 4 else Position).parse(args.position)
-    # "native": the compiled core's perft; "python": the Python walk over the reference.
-    implementation = "native" if IMPLEMENTATION == "native" else "python"
+AnyPosition = Union[Position, TablePosition]
+
+
+def read_position(args: argparse.Namespace) -> AnyPosition:
+    """The position of the command line, with the wild ranks of ``--wild`` where its text
+    names none. ValueError when the text and ``--wild`` name different wild ranks, or when the
+    rules have wild cards and neither names them."""
+    if args.rules.players == 4:     # four hands (ddz_fast.table_position), no wild cards
+        return TablePosition.parse(args.position)
+    text = args.position
+    if args.wild is not None and len(text.split()) == 5:    # no sixth field: --wild's ranks
+        text = f"{text} {WILD_PREFIX}{wild_text(args.wild)}"
+    position = Position.parse(text)
+    if args.wild is not None and position.wild != args.wild:
+        raise ValueError(f"--wild {wild_text(args.wild)} does not agree with the position's "
+                         f"wild ranks, {WILD_PREFIX}{wild_text(position.wild or ())}")
+    if args.rules.laizi and position.wild is None:
+        raise ValueError(f"the {rules_name(args.rules)} rules play with wild cards: name the "
+                         f"wild ranks in the position (a sixth field, e.g. {WILD_PREFIX}5) "
+                         f"or with --wild")
+    return position
+
+
+def choose_implementation(args: argparse.Namespace,
+                          position: AnyPosition) -> Tuple[Optional[str], str]:
+    """(the ``implementation`` perft is given, its name in the output)."""
+    if args.implementation is not None:
+        return args.implementation, args.implementation
+    if getattr(position, "wild", None) is None:
+        # "native": the compiled core's perft; "python": the Python walk over the reference.
+        return ("native" if IMPLEMENTATION == "native" else "python"), IMPLEMENTATION
+    # Wild cards: a walk in Python over the library's generator, which plays them natively
+    # when the compiled core is built.
+    return None, "native moves, python walk" if IMPLEMENTATION == "native" else "python"
+
+
+def count(args: argparse.Namespace, position: AnyPosition,
+          implementation: Optional[str]) -> Tuple[int, Dict[Move, int], Timing]:
+    """(the leaves, the leaves below each first action with ``--divide``, the timing)."""
     split: Dict[Move, int] = {}
-    if args.divide:
-        split, timing = time_repeated(lambda: divide(position, args.depth, rules=args.rules,
-                                                     implementation=implementation),
-                                      args.seconds)
-        # A finished hand has no first action to divide by, and is itself the one leaf.
-        nodes = sum(split.values()) if not position.is_over else 1
-    else:
+    try:
+        if args.divide:
+            split, timing = time_repeated(lambda: divide(position, args.depth, rules=args.rules,
+                                                         implementation=implementation),
+                                          args.seconds)
+            # A finished hand has no first action to divide by, and is itself the one leaf.
+            return (sum(split.values()) if not position.is_over else 1), split, timing
         nodes, timing = time_repeated(lambda: perft(position, args.depth, rules=args.rules,
                                                     implementation=implementation),
                                       args.seconds)
+        return nodes, split, timing
+    except ValueError as error:
+        if implementation == "native" and "wild cards" in str(error):
+            raise ValueError(f"--implementation native: {error}; without it the position is "
+                             f"counted in Python") from None
+        raise
+
+
+def run(args: argparse.Namespace) -> int:
+    position = read_position(args)
+    implementation, name = choose_implementation(args, position)
+    nodes, split, timing = count(args, position, implementation)
+    wild = getattr(position, "wild", None)
     rate = timing.rate(nodes) if nodes >= MIN_TIMED_NODES else None
     if args.json:
         print_json({"position": str(position), "rules": rules_name(args.rules),
-                    "depth": args.depth, "nodes": nodes, "implementation": IMPLEMENTATION,
+                    "depth": args.depth, "nodes": nodes, "implementation": name,
                     "runs": timing.runs, "seconds": timing.seconds,
                     "seconds_per_run": timing.per_run, "nodes_per_second": rate,
-                    "divide": ({format_move(m, args.rules): n for m, n in split.items()}
+                    "divide": ({format_move(m, args.rules, wild): n for m, n in split.items()}
                                if args.divide else None)})
         return 0
-    for move, count in split.items():
-        print(f"{format_move(move, args.rules)}: {count}")
+    for move, leaves in split.items():
+        print(f"{format_move(move, args.rules, wild)}: {leaves}")
     print(f"perft {args.depth}: {format_count(nodes)} nodes "
-          f"({IMPLEMENTATION}, {rules_name(args.rules)} rules)")
+          f"({name}, {rules_name(args.rules)} rules)")
     runs = f"{format_count(timing.runs)} run{'s' if timing.runs > 1 else ''}"
     per_run = f"{_duration(timing.per_run)} per count ({runs})"
     if rate is None:

@@ -7,6 +7,9 @@ notation of :mod:`ddz_fast.position` and DUEL in that of :mod:`ddz_fast.duel`, q
     ddz-fast solve "33445566/789TJ/QKA2B 0 1 KK 0"
     ddz-fast solve --duel "KK5543/225543 55"
 
+The solver plays no wild cards: ``--rules laizi`` and ``tiandi_laizi`` are refused by name
+before anything runs (``perft`` counts such positions, and ``arena`` plays such hands).
+
 A long solve shows a progress line on stderr when stderr is a terminal. Ctrl-C stops it: one
 line on stderr and exit status 130.
 """
