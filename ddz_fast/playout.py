@@ -9,8 +9,9 @@ code compiled without bounds checks.
   result is one numpy array per statistic.
 * :func:`play_out` finishes a :class:`~ddz_fast.position.Position` at random (a rollout); it
   plays no wild cards yet.
-* :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively; the Python walk of
-  ``position.perft`` over :mod:`ddz_fast.reference` is its twin.
+* :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively, positions with wild
+  ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference` (and
+  :mod:`ddz_fast.reference_laizi`) is its twin.
 
 Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
 
@@ -88,7 +89,8 @@ from .compiled import core as _core, play as _play  # NativeCoreMissingError whe
 from ._checks import check_prev
 from .hand import Hand
 from .position import Position, _check_perft_args, checked_position, plain_position
-from .rules import Rules, RulesLike, as_rules, three_player_rules
+from .rules import (Rules, RulesLike, as_rules, plain_rules, three_player_rules,
+                    three_player_table)
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -116,6 +118,7 @@ MAX_WORKERS = 256
 # A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
 # so any deeper perft counts the same leaves: the C int depth never needs more.
 _DEPTH_CAP = 1 << 16
+_LOW_HALF = (1 << 64) - 1       # the low 64 bits of a laizi word
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -362,8 +365,10 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
     with KeyboardInterrupt.
     """
     position = _check_perft_args(position, depth)
-    rules = three_player_rules(rules, "the native play loop")
-    plain_position(position, "the native play loop")
+    checked = three_player_table(rules, "the native play loop")
+    if position.wild is not None or checked.laizi:
+        return _perft_wild(position, depth, checked)
+    rules = plain_rules(checked, "the native play loop")
     if depth == 0:
         return 1
     hands, to_beat = _position_words(position, rules)
@@ -371,3 +376,21 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
     return _play._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
                         rules)
 
+
+def _perft_wild(position: Position, depth: int, rules: Rules) -> int:
+    """perft_native of a checked position under checked rules of which one has wild cards:
+    ValueError unless both do and agree (:meth:`Position.wild_under`), else the native walk
+    over the laizi generator."""
+    wild = position.wild_under(rules)       # also: the move to beat is legal under them
+    if depth == 0:
+        return 1
+    hands = tuple(hand._bitboard for hand in position.hands)
+    landlord, to_move, passes = _seats(position)
+    prev = position.prev
+    to_beat: Tuple[int, ...] = ()
+    if prev is not None:
+        word = int(prev.word)
+        to_beat = (word & _LOW_HALF, word >> 64, (word >> 60) & 0xF, prev.key, prev.length,
+                   len(prev))
+    return _play._perft_laizi(hands, landlord, to_move, to_beat, passes,
+                              min(depth, _DEPTH_CAP), rules, tuple(wild))
