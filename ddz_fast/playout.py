@@ -7,8 +7,8 @@ code compiled without bounds checks.
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
   legal actions, at three seats (with or without wild cards) or at the four-player table; the
   result is one numpy array per statistic.
-* :func:`play_out` finishes a :class:`~ddz_fast.position.Position` at random (a rollout); it
-  plays no wild cards yet.
+* :func:`play_out` finishes a :class:`~ddz_fast.position.Position` at random (a rollout),
+  positions with wild ranks included.
 * :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively, positions with wild
   ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference` (and
   :mod:`ddz_fast.reference_laizi`) is its twin.
@@ -88,9 +88,8 @@ import numpy as np
 from .compiled import core as _core, play as _play  # NativeCoreMissingError when not built
 from ._checks import check_prev
 from .hand import Hand
-from .position import Position, _check_perft_args, checked_position, plain_position
-from .rules import (Rules, RulesLike, as_rules, plain_rules, three_player_rules,
-                    three_player_table)
+from .position import Position, _check_perft_args, checked_position
+from .rules import Rules, RulesLike, as_rules, plain_rules, three_player_table
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -343,13 +342,21 @@ def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playo
     """Finish ``position`` with uniformly random legal actions (a rollout) and say how it ended.
 
     The same position and seed always give the same rollout. A position that is already over
-    returns at once (no plays).
+    returns at once (no plays). A position with wild ranks is played out under rules with wild
+    cards (``bombs`` counts its bombs of every class and the rocket).
     """
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
-    rules = three_player_rules(rules, "the native play loop")
-    plain_position(position, "the native play loop")
+    checked = three_player_table(rules, "the native play loop")
+    if position.wild is not None or checked.laizi:
+        position = checked_position(position)
+        wild, hands, to_beat_fields = _wild_words(position, checked)
+        landlord, to_move, passes = _seats(position)
+        winner, bombs, plays, seat_moves = _play._play_out_laizi(
+            hands, landlord, to_move, to_beat_fields, passes, seed, checked, wild)
+        return Playout(winner, winner == landlord, bombs, plays, seat_moves)
+    rules = plain_rules(checked, "the native play loop")
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
     winner, bombs, plays, seat_moves = _play._play_out(
@@ -381,16 +388,27 @@ def _perft_wild(position: Position, depth: int, rules: Rules) -> int:
     """perft_native of a checked position under checked rules of which one has wild cards:
     ValueError unless both do and agree (:meth:`Position.wild_under`), else the native walk
     over the laizi generator."""
-    wild = position.wild_under(rules)       # also: the move to beat is legal under them
+    wild, hands, to_beat = _wild_words(position, rules)
     if depth == 0:
         return 1
-    hands = tuple(hand._bitboard for hand in position.hands)
     landlord, to_move, passes = _seats(position)
+    return _play._perft_laizi(hands, landlord, to_move, to_beat, passes,
+                              min(depth, _DEPTH_CAP), rules, wild)
+
+
+def _wild_words(position: Position, rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...],
+                                                           Tuple[int, ...]]:
+    """(wild ranks low to high, hand words, move to beat) of a checked position under checked
+    rules of which one has wild cards: ValueError unless both do and agree
+    (:meth:`Position.wild_under`, which also checks that the move to beat is legal under
+    them). The move to beat goes to the kernels as (low half, high half, type code, key,
+    length, cards) of its word, () when the player leads."""
+    wild = position.wild_under(rules)
+    hands = tuple(hand._bitboard for hand in position.hands)
     prev = position.prev
     to_beat: Tuple[int, ...] = ()
     if prev is not None:
         word = int(prev.word)
         to_beat = (word & _LOW_HALF, word >> 64, (word >> 60) & 0xF, prev.key, prev.length,
                    len(prev))
-    return _play._perft_laizi(hands, landlord, to_move, to_beat, passes,
-                              min(depth, _DEPTH_CAP), rules, tuple(wild))
+    return tuple(wild), hands, to_beat

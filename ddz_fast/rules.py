@@ -66,10 +66,9 @@ class Rules:
     soft bombs only exist with them. The compiled generator plays them (``legal_moves``,
     ``classify``, ``beats``), as do the batched move APIs, the game engine
     (:mod:`ddz_fast.laizi_game` draws the wild ranks of each hand), positions and perft (in
-    Python and natively), the native random games and the environment
+    Python and natively), the native random games and rollouts and the environment
     :mod:`ddz_fast.laizi_env`; the layers that do not play wild cards yet (the solver, the
-    native rollout, the arena, the solver and search bots) refuse such rules, each naming
-    itself.
+    arena, the solver and search bots) refuse such rules, each naming itself.
     """
 
     solo_wing_max_copies: int = 1

@@ -631,11 +631,11 @@ def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     return auctions
 
 
-# --- wild cards (laizi): random games and perft --------------------------------------------------
-# ddz_fast.playout's random_games and perft_native under rules with wild cards: the deal and the
-# landlord of three seats as above, the wild draws of each deal, play on the laizi generator's
-# moves (laiziloop.pxd) and the settlement under ``rules.bomb_multiplier``. The loops above stay
-# as they are for the plain game.
+# --- wild cards (laizi): random games, rollouts and perft ----------------------------------------
+# ddz_fast.playout's random_games, play_out and perft_native under rules with wild cards: the
+# deal and the landlord of three seats as above, the wild draws of each deal, play on the laizi
+# generator's moves (laiziloop.pxd) and the settlement under ``rules.bomb_multiplier``. The
+# loops above stay as they are for the plain game.
 
 cdef enum:
     WILD_CHOICES = 13       # a wild rank is one of 3..2 (rank indices 0..12)
@@ -870,21 +870,15 @@ cdef int64_t lz_perft_node(const LzPlay* p, int depth, LzWalk* w, int ply) noexc
     return nodes
 
 
-def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes, int depth,
-                 rules, tuple wild):
-    """position.perft of a position with wild ranks ``wild`` (checked, low to high), counted
-    natively. ``to_beat`` is the move to beat as (low half, high half, type code, key, length,
-    cards) of its checked Move, or () when the player leads."""
-    checked = as_rules(rules)
-    cdef Options options = _laizi_options(checked)
+cdef LzPlay _laizi_play_of(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
+                           tuple wild) except *:
+    """The LzPlay of position fields: the hands and seats checked again by _play_of, the wild
+    ranks (low to high) checked to be one or two ranks 3..2. ``to_beat`` is the move to beat
+    as (low half, high half, type code, key, length, cards) of its checked Move, or () when
+    the player leads."""
     cdef uint64_t lo = to_beat[0] if to_beat else 0
     cdef Play plain = _play_of(hands, landlord, to_move, lo, passes)
     cdef LzPlay p
-    cdef LzWalk w
-    cdef int64_t nodes
-    cdef int ply
-    if depth < 0:
-        raise ValueError(f"depth must be at least 0, got {depth}")
     if not 1 <= len(wild) <= 2 or not all(0 <= rank < WILD_CHOICES for rank in wild):
         raise ValueError(f"wild ranks are one or two ranks 3..2, got {wild}")
     p.hands[0], p.hands[1], p.hands[2] = plain.hands[0], plain.hands[1], plain.hands[2]
@@ -896,6 +890,49 @@ def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int pass
         p.to_beat.lo, p.to_beat.hi = to_beat[0], to_beat[1]
         p.to_beat.k1 = ((<uint64_t>to_beat[2]) << 56) | ((<uint64_t>to_beat[4]) << 48) \
             | ((<uint64_t>to_beat[5]) << 40) | ((<uint64_t>to_beat[3]) << 32)
+    return p
+
+
+def _play_out_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
+                    uint64_t seed, rules, tuple wild):
+    """_play_out of a position with wild ranks ``wild`` (see _laizi_play_of): (winner, bombs,
+    actions, non-pass moves per seat) of a random finish."""
+    checked = as_rules(rules)
+    cdef Options options = _laizi_options(checked)
+    cdef bint app = checked.bomb_multiplier == "app"
+    cdef LzPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    cdef Rng r = rng_for_game(seed, 0)
+    cdef LzSink buf = LzSink(NULL, 0, 0, False)
+    cdef LzTally t
+    cdef int status, seat
+    lz_start_tally(&t)
+    for seat in range(3):
+        if p.hands[seat] == 0:          # a position that is already over
+            t.winner = seat
+    try:
+        with nogil:
+            status = lz_random_finish(&p, &r, &options, app, &buf, NULL, NULL, &t)
+    finally:
+        free(buf.buf)
+    if status == -2:
+        raise ValueError(f"seat {p.player} must lead with no cards")
+    if status < 0:
+        raise MemoryError("out of memory playing out a position")
+    return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2])
+
+
+def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes, int depth,
+                 rules, tuple wild):
+    """position.perft of a position with wild ranks ``wild`` (see _laizi_play_of), counted
+    natively."""
+    checked = as_rules(rules)
+    cdef Options options = _laizi_options(checked)
+    cdef LzPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    cdef LzWalk w
+    cdef int64_t nodes
+    cdef int ply
+    if depth < 0:
+        raise ValueError(f"depth must be at least 0, got {depth}")
     w.o = &options
     w.plies = max(1, min(depth, MAX_PLIES))
     w.until_signal_check = NODES_PER_SIGNAL_CHECK

@@ -162,15 +162,13 @@ def _refusals():
     return [
         # The game engine plays them (tests/test_laizi_game.py).
         ("the PettingZoo environment", lambda: DouDizhuEnv(rules=LAIZI)),
-        # Positions, perft (in Python and natively) and the native random games play them
-        # (tests/test_laizi_perft.py, tests/test_perft_native.py,
-        # tests/test_playouts_laizi.py); the native rollout refuses them, under laizi rules or
-        # from a position with wild ranks.
-        ("the native play loop", lambda: ddz_fast.play_out(position, 1, rules=LAIZI)),
-        ("the native play loop", lambda: ddz_fast.play_out(wild_position, 1)),
+        # Positions, perft (in Python and natively), the native random games and rollouts
+        # play them (tests/test_laizi_perft.py, tests/test_perft_native.py,
+        # tests/test_playouts_laizi.py).
         ("the solver", lambda: ddz_fast.solve(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(wild_position)),
+        ("the solver", lambda: ddz_fast.solve(wild_position)),
         ("the arena", lambda: ArenaConfig(("random", "greedy"), rules=Rules(laizi=1))),
     ]
 

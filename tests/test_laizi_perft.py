@@ -284,16 +284,16 @@ def test_a_generator_given_is_called_with_the_wild_ranks():
     assert seen and set(seen) == {(2,)}
 
 
-# --- the native core: perft counts wild cards, the rollout and the solver refuse them ----------
+# --- the native core: perft and rollouts play wild cards, the solver refuses them --------------
 
 NATIVE_COUNTS = [
     lambda p, r: perft(p, 1, rules=r, implementation="native"),
     lambda p, r: ddz_fast.perft_native(p, 1, rules=r),
     lambda p, r: ddz_fast.perft_native(p, 0, rules=r),
     lambda p, r: divide(p, 1, rules=r, implementation="native"),
+    lambda p, r: ddz_fast.play_out(p, 1, rules=r),
 ]
 NATIVE_REFUSALS = [
-    lambda p, r: ddz_fast.play_out(p, 1, rules=r),
     lambda p, r: ddz_fast.solve(p, rules=r),
 ]
 
@@ -302,12 +302,11 @@ NATIVE_REFUSALS = [
 @pytest.mark.parametrize("call, rules", [(c, "standard") for c in NATIVE_COUNTS]
                          + [(c, r) for c in NATIVE_REFUSALS for r in ("laizi", "standard")],
                          ids=["perft", "perft_native", "perft_native_depth_0", "divide",
-                              "play_out-laizi", "play_out-standard", "solve-laizi",
-                              "solve-standard"])
+                              "play_out", "solve-laizi", "solve-standard"])
 def test_the_native_core_refuses_wild_cards_where_it_does_not_play_them(call, rules):
-    # The rollout and the solver refuse wild cards under laizi rules or from a position
-    # carrying wild ranks; perft and divide count them under laizi rules only (plain rules
-    # given a position with wild ranks are a mismatch): never counted as a plain position.
+    # The solver refuses wild cards under laizi rules or from a position carrying wild ranks;
+    # perft, divide and the rollout play them under laizi rules only (plain rules given a
+    # position with wild ranks are a mismatch): never played as a plain position.
     with pytest.raises(ValueError, match=r"cannot play wild cards \(laizi\)|"
                                          r"play without wild cards"):
         call(Position.parse("3/4/6 0 0 - 0 w=5"), rules)
@@ -320,6 +319,7 @@ def test_the_native_count_plays_wild_cards():
     for call in NATIVE_COUNTS[:3]:
         assert call(position, "laizi") == 1
     assert divide(position, 1, rules="laizi", implementation="native") == {parse_move("3"): 1}
+    assert ddz_fast.play_out(position, 1, rules="laizi") == (0, True, 0, 1, (1, 0, 0))
 
 
 @pytest.mark.native

@@ -8,18 +8,21 @@ as the two 64-bit halves of its laizi word, and the test walks the same hand in 
 anti-spring). Then 10,000 games of each preset are settled from their recorded words alone,
 read by the word layout of ddz_fast.bitboard (type code in bits 60..63, real counts in the
 low nibbles, bomb class in bits 124..125), under both multiplier options; their decks are
-whole, their scores sum to zero and their wild ranks are uniform (a chi-square test).
+whole, their scores sum to zero and their wild ranks are uniform (a chi-square test). Last,
+rollouts (play_out) from positions with wild ranks follow the exact outcome distribution of
+uniform random play, worked out by walking the play tree in Python.
 """
 from __future__ import annotations
 
 import math
-from typing import Dict, List, Tuple
+from fractions import Fraction
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Hand, Move, Rules, random_games
+from ddz_fast import Hand, Move, Position, Rules, random_games
 from ddz_fast.playout import MAX_RECORDED_LAIZI_GAMES_PER_CALL, RandomGames
 
 LAIZI = Rules.preset("laizi")
@@ -349,3 +352,84 @@ def test_without_a_kitty_each_seat_holds_eighteen_cards():
 def test_the_recording_limit_of_wild_cards():
     with pytest.raises(ValueError, match=f"at most {MAX_RECORDED_LAIZI_GAMES_PER_CALL}"):
         random_games(MAX_RECORDED_LAIZI_GAMES_PER_CALL + 1, 1, rules=LAIZI, record=True)
+
+
+# --- rollouts (play_out) -------------------------------------------------------------------------
+
+Outcomes = Dict[Tuple[int, int, int], Fraction]
+
+
+def exact_outcomes(position: Position, rules: str, memo: Optional[dict] = None) -> Outcomes:
+    """The probability of each (winner, bombs and rockets, actions) of a rollout that picks
+    every legal action (the pass included when following) with equal chance: the play tree
+    walked in Python with Position.legal_actions and Position.play (docs/RULES.md, "Play"),
+    each child weighted 1 / (number of actions); positions met again are looked up."""
+    memo = {} if memo is None else memo
+    if position not in memo:
+        memo[position] = _outcomes(position, rules, memo)
+    return memo[position]
+
+
+def _outcomes(position: Position, rules: str, memo: dict) -> Outcomes:
+    if position.is_over:
+        return {(next(s for s, h in enumerate(position.hands) if not len(h)), 0, 0):
+                Fraction(1)}
+    actions = position.legal_actions(rules)
+    out: Dict[Tuple[int, int, int], Fraction] = {}
+    for action in actions:
+        bomb = action.type in ("bomb", "rocket")
+        for (winner, bombs, plays), p in exact_outcomes(position.play(action, rules), rules,
+                                                        memo).items():
+            key = (winner, bombs + bomb, plays + 1)
+            out[key] = out.get(key, Fraction(0)) + p / len(actions)
+    return out
+
+
+ROLLOUTS = 3_000
+ROLLOUT_POSITIONS = [
+    # Seat 0 holds a 3 and three wild 5s: solos, pairs and trios of any rank, the trio + solo,
+    # the soft bomb of 3s (3555 read as 3333); seat 1 the rocket.
+    ("laizi", "3555/6BR/78 0 0 - 0 w=5"),
+    # Two wild ranks (5 and 7), following a pair of 4s with a wild pair and a bomb to come.
+    ("tiandi_laizi", "3557/66BR/99TT 0 1 44 0 w=57"),
+]
+
+
+@pytest.mark.parametrize("preset, text", ROLLOUT_POSITIONS)
+def test_rollouts_follow_the_exact_distribution_of_uniform_play(preset, text):
+    position = Position.parse(text)
+    exact = exact_outcomes(position, preset)
+    assert sum(exact.values()) == 1 and len(exact) > 5
+    seen: Dict[Tuple[int, int, int], int] = {}
+    for seed in range(ROLLOUTS):
+        result = ddz_fast.play_out(position, seed, rules=preset)
+        assert result.landlord_won == (result.winner == position.landlord)
+        assert sum(result.seat_moves) <= result.plays
+        key = (result.winner, result.bombs, result.plays)
+        assert key in exact, key            # an outcome uniform play cannot reach
+        seen[key] = seen.get(key, 0) + 1
+    # Chi-square over the outcomes, the rare ones (expected under 5 times) pooled in one cell.
+    common = [k for k, p in exact.items() if p * ROLLOUTS >= 5]
+    observed = [seen.get(k, 0) for k in common]
+    expected = [float(exact[k]) * ROLLOUTS for k in common]
+    rest = ROLLOUTS - sum(observed)
+    observed.append(rest)
+    expected.append(ROLLOUTS - sum(expected))
+    statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected) if e > 0)
+    assert statistic < chi_square_limit(len(common))
+
+
+def test_rollouts_with_wild_cards_are_repeatable_and_checked():
+    position = Position.parse("3555/6BR/78 0 0 - 0 w=5")
+    first = ddz_fast.play_out(position, 9, rules="laizi")
+    assert ddz_fast.play_out(position, 9, rules="laizi") == first
+    # The multiplier option does not change play.
+    assert ddz_fast.play_out(position, 9, rules=LAIZI.replace(bomb_multiplier="app")) == first
+    over = Position.parse("-/6/7 0 1 - 0 w=5")
+    assert ddz_fast.play_out(over, 1, rules="laizi") == (0, True, 0, 0, (0, 0, 0))
+    for rules, pattern in (("standard", "without wild cards"), ("tiandi_laizi", "have 2"),
+                           ("four_player", "three players")):
+        with pytest.raises(ValueError, match=pattern):
+            ddz_fast.play_out(position, 1, rules=rules)
+    with pytest.raises(ValueError, match="name them with wild="):
+        ddz_fast.play_out(Position.parse("3/4/6 0 0 - 0"), 1, rules="laizi")
