@@ -10,8 +10,10 @@ table, and the bare ``legal_moves`` of one deck (a lazy MoveList of words) for r
 Reports hands/s and moves/s, best of ``R`` runs, in ``DIR/tables.md``.
 
 Games: times ``random_games(G, ...)`` (deal, landlord, play and settlement, natively, one
-thread) at three seats and at the four-player table, alone and with a partner. Reports games/s
-and actions/s, best of ``R`` runs, in ``DIR/table_games.md``.
+thread) at three seats, with one and two wild ranks (``laizi``, ``tiandi_laizi``), and at the
+four-player table, alone and with a partner. The tables with wild cards play ``G / 10`` games,
+their moves being some thirty times dearer. Reports games/s and actions/s, best of ``R`` runs,
+in ``DIR/table_games.md``.
 """
 from __future__ import annotations
 
@@ -31,7 +33,10 @@ TABLES = (("standard", 17, 1), ("standard", 20, 1), ("four_player", 25, 2),
 #: (rules, sides, bidding) of the random-games rows.
 GAME_TABLES = (("standard", "alone", "random"), ("standard", "alone", "points"),
                ("four_player", "alone", "random"), ("four_player", "alone", "points"),
-               ("four_player", "partner", "points"))
+               ("four_player", "partner", "points"), ("laizi", "alone", "random"),
+               ("laizi", "alone", "points"), ("tiandi_laizi", "alone", "random"))
+#: The share of ``--games`` that the tables with wild cards play.
+WILD_SHARE = 10
 
 
 def row(preset: str, size: int, decks: int, hands: int, repeats: int,
@@ -48,11 +53,13 @@ def row(preset: str, size: int, decks: int, hands: int, repeats: int,
 def game_row(preset: str, sides: str, bidding: str, games: int, repeats: int) -> List[str]:
     """random_games/s of one table, one thread, best of ``repeats`` (a new seed each run)."""
     rules = ddz_fast.Rules.preset(preset).replace(sides=sides)
+    if rules.laizi:
+        games //= WILD_SHARE
     seeds = iter(range(1, repeats + 1))
     seconds, result = best_of(lambda: ddz_fast.random_games(games, next(seeds), rules=rules,
                                                             bidding=bidding), repeats)
     players = 4 if preset == "four_player" else 3
-    return [preset, str(players), sides, bidding, f"{games / seconds:,.0f}",
+    return [preset, str(players), sides, bidding, f"{games:,}", f"{games / seconds:,.0f}",
             f"{int(result.plays.sum()) / seconds:,.0f}", f"{result.plays.mean():.1f}"]
 
 
@@ -73,11 +80,12 @@ def moves_report(hands: int, repeats: int) -> str:
 def games_report(games: int, repeats: int) -> str:
     rows = [game_row(preset, sides, bidding, games, repeats)
             for preset, sides, bidding in GAME_TABLES]
-    table = "\n".join(markdown_table(["rules", "players", "sides", "bidding", "games/s",
-                                      "actions/s", "actions/game"], rows, 4))
+    table = "\n".join(markdown_table(["rules", "players", "sides", "bidding", "games",
+                                      "games/s", "actions/s", "actions/game"], rows, 4))
     return (f"# Random games at each table\n\n{machine_line(['ddz_fast'])}\n\n"
             f"`python benchmarks/tables.py --part games --games {games} --repeats {repeats}`: "
-            f"`random_games({games}, seed, rules=..., bidding=...)` on one thread, best of "
+            f"`random_games(games, seed, rules=..., bidding=...)` on one thread (the tables "
+            f"with wild cards play {games // WILD_SHARE:,} games), best of "
             f"{repeats} runs:\n\n{table}\n")
 
 

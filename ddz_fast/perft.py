@@ -41,9 +41,9 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     (:func:`ddz_fast.playout.perft_native`) instead. ``"fast"`` and ``"reference"``, the old
     names of None and ``"python"``, still work with a DeprecationWarning.
 
-    A position with wild ranks (rules with ``laizi``) is counted by a walk in Python over
-    :mod:`ddz_fast.reference_laizi`'s generator (a generator given is called with ``wild=``);
-    ``"native"`` refuses it.
+    A position with wild ranks (rules with ``laizi``) is counted by a walk in Python over the
+    generator with wild cards (a generator given is called with ``wild=``), or with
+    ``"native"`` by the compiled core over its laizi generator.
 
     A :class:`~ddz_fast.table_position.TablePosition` of the four-player table is counted by
     :func:`ddz_fast.table_position.perft` (a walk in Python; ``rules`` default to
@@ -81,8 +81,11 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
     rules = three_player_table(rules, "perft")
-    # "native": the compiled core's generator, which refuses wild ranks
-    first_actions = generator(implementation, position.wild_under(rules))
+    wild = position.wild_under(rules)
+    # "native" with wild ranks: the public API's generator with wild cards (the compiled laizi
+    # generator) lists the first actions, since the native generator of plain words refuses them
+    native_wild = bool(wild) and isinstance(implementation, str) and implementation == "native"
+    first_actions = generator(None if native_wild else implementation, wild)
     return {move: perft(position._after(move), depth - 1, rules=rules,
                         implementation=implementation)
             for move in ([] if position.is_over else

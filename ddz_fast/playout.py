@@ -5,11 +5,13 @@ and without one Python object per move. Every argument is validated here, before
 code compiled without bounds checks.
 
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
-  legal actions, at three seats or at the four-player table; the result is one numpy array per
-  statistic.
-* :func:`play_out` finishes a :class:`~ddz_fast.position.Position` at random (a rollout).
-* :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively; the Python walk of
-  ``position.perft`` over :mod:`ddz_fast.reference` is its twin.
+  legal actions, at three seats (with or without wild cards) or at the four-player table; the
+  result is one numpy array per statistic.
+* :func:`play_out` finishes a :class:`~ddz_fast.position.Position` at random (a rollout),
+  positions with wild ranks included.
+* :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively, positions with wild
+  ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference` (and
+  :mod:`ddz_fast.reference_laizi`) is its twin.
 
 Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
 
@@ -57,26 +59,43 @@ At the four-player table (``Rules(players=4)``, preset ``four_player``; docs/RUL
   ``base stake x multiplier`` with the landlord; with a partner, each player of the losing side
   pays that to one player of the winning side (:func:`ddz_fast.scoring.settle_sides`), so
   every seat wins or loses exactly that. The table has no deal bonuses: ``bonuses`` is 0.
+
+With wild cards (``rules.laizi``, presets ``laizi`` and ``tiandi_laizi``; docs/RULES.md,
+"Variants", "Laizi") the games of three seats follow the same choices, and:
+
+* Wild ranks: each deal draws its wild ranks from the game's stream right after its shuffle,
+  as :mod:`ddz_fast.laizi_game` does (a re-deal of the points auction draws again): the first
+  exactly uniformly among the 13 ranks 3..2, the second (``laizi = 2``) among the 12 others.
+  ``wild`` holds them in draw order (the first is the one tiandi laizi shows before the
+  bidding, which the random bids do not look at).
+* Play: the legal actions are those of :func:`ddz_fast.legal_moves` under the wild ranks (the
+  compiled laizi generator), chosen uniformly, the pass one of them when following.
+* Scoring under ``rules.bomb_multiplier``: ``"double"``, every bomb of any class and the
+  rocket double the multiplier; ``"app"``, a 4-card soft bomb doubles it, a 4-card hard or
+  laizi bomb multiplies it by 4, a bomb of 5 or more cards and the rocket by 6; spring and
+  anti-spring double it as without wild cards. Six-fold bombs can take it past 2**31, so the
+  multiplier and the scores are int64 there. Deal bonuses are no option with wild cards.
 """
 from __future__ import annotations
 
 import operator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
 from .compiled import core as _core, play as _play  # NativeCoreMissingError when not built
 from ._checks import check_prev
 from .hand import Hand
-from .position import Position, _check_perft_args, checked_position, plain_position
-from .rules import Rules, RulesLike, as_rules, plain_rules, three_player_rules
+from .position import Position, _check_perft_args, checked_position
+from .rules import Rules, RulesLike, as_rules, plain_rules, three_player_table
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
            "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
-           "MAX_TABLE_GAMES_PER_CALL", "MAX_RECORDED_TABLE_GAMES_PER_CALL", "MAX_WORKERS"]
+           "MAX_TABLE_GAMES_PER_CALL", "MAX_RECORDED_TABLE_GAMES_PER_CALL",
+           "MAX_RECORDED_LAIZI_GAMES_PER_CALL", "MAX_WORKERS"]
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")
@@ -90,11 +109,15 @@ MAX_RECORDED_GAMES_PER_CALL = 1 << 20
 #: or 0.5 GB of recorded moves.
 MAX_TABLE_GAMES_PER_CALL = 1 << 23
 MAX_RECORDED_TABLE_GAMES_PER_CALL = 1 << 18
+#: The most games one call records with wild cards, whose move words take two 64-bit halves
+#: each: 0.5 GB of recorded moves, as for the plain game.
+MAX_RECORDED_LAIZI_GAMES_PER_CALL = 1 << 19
 #: The most threads one call starts, whatever ``workers`` asks for.
 MAX_WORKERS = 256
 # A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
 # so any deeper perft counts the same leaves: the C int depth never needs more.
 _DEPTH_CAP = 1 << 16
+_LOW_HALF = (1 << 64) - 1       # the low 64 bits of a laizi word
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -124,15 +147,28 @@ class RandomGames:
       high 64 bits, the pass (0, 0): ``Move.from_word(int(lo) | int(hi) << 64)``.
 
     ``partner`` and ``out_first`` are None for three players.
+
+    With wild cards (``rules.laizi``) the arrays are those of three players, and:
+
+    * ``wild``: int8, (N, 2), the wild ranks of each game (rank indices, 0 = 3 .. 12 = 2) in
+      draw order, -1 in the second column with one wild rank (None without wild cards);
+    * ``multiplier`` and ``scores``: int64, the bombs' factors of ``rules.bomb_multiplier``
+      in place of one doubling each (see the module docstring);
+    * ``moves``: uint64, (M, 2), each action's laizi word (:mod:`ddz_fast.bitboard`, the plain
+      word where the move keeps it) as its low and high 64 bits, the pass (0, 0): the move
+      whose ``word`` is ``int(lo) | int(hi) << 64`` among ``legal_moves(hand, prev,
+      rules=rules, wild=wild)``.
     """
 
     landlord: np.ndarray        # int8: the landlord's seat
     landlord_won: np.ndarray    # bool
     base_stake: np.ndarray      # int8: 1, or the winning bid of a points auction
-    multiplier: np.ndarray      # int32: 2 ** (bonuses + bombs + spring + anti_spring)
+    multiplier: np.ndarray      # int32: 2 ** (bonuses + bombs + spring + anti_spring);
+                                # int64 with wild cards
     bombs: np.ndarray           # int16
     plays: np.ndarray           # int16
-    scores: np.ndarray          # int32, (N, 3) by seat (int64, (N, 4)); rows sum to zero
+    scores: np.ndarray          # int32, (N, 3) by seat (int64, (N, 4); int64 with wild
+                                # cards); rows sum to zero
     spring: np.ndarray          # bool
     anti_spring: np.ndarray     # bool
     hands: np.ndarray           # uint64, (N, 3) (uint8 counts, (N, 4, 15))
@@ -142,6 +178,7 @@ class RandomGames:
     offsets: Optional[np.ndarray] = None   # int64, N + 1
     partner: Optional[np.ndarray] = None   # int8 at four players: the partner, or -1
     out_first: Optional[np.ndarray] = None  # int8 at four players: the seat that went out
+    wild: Optional[np.ndarray] = None      # int8, (N, 2) with wild cards: ranks in draw order
 
     def __post_init__(self) -> None:
         for array in self._arrays():
@@ -237,12 +274,14 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     ``start`` (row 0 is then that game), so ``random_games(n, seed, start=k)`` equals rows
     ``k .. k + n - 1`` of a longer run: large runs can be split across processes. ``rules``
     gives the table and the move options (and ``single_round_auction`` for points bidding):
-    three players, or four with two decks (``"four_player"``, ``sides`` alone or partner);
+    three players, with wild cards too (``"laizi"``, ``"tiandi_laizi"``, ``bomb_multiplier``),
+    or four with two decks (``"four_player"``, ``sides`` alone or partner);
     ``bidding`` is ``"random"`` or ``"points"`` (see the module docstring for the deal, the
     landlord choice and the scoring). ``record`` keeps the move words of every game.
     ``workers`` > 1 plays contiguous chunks of the games on that many threads (the loop runs
     without the GIL). ``n`` is at most :data:`MAX_GAMES_PER_CALL`, or
-    :data:`MAX_RECORDED_GAMES_PER_CALL` with ``record`` (at four players
+    :data:`MAX_RECORDED_GAMES_PER_CALL` with ``record`` (with wild cards
+    :data:`MAX_RECORDED_LAIZI_GAMES_PER_CALL`; at four players
     :data:`MAX_TABLE_GAMES_PER_CALL` and :data:`MAX_RECORDED_TABLE_GAMES_PER_CALL`; ValueError
     beyond), and at most :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with
     KeyboardInterrupt.
@@ -250,14 +289,14 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     n = check_int("n", n, 0)
     seed = check_seed64("seed", seed)
     start = check_int("start", start, 0)
-    rules = plain_rules(as_rules(rules), "the native play loop")
+    rules = as_rules(rules)
     four = rules.players == 4
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
-    _check_game_count(n, record, four)
+    _check_game_count(n, record, four, rules.laizi > 0)
     if start + n > SEED_LIMIT or start >= SEED_LIMIT:
         raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
-    kernel = _play._random_table_games if four else _play._random_games
+    kernel = _kernel(rules)
     # Games never depend on the split, so the threads are capped without changing a result.
     workers = min(check_int("workers", workers, 1), max(n, 1), MAX_WORKERS)
     bounds = [start + n * k // workers for k in range(workers + 1)]
@@ -269,12 +308,20 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     return RandomGames(**_joined(parts))
 
 
-def _check_game_count(n: int, record: bool, four: bool) -> None:
+def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
+    """The native loop of a table: four seats, three with wild cards, or the plain game."""
+    if rules.players == 4:
+        return _play._random_table_games
+    return _play._random_laizi_games if rules.laizi else _play._random_games
+
+
+def _check_game_count(n: int, record: bool, four: bool, laizi: bool = False) -> None:
     """ValueError when one call would play (or record) more games than its table allows."""
     most = MAX_TABLE_GAMES_PER_CALL if four else MAX_GAMES_PER_CALL
     if n > most:
         raise ValueError(f"n must be at most {most}, got {n}")
-    most = MAX_RECORDED_TABLE_GAMES_PER_CALL if four else MAX_RECORDED_GAMES_PER_CALL
+    most = MAX_RECORDED_TABLE_GAMES_PER_CALL if four else \
+        MAX_RECORDED_LAIZI_GAMES_PER_CALL if laizi else MAX_RECORDED_GAMES_PER_CALL
     if record and n > most:
         raise ValueError(f"n must be at most {most} with record=True (the moves of every "
                          f"game are kept), got {n}")
@@ -295,13 +342,21 @@ def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playo
     """Finish ``position`` with uniformly random legal actions (a rollout) and say how it ended.
 
     The same position and seed always give the same rollout. A position that is already over
-    returns at once (no plays).
+    returns at once (no plays). A position with wild ranks is played out under rules with wild
+    cards (``bombs`` counts its bombs of every class and the rocket).
     """
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
-    rules = three_player_rules(rules, "the native play loop")
-    plain_position(position, "the native play loop")
+    checked = three_player_table(rules, "the native play loop")
+    if position.wild is not None or checked.laizi:
+        position = checked_position(position)
+        wild, hands, to_beat_fields = _wild_words(position, checked)
+        landlord, to_move, passes = _seats(position)
+        winner, bombs, plays, seat_moves = _play._play_out_laizi(
+            hands, landlord, to_move, to_beat_fields, passes, seed, checked, wild)
+        return Playout(winner, winner == landlord, bombs, plays, seat_moves)
+    rules = plain_rules(checked, "the native play loop")
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
     winner, bombs, plays, seat_moves = _play._play_out(
@@ -317,11 +372,43 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
     with KeyboardInterrupt.
     """
     position = _check_perft_args(position, depth)
-    rules = three_player_rules(rules, "the native play loop")
-    plain_position(position, "the native play loop")
+    checked = three_player_table(rules, "the native play loop")
+    if position.wild is not None or checked.laizi:
+        return _perft_wild(position, depth, checked)
+    rules = plain_rules(checked, "the native play loop")
     if depth == 0:
         return 1
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
     return _play._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
                         rules)
+
+
+def _perft_wild(position: Position, depth: int, rules: Rules) -> int:
+    """perft_native of a checked position under checked rules of which one has wild cards:
+    ValueError unless both do and agree (:meth:`Position.wild_under`), else the native walk
+    over the laizi generator."""
+    wild, hands, to_beat = _wild_words(position, rules)
+    if depth == 0:
+        return 1
+    landlord, to_move, passes = _seats(position)
+    return _play._perft_laizi(hands, landlord, to_move, to_beat, passes,
+                              min(depth, _DEPTH_CAP), rules, wild)
+
+
+def _wild_words(position: Position, rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...],
+                                                           Tuple[int, ...]]:
+    """(wild ranks low to high, hand words, move to beat) of a checked position under checked
+    rules of which one has wild cards: ValueError unless both do and agree
+    (:meth:`Position.wild_under`, which also checks that the move to beat is legal under
+    them). The move to beat goes to the kernels as (low half, high half, type code, key,
+    length, cards) of its word, () when the player leads."""
+    wild = position.wild_under(rules)
+    hands = tuple(hand._bitboard for hand in position.hands)
+    prev = position.prev
+    to_beat: Tuple[int, ...] = ()
+    if prev is not None:
+        word = int(prev.word)
+        to_beat = (word & _LOW_HALF, word >> 64, (word >> 60) & 0xF, prev.key, prev.length,
+                   len(prev))
+    return tuple(wild), hands, to_beat

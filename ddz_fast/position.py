@@ -31,9 +31,11 @@ The wild ranks are checked against the rules each time they meet (:meth:`Positio
 :meth:`Position.play`, :func:`ddz_fast.perft.perft`, :func:`ddz_fast.perft.divide`): a position
 carries wild ranks exactly when the rules have wild cards (``rules.laizi`` > 0), and as many as
 they say; the move to beat must then be a legal move under those rules and wild ranks. Wild
-cards are played by the pure-Python generator of :mod:`ddz_fast.reference_laizi` (the public
-API hands them over to it): ``implementation="native"`` and every native play loop refuse a
-position with wild ranks.
+cards are played by the public API's generator with wild cards (:func:`ddz_fast.legal_moves`
+with ``wild=``); the compiled core's generator of plain words (``implementation="native"`` for
+:meth:`Position.legal_actions`) refuses a position with wild ranks, while
+:func:`ddz_fast.playout.perft_native` and :func:`ddz_fast.playout.play_out` (and ``perft``'s
+``implementation="native"``) play it in the compiled core's loop with wild cards.
 
 Choices where the rule book is silent: the wild ranks are part of the position (they are drawn
 during the hand and shown to everyone, so a position of the play phase knows them) and equal

@@ -65,10 +65,10 @@ class Rules:
     double kings dealt with wild cards is not defined); ``"app"`` needs wild cards, as its
     soft bombs only exist with them. The compiled generator plays them (``legal_moves``,
     ``classify``, ``beats``), as do the batched move APIs, the game engine
-    (:mod:`ddz_fast.laizi_game` draws the wild ranks of each hand), positions and perft in
-    Python and the environment :mod:`ddz_fast.laizi_env`; the layers that do not play wild
-    cards yet (the solver, the native play loops, the arena, the solver and search bots)
-    refuse such rules, each naming itself.
+    (:mod:`ddz_fast.laizi_game` draws the wild ranks of each hand), positions and perft (in
+    Python and natively), the native random games and rollouts and the environment
+    :mod:`ddz_fast.laizi_env`; the layers that do not play wild cards yet (the solver, the
+    arena, the solver and search bots) refuse such rules, each naming itself.
     """
 
     solo_wing_max_copies: int = 1

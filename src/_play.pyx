@@ -1,14 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, freethreading_compatible=True
-"""The play phase in native code: stepping on three hand words, random playouts and perft, and
-the random games of the four-player table on wide words (``tableloop.pxd``).
+"""The play phase in native code: stepping on three hand words, random playouts and perft, the
+random games of the four-player table on wide words (``tableloop.pxd``), and random games and
+perft with wild cards on the laizi generator's moves (``laiziloop.pxd``).
 
-It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``) and adds no
-generator of its own. ``_Table`` is the play phase of a :class:`ddz_fast.game.State` on words,
-stepped one action per call from Python. Nothing here holds a Python object or the GIL inside
-its loops; the ``_random_games``, ``_random_table_games``, ``_play_out``, ``_perft`` and
-``_auctions`` kernels take arguments that :mod:`ddz_fast.playout` has already validated, and
-check seats and words again themselves.
+It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``,
+``laizigen.pxd``) and adds no generator of its own. ``_Table`` is the play phase of a
+:class:`ddz_fast.game.State` on words, stepped one action per call from Python. Nothing here
+holds a Python object or the GIL inside its loops; the ``_random_games``,
+``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_perft``, ``_perft_laizi``
+and ``_auctions`` kernels take arguments that :mod:`ddz_fast.playout` has already validated,
+and check seats and words again themselves.
 """
 import numpy as np
 
@@ -18,7 +20,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.ref cimport Py_INCREF
-from libc.stdlib cimport free
+from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
 from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Sink, generate,
@@ -30,7 +32,10 @@ from tableloop cimport (LAST_SEAT, SEATS, TablePlay, TableTally, WideWords, coun
                         start_table_tally, table_random_finish)
 from widegen cimport Wide, plus
 from mt19937 cimport MT, mt_next, mt_seed
-from rng cimport Rng, mix64, rng_below, rng_for_game, rng_next
+from rng cimport Rng, mix64, rng_below, rng_below_exact, rng_for_game, rng_next
+from laizigen cimport LzMove, LzSink
+from laiziloop cimport (LzPlay, LzTally, lz_is_over, lz_moves, lz_play_move, lz_random_finish,
+                       lz_start_tally)
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
 from ddz_fast import _core
@@ -624,6 +629,328 @@ def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
                        for k in range(log[2 * MAX_AUCTION_TURNS])])
         auctions.append((first, turns, landlord, stake))
     return auctions
+
+
+# --- wild cards (laizi): random games, rollouts and perft ----------------------------------------
+# ddz_fast.playout's random_games, play_out and perft_native under rules with wild cards: the
+# deal and the landlord of three seats as above, the wild draws of each deal, play on the laizi
+# generator's moves (laiziloop.pxd) and the settlement under ``rules.bomb_multiplier``. The
+# loops above stay as they are for the plain game.
+
+cdef enum:
+    WILD_CHOICES = 13       # a wild rank is one of 3..2 (rank indices 0..12)
+    MAX_PLIES = 3 * DECK_CARDS + 1  # a hand lasts at most 3 * 54 actions: deeper plies never come
+
+
+cdef inline void draw_wild(Rng* r, int count, int* drawn) noexcept nogil:
+    """``count`` distinct wild ranks in draw order into ``drawn[0..1]`` (-1 past them): the
+    first uniform over the 13 ranks 3..2, the second over the 12 others."""
+    cdef int second
+    drawn[0] = drawn[1] = -1
+    if count >= 1:
+        drawn[0] = <int>rng_below_exact(r, WILD_CHOICES)
+    if count >= 2:
+        second = <int>rng_below_exact(r, WILD_CHOICES - 1)
+        drawn[1] = second + (second >= drawn[0])
+
+
+cdef int choose_laizi_landlord(Rng* r, int bidding, int laizi, uint64_t* piles, int* drawn,
+                               int* stake, int hand_size) noexcept nogil:
+    """choose_landlord with the wild draws of each deal right after its shuffle (as
+    ddz_fast.laizi_game draws them): a re-deal draws again."""
+    cdef int landlord, first
+    if bidding == BID_RANDOM:
+        deal(r, piles, hand_size)
+        draw_wild(r, laizi, drawn)
+        stake[0] = 1
+        return <int>rng_below(r, 3)
+    first = <int>rng_below(r, 3)
+    while True:
+        deal(r, piles, hand_size)
+        draw_wild(r, laizi, drawn)
+        landlord = points_auction(r, 3, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
+        if landlord >= 0:
+            return landlord
+        first = (first + 1) % 3
+
+
+cdef struct LaiziResult:
+    uint64_t piles[4]       # the deal: three hands and the kitty
+    int drawn[2]            # the wild ranks in draw order (-1: none)
+    int landlord
+    int stake
+    int64_t multiplier
+    bint spring
+    bint anti_spring
+    int64_t scores[3]
+    LzTally tally
+
+
+cdef void settle_laizi(LaiziResult* g) noexcept nogil:
+    """settle_game with the bombs' factors of ``rules.bomb_multiplier`` (in the tally) in
+    place of one doubling each; spring and anti-spring double as usual."""
+    cdef int landlord = g.landlord, seat
+    cdef bint landlord_won = g.tally.winner == landlord
+    cdef const int* moves = g.tally.moves
+    cdef int64_t amount
+    g.spring = landlord_won and moves[0] + moves[1] + moves[2] == moves[landlord]
+    g.anti_spring = not landlord_won and moves[landlord] == 1
+    g.multiplier = g.tally.factor << (g.spring + g.anti_spring)
+    amount = g.stake * g.multiplier
+    g.scores[landlord] = 0
+    for seat in range(3):
+        if seat != landlord:
+            g.scores[seat] = -amount if landlord_won else amount
+            g.scores[landlord] -= g.scores[seat]
+
+
+cdef inline void wild_low_to_high(const int* drawn, LzPlay* p) noexcept nogil:
+    """The generator's wild ranks (low to high) of ranks in draw order."""
+    p.nwild = 1 if drawn[1] < 0 else 2
+    p.wild[0], p.wild[1] = drawn[0], drawn[1]
+    if p.nwild == 2 and drawn[1] < drawn[0]:
+        p.wild[0], p.wild[1] = drawn[1], drawn[0]
+
+
+cdef int random_laizi_game(uint64_t seed, uint64_t index, int bidding, int hand_size, int laizi,
+                           bint app, const Options* o, LzSink* buf, WideWords* record,
+                           Py_ssize_t* recorded, LaiziResult* g) noexcept nogil:
+    """Deal, draw the wild ranks, pick the landlord, play random legal actions to the end
+    and settle; -1 on OOM."""
+    cdef Rng r = rng_for_game(seed, index)
+    cdef LzPlay p
+    cdef int status
+    g.landlord = choose_laizi_landlord(&r, bidding, laizi, g.piles, g.drawn, &g.stake,
+                                       hand_size)
+    p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
+    p.hands[g.landlord] += g.piles[3]
+    p.to_beat.k1 = p.to_beat.k2 = p.to_beat.lo = p.to_beat.hi = 0
+    p.landlord = p.player = g.landlord
+    p.passes = 0
+    wild_low_to_high(g.drawn, &p)
+    lz_start_tally(&g.tally)
+    status = lz_random_finish(&p, &r, o, app, buf, record, recorded, &g.tally)
+    if status < 0:
+        return status
+    settle_laizi(g)
+    return 0
+
+
+cdef Options _laizi_options(object checked) except *:
+    """The move options of rules with wild cards: the laizi generator reads the plain ones."""
+    return options_of(checked.replace(laizi=0, bomb_multiplier="double"))
+
+
+def _random_laizi_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
+                        bint record):
+    """Games ``start .. start + count - 1`` of ``seed`` under rules with wild cards, as a dict
+    of per-game arrays (ddz_fast.playout.RandomGames documents them)."""
+    checked = as_rules(rules)
+    if not checked.laizi or checked.players != 3:
+        raise ValueError(f"{checked!r} has no wild cards at three seats")
+    cdef Options options = _laizi_options(checked)
+    cdef const Options* o = &options
+    cdef int hand_size = checked.hand_size, laizi = checked.laizi
+    cdef bint app = checked.bomb_multiplier == "app"
+    cdef LzSink buf = LzSink(NULL, 0, 0, False)
+    cdef WideWords moves = WideWords(NULL, 0)
+    cdef Py_ssize_t i, recorded = 0
+    cdef int seat, failed = 0
+    cdef LaiziResult g
+    out = {
+        "landlord": np.empty(count, np.int8), "landlord_won": np.empty(count, np.bool_),
+        "base_stake": np.empty(count, np.int8), "multiplier": np.empty(count, np.int64),
+        "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
+        "scores": np.empty((count, 3), np.int64), "spring": np.empty(count, np.bool_),
+        "anti_spring": np.empty(count, np.bool_), "hands": np.empty((count, 3), np.uint64),
+        "kitty": np.empty(count, np.uint64), "bonuses": np.zeros(count, np.int8),
+        "wild": np.empty((count, 2), np.int8),
+    }
+    offsets = np.zeros(count + 1, np.int64)
+    cdef int8_t[::1] landlord = out["landlord"], stake = out["base_stake"]
+    cdef int8_t[:, ::1] wild = out["wild"]
+    cdef uint8_t[::1] won = out["landlord_won"].view(np.uint8)
+    cdef uint8_t[::1] spring = out["spring"].view(np.uint8)
+    cdef uint8_t[::1] anti = out["anti_spring"].view(np.uint8)
+    cdef int64_t[::1] multiplier = out["multiplier"]
+    cdef int16_t[::1] bombs = out["bombs"], plays = out["plays"]
+    cdef int64_t[:, ::1] scores = out["scores"]
+    cdef uint64_t[:, ::1] hands = out["hands"]
+    cdef uint64_t[::1] kitty = out["kitty"]
+    cdef int64_t[::1] ends = offsets
+    try:
+        with nogil:
+            for i in range(count):
+                if i % 256 == 255:
+                    with gil:
+                        if PyErr_CheckSignals() != 0:
+                            failed = 2
+                            break
+                if random_laizi_game(seed, start + i, bidding, hand_size, laizi, app, o, &buf,
+                                     &moves if record else NULL, &recorded, &g) < 0:
+                    failed = 1
+                    break
+                landlord[i], stake[i] = g.landlord, g.stake
+                wild[i, 0], wild[i, 1] = g.drawn[0], g.drawn[1]
+                won[i] = g.tally.winner == g.landlord
+                multiplier[i], bombs[i], plays[i] = g.multiplier, g.tally.bombs, g.tally.actions
+                spring[i], anti[i] = g.spring, g.anti_spring
+                for seat in range(3):
+                    scores[i, seat] = g.scores[seat]
+                    hands[i, seat] = g.piles[seat] + (g.piles[3] if seat == g.landlord else 0)
+                kitty[i] = g.piles[3]
+                ends[i + 1] = recorded
+        if failed == 2:
+            raise_pending()
+        if failed:
+            raise MemoryError("out of memory playing random games")
+        if record:
+            out["moves"] = _copy_wide_words(moves.data, recorded)
+            out["offsets"] = offsets
+    finally:
+        free(buf.buf)
+        free(moves.data)
+    return out
+
+
+cdef struct LzWalk:
+    # What every node of a perft walk with wild cards shares: the options, one sink of moves
+    # per ply (the generator sorts its whole sink, so the levels cannot share one buffer) and
+    # a countdown to the next look at pending signals (Ctrl-C).
+    const Options* o
+    LzSink* sinks
+    int plies
+    int until_signal_check
+
+
+cdef bint lz_interrupted(LzWalk* w) noexcept nogil:
+    """Whether a signal handler raised (KeyboardInterrupt): asked every so many nodes."""
+    w.until_signal_check -= 1
+    if w.until_signal_check > 0:
+        return False
+    w.until_signal_check = NODES_PER_SIGNAL_CHECK
+    with gil:
+        return PyErr_CheckSignals() != 0
+
+
+cdef int64_t lz_perft_node(const LzPlay* p, int depth, LzWalk* w, int ply) noexcept nogil:
+    """perft_node with wild cards: position.perft's leaf count below ``p``,
+    PERFT_OUT_OF_MEMORY or PERFT_INTERRUPTED. The moves of ply ``ply`` sit in its own sink."""
+    cdef LzSink* s
+    cdef LzPlay child
+    cdef LzMove move
+    cdef Py_ssize_t n, j
+    cdef int64_t nodes = 0, below
+    cdef bint following = p.to_beat.lo != 0
+    if depth == 0 or lz_is_over(p):
+        return 1
+    if ply >= w.plies:          # never: a hand ends within MAX_PLIES actions
+        return PERFT_OUT_OF_MEMORY
+    if lz_interrupted(w):
+        return PERFT_INTERRUPTED
+    s = &w.sinks[ply]
+    n = lz_moves(s, p, w.o)
+    if n < 0:
+        return PERFT_OUT_OF_MEMORY
+    if depth == 1:              # every child is a leaf
+        return n + following
+    for j in range(-1 if following else 0, n):
+        if j < 0:
+            move.k1 = move.k2 = move.lo = move.hi = 0
+        else:
+            move = s.buf[j]
+        child = p[0]
+        if lz_play_move(&child, &move):
+            nodes += 1                  # the hand ended: a leaf at any depth
+            continue
+        below = lz_perft_node(&child, depth - 1, w, ply + 1)
+        if below < 0:
+            return below
+        nodes += below
+    return nodes
+
+
+cdef LzPlay _laizi_play_of(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
+                           tuple wild) except *:
+    """The LzPlay of position fields: the hands and seats checked again by _play_of, the wild
+    ranks (low to high) checked to be one or two ranks 3..2. ``to_beat`` is the move to beat
+    as (low half, high half, type code, key, length, cards) of its checked Move, or () when
+    the player leads."""
+    cdef uint64_t lo = to_beat[0] if to_beat else 0
+    cdef Play plain = _play_of(hands, landlord, to_move, lo, passes)
+    cdef LzPlay p
+    if not 1 <= len(wild) <= 2 or not all(0 <= rank < WILD_CHOICES for rank in wild):
+        raise ValueError(f"wild ranks are one or two ranks 3..2, got {wild}")
+    p.hands[0], p.hands[1], p.hands[2] = plain.hands[0], plain.hands[1], plain.hands[2]
+    p.landlord, p.player, p.passes = plain.landlord, plain.player, plain.passes
+    p.nwild = len(wild)
+    p.wild[0], p.wild[1] = wild[0], (wild[1] if p.nwild == 2 else -1)
+    p.to_beat.k1 = p.to_beat.k2 = p.to_beat.lo = p.to_beat.hi = 0
+    if to_beat:
+        p.to_beat.lo, p.to_beat.hi = to_beat[0], to_beat[1]
+        p.to_beat.k1 = ((<uint64_t>to_beat[2]) << 56) | ((<uint64_t>to_beat[4]) << 48) \
+            | ((<uint64_t>to_beat[5]) << 40) | ((<uint64_t>to_beat[3]) << 32)
+    return p
+
+
+def _play_out_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
+                    uint64_t seed, rules, tuple wild):
+    """_play_out of a position with wild ranks ``wild`` (see _laizi_play_of): (winner, bombs,
+    actions, non-pass moves per seat) of a random finish."""
+    checked = as_rules(rules)
+    cdef Options options = _laizi_options(checked)
+    cdef bint app = checked.bomb_multiplier == "app"
+    cdef LzPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    cdef Rng r = rng_for_game(seed, 0)
+    cdef LzSink buf = LzSink(NULL, 0, 0, False)
+    cdef LzTally t
+    cdef int status, seat
+    lz_start_tally(&t)
+    for seat in range(3):
+        if p.hands[seat] == 0:          # a position that is already over
+            t.winner = seat
+    try:
+        with nogil:
+            status = lz_random_finish(&p, &r, &options, app, &buf, NULL, NULL, &t)
+    finally:
+        free(buf.buf)
+    if status == -2:
+        raise ValueError(f"seat {p.player} must lead with no cards")
+    if status < 0:
+        raise MemoryError("out of memory playing out a position")
+    return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2])
+
+
+def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes, int depth,
+                 rules, tuple wild):
+    """position.perft of a position with wild ranks ``wild`` (see _laizi_play_of), counted
+    natively."""
+    checked = as_rules(rules)
+    cdef Options options = _laizi_options(checked)
+    cdef LzPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    cdef LzWalk w
+    cdef int64_t nodes
+    cdef int ply
+    if depth < 0:
+        raise ValueError(f"depth must be at least 0, got {depth}")
+    w.o = &options
+    w.plies = max(1, min(depth, MAX_PLIES))
+    w.until_signal_check = NODES_PER_SIGNAL_CHECK
+    w.sinks = <LzSink*>calloc(w.plies, sizeof(LzSink))
+    if w.sinks == NULL:
+        raise MemoryError("out of memory counting perft")
+    try:
+        with nogil:
+            nodes = lz_perft_node(&p, depth, &w, 0)
+    finally:
+        for ply in range(w.plies):
+            free(w.sinks[ply].buf)
+        free(w.sinks)
+    if nodes == PERFT_INTERRUPTED:
+        raise_pending()
+    if nodes < 0:
+        raise MemoryError("out of memory counting perft")
+    return nodes
 
 
 def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,

@@ -160,26 +160,24 @@ def _refusals():
     return [
         # The game engine plays them (tests/test_laizi_game.py), the arena too
         # (tests/test_arena.py), and the environment without them names the one with them
-        # (test_the_environment_without_wild_cards_points_to_the_one_with_them).
-        # Positions and perft play wild cards in Python (tests/test_laizi_perft.py); the
-        # native count refuses them, under laizi rules or from a position with wild ranks.
-        ("the native play loop",
-         lambda: ddz_fast.perft(position, 1, rules=LAIZI, implementation="native")),
-        ("the native play loop", lambda: ddz_fast.perft_native(wild_position, 1)),
-        ("the native play loop", lambda: ddz_fast.random_games(1, 1, rules=LAIZI)),
+        # (test_the_environment_without_wild_cards_points_to_the_one_with_them). Positions,
+        # perft (in Python and natively), the native random games and rollouts play them
+        # (tests/test_laizi_perft.py, tests/test_perft_native.py, tests/test_playouts_laizi.py).
         ("the solver", lambda: ddz_fast.solve(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(wild_position)),
+        ("the solver", lambda: ddz_fast.solve(wild_position)),
     ]
 
 
 def test_layers_without_wild_cards_refuse_them_by_name():
     checked = 0
-    for layer, call in _refusals():
+    refusals = _refusals()
+    for layer, call in refusals:
         try:
             call()
         except ddz_fast.NativeCoreMissingError:
-            continue                # the pure-Python run has no native play loop or solver
+            continue                # the pure-Python run has no compiled solver
         except (TypeError, AttributeError) as error:    # pragma: no cover - a wrong call here
             raise AssertionError(f"{layer}: {error}") from error
         except ValueError as error:
@@ -187,7 +185,8 @@ def test_layers_without_wild_cards_refuse_them_by_name():
             checked += 1
         else:
             raise AssertionError(f"{layer} played wild cards")
-    assert checked >= 6
+    # Every call ran and refused, but the compiled solver's without its core.
+    assert checked == (len(refusals) if ddz_fast.IMPLEMENTATION == "native" else 2)
 
 
 def test_the_environment_without_wild_cards_points_to_the_one_with_them():

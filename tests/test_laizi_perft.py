@@ -284,25 +284,42 @@ def test_a_generator_given_is_called_with_the_wild_ranks():
     assert seen and set(seen) == {(2,)}
 
 
-# --- the native core refuses wild cards ---------------------------------------------------------
+# --- the native core: perft and rollouts play wild cards, the solver refuses them --------------
 
-@pytest.mark.native
-@pytest.mark.parametrize("call", [
+NATIVE_COUNTS = [
     lambda p, r: perft(p, 1, rules=r, implementation="native"),
     lambda p, r: ddz_fast.perft_native(p, 1, rules=r),
     lambda p, r: ddz_fast.perft_native(p, 0, rules=r),
     lambda p, r: divide(p, 1, rules=r, implementation="native"),
     lambda p, r: ddz_fast.play_out(p, 1, rules=r),
+]
+NATIVE_REFUSALS = [
     lambda p, r: ddz_fast.solve(p, rules=r),
-], ids=["perft", "perft_native", "perft_native_depth_0", "divide", "play_out", "solve"])
-@pytest.mark.parametrize("rules", ["laizi", "standard"])
-def test_the_native_core_refuses_wild_cards(call, rules):
-    # Under laizi rules, or with plain rules given a position that carries wild ranks (which
-    # divide, checking its first actions' rules first, calls a mismatch): never counted as
-    # a plain position.
+]
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("call, rules", [(c, "standard") for c in NATIVE_COUNTS]
+                         + [(c, r) for c in NATIVE_REFUSALS for r in ("laizi", "standard")],
+                         ids=["perft", "perft_native", "perft_native_depth_0", "divide",
+                              "play_out", "solve-laizi", "solve-standard"])
+def test_the_native_core_refuses_wild_cards_where_it_does_not_play_them(call, rules):
+    # The solver refuses wild cards under laizi rules or from a position carrying wild ranks;
+    # perft, divide and the rollout play them under laizi rules only (plain rules given a
+    # position with wild ranks are a mismatch): never played as a plain position.
     with pytest.raises(ValueError, match=r"cannot play wild cards \(laizi\)|"
                                          r"play without wild cards"):
         call(Position.parse("3/4/6 0 0 - 0 w=5"), rules)
+
+
+@pytest.mark.native
+def test_the_native_count_plays_wild_cards():
+    # "3/4/6 0 0 - 0 w=5": seat 0's 3 is the only move and empties its hand: one leaf.
+    position = Position.parse("3/4/6 0 0 - 0 w=5")
+    for call in NATIVE_COUNTS[:3]:
+        assert call(position, "laizi") == 1
+    assert divide(position, 1, rules="laizi", implementation="native") == {parse_move("3"): 1}
+    assert ddz_fast.play_out(position, 1, rules="laizi") == (0, True, 0, 1, (1, 0, 0))
 
 
 @pytest.mark.native
@@ -312,11 +329,3 @@ def test_legal_actions_refuse_the_native_generator_with_wild_cards():
         position.legal_actions("laizi", implementation="native")
     assert len(position.legal_actions("laizi", implementation="python")) == 14
 
-
-@pytest.mark.native
-def test_the_native_suite_run_leaves_the_laizi_suite_out():
-    # tests/test_perft_native.py counts every suite natively except this one, which the
-    # native core refuses: check that each of its positions is refused rather than counted.
-    for suite in SUITES:
-        with pytest.raises(ValueError, match="cannot play wild cards"):
-            ddz_fast.perft_native(suite.position, 1, rules=suite.rules)

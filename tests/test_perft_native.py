@@ -3,8 +3,9 @@
 Every line of the suites in tests/perft is checked: the ``*.perft`` files (which
 tests/test_perft.py also walks in Python) and ``deep.txt``, whose millions of nodes only the
 native count gets through in test time. All of those counts were made by ddz_fast.reference.
-The suites with wild cards (laizi.perft) are left out: the native core refuses them
-(tests/test_laizi_perft.py checks that it does).
+The suite with wild cards (laizi.perft), whose counts come from the brute-force walk of
+tests/test_laizi_perft.py, is counted by the native walk over the laizi generator, and
+positions of random hands with wild cards are counted by it and by the Python walk.
 """
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ SUITE_FILES = sorted(SUITE_DIR.glob("*.perft")) + [SUITE_DIR / "deep.txt"]
 SUITES = [(path.name, suite) for path in SUITE_FILES
           for suite in read_perft_suites(path.read_text(encoding="utf-8").splitlines())
           if not suite.rules.laizi]
+LAIZI_LINES = [(suite, depth, nodes) for suite in read_perft_suites(
+    (SUITE_DIR / "laizi.perft").read_text(encoding="utf-8").splitlines())
+    for depth, nodes in suite.counts]
 SUITE_LINES = [(name, suite, depth, nodes) for name, suite in SUITES
                for depth, nodes in suite.counts]
 
@@ -110,3 +114,63 @@ def test_native_divide_equals_the_reference_divide():
     for depth in (1, 3, 5):
         assert (divide(position, depth, implementation="native")
                 == divide(position, depth, implementation="python"))
+
+
+# --- wild cards (laizi) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("suite, depth, nodes", LAIZI_LINES,
+                         ids=[f"laizi.perft:{s.line}:d{d}" for s, d, _ in LAIZI_LINES])
+def test_native_perft_counts_the_laizi_suite(suite, depth, nodes):
+    assert perft_native(suite.position, depth, rules=suite.rules) == nodes
+    assert perft(suite.position, depth, rules=suite.rules, implementation="native") == nodes
+
+
+def test_the_laizi_suite_is_counted_natively_in_full():
+    assert {s.rules.laizi for s, _, _ in LAIZI_LINES} == {1, 2}
+    assert len(LAIZI_LINES) >= 30 and max(n for _, _, n in LAIZI_LINES) >= 2_000
+
+
+def test_the_python_walk_agrees_with_wild_cards_on_random_game_positions():
+    # Positions met in random hands of the engine with wild cards (one and two wild ranks,
+    # leading and following), counted by the Python walk over the public generator and
+    # natively: depth 4 once the hands are small, depth 3 before.
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(8):
+        preset = ("laizi", "tiandi_laizi")[seed % 2]
+        state = Game(preset).new_state(seed=seed)
+        while not state.is_over:
+            if state.phase == "play" and rng.random() < 0.15:
+                position = state.position()
+                depth = 4 if sum(len(h) for h in position.hands) <= 24 else 3
+                assert position.wild and perft_native(position, depth, rules=preset) == \
+                    perft(position, depth, rules=preset), str(position)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 20
+
+
+def test_native_divide_with_wild_cards_equals_the_python_divide():
+    position = Position.parse("4467/5888/JJQQK 1 1 3555=3333 0 w=5")
+    for depth in (1, 3, 5):
+        assert (divide(position, depth, rules="laizi", implementation="native")
+                == divide(position, depth, rules="laizi", implementation="python"))
+
+
+def test_wild_ranks_and_rules_are_checked_as_the_python_perft_checks_them():
+    wild = Position.parse("3/4/6 0 0 - 0 w=5")
+    tiandi = Position.parse("3/4/6 0 0 - 0 w=5T")
+    plain = Position.parse("3/4/6 0 0 - 0")
+    illegal = Position(("3", "4", "6"), 0, 1, parse_move("55=22", "laizi", wild="5"), wild="7")
+    cases = [(wild, 1, None), (wild, 0, "standard"), (wild, 1, "tiandi_laizi"),
+             (tiandi, 1, "laizi"), (plain, 1, "laizi"), (illegal, 0, "laizi"),
+             (wild, -1, "laizi")]
+    for position, depth, rules in cases:
+        errors = []
+        for count in (perft_native, perft):
+            with pytest.raises((TypeError, ValueError)) as caught:
+                count(position, depth, rules=rules)
+            errors.append((type(caught.value), str(caught.value)))
+        assert errors[0] == errors[1], (str(position), depth, rules)
+    assert perft_native(wild, 0, rules="laizi") == 1
+    assert perft_native(Position.parse("-/4/6 0 1 - 0 w=5"), 9, rules="laizi") == 1
