@@ -275,8 +275,7 @@ def test_perft_counts_positions_with_wild_cards(rules: str, position: str, depth
                               "--seconds", "0.001", "--json").stdout)
     assert (document["nodes"], document["rules"], document["position"]) == \
         (leaves, rules, position)
-    expected = "native moves, python walk" if ddz_fast.IMPLEMENTATION == "native" else "python"
-    assert document["implementation"] == expected
+    assert document["implementation"] == ddz_fast.IMPLEMENTATION
 
 
 def test_perft_takes_the_wild_ranks_from_the_option_or_the_position():
@@ -314,11 +313,15 @@ def test_perft_divides_by_first_actions_written_with_their_readings():
     assert [parse_move(key, "laizi", "5") for key in document["divide"]] == list(firsts)
 
 
-def test_perft_native_refuses_wild_cards_clearly():
-    result = ddz("perft", "55/6/4 0 0 - 0 w=5", "1", "--rules", "laizi",
-                 "--implementation", "native")
-    assert_one_line_error(result, "--implementation native", "cannot play wild cards (laizi)",
-                          "without it the position is counted in Python")
+@pytest.mark.native
+@pytest.mark.parametrize("rules, position, depth, leaves", LAIZI_SUITE)
+def test_perft_counts_wild_cards_in_the_compiled_core_and_in_python(rules: str, position: str,
+                                                                   depth: int, leaves: int):
+    for implementation in ("native", "python"):
+        document = json.loads(ddz("perft", position, str(depth), "--rules", rules,
+                                  "--implementation", implementation, "--seconds", "0.001",
+                                  "--json").stdout)
+        assert (document["nodes"], document["implementation"]) == (leaves, implementation)
 
 
 @pytest.mark.parametrize("args, fragment", [

@@ -10,11 +10,8 @@ used.
 
 With wild cards (``--rules laizi`` or ``tiandi_laizi``) the position names its wild ranks in
 its sixth field, ``w=5`` (:mod:`ddz_fast.position`), or ``--wild`` names them for a
-five-field position; given both, they must agree. Such a position is walked in Python over the
-library's move generator with wild cards (the compiled one when built: ``native moves, python
-walk`` in the output), or over the pure-Python reference with ``--implementation python``;
-``--implementation native`` counts in the compiled core's play loop, which refuses the position
-where it plays no wild cards. ``--divide`` writes a first action read with wild cards as
+five-field position; given both, they must agree. Such a position is counted the same way,
+natively or in Python. ``--divide`` writes a first action read with wild cards as
 ``CARDS=READING`` (:mod:`ddz_fast.notation`), text that reads back as that move.
 
 The count is repeated until the runs add up to a time the clock can measure (``--seconds``),
@@ -24,7 +21,7 @@ measures the search rather than the cost of one call.
 from __future__ import annotations
 
 import argparse
-from typing import Dict, Optional, Tuple, Union
+from typing import Dict, Tuple, Union
 
 from ddz_fast.api import IMPLEMENTATION
 from ddz_fast.move import Move
@@ -54,8 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--implementation", choices=("native", "python"),
                         help="native: count in the compiled core; python: walk the tree in "
                              "Python over the pure-Python reference (default: native when "
-                             "built; a position with wild cards is walked in Python over the "
-                             "library's generator)")
+                             "built)")
     add_rules_option(parser, wild=True, position_wild=True)
     add_json_option(parser)
 
@@ -83,50 +79,38 @@ def read_position(args: argparse.Namespace) -> AnyPosition:
     return position
 
 
-def choose_implementation(args: argparse.Namespace,
-                          position: AnyPosition) -> Tuple[Optional[str], str]:
-    """(the ``implementation`` perft is given, its name in the output)."""
+def choose_implementation(args: argparse.Namespace) -> str:
+    """The ``implementation`` perft is given, also its name in the output: "native", the
+    compiled core's count, or "python", the Python walk over the reference."""
     if args.implementation is not None:
-        return args.implementation, args.implementation
-    if getattr(position, "wild", None) is None:
-        # "native": the compiled core's perft; "python": the Python walk over the reference.
-        return ("native" if IMPLEMENTATION == "native" else "python"), IMPLEMENTATION
-    # Wild cards: a walk in Python over the library's generator, which plays them natively
-    # when the compiled core is built.
-    return None, "native moves, python walk" if IMPLEMENTATION == "native" else "python"
+        return args.implementation
+    return "native" if IMPLEMENTATION == "native" else "python"
 
 
 def count(args: argparse.Namespace, position: AnyPosition,
-          implementation: Optional[str]) -> Tuple[int, Dict[Move, int], Timing]:
+          implementation: str) -> Tuple[int, Dict[Move, int], Timing]:
     """(the leaves, the leaves below each first action with ``--divide``, the timing)."""
-    split: Dict[Move, int] = {}
-    try:
-        if args.divide:
-            split, timing = time_repeated(lambda: divide(position, args.depth, rules=args.rules,
-                                                         implementation=implementation),
-                                          args.seconds)
-            # A finished hand has no first action to divide by, and is itself the one leaf.
-            return (sum(split.values()) if not position.is_over else 1), split, timing
-        nodes, timing = time_repeated(lambda: perft(position, args.depth, rules=args.rules,
-                                                    implementation=implementation),
+    if args.divide:
+        split, timing = time_repeated(lambda: divide(position, args.depth, rules=args.rules,
+                                                     implementation=implementation),
                                       args.seconds)
-        return nodes, split, timing
-    except ValueError as error:
-        if implementation == "native" and "wild cards" in str(error):
-            raise ValueError(f"--implementation native: {error}; without it the position is "
-                             f"counted in Python") from None
-        raise
+        # A finished hand has no first action to divide by, and is itself the one leaf.
+        return (sum(split.values()) if not position.is_over else 1), split, timing
+    nodes, timing = time_repeated(lambda: perft(position, args.depth, rules=args.rules,
+                                                implementation=implementation),
+                                  args.seconds)
+    return nodes, {}, timing
 
 
 def run(args: argparse.Namespace) -> int:
     position = read_position(args)
-    implementation, name = choose_implementation(args, position)
+    implementation = choose_implementation(args)
     nodes, split, timing = count(args, position, implementation)
     wild = getattr(position, "wild", None)
     rate = timing.rate(nodes) if nodes >= MIN_TIMED_NODES else None
     if args.json:
         print_json({"position": str(position), "rules": rules_name(args.rules),
-                    "depth": args.depth, "nodes": nodes, "implementation": name,
+                    "depth": args.depth, "nodes": nodes, "implementation": implementation,
                     "runs": timing.runs, "seconds": timing.seconds,
                     "seconds_per_run": timing.per_run, "nodes_per_second": rate,
                     "divide": ({format_move(m, args.rules, wild): n for m, n in split.items()}
@@ -135,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     for move, leaves in split.items():
         print(f"{format_move(move, args.rules, wild)}: {leaves}")
     print(f"perft {args.depth}: {format_count(nodes)} nodes "
-          f"({name}, {rules_name(args.rules)} rules)")
+          f"({implementation}, {rules_name(args.rules)} rules)")
     runs = f"{format_count(timing.runs)} run{'s' if timing.runs > 1 else ''}"
     per_run = f"{_duration(timing.per_run)} per count ({runs})"
     if rate is None:
