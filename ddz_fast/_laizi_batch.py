@@ -25,13 +25,13 @@ ignored.
 """
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, Sequence, Tuple
 
 import numpy as np
 
 from . import laizi_ids
 from ._batch_checks import check_hands
-from ._wide_batch import join_words, split_words
+from ._wide_batch import csr_words, prev_moves
 from .hand import Hand
 from .move import Move
 from .reference_laizi import Wild, check_wild
@@ -42,25 +42,6 @@ __all__ = ["laizi_moves_batch", "laizi_action_mask"]
 LegalMoves = Callable[..., Sequence[Move]]
 
 
-def _prevs(prevs: object, size: int) -> List[Optional[Move]]:
-    """The moves to beat: None, or an (N, 2) uint64 array of word halves (0: the hand leads)."""
-    if prevs is None:
-        return [None] * size
-    array = np.asarray(prevs)
-    if array.dtype != np.uint64:
-        raise TypeError(f"prevs must be a uint64 array of move words, not {array.dtype}")
-    if array.shape != (size, 2):
-        raise ValueError(f"prevs with wild cards must have shape ({size}, 2), the low and "
-                         f"high 64 bits of one word per hand, got {array.shape}")
-    moves: List[Optional[Move]] = []
-    for row, word in enumerate(join_words(array)):
-        try:
-            moves.append(Move.from_word(word) if word else None)
-        except ValueError as error:
-            raise ValueError(f"prevs[{row}]: {error}") from None
-    return moves
-
-
 def _rows(hands: object, prevs: object, rules: RulesLike, wild: object,
           legal_moves: LegalMoves) -> Tuple[Rules, Wild, List[Sequence[Move]]]:
     """(rules, wild ranks, the legal moves of each hand), after every check: the hands, the
@@ -68,7 +49,7 @@ def _rows(hands: object, prevs: object, rules: RulesLike, wild: object,
     words = check_hands(hands).tolist()
     checked = as_rules(rules)
     ranks = check_wild(checked, wild)
-    moves = _prevs(prevs, len(words))
+    moves = prev_moves(prevs, len(words), "with wild cards")
     for row, prev in enumerate(moves):
         if prev is not None:
             try:
@@ -83,12 +64,7 @@ def _rows(hands: object, prevs: object, rules: RulesLike, wild: object,
 def laizi_moves_batch(hands: object, prevs: object, rules: RulesLike, wild: object,
                       legal_moves: LegalMoves) -> Tuple[np.ndarray, np.ndarray]:
     """legal_moves_batch with wild cards: (moves (M, 2) uint64, offsets (N + 1,) int64)."""
-    words: List[int] = []
-    offsets = [0]
-    for moves in _rows(hands, prevs, rules, wild, legal_moves)[2]:
-        words.extend(move.word for move in moves)
-        offsets.append(len(words))
-    return split_words(words), np.array(offsets, dtype=np.int64)
+    return csr_words(_rows(hands, prevs, rules, wild, legal_moves)[2])
 
 
 def laizi_action_mask(hands: object, prevs: object, rules: RulesLike, wild: object,

@@ -8,7 +8,7 @@ and loops with their own ``legal_moves`` and action ids, so they agree on result
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -17,7 +17,8 @@ from .hand import Hand
 from .move import Move
 from .rules import Rules
 
-__all__ = ["split_words", "join_words", "wide_moves_batch", "wide_action_mask"]
+__all__ = ["split_words", "join_words", "prev_moves", "csr_words", "wide_moves_batch",
+           "wide_action_mask"]
 
 _LOW = (1 << 64) - 1
 LegalMoves = Callable[..., Sequence[Move]]
@@ -51,14 +52,18 @@ def _hands(hands: object) -> List[Hand]:
     return checked
 
 
-def _prevs(prevs: object, size: int) -> List[Optional[Move]]:
+def prev_moves(prevs: object, size: int, words_of: str = "of two decks"
+               ) -> List[Optional[Move]]:
+    """The moves to beat of a batch of 128-bit words: None (every hand leads) or an (N, 2)
+    uint64 array of word halves, 0 where a hand leads; ``words_of`` names the words in the
+    error of a wrong shape."""
     if prevs is None:
         return [None] * size
     array = np.asarray(prevs)
     if array.dtype != np.uint64:
         raise TypeError(f"prevs must be a uint64 array of move words, not {array.dtype}")
     if array.shape != (size, 2):
-        raise ValueError(f"prevs of two decks must have shape ({size}, 2), the low and high "
+        raise ValueError(f"prevs {words_of} must have shape ({size}, 2), the low and high "
                          f"64 bits of one word per hand, got {array.shape}")
     moves: List[Optional[Move]] = []
     for row, word in enumerate(join_words(array)):
@@ -69,11 +74,21 @@ def _prevs(prevs: object, size: int) -> List[Optional[Move]]:
     return moves
 
 
+def csr_words(rows: Iterable[Sequence[Move]]) -> Tuple[np.ndarray, np.ndarray]:
+    """The move words of each row in CSR form: (words as (M, 2) halves, offsets (N + 1,))."""
+    words: List[int] = []
+    offsets = [0]
+    for moves in rows:
+        words.extend(move.word for move in moves)
+        offsets.append(len(words))
+    return split_words(words), np.array(offsets, dtype=np.int64)
+
+
 def _rows(hands: object, prevs: object, rules: Rules,
           legal_moves: LegalMoves) -> Iterator[Sequence[Move]]:
     """The legal moves of each hand, after every check (a bad row fails before any is listed)."""
     checked = _hands(hands)
-    pairs = list(zip(checked, _prevs(prevs, len(checked))))
+    pairs = list(zip(checked, prev_moves(prevs, len(checked))))
     for row, (hand, prev) in enumerate(pairs):
         if prev is not None:
             try:
@@ -87,12 +102,7 @@ def _rows(hands: object, prevs: object, rules: Rules,
 def wide_moves_batch(hands: object, prevs: object, rules: Rules,
                      legal_moves: LegalMoves) -> Tuple[np.ndarray, np.ndarray]:
     """legal_moves_batch at the table of two decks: (moves (M, 2), offsets (N + 1,))."""
-    words: List[int] = []
-    offsets = [0]
-    for moves in _rows(hands, prevs, rules, legal_moves):
-        words.extend(move.word for move in moves)
-        offsets.append(len(words))
-    return split_words(words), np.array(offsets, dtype=np.int64)
+    return csr_words(_rows(hands, prevs, rules, legal_moves))
 
 
 def wide_action_mask(hands: object, prevs: object, rules: Rules, legal_moves: LegalMoves,
