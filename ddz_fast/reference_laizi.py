@@ -459,9 +459,10 @@ def _action_space(rules: Rules, wild: Wild) -> Tuple[Move, ...]:
 
 def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ...]:
     """Every move of the rule set under the wild ranks, in canonical order: a move's index is
-    its dense action id. Pass is not in it. It is slow: the moves are listed on first use and
-    kept, about half a million and ten seconds for one wild rank, millions and minutes for
-    two. :func:`action_id`, :func:`action_move` and :func:`action_space_size` never list it."""
+    its dense action id. Pass is not in it. It is slow here: the moves are listed on first
+    use and kept, about half a million and ten seconds for one wild rank, millions and
+    minutes for two (the compiled core lists them in about a second and four). :func:`action_id`,
+    :func:`action_move` and :func:`action_space_size` never list it."""
     return _action_space(*_context(rules, wild))
 
 

@@ -1115,9 +1115,20 @@ cdef inline object _laizi_move(const LzMove* m):
     return <object>found if found != NULL else _keep_laizi(m.lo, m.hi)
 
 
-cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQuery* q):
+cdef inline object _laizi_move_unkept(const LzMove* m):
+    """The Move of a move the laizi generator made, kept or not: the table is left to hands."""
+    cdef PyObject* found
+    if m.hi == 0:
+        return _move(m.lo)
+    found = _find_laizi(m.lo, m.hi)
+    return <object>found if found != NULL else _make_laizi(m.lo, m.hi)
+
+
+cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQuery* q,
+                          bint keep=True):
     """The moves of the hand word ``hand`` (checked) under the wild ranks ``wild`` (checked,
-    low to high) that the query asks for, as a list of Moves in canonical order."""
+    low to high) that the query asks for, as a list of Moves in canonical order; the Moves of
+    laizi words are kept for later calls unless ``keep`` is False."""
     cdef int ranks[2]
     cdef int nwild = len(wild)
     cdef LzSink s = LzSink(NULL, 0, 0, False)
@@ -1129,7 +1140,9 @@ cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQ
     try:
         if s.failed:
             raise MemoryError("out of memory listing moves")
-        return [_laizi_move(&s.buf[i]) for i in range(s.n)]
+        if keep:
+            return [_laizi_move(&s.buf[i]) for i in range(s.n)]
+        return [_laizi_move_unkept(&s.buf[i]) for i in range(s.n)]
     finally:
         free(s.buf)
 
@@ -1172,6 +1185,29 @@ cdef list _laizi_moves(object hand, object prev, object rules, object wild, _Rul
         lz_answer_query(&q, TYPE_CODES[prev.type], prev.key, prev.length, len(prev),
                         _CLASS_CODE[prev.bomb_class])
     return _laizi_generate(hand_word, ranks, &rule_set.opts, &q)
+
+
+cdef dict _LAIZI_SPACES = {}       # (checked rules, wild ranks) -> the listed action space
+cdef enum:
+    LAIZI_SPACES_KEPT = 2           # a one-wild space is half a million Moves: a few hundred MB
+
+
+cdef tuple _laizi_action_space(object rules, object wild, _RuleSet rule_set):
+    """action_space with wild cards: every move of a full deck, listed by the generator (the
+    reference's definition, reference_laizi.action_space), kept for up to two wild contexts
+    at a time. Its Moves do not fill the table of kept Moves, which serves hands."""
+    cdef LzQuery q
+    key = _laizi_context(rules, wild)
+    found = _LAIZI_SPACES.get(key)
+    if found is not None:
+        return found
+    lz_lead_query(&q)
+    space = tuple(_laizi_generate(_hand_word(Hand(FULL_DECK)), key[1], &rule_set.opts, &q,
+                                  False))
+    if len(_LAIZI_SPACES) >= LAIZI_SPACES_KEPT:
+        _LAIZI_SPACES.clear()       # one call, safe beside other threads' (no lock needed)
+    _LAIZI_SPACES[key] = space
+    return space
 
 
 #: The bomb class codes of laizigen.pxd by name (None: no bomb).
@@ -1248,7 +1284,7 @@ def action_space(rules=None, wild=None):
     """Every move of the rule set, in canonical order: a move's index is its dense action id."""
     cdef _RuleSet rule_set = _rule_set(rules)
     if rule_set.laizi or wild is not None:
-        return reference_laizi.action_space(rules, wild)
+        return _laizi_action_space(rules, wild, rule_set)
     if rule_set.two_decks:
         return reference.action_space(rules)
     return rule_set.action_space().moves
