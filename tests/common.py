@@ -127,6 +127,18 @@ def dense_hand(rng: random.Random, size: int) -> Hand:
     return Hand(counts)
 
 
+def wild_rich_hand(rng: random.Random, wild: Sequence[int], size: int) -> List[int]:
+    """The counts of ``size`` cards of one deck, each card of a ``wild`` rank three times as
+    likely as any other, so that hands with wild cards hold several."""
+    weights = [3 if rank in wild else 1 for rank in DECK]
+    hand = [0] * NUM_RANKS
+    while sum(hand) < size:
+        rank = rng.choices(DECK, weights)[0]
+        if hand[rank] < MAX_COPIES[rank]:
+            hand[rank] += 1
+    return hand
+
+
 def random_hands(count: int, seed: int, max_size: int = 20) -> List[Hand]:
     """Half uniform deals, half dense hands, of 1..``max_size`` cards, from one seed."""
     rng = random.Random(seed)

@@ -25,7 +25,7 @@ from ddz_fast.notation import format_move, parse_move, readings
 from ddz_fast.rules import PRESETS, WIDEST_RULES
 
 import laizi_brute as brute
-from common import sample_size, slow_in_python
+from common import sample_size, slow_in_python, wild_rich_hand
 
 LAIZI = "laizi"
 TIANDI = "tiandi_laizi"
@@ -561,18 +561,6 @@ def _space(preset: str, wild: tuple, max_cards: int) -> _Space:
     return _Space(brute.moves(brute.option_dict(Rules.preset(preset)), wild, max_cards))
 
 
-def _random_hand(rng: random.Random, wild: tuple, size: int) -> list:
-    """A random hand, with each wild card three times as likely as any other card."""
-    deck = [r for r, c in enumerate(deck_counts(1)) for _ in range(c)]
-    weights = [3 if rank in wild else 1 for rank in deck]
-    hand = [0] * 15
-    while sum(hand) < size:
-        rank = rng.choices(deck, weights)[0]
-        if hand[rank] < deck_counts(1)[rank]:
-            hand[rank] += 1
-    return hand
-
-
 def _check_hand(api, space: _Space, hand, rules, wild, max_cards, rng) -> None:
     contained = space.contained(hand)
     lead = [m for m in api.legal_moves(hand, rules=rules, wild=wild) if len(m) <= max_cards]
@@ -601,7 +589,7 @@ def test_legal_moves_equal_the_brute_force_filtered_by_the_hand(preset, wild, ma
     rng = random.Random(sum(wild) * 1000 + max_cards)
     space = _space(preset, wild, max_cards)
     for _ in range(sample_size(hands, minimum=8)):
-        hand = _random_hand(rng, wild, rng.randint(4, 14))
+        hand = wild_rich_hand(rng, wild, rng.randint(4, 14))
         _check_hand(ddz_fast, space, hand, preset, wild, max_cards, rng)
 
 
@@ -610,7 +598,7 @@ def test_every_move_of_random_hands_equals_the_brute_force():
     rng = random.Random(2026)
     space = _space(LAIZI, (FIVE,), 20)
     for _ in range(8):
-        hand = _random_hand(rng, (FIVE,), rng.choice((17, 20)))
+        hand = wild_rich_hand(rng, (FIVE,), rng.choice((17, 20)))
         _check_hand(ddz_fast, space, hand, LAIZI, (FIVE,), 20, rng)
 
 
@@ -618,7 +606,7 @@ def test_count_moves_counts_what_legal_moves_lists():
     rng = random.Random(9)
     for preset, wild in ((LAIZI, (SEVEN,)), (TIANDI, (0, 12))):
         for _ in range(sample_size(12, minimum=4)):
-            hand = _random_hand(rng, wild, rng.randint(10, 17))
+            hand = wild_rich_hand(rng, wild, rng.randint(10, 17))
             counts = reference_laizi.count_moves(hand, rules=preset, wild=wild)
             moves = reference_laizi.legal_moves(hand, rules=preset, wild=wild)
             assert sum(counts.values()) == len(moves)
@@ -632,7 +620,7 @@ def test_classify_lists_the_moves_of_a_hand_that_play_every_card(api):
     rng = random.Random(31)
     for preset, wild in ((LAIZI, (SEVEN,)), (TIANDI, (FIVE, 12))):
         for _ in range(sample_size(60, minimum=6)):
-            hand = _random_hand(rng, wild, rng.randint(1, 9))
+            hand = wild_rich_hand(rng, wild, rng.randint(1, 9))
             everything = [m for m in reference_laizi.legal_moves(hand, rules=preset, wild=wild)
                           if list(m.counts) == hand]
             assert api.classify(hand, rules=preset, wild=wild) == everything

@@ -17,24 +17,11 @@ import pytest
 import ddz_fast
 from ddz_fast import Hand, Move, Rules, reference_laizi
 from ddz_fast._wide_batch import join_words
-from ddz_fast.cards import deck_counts
 
-from common import sample_size
+from common import sample_size, wild_rich_hand
 
 LAIZI = "laizi"
 TIANDI = "tiandi_laizi"
-
-
-def random_hand(rng: random.Random, wild: tuple, size: int) -> List[int]:
-    """A random hand, each wild card three times as likely as any other card."""
-    deck = [r for r, c in enumerate(deck_counts(1)) for _ in range(c)]
-    weights = [3 if rank in wild else 1 for rank in deck]
-    hand = [0] * 15
-    while sum(hand) < size:
-        rank = rng.choices(deck, weights)[0]
-        if hand[rank] < deck_counts(1)[rank]:
-            hand[rank] += 1
-    return hand
 
 
 def halves(word: int) -> List[int]:
@@ -45,7 +32,7 @@ def batch_case(seed: int, rules: str, wild: tuple, n: int, sizes: tuple = (4, 10
     """(count hands, prevs as (n, 2) halves, the prev Moves): a third of the hands lead, a
     third answer one of their own moves, a third a move of a random id of the space."""
     rng = random.Random(seed)
-    hands = [random_hand(rng, wild, rng.choice(sizes)) for _ in range(n)]
+    hands = [wild_rich_hand(rng, wild, rng.choice(sizes)) for _ in range(n)]
     size = reference_laizi.action_space_size(rules, wild)
     prevs: List[Optional[Move]] = []
     for row, hand in enumerate(hands):

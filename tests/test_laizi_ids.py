@@ -19,10 +19,10 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Move, Rules, reference_laizi
-from ddz_fast.cards import deck_counts, parse_cards
+from ddz_fast.cards import parse_cards
 
 import laizi_brute as brute
-from common import IMPLEMENTATION, sample_size, slow_in_python
+from common import IMPLEMENTATION, sample_size, slow_in_python, wild_rich_hand
 
 LAIZI = "laizi"
 TIANDI = "tiandi_laizi"
@@ -152,25 +152,13 @@ def test_every_type_is_consecutive_in_the_documented_order(rules, wild):
 
 # --- two wild ranks: round trips, order and legality ------------------------------------------
 
-def random_hand(rng: random.Random, wild: tuple, size: int) -> List[int]:
-    """A random hand, each wild card three times as likely as any other card."""
-    deck = [r for r, c in enumerate(deck_counts(1)) for _ in range(c)]
-    weights = [3 if rank in wild else 1 for rank in deck]
-    hand = [0] * 15
-    while sum(hand) < size:
-        rank = rng.choices(deck, weights)[0]
-        if hand[rank] < deck_counts(1)[rank]:
-            hand[rank] += 1
-    return hand
-
-
 def test_every_legal_move_of_random_hands_round_trips_in_canonical_order():
     # legal_moves lists a hand's moves in canonical order, so their ids increase strictly.
     # A 17-card hand with two wild ranks has about ten thousand moves.
     rng = random.Random(12)
     for size in (17, 20)[:sample_size(2, minimum=1)]:
         wild = tuple(sorted(rng.sample(range(13), 2)))
-        hand = random_hand(rng, wild, size)
+        hand = wild_rich_hand(rng, wild, size)
         moves = ddz_fast.legal_moves(hand, rules=TIANDI, wild=wild)
         ids = [ddz_fast.action_id(move, TIANDI, wild) for move in moves[::STRIDE]]
         assert all(a < b for a, b in zip(ids, ids[1:])), (hand, wild)
@@ -241,7 +229,7 @@ def test_a_move_of_other_wild_ranks_has_an_id_exactly_when_it_is_a_reading_here(
     answers = {True: 0, False: 0}
     for _ in range(sample_size(12, minimum=3)):
         dealt, here = (tuple(sorted(rng.sample(range(13), 2))) for _ in range(2))
-        hand = random_hand(rng, dealt, 12)
+        hand = wild_rich_hand(rng, dealt, 12)
         for move in rng.sample(ddz_fast.legal_moves(hand, rules=TIANDI, wild=dealt), 20):
             legal = move in ddz_fast.classify(move.counts, rules=TIANDI, wild=here)
             try:
