@@ -1106,22 +1106,16 @@ cdef object _keep_laizi(uint64_t lo, uint64_t hi):
     return move
 
 
-cdef inline object _laizi_move(const LzMove* m):
-    """The canonical Move of a move the laizi generator made."""
+cdef inline object _laizi_move(const LzMove* m, bint keep):
+    """The canonical Move of a move the laizi generator made, kept for later calls when
+    ``keep`` (a listing of the action space leaves the table to the hands it serves)."""
     cdef PyObject* found
     if m.hi == 0:
         return _move(m.lo)
     found = _find_laizi(m.lo, m.hi)
-    return <object>found if found != NULL else _keep_laizi(m.lo, m.hi)
-
-
-cdef inline object _laizi_move_unkept(const LzMove* m):
-    """The Move of a move the laizi generator made, kept or not: the table is left to hands."""
-    cdef PyObject* found
-    if m.hi == 0:
-        return _move(m.lo)
-    found = _find_laizi(m.lo, m.hi)
-    return <object>found if found != NULL else _make_laizi(m.lo, m.hi)
+    if found != NULL:
+        return <object>found
+    return _keep_laizi(m.lo, m.hi) if keep else _make_laizi(m.lo, m.hi)
 
 
 cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQuery* q,
@@ -1140,9 +1134,7 @@ cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQ
     try:
         if s.failed:
             raise MemoryError("out of memory listing moves")
-        if keep:
-            return [_laizi_move(&s.buf[i]) for i in range(s.n)]
-        return [_laizi_move_unkept(&s.buf[i]) for i in range(s.n)]
+        return [_laizi_move(&s.buf[i], keep) for i in range(s.n)]
     finally:
         free(s.buf)
 
