@@ -51,7 +51,8 @@ ONE_DECK_OPTIONS = {
     "4FFT2": _options(4, False, False, True, 2),
     "4FTT1": _options(4, False, True, True, 1),
 }
-#: The same options at the four-player table, where jokers may repeat among wings and kickers.
+#: Option sets at the four-player table, where jokers, two of each, may repeat among wings and
+#: kickers (rlcard's options and the widest, douzero's, beside the preset).
 TWO_DECK_OPTIONS = {
     "four_player+no_rocket_in_kickers": FOUR.replace(rocket_in_kickers=False),
     "four_player+rlcard_options": _options(3, False, False, True, 2, players=4),
