@@ -1,14 +1,15 @@
 """Random simulation: 10,000 complete hands, deal to settlement, with invariants on every step.
 
-Every preset under points, single-round points and call/rob bidding, some with chips. After
+The classic presets under points, single-round points and call/rob bidding, some with chips
+(the tables beyond them play 10,000 hands each in tests/test_game_random_tables.py). After
 every step: all 54 cards are accounted for and the right player is to move. On a sampled
 subset of steps: every legal action applies (on a clone), and illegal actions raise and leave
 the state exactly as it was. Every hand ends, and its scores sum to zero.
 
 Then 10,000 more with the ``deal_bonuses`` option on every preset and auction: each deal's
 bonus events are those its rank counts give, and the multiplier is 2 to the number of the
-current deal's bonus events, robs, bombs and rockets (and the spring or anti-spring at the
-end), counted from the events; the record of every hand with a bonus (and of one hand in ten
+current deal's bonus events (from the rank counts), robs, bombs and rockets (and the spring
+or anti-spring at the end), counted from the actions the test takes; the record of every hand with a bonus (and of one hand in ten
 without) replays to the same state.
 """
 from __future__ import annotations
@@ -27,12 +28,16 @@ from common import decide, expected_bidder, illegal_moves
 from test_game_helpers import Bid, Double, snapshot
 
 TOTAL_HANDS = 10_000
-PRESETS = ("standard", "rlcard", "openspiel", "douzero", "no_kitty", "botzone")
+PRESETS = ("standard", "rlcard", "openspiel", "douzero")
+#: The tables beyond the classic game play 10,000 hands each (tests/test_game_random_tables.py).
+NEW_TABLES = ("no_kitty", "botzone")
 AUCTIONS = ({"bidding": "points"}, {"bidding": "points", "single_round_auction": True},
             {"bidding": "call_rob"})
 CONFIGS = [(preset, auction) for preset in PRESETS for auction in AUCTIONS]
 HANDS_PER_CONFIG = -(-TOTAL_HANDS // len(CONFIGS))
-BONUS_CONFIGS = [(preset, dict(auction, deal_bonuses=True)) for preset, auction in CONFIGS]
+BONUS_CONFIGS = [(preset, dict(auction, deal_bonuses=True))
+                 for preset in PRESETS + NEW_TABLES for auction in AUCTIONS]
+HANDS_PER_BONUS_CONFIG = -(-TOTAL_HANDS // len(BONUS_CONFIGS))
 DECK_WORD = pack(FULL_DECK)
 FULL_CHECK_EVERY = 8       # on average, one step in this many gets the full clone checks
 MAX_STEPS = 5_000          # far more than any hand takes, re-deals included
@@ -43,6 +48,8 @@ class Tracker:
 
     def __init__(self, state: State) -> None:
         self.played = 0
+        self.robs = self.bombs = 0            # of the current deal, counted as they are played
+        self.moves_by_landlord = self.moves_by_peasants = 0
         self.redeals = state.redeals
         self.first_bidder = state.first_bidder
         self.bonuses = list(state.events)        # the first deal's, logged at the deal
@@ -64,13 +71,13 @@ class Tracker:
 
     def _check_turn(self, state: State, before: State, action: object) -> None:
         player = before.current_player
-        if isinstance(action, Move) and not action.is_pass:
-            self.played += action.word & COUNT_MASK
+        self._count(before, player, action)
         if state.redeals != self.redeals:
             assert state.redeals == self.redeals + 1 and before.phase == "bidding"
             # The new deal's bonuses right after the last pass; the old ones stay behind it.
             self.bonuses = list(state.events[len(before.events) + 1:])
             assert self.bonuses == expected_bonuses(state)
+            self.robs = 0
             self.redeals += 1
             self.first_bidder = (self.first_bidder + 1) % 3
             assert state.first_bidder == state.current_player == self.first_bidder
@@ -90,21 +97,31 @@ class Tracker:
             assert state.current_player == (player + 1) % 3
         assert state.multiplier == 2 ** self._doublings(state)
 
+    def _count(self, before: State, player: int, action: object) -> None:
+        """What the action the test took adds to the cards played and to the doublings: a rob
+        in the auction; a bomb or rocket, and which side played, in the play phase."""
+        if before.phase == "bidding" and action == Bid.ROB:
+            self.robs += 1
+        if isinstance(action, Move) and not action.is_pass:
+            self.played += action.word & COUNT_MASK
+            self.bombs += action.type in ("bomb", "rocket")
+            if player == before.landlord:
+                self.moves_by_landlord += 1
+            else:
+                self.moves_by_peasants += 1
+
     def _doublings(self, state: State) -> int:
         """The current deal's bonus events, and once the landlord is known its robs, the bombs
         and rockets played and, at the end, a spring or an anti-spring."""
         count = len(self.bonuses)
         if state.landlord is None:
             return count
-        count += sum(1 for _, bid in state.bids if bid == Bid.ROB)
-        moves = [(seat, a) for seat, a in state.history if isinstance(a, Move) and not a.is_pass]
-        count += sum(1 for _, move in moves if move.type in ("bomb", "rocket"))
+        count += self.robs + self.bombs
         if state.is_over:
-            by_landlord = sum(1 for seat, _ in moves if seat == state.landlord)
             if state.winner == "landlord":
-                count += by_landlord == len(moves)       # spring: no peasant played
+                count += self.moves_by_peasants == 0     # spring: no peasant played
             else:
-                count += by_landlord == 1                # anti-spring: the first lead only
+                count += self.moves_by_landlord == 1     # anti-spring: the first lead only
         return count
 
 
@@ -162,14 +179,15 @@ def play_hand(game: Game, seed: int, rng: random.Random) -> State:
     raise AssertionError(f"hand of seed {seed} did not end in {MAX_STEPS} steps")
 
 
-def play_config(configs: list, preset: str, auction: dict, first: int) -> List[State]:
-    """The hands of one config of ``configs`` (number ``first`` + its index on), every step
-    checked; half the configs play with chips."""
+def play_config(configs: list, preset: str, auction: dict, first: int,
+                number: int) -> List[State]:
+    """``number`` hands of one config of ``configs`` (seeded by ``first`` + its index), every
+    step checked; half the configs play with chips."""
     index = configs.index((preset, auction))
     game = Game(Rules.preset(preset).replace(**auction), chips=60 if index % 2 else None)
     rng = random.Random(first + index)
     hands = []
-    for hand in range(HANDS_PER_CONFIG):
+    for hand in range(number):
         state = play_hand(game, seed=(first + index) * 100_000 + hand, rng=rng)
         assert sum(state.scores) == 0 and state.winner in ("landlord", "peasants")
         assert state.raw_scores is not None and sum(state.raw_scores) == 0
@@ -179,18 +197,22 @@ def play_config(configs: list, preset: str, auction: dict, first: int) -> List[S
     return hands
 
 
+def config_id(preset: str, auction: dict) -> str:
+    """A test id: the preset and the auction's options (the deal bonuses go without saying)."""
+    return "-".join([preset] + [str(v) for k, v in auction.items() if k != "deal_bonuses"])
+
+
 @pytest.mark.slow  # 10,000 whole hands: minutes under DDZ_FAST_IMPLEMENTATION=python
-@pytest.mark.parametrize("preset, auction", CONFIGS,
-                         ids=[f"{p}-{'-'.join(map(str, a.values()))}" for p, a in CONFIGS])
+@pytest.mark.parametrize("preset, auction", CONFIGS, ids=[config_id(*c) for c in CONFIGS])
 def test_random_hands_keep_every_invariant(preset, auction):
-    play_config(CONFIGS, preset, auction, 0)
+    play_config(CONFIGS, preset, auction, 0, HANDS_PER_CONFIG)
 
 
 @pytest.mark.slow  # 10,000 whole hands: minutes under DDZ_FAST_IMPLEMENTATION=python
 @pytest.mark.parametrize("preset, auction", BONUS_CONFIGS,
-                         ids=[f"{p}-{'-'.join(map(str, a.values()))}" for p, a in CONFIGS])
+                         ids=[config_id(*c) for c in BONUS_CONFIGS])
 def test_random_hands_with_deal_bonuses_keep_every_invariant(preset, auction):
-    hands = play_config(BONUS_CONFIGS, preset, auction, 100)
+    hands = play_config(BONUS_CONFIGS, preset, auction, 100, HANDS_PER_BONUS_CONFIG)
     for number, state in enumerate(hands):
         if state.deal_bonuses or number % 10 == 0:
             assert record.load(record.from_json(record.to_json(state))) == state
