@@ -1,7 +1,8 @@
 """Random hands per second through the public ``State`` API, and the ratio between two builds.
 
     python benchmarks/state_stepping.py [--games N] [--rounds R]
-    python benchmarks/state_stepping.py --baseline DIR [--games N] [--rounds R] [--output PATH]
+    python benchmarks/state_stepping.py --baseline DIR [--build DIR] [--games N] [--rounds R]
+        [--output PATH]
 
 Each game is what a Python driver of the engine does: ``Game().new_state(seed)``, then, until
 the hand is over, ``rng.choice(state.legal_actions())`` applied with ``state.apply`` (the points
@@ -10,7 +11,8 @@ the OS allows it.
 
 With ``--baseline DIR`` the script times two installs of ddz_fast in fresh processes, taking
 turns round after round: the one Python imports as usual and the one installed under DIR
-(``pip install --target DIR ...``, put first on ``PYTHONPATH``). The best round of each is the
+(``pip install --target DIR ...``, put first on ``PYTHONPATH``); ``--build DIR`` takes this
+build from such a directory too, instead of from Python's usual import. The best round of each is the
 figure compared, as in the other A/B scripts: on a shared machine single rounds vary. It prints
 the table and writes it as Markdown to ``--output`` when given.
 """
@@ -87,11 +89,12 @@ CLOCKS = (("games_per_s", "games per wall-clock second"),
           ("games_per_cpu_s", "games per CPU second"))
 
 
-def compare(baseline: str, games: int, rounds: int) -> str:
-    """Alternate the two builds for ``rounds`` rounds; Markdown tables of the best rounds."""
+def compare(baseline: str, games: int, rounds: int, build: Optional[str] = None) -> str:
+    """Alternate the two builds for ``rounds`` rounds; Markdown tables of the best rounds.
+    ``build`` is this build's install directory (None: the ddz_fast Python imports)."""
     runs: Dict[str, List[Dict[str, float]]] = {"baseline": [], "this build": []}
     for number in range(rounds):
-        for name, path in (("baseline", baseline), ("this build", None)):
+        for name, path in (("baseline", baseline), ("this build", build)):
             result = run_child(games, path)
             runs[name].append(result)
             print(f"round {number + 1}: {name:<10} {result['games_per_s']:8,.0f} games/s, "
@@ -123,6 +126,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--games", type=int, default=2000, help="games per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--baseline", help="a directory holding another install of ddz_fast")
+    parser.add_argument("--build", help="this build's install directory (default: the "
+                        "ddz_fast Python imports)")
     parser.add_argument("--output", type=Path, help="write the comparison here (Markdown)")
     args = parser.parse_args(argv)
     if args.baseline is None:
@@ -131,7 +136,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"{result['games_per_s']:,.0f} games/s ({result['games_per_cpu_s']:,.0f} per "
                   f"CPU second), {result['decisions_per_game']:.1f} decisions a game")
         return 0
-    table = compare(args.baseline, args.games, args.rounds)
+    table = compare(args.baseline, args.games, args.rounds, args.build)
     print(table)
     if args.output:
         args.output.write_text(report(table, argv if argv is not None else sys.argv[1:]),
