@@ -47,10 +47,13 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
 
     A :class:`~ddz_fast.table_position.TablePosition` of the four-player table is counted by
     :func:`ddz_fast.table_position.perft` (a walk in Python; ``rules`` default to
-    ``four_player`` there, and ``"native"`` walks over the compiled generator).
+    ``four_player`` there), or with ``"native"`` by the compiled core's walk on the wide words
+    of two decks (:func:`ddz_fast.playout.perft_native`), as at three seats.
     """
     implementation = implementation_name(implementation)
-    if isinstance(position, TablePosition):     # the four-player table: its own walk
+    if isinstance(position, TablePosition):     # the four-player table: its own walks
+        if isinstance(implementation, str) and implementation == "native":
+            return perft_native(position, depth, rules=rules or "four_player")
         return table_position.perft(position, depth, rules=rules or "four_player",
                                     implementation=implementation)
     if isinstance(implementation, str) and implementation == "native":
@@ -75,8 +78,10 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     """
     implementation = implementation_name(implementation)
     if isinstance(position, TablePosition):
-        return table_position.divide(position, depth, rules=rules or "four_player",
-                                     implementation=implementation)
+        rules = rules or "four_player"     # each subtree counted as perft counts it
+        return table_position.split(position, depth, rules, implementation,
+                                    lambda child, below: perft(child, below, rules=rules,
+                                                               implementation=implementation))
     position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")

@@ -11,7 +11,9 @@ code compiled without bounds checks.
   positions with wild ranks included.
 * :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively, positions with wild
   ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference` (and
-  :mod:`ddz_fast.reference_laizi`) is its twin.
+  :mod:`ddz_fast.reference_laizi`) is its twin. It counts a
+  :class:`~ddz_fast.table_position.TablePosition` of the four-player table too, on the wide
+  words of two decks, as :func:`ddz_fast.table_position.perft` walks it in Python.
 
 Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
 
@@ -81,15 +83,19 @@ from __future__ import annotations
 import operator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from .compiled import core as _core, play as _play  # NativeCoreMissingError when not built
+from . import table_position
 from ._checks import check_prev
+from .bitboard import TYPE_SHIFT, WIDE, main_ranks, pack_wide
 from .hand import Hand
+from .move import Move
 from .position import Position, _check_perft_args, checked_position
 from .rules import Rules, RulesLike, as_rules, plain_rules, three_player_table
+from .table_position import TablePosition
 from .validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -115,7 +121,8 @@ MAX_RECORDED_LAIZI_GAMES_PER_CALL = 1 << 19
 #: The most threads one call starts, whatever ``workers`` asks for.
 MAX_WORKERS = 256
 # A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
-# so any deeper perft counts the same leaves: the C int depth never needs more.
+# at the four-player table 4 * 108 (three passes), so any deeper perft counts the same leaves:
+# the C int depth never needs more.
 _DEPTH_CAP = 1 << 16
 _LOW_HALF = (1 << 64) - 1       # the low 64 bits of a laizi word
 
@@ -364,13 +371,21 @@ def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playo
     return Playout(winner, winner == landlord, bombs, plays, seat_moves)
 
 
-def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> int:
+def perft_native(position: Union[Position, TablePosition], depth: int, *,
+                 rules: RulesLike = None) -> int:
     """:func:`ddz_fast.position.perft` counted by the native core: same leaves, same errors.
 
     A pass is a move when following, a finished hand is a leaf at any depth and
     ``perft_native(p, 0) == 1``. The count runs without the GIL; Ctrl-C (SIGINT) stops it
     with KeyboardInterrupt.
+
+    A :class:`~ddz_fast.table_position.TablePosition` (four hands of two decks) is counted as
+    :func:`ddz_fast.table_position.perft` counts it (the lead comes back after the other three
+    pass), under ``rules`` that default to ``four_player`` there and may be any rule set of
+    four players (``Rules(players=4, ...)`` with any move options and sides).
     """
+    if isinstance(position, TablePosition):
+        return _perft_table(position, depth, "four_player" if rules is None else rules)
     position = _check_perft_args(position, depth)
     checked = three_player_table(rules, "the native play loop")
     if position.wild is not None or checked.laizi:
@@ -382,6 +397,32 @@ def perft_native(position: Position, depth: int, *, rules: RulesLike = None) -> 
     landlord, to_move, passes = _seats(position)
     return _play._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
                         rules)
+
+
+def _perft_table(position: TablePosition, depth: int, rules: RulesLike) -> int:
+    """perft_native of a position of the four-player table: the checks of
+    :func:`ddz_fast.table_position.perft`, in its order and with its messages (the position
+    rebuilt, the depth, rules of four players, and the move to beat judged under them where
+    the walk generates moves), then the native walk on wide words."""
+    position = table_position._checked(position, depth)
+    checked = table_position._table_rules(rules)
+    if depth == 0 or position.is_over:
+        return 1
+    to_beat = check_prev(position.prev, checked, _core._is_legal)
+    low, high = _wide_halves(to_beat)
+    return _play._perft_table(tuple(hand.counts for hand in position.hands), position.to_move,
+                              low, high, position.passes, min(depth, _DEPTH_CAP), checked)
+
+
+def _wide_halves(move: Optional[Move]) -> Tuple[int, int]:
+    """The low and high 64 bits of a move's wide word (:mod:`ddz_fast.bitboard`), the word the
+    native walk of two decks reads whatever the canonical word is; (0, 0) for no move."""
+    if move is None:
+        return 0, 0
+    word = int(move.word)
+    if word < WIDE:         # cards that fit one deck: the same move in the wide layout
+        word = pack_wide(move.counts, main_ranks(word), word >> TYPE_SHIFT)
+    return word & _LOW_HALF, word >> 64
 
 
 def _perft_wild(position: Position, depth: int, rules: Rules) -> int:

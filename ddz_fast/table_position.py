@@ -19,12 +19,15 @@ set's), ``-`` when the player to move leads. Example: seat 2 must beat a pair of
     33445566/789TJ/QKA2B/88888 0 2 KK 0
 
 :func:`perft` and :func:`divide` count the play tree below a position as
-:func:`ddz_fast.perft.perft` does at three seats (which hands positions of this module here).
+:func:`ddz_fast.perft.perft` does at three seats (which hands positions of this module here),
+walking it in Python over a move generator; :func:`ddz_fast.playout.perft_native` (and
+``ddz_fast.perft.perft(..., implementation="native")``) counts the same leaves in the compiled
+core.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .cards import RANK_NAMES, TWO_DECKS
 from .hand import Hand, HandLike, as_hand
@@ -179,11 +182,21 @@ def perft(position: TablePosition, depth: int, *, rules: RulesLike = "four_playe
 def divide(position: TablePosition, depth: int, *, rules: RulesLike = "four_player",
            implementation: Implementation = None) -> Dict[Move, int]:
     """Perft split by the first action: {action: leaves below it at ``depth - 1``}."""
+    return split(position, depth, rules, implementation,
+                 lambda child, below: perft(child, below, rules=rules,
+                                            implementation=implementation))
+
+
+def split(position: TablePosition, depth: int, rules: RulesLike,
+          implementation: Implementation, count: Callable[[TablePosition, int], int]
+          ) -> Dict[Move, int]:
+    """:func:`divide` with each subtree counted by ``count(child, depth - 1)``: the first
+    actions from the generator of ``implementation``, the subtrees by any perft (the native
+    one for :func:`ddz_fast.perft.divide`'s ``"native"``)."""
     position = _checked(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
-    return {move: perft(position._after(move), depth - 1, rules=rules,
-                        implementation=implementation)
+    return {move: count(position._after(move), depth - 1)
             for move in position.legal_actions(rules, implementation)}
 
 

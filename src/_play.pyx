@@ -1,16 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, freethreading_compatible=True
 """The play phase in native code: stepping on three hand words, random playouts and perft, the
-random games of the four-player table on wide words (``tableloop.pxd``), and random games and
-perft with wild cards on the laizi generator's moves (``laiziloop.pxd``).
+random games and perft of the four-player table on wide words (``tableloop.pxd``), and random
+games and perft with wild cards on the laizi generator's moves (``laiziloop.pxd``).
 
 It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``,
 ``laizigen.pxd``) and adds no generator of its own. ``_Table`` is the play phase of a
 :class:`ddz_fast.game.State` on words, stepped one action per call from Python. Nothing here
 holds a Python object or the GIL inside its loops; the ``_random_games``,
-``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_perft``, ``_perft_laizi``
-and ``_auctions`` kernels take arguments that :mod:`ddz_fast.playout` has already validated,
-and check seats and words again themselves.
+``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_perft``, ``_perft_table``,
+``_perft_laizi`` and ``_auctions`` kernels take arguments that :mod:`ddz_fast.playout` has
+already validated, and check seats and words again themselves.
 """
 import numpy as np
 
@@ -23,14 +23,15 @@ from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
-from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, RED_JOKER, Sink, generate,
-                      popcount)
+from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, NUM_TYPES, Options, RED_JOKER, Sink,
+                      T_PASS, generate, popcount)
 from rule_options cimport options_of
 from playloop cimport (Play, Tally, count_action, is_over, one_deck, play_move, random_finish,
                       start_tally)
-from tableloop cimport (LAST_SEAT, SEATS, TablePlay, TableTally, WideWords, counts_of,
-                        start_table_tally, table_random_finish)
-from widegen cimport Wide, plus
+from tableloop cimport (LAST_SEAT, SEATS, TablePlay, TableTally, WideWords, counts_of, is_none,
+                        start_table_tally, table_count_moves, table_is_over, table_moves_at,
+                        table_random_finish, table_step)
+from widegen cimport MOST_COPIES, Wide, lane, plus
 from mt19937 cimport MT, mt_next, mt_seed
 from rng cimport Rng, mix64, rng_below, rng_below_exact, rng_for_game, rng_next
 from laizigen cimport LzMove, LzSink
@@ -629,6 +630,142 @@ def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
                        for k in range(log[2 * MAX_AUCTION_TURNS])])
         auctions.append((first, turns, landlord, stake))
     return auctions
+
+
+# --- the four-player table: perft ----------------------------------------------------------------
+# ddz_fast.playout.perft_native of a TablePosition: table_position.perft's count (a pass is a move
+# when following, the lead comes back after three passes, a finished hand is a leaf at any depth)
+# on wide words, as perft_node counts three seats. The three-seat walk above stays as it is.
+
+cdef struct TableWalk:
+    # As Walk, on wide words: the options, one growing stack of move lists and the countdown to
+    # the next look at pending signals.
+    const Options* o
+    WideWords buf
+    int until_signal_check
+
+
+cdef bint table_interrupted(TableWalk* w) noexcept nogil:
+    """Whether a signal handler raised (KeyboardInterrupt): asked every so many nodes."""
+    w.until_signal_check -= 1
+    if w.until_signal_check > 0:
+        return False
+    w.until_signal_check = NODES_PER_SIGNAL_CHECK
+    with gil:
+        return PyErr_CheckSignals() != 0
+
+
+cdef int64_t table_perft_node(const TablePlay* p, int depth, TableWalk* w,
+                              Py_ssize_t top) noexcept nogil:
+    """table_position.perft's leaf count below ``p``; PERFT_OUT_OF_MEMORY or
+    PERFT_INTERRUPTED. The moves of each level sit in ``w.buf`` from ``top`` on, as in
+    perft_node."""
+    cdef TablePlay child
+    cdef Wide move
+    cdef Py_ssize_t n, j
+    cdef int64_t nodes = 0, below
+    cdef bint following = not is_none(p.to_beat)
+    if depth == 0 or table_is_over(p):
+        return 1
+    if table_interrupted(w):
+        return PERFT_INTERRUPTED
+    if depth == 1:      # every child is a leaf: count the moves without writing them
+        return table_count_moves(p.hands[p.player], p.to_beat, w.o) + following
+    n = table_moves_at(&w.buf, top, p.hands[p.player], p.to_beat, w.o)
+    if n < 0:
+        return PERFT_OUT_OF_MEMORY
+    for j in range(-1 if following else 0, n):
+        if j < 0:
+            move.lo = move.hi = 0
+        else:
+            move = w.buf.data[top + j]
+        child = p[0]
+        if table_step(&child, move):
+            nodes += 1                  # the hand ended: a leaf at any depth
+            continue
+        below = table_perft_node(&child, depth - 1, w, top + n)
+        if below < 0:
+            return below
+        nodes += below
+    return nodes
+
+
+cdef bint _is_wide_move(uint64_t lo, uint64_t hi) noexcept:
+    """Whether two halves make a wide move word: counts (bits 0..3) and main-rank flags (bit 4)
+    only in the lanes of the 15 ranks, and in the top lane the wide bit and a move's type."""
+    cdef int code = <int>((hi >> 56) & 0x7F)
+    return (T_PASS < code < NUM_TYPES and (lo & ~0x1F1F1F1F1F1F1F1FULL) == 0
+            and (hi & ~0x001F1F1F1F1F1F1FULL) == (<uint64_t>(0x80 | code)) << 56)
+
+
+cdef Wide _table_hand_of(object counts, int seat) except *:
+    """The wide word of a hand's 15 counts, checked again: at most 8 of a rank 3..2 and 2 of
+    a joker, so no lane of the word overflows into the next."""
+    cdef Wide hand
+    cdef int rank, count
+    if len(counts) != NUM_RANKS:
+        raise ValueError(f"hand {seat} has {len(counts)} rank counts, not {NUM_RANKS}")
+    hand.lo = hand.hi = 0
+    for rank in range(NUM_RANKS):
+        count = counts[rank]
+        if not 0 <= count <= (2 if rank >= BLACK_JOKER else MOST_COPIES):
+            raise ValueError(f"hand {seat} holds {count} cards of rank index {rank}: two "
+                             f"decks have at most {2 if rank >= BLACK_JOKER else MOST_COPIES}")
+        hand = plus(hand, lane(rank, count))
+    return hand
+
+
+cdef TablePlay _table_play_of(tuple hands, int to_move, uint64_t lo, uint64_t hi,
+                              int passes) except *:
+    """The TablePlay of position fields, checked again here so that no seat indexes out of the
+    hands, no lane of a hand overflows and the move to beat is a wide move word (its wide bit,
+    a type code of a move, only counts and flags in its lanes), whatever the caller passed."""
+    cdef TablePlay p
+    cdef int seat, rank, total
+    if len(hands) != SEATS:
+        raise ValueError(f"a four-player position has four hands, got {len(hands)}")
+    if not 0 <= to_move < SEATS:
+        raise ValueError(f"to_move must be a seat 0, 1, 2 or 3, got {to_move}")
+    p.to_beat.lo, p.to_beat.hi = lo, hi
+    if not 0 <= passes <= (0 if is_none(p.to_beat) else SEATS - 2):
+        raise ValueError(f"passes must be 0, 1 or 2 after a move and 0 when leading, "
+                         f"got {passes}")
+    if not is_none(p.to_beat) and not _is_wide_move(lo, hi):
+        raise ValueError(f"move to beat {(<object>hi << 64) | lo:#x} is no wide move word")
+    for seat in range(SEATS):
+        p.hands[seat] = _table_hand_of(hands[seat], seat)
+    for rank in range(NUM_RANKS):
+        total = sum([hands[seat][rank] for seat in range(SEATS)])
+        if total > (2 if rank >= BLACK_JOKER else MOST_COPIES):
+            raise ValueError(f"the hands hold {total} cards of rank index {rank}: more than "
+                             f"two decks have")
+    p.player = to_move
+    p.passes = passes
+    return p
+
+
+def _perft_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
+                 int passes, int depth, rules):
+    """table_position.perft of the four-player position given by its hands' counts, the player
+    to move, the move to beat's wide word as low and high halves (both 0 when the player
+    leads) and the passes since it, counted natively under a two-deck rule set; Ctrl-C raises
+    KeyboardInterrupt within a fraction of a second."""
+    cdef Options options = options_of(as_rules(rules), 2)
+    cdef TablePlay p = _table_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
+    cdef TableWalk w = TableWalk(&options, WideWords(NULL, 0), NODES_PER_SIGNAL_CHECK)
+    cdef int64_t nodes
+    if depth < 0:
+        raise ValueError(f"depth must be at least 0, got {depth}")
+    try:
+        with nogil:
+            nodes = table_perft_node(&p, depth, &w, 0)
+    finally:
+        free(w.buf.data)
+    if nodes == PERFT_INTERRUPTED:
+        raise_pending()
+    if nodes < 0:
+        raise MemoryError("out of memory counting perft")
+    return nodes
 
 
 # --- wild cards (laizi): random games, rollouts and perft ----------------------------------------

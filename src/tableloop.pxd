@@ -1,5 +1,6 @@
 # The play phase of the four-player table on wide words (two decks), as playloop.pxd is for three
-# seats: a position, one step of play, and a random finish. Header-only, like movegen.pxd:
+# seats: a position, one step of play, the moves of a position (listed or only counted, as a
+# perft walk needs them), and a random finish. Header-only, like movegen.pxd:
 # ``from tableloop cimport TablePlay, table_step, table_random_finish, ...``.
 #
 # Hands are wide words without type or wide bits (widegen.pxd's layout: the count of rank r in
@@ -82,6 +83,12 @@ cdef inline bint table_step(TablePlay* p, Wide move) noexcept nogil:
     return is_none(p.hands[mover])
 
 
+cdef inline bint table_is_over(const TablePlay* p) noexcept nogil:
+    """Whether a hand is empty: the hand has ended."""
+    return (is_none(p.hands[0]) or is_none(p.hands[1]) or is_none(p.hands[2])
+            or is_none(p.hands[3]))
+
+
 # --- random playouts -----------------------------------------------------------------------------
 
 cdef struct TableTally:
@@ -124,25 +131,47 @@ cdef inline bint wide_reserve(WideWords* w, Py_ssize_t need) noexcept nogil:
     return True
 
 
+cdef inline void table_generate(WideSink* s, Wide hand, Wide to_beat,
+                                const Options* o) noexcept nogil:
+    """The moves of ``hand``, leading or beating ``to_beat``, into ``s``."""
+    cdef uint8_t counts[15]
+    cdef WideHand h
+    counts_of(hand, counts)
+    wdescribe(&h, counts)
+    if is_none(to_beat):
+        wlead(s, &h, o)
+    else:
+        wrespond(s, &h, o, to_beat)
+
+
+cdef inline Py_ssize_t table_moves_at(WideWords* out, Py_ssize_t start, Wide hand, Wide to_beat,
+                                      const Options* o) noexcept nogil:
+    """The moves of ``hand`` (leading, or beating ``to_beat``) into ``out`` from index
+    ``start``; their number, -1 out of memory. A list longer than the room left is counted,
+    then made again."""
+    cdef WideSink s
+    while True:
+        s = WideSink(out.data + start, <int>min(out.cap - start, INT_MAX), 0)
+        table_generate(&s, hand, to_beat, o)
+        if s.n <= s.cap:
+            return s.n
+        if not wide_reserve(out, start + s.n):
+            return -1
+
+
 cdef inline Py_ssize_t table_moves(WideWords* out, Wide hand, Wide to_beat,
                                    const Options* o) noexcept nogil:
     """The moves of ``hand`` (leading, or beating ``to_beat``) into ``out`` from index 0; their
-    number, -1 out of memory. A list longer than the buffer is counted, then made again."""
-    cdef uint8_t counts[15]
-    cdef WideHand h
-    cdef WideSink s
-    counts_of(hand, counts)
-    wdescribe(&h, counts)
-    while True:
-        s = WideSink(out.data, <int>min(out.cap, INT_MAX), 0)
-        if is_none(to_beat):
-            wlead(&s, &h, o)
-        else:
-            wrespond(&s, &h, o, to_beat)
-        if s.n <= s.cap:
-            return s.n
-        if not wide_reserve(out, s.n):
-            return -1
+    number, -1 out of memory."""
+    return table_moves_at(out, 0, hand, to_beat, o)
+
+
+cdef inline Py_ssize_t table_count_moves(Wide hand, Wide to_beat,
+                                         const Options* o) noexcept nogil:
+    """How many moves ``hand`` has (leading, or beating ``to_beat``), none of them written."""
+    cdef WideSink s = WideSink(NULL, 0, 0)
+    table_generate(&s, hand, to_beat, o)
+    return s.n
 
 
 cdef inline int table_random_finish(TablePlay* p, Rng* r, const Options* o, WideWords* buf,
