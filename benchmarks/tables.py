@@ -2,7 +2,7 @@
 decks (25 and 33), three seats beside four.
 
     python benchmarks/tables.py [--hands N] [--games G] [--repeats R] [--out DIR]
-                                [--part moves|games|both]
+                                [--part moves|games|both|perft|all]
 
 Moves: times ``list(legal_moves(h, rules=...))`` (the Move objects a user consumes) over the
 same fixed-seed hands (benchmarks/hands.py) for the ``standard`` preset and the four-player
@@ -14,6 +14,11 @@ thread) at three seats, with one and two wild ranks (``laizi``, ``tiandi_laizi``
 four-player table, alone and with a partner. The tables with wild cards play ``G / 10`` games,
 their moves being some thirty times dearer. Reports games/s and actions/s, best of ``R`` runs,
 in ``DIR/table_games.md``.
+
+Perft: times the native count of one four-player position at depth 3 (``perft_native``)
+against the walk in Python over the compiled generator (``table_position.perft``, what
+``ddz-fast perft --rules four_player`` ran before the native count), best of ``R`` runs, in
+``DIR/table_perft.md``. ``both`` is moves and games, ``all`` every part.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence
 
 import ddz_fast
-from ddz_fast import Hand, legal_moves
+from ddz_fast import Game, Hand, legal_moves, perft_native, table_position
 from hands import random_hands
 from report import best_of, machine_line, markdown_table
 
@@ -37,6 +42,11 @@ GAME_TABLES = (("standard", "alone", "random"), ("standard", "alone", "points"),
                ("laizi", "alone", "points"), ("tiandi_laizi", "alone", "random"))
 #: The share of ``--games`` that the tables with wild cards play.
 WILD_SHARE = 10
+#: The perft row: the landlord's first lead in hand ``PERFT_SEED`` of ``Game("four_player")``
+#: (every seat bids the highest it may, so seat 0 bids 3 and leads 33 cards against three of
+#: 25), counted to ``PERFT_DEPTH`` plies.
+PERFT_SEED = 1
+PERFT_DEPTH = 3
 
 
 def row(preset: str, size: int, decks: int, hands: int, repeats: int,
@@ -89,20 +99,49 @@ def games_report(games: int, repeats: int) -> str:
             f"{repeats} runs:\n\n{table}\n")
 
 
+def first_lead(seed: int) -> table_position.TablePosition:
+    """The position of the landlord's first lead in hand ``seed`` of the four-player game."""
+    state = Game("four_player").new_state(seed=seed)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[-1])
+    return state.position()
+
+
+def perft_report(repeats: int) -> str:
+    position = first_lead(PERFT_SEED)
+    native, nodes = best_of(lambda: perft_native(position, PERFT_DEPTH), repeats)
+    walked, walked_nodes = best_of(lambda: table_position.perft(position, PERFT_DEPTH), repeats)
+    if walked_nodes != nodes:
+        raise AssertionError(f"native perft {nodes} != Python walk {walked_nodes}")
+    rows = [["perft_native", f"{nodes:,}", f"{native * 1e3:,.2f}", f"{nodes / native:,.0f}",
+             f"{walked / native:,.0f}x"],
+            ["table_position.perft (Python walk)", f"{nodes:,}", f"{walked * 1e3:,.2f}",
+             f"{nodes / walked:,.0f}", "1x"]]
+    table = "\n".join(markdown_table(["count", "nodes", "ms per count", "nodes/s", "speed-up"],
+                                     rows, 1))
+    return (f"# Perft at the four-player table\n\n{machine_line(['ddz_fast'])}\n\n"
+            f"`python benchmarks/tables.py --part perft --repeats {repeats}`: depth "
+            f"{PERFT_DEPTH} below `{position}` (the first lead of hand {PERFT_SEED} of "
+            f"`Game(\"four_player\")`), best of {repeats} runs:\n\n{table}\n")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--out", type=Path, default=HERE / "results")
-    parser.add_argument("--part", choices=("moves", "games", "both"), default="both")
+    parser.add_argument("--part", choices=("moves", "games", "both", "perft", "all"),
+                        default="both")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     reports = []
-    if args.part in ("moves", "both"):
+    if args.part in ("moves", "both", "all"):
         reports.append(("tables.md", moves_report(args.hands, args.repeats)))
-    if args.part in ("games", "both"):
+    if args.part in ("games", "both", "all"):
         reports.append(("table_games.md", games_report(args.games, args.repeats)))
+    if args.part in ("perft", "all"):
+        reports.append(("table_perft.md", perft_report(args.repeats)))
     for name, text in reports:
         (args.out / name).write_text(text, encoding="utf-8")
         print(text)

@@ -44,8 +44,8 @@ class Rules:
     four. Two decks bring moves of their own: up to 8 cards of a rank, bombs of 4 to 8 cards,
     joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference`).
     The move API, the game engine (:mod:`ddz_fast.table_game` at four seats), positions and
-    perft (:mod:`ddz_fast.table_position`) and ``random_games`` play both tables; the solver,
-    ``play_out``, ``perft_native``, the search bots and the arena play three players only so
+    perft (:mod:`ddz_fast.table_position`), ``random_games`` and ``perft_native`` play both
+    tables; the solver, ``play_out``, the search bots and the arena play three players only so
     far (they refuse four). ``deal_bonuses`` (Happy Dou Dizhu, three
     players, default off): at the deal, before the bidding, each player dealt both jokers
     doubles the hand's multiplier once and each player dealt a 12-card straight (one of

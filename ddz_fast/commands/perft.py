@@ -6,7 +6,9 @@ POSITION is one argument in the notation of :mod:`ddz_fast.position`, quoted in 
 The count runs in the compiled core (``native``) under the default implementation, and walks
 the tree in Python over :mod:`ddz_fast.reference` (``python``) under
 ``DDZ_FAST_IMPLEMENTATION=python``; ``--implementation`` picks either. The output names the one
-used.
+used. Under ``--rules four_player`` (any four-player rules) the position has four hands
+(:mod:`ddz_fast.table_position`) and is counted the same two ways, natively on the wide words
+of two decks or in Python.
 
 With wild cards (``--rules laizi`` or ``tiandi_laizi``) the position names its wild ranks in
 its sixth field, ``w=5`` (:mod:`ddz_fast.position`), or ``--wild`` names them for a
