@@ -30,7 +30,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 #: Test modules that exercise the compiled core as a whole (everything in them is ``native``).
 NATIVE_MODULES = ("test_native_differential.py", "test_native_robustness.py",
-                  "test_perft_native.py", "test_playouts.py", "test_playouts_four.py",
+                  "test_perft_native.py", "test_perft_native_four.py",
+                  "test_playouts.py", "test_playouts_four.py",
                   "test_playouts_laizi.py",
                   "test_native_play_rules.py",
                   # the compiled laizi generator against the reference

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from ddz_fast import Game, Position, Rules, _play, divide, perft, perft_native
+from ddz_fast import Game, Position, Rules, divide, perft, perft_native
 from ddz_fast.cli import main
 from ddz_fast.notation import parse_move
 from ddz_fast import table_position
@@ -187,6 +187,7 @@ def test_what_is_no_table_position_is_refused_as_at_three_seats():
 
 
 def test_the_kernel_checks_its_words_again():
+    from ddz_fast import _play      # compiled only: imported where the core is built
     hands = tuple(TablePosition.parse("33/4/5/6 0 0 - 0").hands)
     counts = tuple(h.counts for h in hands)
     nine = ((9,) + counts[0][1:],) + counts[1:]
