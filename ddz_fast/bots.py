@@ -32,7 +32,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
-from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Tuple, Union,
+from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Set, Tuple, Union,
                     runtime_checkable)
 
 import numpy as np
@@ -71,6 +71,25 @@ class Bot(Protocol):
         ...
 
 
+#: Classes whose every instance is a :class:`Bot` (the three methods are the class's own).
+_BOT_CLASSES: Set[type] = set()
+
+
+def is_bot(obj: object) -> bool:
+    """``isinstance(obj, Bot)``, remembered per class: a runtime protocol check looks up every
+    member each time (tens of microseconds), and every decision asks it. Only classes that
+    define the three methods themselves are remembered (a class that leaves them to its
+    instances is checked every time)."""
+    cls = type(obj)
+    if cls in _BOT_CLASSES:
+        return True
+    if not isinstance(obj, Bot):
+        return False
+    if all(callable(getattr(cls, name, None)) for name in ("bid", "double", "play")):
+        _BOT_CLASSES.add(cls)
+    return True
+
+
 def act(bot: Bot, state: State) -> Action:
     """The bot's decision for the current phase of ``state``.
 
@@ -80,7 +99,7 @@ def act(bot: Bot, state: State) -> Action:
     True
     """
     _check_state(state)
-    if not isinstance(bot, Bot):
+    if not is_bot(bot):
         raise TypeError(f"bot must be a bot (with bid, double and play), "
                         f"not {type(bot).__name__}")
     phase = state.phase
@@ -109,7 +128,7 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
     """
     _check_state(state)
     for name, bot in (("landlord", landlord), ("peasants", peasants), ("bidder", bidder)):
-        if not (bot is None and name == "bidder" or isinstance(bot, Bot)):
+        if not (bot is None and name == "bidder" or is_bot(bot)):
             raise TypeError(f"{name} must be a bot (with bid, double and play), "
                             f"not {type(bot).__name__}")
     bidder = bidder or landlord
@@ -153,7 +172,7 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
                                          landlord=landlord, seed=seed)
     if bidder is None:
         raise ValueError("start_play needs a landlord seat or a bidder")
-    if not isinstance(bidder, Bot):
+    if not is_bot(bidder):
         raise TypeError(f"bidder must be a bot (with bid, double and play), "
                         f"not {type(bidder).__name__}")
     state = game.new_state(seed)

@@ -326,11 +326,18 @@ _STATE_FIELDS = ("hands", "history", "landlord", "kitty", "phase", "current_play
 
 def _played_in(history: Sequence[Tuple[int, "Action"]]) -> Hands3:
     """The cards each seat played, read from the actions (bids and passes play none)."""
-    counts = [[0] * NUM_RANKS for _ in range(3)]
+    moves: Tuple[List[Counts], ...] = ([], [], [])
     for seat, action in history:
         if isinstance(action, Move) and not action.is_pass:
-            counts[seat] = [a + b for a, b in zip(counts[seat], action.counts)]
-    return (Hand(counts[0]), Hand(counts[1]), Hand(counts[2]))
+            moves[seat].append(action.counts)
+    # One sum per rank over a seat's moves, not a new list of 15 counts per move: a bot builds
+    # an information set at every decision, from the whole history.
+    return (_total(moves[0]), _total(moves[1]), _total(moves[2]))
+
+
+def _total(moves: Sequence[Counts]) -> Hand:
+    """The cards of ``moves`` (their counts) together."""
+    return Hand([sum(column) for column in zip(*moves)]) if moves else Hand()
 
 
 # --- checks --------------------------------------------------------------------------------------
