@@ -34,13 +34,24 @@ __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "act
 
 # --- building blocks -------------------------------------------------------------------------
 
+def _held_runs(counts: Counts, copies: int) -> List[int]:
+    """``runs[r]``: how many consecutive ranks from ``r`` up the hand holds ``copies`` times
+    or more (0 when it holds fewer of ``r``); ``runs[NUM_RANKS]`` is 0."""
+    runs = [0] * (NUM_RANKS + 1)
+    for rank in reversed(ALL_RANKS):
+        runs[rank] = runs[rank + 1] + 1 if counts[rank] >= copies else 0
+    return runs
+
+
 def _main_parts(counts: Counts, copies: int, lengths: range,
                 ranks: range) -> Iterator[Tuple[int, int]]:
     """(key, length) of every run of ``lengths`` consecutive ranks held ``copies`` times."""
+    # The held runs are counted once, not re-checked rank by rank for every key and length:
+    # a run of ``length`` ranks starts at ``key`` exactly when ``runs[key] >= length``.
+    runs = _held_runs(counts, copies)
     for length in lengths:
         for key in ranks:
-            run = range(key, key + length)
-            if run[-1] in ranks and all(counts[r] >= copies for r in run):
+            if key + length - 1 in ranks and runs[key] >= length:
                 yield key, length
 
 
