@@ -183,21 +183,28 @@ def all_moves(counts: Counts, rules: Rules) -> List[Move]:
     return sorted(moves, key=Move.sort_key)
 
 
+@lru_cache(maxsize=4096)
 def _is_legal(move: Move, rules: Rules) -> bool:
+    """Whether the rules have ``move`` (an exact Move): kept for the moves asked about last,
+    since every answer to a move first checks it by listing its own cards' moves. A move's
+    word says all of it (type, key, length, cards), so equal moves get the same answer."""
     return move in all_moves(move.counts, rules)
 
 
 def _beats(move: Move, prev: Move) -> bool:
-    if move.type == "rocket":
-        return prev.type != "rocket"
-    if move.type == "bomb" and prev.type == "bomb":     # more cards, then the higher rank
-        return (len(move), move.key) > (len(prev), prev.key)
-    if move.type == "bomb" and prev.type != "rocket":
+    # The slots, not the properties: the differential tests call this for every move of
+    # every hand they answer with, and a property read costs as much as the comparison.
+    kind, prev_kind = move._type, prev._type
+    if kind == "rocket":
+        return prev_kind != "rocket"
+    if kind == "bomb" and prev_kind == "bomb":     # more cards, then the higher rank
+        return (len(move), move._key) > (len(prev), prev._key)
+    if kind == "bomb" and prev_kind != "rocket":
         return True     # a space shuttle is no bomb: bombs beat it too
     # The same type, length and number of cards: the length fixes the number of cards of every
     # type but the space shuttle, whose kinds (alone, solo wings, pair wings) it tells apart.
-    return (move.type == prev.type and move.length == prev.length and len(move) == len(prev)
-            and move.key > prev.key)
+    return (kind == prev_kind and move._length == prev._length and len(move) == len(prev)
+            and move._key > prev._key)
 
 
 # --- the public API --------------------------------------------------------------------------
