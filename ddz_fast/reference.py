@@ -25,7 +25,7 @@ from ._checks import check_action_id, check_play, check_prev
 from .cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
                     fits_one_deck)
 from .hand import Hand, HandLike, as_hand
-from .move import Move, install_classifier
+from .move import Move, install_classifier, sort_key_in_context
 from .rules import WIDEST_RULES, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
 from .shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, SHUTTLE_KINDS, main_shapes
 
@@ -180,7 +180,7 @@ def all_moves(counts: Counts, rules: Rules) -> List[Move]:
     rocket = _rocket(rules)
     if all(have >= need for have, need in zip(counts, rocket)):
         moves.append(Move._trusted("rocket", BLACK_JOKER, 1, rocket))
-    return sorted(moves, key=Move.sort_key)
+    return sorted(moves, key=sort_key_in_context)
 
 
 @lru_cache(maxsize=4096)

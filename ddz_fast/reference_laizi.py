@@ -48,7 +48,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
-from operator import neg
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from . import bitboard, laizi_ids
@@ -56,7 +55,7 @@ from ._checks import exact_move
 from .cards import (BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, TWO, Counts, deck_counts,
                     parse_cards)
 from .hand import HandLike, as_hand
-from .move import TYPE_CODES, Move, install_laizi_lookup
+from .move import Move, install_laizi_lookup, sort_key_in_context
 from .rules import WIDEST_LAIZI, Rules, RulesLike, as_rules
 from .shapes import CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 from .validate import is_int, shown
@@ -342,7 +341,7 @@ def _all_moves(hand: Counts, rules: Rules, wild: Wild) -> Tuple[Move, ...]:
     if hand[BLACK_JOKER] and hand[RED_JOKER]:
         rocket = Move._trusted("rocket", BLACK_JOKER, 1, _ROCKET)
         moves[rocket.word] = rocket
-    return tuple(sorted(moves.values(), key=_canonical))
+    return tuple(sorted(moves.values(), key=sort_key_in_context))
 
 
 def _readings(hand: Counts, rules: Rules, wild: Wild) -> List[Move]:
@@ -371,7 +370,7 @@ def _readings(hand: Counts, rules: Rules, wild: Wild) -> List[Move]:
     found.extend(_bomb_readings(hand, natural, wild))
     if hand == _ROCKET:
         found.append(Move._trusted("rocket", BLACK_JOKER, 1, _ROCKET))
-    return sorted(found, key=_canonical)
+    return sorted(found, key=sort_key_in_context)
 
 
 def _bomb_readings(hand: Counts, natural: Counts, wild: Wild) -> Iterator[Move]:
@@ -383,15 +382,6 @@ def _bomb_readings(hand: Counts, natural: Counts, wild: Wild) -> Iterator[Move]:
         if key in SUITED_RANKS:
             yield Move._trusted_read("bomb", key, 1, hand, sum(hand),
                                      _bomb_class(key, natural[key], hand, wild))
-
-
-def _canonical(move: Move) -> tuple:
-    """:meth:`Move.sort_key` in a form that is quicker to build and orders the moves of one
-    wild context the same way: of two card lists of the same length, sorted low to high, the
-    first is lower exactly when it holds more of the lowest rank where their counts differ.
-    (It reads the slots: every move listed is sorted by it.)"""
-    return (TYPE_CODES[move._type], move._length, len(move), move._key,
-            tuple(map(neg, move._counts)))
 
 
 _ROCKET = tuple(1 if rank in (BLACK_JOKER, RED_JOKER) else 0 for rank in range(NUM_RANKS))
