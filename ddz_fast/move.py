@@ -142,19 +142,25 @@ class Move:
                                  f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
                                  f" and length {length}")
 
-    def _set(self, type: str, key: int, length: int, counts: Counts) -> None:
+    def _set(self, type: str, key: int, length: int, counts: Counts,
+             fits: Optional[bool] = None) -> None:
         self._type = type
         self._key = key
         self._length = length
         self._counts = counts
         main = range(key, key + length) if type != "pass" else ()
-        self._word = bitboard.canonical(counts, fits_one_deck(counts), main, TYPE_CODES[type])
+        if fits is None:
+            fits = fits_one_deck(counts)
+        self._word = bitboard.canonical(counts, fits, main, TYPE_CODES[type])
 
     @classmethod
-    def _trusted(cls, type: str, key: int, length: int, counts: Counts) -> "Move":
-        """Build a move the generators already know to be well formed (no validation)."""
+    def _trusted(cls, type: str, key: int, length: int, counts: Counts,
+                 fits: Optional[bool] = None) -> "Move":
+        """Build a move the generators already know to be well formed (no validation).
+        ``fits``: whether the cards fit one deck, when the caller knows (a move of a one-deck
+        hand always does), else None to count them."""
         move = cls.__new__(cls)
-        move._set(type, key, length, counts)
+        move._set(type, key, length, counts, fits)
         return move
 
     @classmethod

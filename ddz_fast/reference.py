@@ -151,13 +151,15 @@ def _kickers(kind: str, counts: Counts, main: range, rules: Rules) -> Iterator[L
 
 def _moves_of_type(kind: str, counts: Counts, rules: Rules) -> Iterator[Move]:
     shape_copies, lengths, ranks = main_shapes(rules.decks)[kind]
+    # The moves of one deck's cards fit its word; with two decks each move's cards are counted.
+    fits = True if rules.decks == 1 else None
     # A bomb is 4 cards of a rank, or 4 to 8 with two decks; every other shape has one size.
     for copies in BOMB_SIZES[rules.decks] if kind == "bomb" else (shape_copies,):
         for key, length in _main_parts(counts, copies, lengths, ranks):
             main = range(key, key + length)
             for kickers in _kickers(kind, counts, main, rules):
                 cards = tuple(_with(kickers, main, copies))
-                yield Move._trusted(kind, key, length, cards)
+                yield Move._trusted(kind, key, length, cards, fits)
 
 
 def _type_allowed(kind: str, rules: Rules) -> bool:
