@@ -47,7 +47,7 @@ moves' real cards and bomb classes depend on them).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import accumulate, combinations, product
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from . import bitboard, laizi_ids
@@ -154,10 +154,8 @@ def _fewest_wilds(natural: Counts, copies: int) -> List[int]:
     every natural card it can), as running totals: ``main`` needs
     ``fewest[main.stop] - fewest[main.start]``. Counted once per move type, where summing
     each candidate main part took a quarter of the generator's time."""
-    fewest = [0]
-    for rank in range(NUM_RANKS):
-        fewest.append(fewest[-1] + max(0, copies - natural[rank]))
-    return fewest
+    return list(accumulate((copies - count if count < copies else 0 for count in natural),
+                           initial=0))
 
 
 def _bomb_choices(natural: Counts, key: int, wilds: int) -> Iterator[Tuple[int, int]]:
@@ -275,6 +273,8 @@ def _main_moves(kind: str, hand: Counts, natural: Counts, wild: Wild,
     wilds = sum(hand[rank] for rank in wild)
     fewest = _fewest_wilds(natural, copies)
     for length in lengths:
+        if copies * length + _kicker_size(kind, length) > sum(hand):
+            continue        # a move this long takes more cards than the hand holds
         for key in ranks:
             main = range(key, key + length)
             if main[-1] not in ranks or fewest[main.stop] - fewest[key] > wilds:
