@@ -34,13 +34,15 @@ __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "act
 
 # --- building blocks -------------------------------------------------------------------------
 
-def _held_runs(counts: Counts, copies: int) -> List[int]:
+@lru_cache(maxsize=64)
+def _held_runs(counts: Counts, copies: int) -> Tuple[int, ...]:
     """``runs[r]``: how many consecutive ranks from ``r`` up the hand holds ``copies`` times
-    or more (0 when it holds fewer of ``r``); ``runs[NUM_RANKS]`` is 0."""
+    or more (0 when it holds fewer of ``r``); ``runs[NUM_RANKS]`` is 0. Kept for the last
+    hands: every move type of the same copies asks for the same runs."""
     runs = [0] * (NUM_RANKS + 1)
     for rank in reversed(ALL_RANKS):
         runs[rank] = runs[rank + 1] + 1 if counts[rank] >= copies else 0
-    return runs
+    return tuple(runs)
 
 
 def _main_parts(counts: Counts, copies: int, lengths: range,
@@ -49,8 +51,10 @@ def _main_parts(counts: Counts, copies: int, lengths: range,
     # The held runs are counted once, not re-checked rank by rank for every key and length:
     # a run of ``length`` ranks starts at ``key`` exactly when ``runs[key] >= length``.
     runs = _held_runs(counts, copies)
+    # Only where a run of the shortest length starts can a longer one start.
+    keys = [key for key in ranks if runs[key] >= lengths.start]
     for length in lengths:
-        for key in ranks:
+        for key in keys:
             if key + length - 1 in ranks and runs[key] >= length:
                 yield key, length
 
