@@ -50,7 +50,7 @@ def _main_parts(counts: Counts, copies: int, lengths: range,
     """(key, length) of every run of ``lengths`` consecutive ranks held ``copies`` times."""
     # The held runs are counted once, not re-checked rank by rank for every key and length:
     # a run of ``length`` ranks starts at ``key`` exactly when ``runs[key] >= length``.
-    runs = _held_runs(counts, copies)
+    runs = _held_runs(tuple(counts), copies)      # a tuple: the runs are kept by hand
     # Only where a run of the shortest length starts can a longer one start.
     keys = [key for key in ranks if runs[key] >= lengths.start]
     for length in lengths:
@@ -153,17 +153,30 @@ def _kickers(kind: str, counts: Counts, main: range, rules: Rules) -> Iterator[L
         raise AssertionError(kind)
 
 
+def _copies(kind: str, rules: Rules) -> range:
+    """The cards of each main rank: a bomb is 4 cards of a rank, or 4 to 8 with two decks;
+    every other shape has one size."""
+    if kind == "bomb":
+        return BOMB_SIZES[rules.decks]
+    copies = main_shapes(rules.decks)[kind][0]
+    return range(copies, copies + 1)
+
+
 def _moves_of_type(kind: str, counts: Counts, rules: Rules) -> Iterator[Move]:
-    shape_copies, lengths, ranks = main_shapes(rules.decks)[kind]
-    # The moves of one deck's cards fit its word; with two decks each move's cards are counted.
-    fits = True if rules.decks == 1 else None
-    # A bomb is 4 cards of a rank, or 4 to 8 with two decks; every other shape has one size.
-    for copies in BOMB_SIZES[rules.decks] if kind == "bomb" else (shape_copies,):
+    _, lengths, ranks = main_shapes(rules.decks)[kind]
+    for copies in _copies(kind, rules):
         for key, length in _main_parts(counts, copies, lengths, ranks):
-            main = range(key, key + length)
-            for kickers in _kickers(kind, counts, main, rules):
-                cards = tuple(_with(kickers, main, copies))
-                yield Move._trusted(kind, key, length, cards, fits)
+            yield from _moves_on(kind, counts, rules, range(key, key + length), copies)
+
+
+def _moves_on(kind: str, counts: Counts, rules: Rules, main: range,
+              copies: int) -> Iterator[Move]:
+    """The moves of ``kind`` whose main part is ``copies`` cards of each rank of ``main``."""
+    # The moves of cards that fit one deck fit its word; others count their own cards.
+    fits = True if fits_one_deck(counts) else None
+    for kickers in _kickers(kind, counts, main, rules):
+        cards = tuple(_with(kickers, main, copies))
+        yield Move._trusted(kind, main.start, len(main), cards, fits)
 
 
 def _type_allowed(kind: str, rules: Rules) -> bool:
@@ -189,12 +202,28 @@ def all_moves(counts: Counts, rules: Rules) -> List[Move]:
     return sorted(moves, key=sort_key_in_context)
 
 
+def _has_move(move: Move, rules: Rules) -> bool:
+    """Whether the rules have ``move`` (an exact Move): ``move in all_moves(move.counts,
+    rules)``, asking only the generator of its type on its own main part. Moves are equal
+    when their words are, and a word says the type, key, length and cards, so no move of
+    another type or main part is equal to it; nor is the rocket unless it is the rocket."""
+    kind, key, length = move.type, move.key, move.length
+    if kind == "rocket":
+        return move == Move._trusted("rocket", BLACK_JOKER, 1, _rocket(rules))
+    shapes = main_shapes(rules.decks)
+    if kind not in shapes or not _type_allowed(kind, rules):
+        return False
+    _, lengths, ranks = shapes[kind]
+    return any((key, length) in _main_parts(move.counts, copies, lengths, ranks)
+               and move in _moves_on(kind, move.counts, rules, range(key, key + length), copies)
+               for copies in _copies(kind, rules))
+
+
 @lru_cache(maxsize=4096)
 def _is_legal(move: Move, rules: Rules) -> bool:
-    """Whether the rules have ``move`` (an exact Move): kept for the moves asked about last,
-    since every answer to a move first checks it by listing its own cards' moves. A move's
-    word says all of it (type, key, length, cards), so equal moves get the same answer."""
-    return move in all_moves(move.counts, rules)
+    """:func:`_has_move`, kept for the moves asked about last: every answer to a move first
+    checks it. A move's word says all of it, so equal moves get the same answer."""
+    return _has_move(move, rules)
 
 
 def _beats(move: Move, prev: Move) -> bool:
@@ -243,9 +272,10 @@ def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -
 
 
 def _is_some_move(move: Move) -> bool:
-    """Whether the widest rules of one deck or of two classify the move's cards to it."""
-    return ((fits_one_deck(move.counts) and move in classify(move.counts, rules=WIDEST_RULES))
-            or move in classify(move.counts, rules=WIDEST_TWO_DECKS))
+    """Whether the widest rules of one deck or of two classify the move's cards to it: the
+    move is one of its own cards' moves (:func:`_has_move`) under one of them."""
+    return ((fits_one_deck(move.counts) and _has_move(move, WIDEST_RULES))
+            or _has_move(move, WIDEST_TWO_DECKS))
 
 
 # Move() checks its arguments with the widest rule sets' classification (see ddz_fast.move).
