@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import total_ordering
 from itertools import chain
-from operator import attrgetter, getitem
+from operator import attrgetter, getitem, neg
 from typing import Callable, ClassVar, Optional, Sequence, Tuple
 
 from . import bitboard
@@ -17,7 +17,7 @@ from .cards import (NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_o
                     format_cards)
 from .validate import check_int, is_int
 
-__all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES"]
+__all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "sort_key_in_context"]
 
 #: Canonical type names (docs/RULES.md) in their canonical order; ``pass`` comes first.
 MOVE_TYPES: Tuple[str, ...] = (
@@ -87,6 +87,16 @@ def _is_plain(type: str, counts: Counts, main: range, copies: int) -> bool:
         count in (0, 2) for rank, count in enumerate(counts) if rank not in main)
 
 
+def sort_key_in_context(move: "Move") -> tuple:
+    """:meth:`Move.sort_key` in a form that is quicker to build and orders the moves of one
+    rule set (and one wild context) the same way: of two card lists of the same length,
+    sorted low to high, the first is lower exactly when it holds more of the lowest rank where
+    their counts differ, and the number of cards comes before the cards in both keys. What the
+    generators sort their moves by (it reads the slots: every move they list is sorted)."""
+    return (TYPE_CODES[move._type], move._length, sum(move._counts), move._key,
+            tuple(map(neg, move._counts)))
+
+
 @total_ordering
 class Move:
     """One way of playing a set of cards.
@@ -132,19 +142,25 @@ class Move:
                                  f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
                                  f" and length {length}")
 
-    def _set(self, type: str, key: int, length: int, counts: Counts) -> None:
+    def _set(self, type: str, key: int, length: int, counts: Counts,
+             fits: Optional[bool] = None) -> None:
         self._type = type
         self._key = key
         self._length = length
         self._counts = counts
         main = range(key, key + length) if type != "pass" else ()
-        self._word = bitboard.canonical(counts, fits_one_deck(counts), main, TYPE_CODES[type])
+        if fits is None:
+            fits = fits_one_deck(counts)
+        self._word = bitboard.canonical(counts, fits, main, TYPE_CODES[type])
 
     @classmethod
-    def _trusted(cls, type: str, key: int, length: int, counts: Counts) -> "Move":
-        """Build a move the generators already know to be well formed (no validation)."""
+    def _trusted(cls, type: str, key: int, length: int, counts: Counts,
+                 fits: Optional[bool] = None) -> "Move":
+        """Build a move the generators already know to be well formed (no validation).
+        ``fits``: whether the cards fit one deck, when the caller knows (a move of a one-deck
+        hand always does), else None to count them."""
         move = cls.__new__(cls)
-        move._set(type, key, length, counts)
+        move._set(type, key, length, counts, fits)
         return move
 
     @classmethod

@@ -25,7 +25,7 @@ from ._checks import check_action_id, check_play, check_prev
 from .cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
                     fits_one_deck)
 from .hand import Hand, HandLike, as_hand
-from .move import Move, install_classifier
+from .move import Move, install_classifier, sort_key_in_context
 from .rules import WIDEST_RULES, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
 from .shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, SHUTTLE_KINDS, main_shapes
 
@@ -34,13 +34,28 @@ __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "act
 
 # --- building blocks -------------------------------------------------------------------------
 
+@lru_cache(maxsize=64)
+def _held_runs(counts: Counts, copies: int) -> Tuple[int, ...]:
+    """``runs[r]``: how many consecutive ranks from ``r`` up the hand holds ``copies`` times
+    or more (0 when it holds fewer of ``r``); ``runs[NUM_RANKS]`` is 0. Kept for the last
+    hands: every move type of the same copies asks for the same runs."""
+    runs = [0] * (NUM_RANKS + 1)
+    for rank in reversed(ALL_RANKS):
+        runs[rank] = runs[rank + 1] + 1 if counts[rank] >= copies else 0
+    return tuple(runs)
+
+
 def _main_parts(counts: Counts, copies: int, lengths: range,
                 ranks: range) -> Iterator[Tuple[int, int]]:
     """(key, length) of every run of ``lengths`` consecutive ranks held ``copies`` times."""
+    # The held runs are counted once, not re-checked rank by rank for every key and length:
+    # a run of ``length`` ranks starts at ``key`` exactly when ``runs[key] >= length``.
+    runs = _held_runs(tuple(counts), copies)      # a tuple: the runs are kept by hand
+    # Only where a run of the shortest length starts can a longer one start.
+    keys = [key for key in ranks if runs[key] >= lengths.start]
     for length in lengths:
-        for key in ranks:
-            run = range(key, key + length)
-            if run[-1] in ranks and all(counts[r] >= copies for r in run):
+        for key in keys:
+            if key + length - 1 in ranks and runs[key] >= length:
                 yield key, length
 
 
@@ -138,15 +153,30 @@ def _kickers(kind: str, counts: Counts, main: range, rules: Rules) -> Iterator[L
         raise AssertionError(kind)
 
 
+def _copies(kind: str, rules: Rules) -> range:
+    """The cards of each main rank: a bomb is 4 cards of a rank, or 4 to 8 with two decks;
+    every other shape has one size."""
+    if kind == "bomb":
+        return BOMB_SIZES[rules.decks]
+    copies = main_shapes(rules.decks)[kind][0]
+    return range(copies, copies + 1)
+
+
 def _moves_of_type(kind: str, counts: Counts, rules: Rules) -> Iterator[Move]:
-    shape_copies, lengths, ranks = main_shapes(rules.decks)[kind]
-    # A bomb is 4 cards of a rank, or 4 to 8 with two decks; every other shape has one size.
-    for copies in BOMB_SIZES[rules.decks] if kind == "bomb" else (shape_copies,):
+    _, lengths, ranks = main_shapes(rules.decks)[kind]
+    for copies in _copies(kind, rules):
         for key, length in _main_parts(counts, copies, lengths, ranks):
-            main = range(key, key + length)
-            for kickers in _kickers(kind, counts, main, rules):
-                cards = tuple(_with(kickers, main, copies))
-                yield Move._trusted(kind, key, length, cards)
+            yield from _moves_on(kind, counts, rules, range(key, key + length), copies)
+
+
+def _moves_on(kind: str, counts: Counts, rules: Rules, main: range,
+              copies: int) -> Iterator[Move]:
+    """The moves of ``kind`` whose main part is ``copies`` cards of each rank of ``main``."""
+    # The moves of cards that fit one deck fit its word; others count their own cards.
+    fits = True if fits_one_deck(counts) else None
+    for kickers in _kickers(kind, counts, main, rules):
+        cards = tuple(_with(kickers, main, copies))
+        yield Move._trusted(kind, main.start, len(main), cards, fits)
 
 
 def _type_allowed(kind: str, rules: Rules) -> bool:
@@ -169,24 +199,47 @@ def all_moves(counts: Counts, rules: Rules) -> List[Move]:
     rocket = _rocket(rules)
     if all(have >= need for have, need in zip(counts, rocket)):
         moves.append(Move._trusted("rocket", BLACK_JOKER, 1, rocket))
-    return sorted(moves, key=Move.sort_key)
+    return sorted(moves, key=sort_key_in_context)
 
 
+def _has_move(move: Move, rules: Rules) -> bool:
+    """Whether the rules have ``move`` (an exact Move): ``move in all_moves(move.counts,
+    rules)``, asking only the generator of its type on its own main part. Moves are equal
+    when their words are, and a word says the type, key, length and cards, so no move of
+    another type or main part is equal to it; nor is the rocket unless it is the rocket."""
+    kind, key, length = move.type, move.key, move.length
+    if kind == "rocket":
+        return move == Move._trusted("rocket", BLACK_JOKER, 1, _rocket(rules))
+    shapes = main_shapes(rules.decks)
+    if kind not in shapes or not _type_allowed(kind, rules):
+        return False
+    _, lengths, ranks = shapes[kind]
+    return any((key, length) in _main_parts(move.counts, copies, lengths, ranks)
+               and move in _moves_on(kind, move.counts, rules, range(key, key + length), copies)
+               for copies in _copies(kind, rules))
+
+
+@lru_cache(maxsize=4096)
 def _is_legal(move: Move, rules: Rules) -> bool:
-    return move in all_moves(move.counts, rules)
+    """:func:`_has_move`, kept for the moves asked about last: every answer to a move first
+    checks it. A move's word says all of it, so equal moves get the same answer."""
+    return _has_move(move, rules)
 
 
 def _beats(move: Move, prev: Move) -> bool:
-    if move.type == "rocket":
-        return prev.type != "rocket"
-    if move.type == "bomb" and prev.type == "bomb":     # more cards, then the higher rank
-        return (len(move), move.key) > (len(prev), prev.key)
-    if move.type == "bomb" and prev.type != "rocket":
+    # The slots, not the properties: the differential tests call this for every move of
+    # every hand they answer with, and a property read costs as much as the comparison.
+    kind, prev_kind = move._type, prev._type
+    if kind == "rocket":
+        return prev_kind != "rocket"
+    if kind == "bomb" and prev_kind == "bomb":     # more cards, then the higher rank
+        return (len(move), move._key) > (len(prev), prev._key)
+    if kind == "bomb" and prev_kind != "rocket":
         return True     # a space shuttle is no bomb: bombs beat it too
     # The same type, length and number of cards: the length fixes the number of cards of every
     # type but the space shuttle, whose kinds (alone, solo wings, pair wings) it tells apart.
-    return (move.type == prev.type and move.length == prev.length and len(move) == len(prev)
-            and move.key > prev.key)
+    return (kind == prev_kind and move._length == prev._length and len(move) == len(prev)
+            and move._key > prev._key)
 
 
 # --- the public API --------------------------------------------------------------------------
@@ -219,9 +272,10 @@ def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -
 
 
 def _is_some_move(move: Move) -> bool:
-    """Whether the widest rules of one deck or of two classify the move's cards to it."""
-    return ((fits_one_deck(move.counts) and move in classify(move.counts, rules=WIDEST_RULES))
-            or move in classify(move.counts, rules=WIDEST_TWO_DECKS))
+    """Whether the widest rules of one deck or of two classify the move's cards to it: the
+    move is one of its own cards' moves (:func:`_has_move`) under one of them."""
+    return ((fits_one_deck(move.counts) and _has_move(move, WIDEST_RULES))
+            or _has_move(move, WIDEST_TWO_DECKS))
 
 
 # Move() checks its arguments with the widest rule sets' classification (see ddz_fast.move).

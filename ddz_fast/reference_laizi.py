@@ -47,7 +47,7 @@ moves' real cards and bomb classes depend on them).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import accumulate, combinations, product
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from . import bitboard, laizi_ids
@@ -55,7 +55,7 @@ from ._checks import exact_move
 from .cards import (BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, TWO, Counts, deck_counts,
                     parse_cards)
 from .hand import HandLike, as_hand
-from .move import TYPE_CODES, Move, install_laizi_lookup
+from .move import Move, install_laizi_lookup, sort_key_in_context
 from .rules import WIDEST_LAIZI, Rules, RulesLike, as_rules
 from .shapes import CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 from .validate import is_int, shown
@@ -149,9 +149,13 @@ def _main_choices(natural: Counts, main: range, copies: int,
             yield dict(zip(main, taken)), filled
 
 
-def _fewest_wilds(natural: Counts, main: range, copies: int) -> int:
-    """The wilds a main part needs at least (when it plays every natural card it can)."""
-    return sum(max(0, copies - natural[rank]) for rank in main)
+def _fewest_wilds(natural: Counts, copies: int) -> List[int]:
+    """The wilds a main part of ``copies`` cards of each rank needs at least (when it plays
+    every natural card it can), as running totals: ``main`` needs
+    ``fewest[main.stop] - fewest[main.start]``. Counted once per move type, where summing
+    each candidate main part took a quarter of the generator's time."""
+    return list(accumulate((copies - count if count < copies else 0 for count in natural),
+                           initial=0))
 
 
 def _bomb_choices(natural: Counts, key: int, wilds: int) -> Iterator[Tuple[int, int]]:
@@ -192,11 +196,11 @@ def _pair_kickers_legal(naturals: Sequence[int], pairs: int, main: range, wilds:
     """Whether natural cards and ``wilds`` make ``pairs`` pairs of distinct ranks 3..2 outside
     ``main``: each natural rank is a pair, or a card and a wild; the other wilds pair up as
     ranks no card reads as."""
-    if naturals[BLACK_JOKER] or naturals[RED_JOKER] or any(c > 2 for c in naturals):
+    if naturals[BLACK_JOKER] or naturals[RED_JOKER] or max(naturals) > 2:
         return False
-    singles = sum(1 for count in naturals if count == 1)
+    singles = naturals.count(1)
     spare = wilds - singles
-    ranks_used = sum(1 for count in naturals if count)
+    ranks_used = NUM_RANKS - naturals.count(0)
     free_ranks = len(SUITED_RANKS) - len(main) - ranks_used
     return spare >= 0 and spare % 2 == 0 and spare // 2 <= free_ranks and \
         ranks_used + spare // 2 == pairs
@@ -267,10 +271,13 @@ def _main_moves(kind: str, hand: Counts, natural: Counts, wild: Wild,
     """Every move of ``kind`` (not solo, bomb or rocket) the hand can play."""
     copies, lengths, ranks = MAIN_SHAPES[kind]
     wilds = sum(hand[rank] for rank in wild)
+    fewest = _fewest_wilds(natural, copies)
     for length in lengths:
+        if copies * length + _kicker_size(kind, length) > sum(hand):
+            continue        # a move this long takes more cards than the hand holds
         for key in ranks:
             main = range(key, key + length)
-            if main[-1] not in ranks or _fewest_wilds(natural, main, copies) > wilds:
+            if main[-1] not in ranks or fewest[main.stop] - fewest[key] > wilds:
                 continue
             kicker_sets = list(_kicker_sets(kind, natural, main, wilds, rules))
             for taken, filled in _main_choices(natural, main, copies, wilds):
@@ -334,7 +341,7 @@ def _all_moves(hand: Counts, rules: Rules, wild: Wild) -> Tuple[Move, ...]:
     if hand[BLACK_JOKER] and hand[RED_JOKER]:
         rocket = Move._trusted("rocket", BLACK_JOKER, 1, _ROCKET)
         moves[rocket.word] = rocket
-    return tuple(sorted(moves.values(), key=_canonical))
+    return tuple(sorted(moves.values(), key=sort_key_in_context))
 
 
 def _readings(hand: Counts, rules: Rules, wild: Wild) -> List[Move]:
@@ -363,7 +370,7 @@ def _readings(hand: Counts, rules: Rules, wild: Wild) -> List[Move]:
     found.extend(_bomb_readings(hand, natural, wild))
     if hand == _ROCKET:
         found.append(Move._trusted("rocket", BLACK_JOKER, 1, _ROCKET))
-    return sorted(found, key=_canonical)
+    return sorted(found, key=sort_key_in_context)
 
 
 def _bomb_readings(hand: Counts, natural: Counts, wild: Wild) -> Iterator[Move]:
@@ -377,14 +384,6 @@ def _bomb_readings(hand: Counts, natural: Counts, wild: Wild) -> Iterator[Move]:
                                      _bomb_class(key, natural[key], hand, wild))
 
 
-def _canonical(move: Move) -> tuple:
-    """:meth:`Move.sort_key` in a form that is quicker to build and orders the moves of one
-    wild context the same way: of two card lists of the same length, sorted low to high, the
-    first is lower exactly when it holds more of the lowest rank where their counts differ."""
-    return (TYPE_CODES[move.type], move.length, len(move), move.key,
-            tuple(-count for count in move.counts))
-
-
 _ROCKET = tuple(1 if rank in (BLACK_JOKER, RED_JOKER) else 0 for rank in range(NUM_RANKS))
 
 
@@ -395,14 +394,17 @@ _CLASS_ORDER = {"soft": 0, "hard": 1, "laizi": 2}
 
 
 def _beats(move: Move, prev: Move) -> bool:
-    if move.type == "rocket":
-        return prev.type != "rocket"
-    if move.type == "bomb":
-        if prev.type == "bomb":     # more cards, then the class, then the rank
+    # The slots, not the properties: the random runs call this for every move of every hand
+    # they answer with.
+    kind, prev_kind = move._type, prev._type
+    if kind == "rocket":
+        return prev_kind != "rocket"
+    if kind == "bomb":
+        if prev_kind == "bomb":     # more cards, then the class, then the rank
             return _bomb_order(move) > _bomb_order(prev)
-        return prev.type != "rocket"
-    return (move.type == prev.type and move.length == prev.length and len(move) == len(prev)
-            and move.key > prev.key)
+        return prev_kind != "rocket"
+    return (kind == prev_kind and move._length == prev._length and len(move) == len(prev)
+            and move._key > prev._key)
 
 
 def _bomb_order(bomb: Move) -> Tuple[int, int, int]:

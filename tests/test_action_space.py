@@ -1,11 +1,13 @@
 """Action spaces against the published counts of docs/RULES.md (an independent source)."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from ddz_fast import Move
+from ddz_fast import Move, Rules, reference, reference_laizi
+from ddz_fast.move import sort_key_in_context
 
 # docs/RULES.md, "Presets": distinct moves (pass excluded) and per-type counts. Botzone is
 # standard plus the space shuttle, counted by hand (README "Variants"; test_botzone.py counts
@@ -73,3 +75,20 @@ def test_action_id_errors(api):
     with pytest.raises(TypeError):
         api.action_id("333", "standard")
     assert Move.PASS not in api.action_space("standard")
+
+
+def test_the_generators_sort_key_orders_as_the_canonical_order(preset):
+    # The generators sort by a quicker key than Move.sort_key, the definition of the order:
+    # shuffled, every move of a preset's space, of two decks, and the moves of hands with one
+    # and two wild ranks (where bombs of wild cards share their cards with other readings)
+    # must come back in the order Move.sort_key gives them.
+    rng = random.Random(11)
+    groups = [list(reference.action_space(preset))]
+    if preset == "standard":
+        groups.append(list(reference.action_space("four_player")))
+        for wild, cards in (((2,), "3334445555667789TTJJ"), ((2, 7), "3344455556TTJQR")):
+            rules = Rules().replace(laizi=len(wild))
+            groups.append(reference_laizi.legal_moves(cards, rules=rules, wild=wild))
+    for moves in groups:
+        shuffled = rng.sample(moves, len(moves))
+        assert sorted(shuffled, key=sort_key_in_context) == sorted(shuffled, key=Move.sort_key)
