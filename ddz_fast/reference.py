@@ -208,6 +208,8 @@ def _has_move(move: Move, rules: Rules) -> bool:
     when their words are, and a word says the type, key, length and cards, so no move of
     another type or main part is equal to it; nor is the rocket unless it is the rocket."""
     kind, key, length = move.type, move.key, move.length
+    if rules.decks == 1 and not fits_one_deck(move.counts):
+        return False    # e.g. 333BB: a trio and a pair of two decks' black jokers
     if kind == "rocket":
         return move == Move._trusted("rocket", BLACK_JOKER, 1, _rocket(rules))
     shapes = main_shapes(rules.decks)

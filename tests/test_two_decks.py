@@ -154,6 +154,16 @@ def test_two_deck_hands_and_moves_are_checked_by_the_rules(api):
         api.beats(_bomb("33333"), _bomb("3333"))
     with pytest.raises(ValueError, match="not in the action space"):
         api.action_id(_bomb("33333"), "standard")
+    # Beyond one deck only in its kicker: BB is a pair of two decks alone, so 333BB is no move
+    # of a one-deck rule set, to beat or to play.
+    trio_bb, = api.classify("333BB", rules=FOUR)
+    trio_55, = api.classify("33355")
+    for call in (lambda: api.legal_moves("33344455", trio_bb),
+                 lambda: api.beats(trio_bb, trio_55), lambda: api.beats(trio_55, trio_bb)):
+        with pytest.raises(ValueError, match="not a legal move"):
+            call()
+    with pytest.raises(ValueError, match="not in the action space"):
+        api.action_id(trio_bb, "standard")
     # Card text and counts are read against the rule set's decks.
     assert api.legal_moves("33333", rules=FOUR)[-1] == _bomb("33333")
     assert [m.type for m in api.classify((5,) + (0,) * 14, rules=FOUR)] == ["bomb"]
