@@ -1,7 +1,8 @@
-"""Random two-deck hands and the reference's moves for them, made in worker processes.
+"""Random two-deck hands and the reference's moves for them, as plain words.
 
-The reference lists a 33-card hand of two decks in about 10 ms: the 10,000 hands the native
-generator is checked on (tests/test_two_decks.py) are listed by two processes at once.
+The reference makes a case of a 33-card hand of two decks in about 7 ms and of a 25-card
+hand in about 2 ms (its moves leading and the answers to two moves): the 10,000 hands the
+native generator is checked on (tests/test_two_decks.py) take about 35 s of CPU.
 """
 from __future__ import annotations
 
