@@ -251,12 +251,13 @@ cdef struct Walk:
     int until_signal_check
 
 
-cdef bint interrupted(Walk* w) noexcept nogil:
-    """Whether a signal handler raised (KeyboardInterrupt): asked every so many nodes."""
-    w.until_signal_check -= 1
-    if w.until_signal_check > 0:
+cdef inline bint interrupted(int* until_signal_check) noexcept nogil:
+    """Whether a signal handler raised (KeyboardInterrupt), asked once ``until_signal_check``
+    (a walk's countdown) runs out: every so many nodes of any perft walk."""
+    until_signal_check[0] -= 1
+    if until_signal_check[0] > 0:
         return False
-    w.until_signal_check = NODES_PER_SIGNAL_CHECK
+    until_signal_check[0] = NODES_PER_SIGNAL_CHECK
     with gil:
         return PyErr_CheckSignals() != 0
 
@@ -264,6 +265,16 @@ cdef bint interrupted(Walk* w) noexcept nogil:
 cdef int raise_pending() except -1:
     """Propagate the exception a signal handler has set (KeyboardInterrupt for Ctrl-C)."""
     return -1
+
+
+cdef int64_t perft_result(int64_t nodes) except -1:
+    """A perft walk's count, or the exception its code stands for: KeyboardInterrupt when a
+    signal handler raised, MemoryError when a move list could not grow."""
+    if nodes == PERFT_INTERRUPTED:
+        raise_pending()
+    if nodes < 0:
+        raise MemoryError("out of memory counting perft")
+    return nodes
 
 
 cdef int64_t perft_node(const Play* p, int depth, Walk* w, Py_ssize_t top) noexcept nogil:
@@ -279,7 +290,7 @@ cdef int64_t perft_node(const Play* p, int depth, Walk* w, Py_ssize_t top) noexc
     cdef int64_t nodes = 0, below
     if depth == 0 or is_over(p):
         return 1
-    if interrupted(w):
+    if interrupted(&w.until_signal_check):
         return PERFT_INTERRUPTED
     if depth == 1:      # every child is a leaf: count the moves without writing them
         counter = Sink(NULL, 0, 0)
@@ -645,16 +656,6 @@ cdef struct TableWalk:
     int until_signal_check
 
 
-cdef bint table_interrupted(TableWalk* w) noexcept nogil:
-    """Whether a signal handler raised (KeyboardInterrupt): asked every so many nodes."""
-    w.until_signal_check -= 1
-    if w.until_signal_check > 0:
-        return False
-    w.until_signal_check = NODES_PER_SIGNAL_CHECK
-    with gil:
-        return PyErr_CheckSignals() != 0
-
-
 cdef int64_t table_perft_node(const TablePlay* p, int depth, TableWalk* w,
                               Py_ssize_t top) noexcept nogil:
     """table_position.perft's leaf count below ``p``; PERFT_OUT_OF_MEMORY or
@@ -667,7 +668,7 @@ cdef int64_t table_perft_node(const TablePlay* p, int depth, TableWalk* w,
     cdef bint following = not is_none(p.to_beat)
     if depth == 0 or table_is_over(p):
         return 1
-    if table_interrupted(w):
+    if interrupted(&w.until_signal_check):
         return PERFT_INTERRUPTED
     if depth == 1:      # every child is a leaf: count the moves without writing them
         return table_count_moves(p.hands[p.player], p.to_beat, w.o) + following
@@ -761,11 +762,7 @@ def _perft_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat
             nodes = table_perft_node(&p, depth, &w, 0)
     finally:
         free(w.buf.data)
-    if nodes == PERFT_INTERRUPTED:
-        raise_pending()
-    if nodes < 0:
-        raise MemoryError("out of memory counting perft")
-    return nodes
+    return perft_result(nodes)
 
 
 # --- wild cards (laizi): random games, rollouts and perft ----------------------------------------
@@ -960,16 +957,6 @@ cdef struct LzWalk:
     int until_signal_check
 
 
-cdef bint lz_interrupted(LzWalk* w) noexcept nogil:
-    """Whether a signal handler raised (KeyboardInterrupt): asked every so many nodes."""
-    w.until_signal_check -= 1
-    if w.until_signal_check > 0:
-        return False
-    w.until_signal_check = NODES_PER_SIGNAL_CHECK
-    with gil:
-        return PyErr_CheckSignals() != 0
-
-
 cdef int64_t lz_perft_node(const LzPlay* p, int depth, LzWalk* w, int ply) noexcept nogil:
     """perft_node with wild cards: position.perft's leaf count below ``p``,
     PERFT_OUT_OF_MEMORY or PERFT_INTERRUPTED. The moves of ply ``ply`` sit in its own sink."""
@@ -983,7 +970,7 @@ cdef int64_t lz_perft_node(const LzPlay* p, int depth, LzWalk* w, int ply) noexc
         return 1
     if ply >= w.plies:          # never: a hand ends within MAX_PLIES actions
         return PERFT_OUT_OF_MEMORY
-    if lz_interrupted(w):
+    if interrupted(&w.until_signal_check):
         return PERFT_INTERRUPTED
     s = &w.sinks[ply]
     n = lz_moves(s, p, w.o)
@@ -1083,11 +1070,7 @@ def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int pass
         for ply in range(w.plies):
             free(w.sinks[ply].buf)
         free(w.sinks)
-    if nodes == PERFT_INTERRUPTED:
-        raise_pending()
-    if nodes < 0:
-        raise MemoryError("out of memory counting perft")
-    return nodes
+    return perft_result(nodes)
 
 
 def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
@@ -1128,11 +1111,7 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
             nodes = perft_node(&p, depth, &w, 0)
     finally:
         free(w.buf.data)
-    if nodes == PERFT_INTERRUPTED:
-        raise_pending()
-    if nodes < 0:
-        raise MemoryError("out of memory counting perft")
-    return nodes
+    return perft_result(nodes)
 
 
 # --- the play phase of a game state, stepped from Python ----------------------------------------
