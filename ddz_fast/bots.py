@@ -75,7 +75,7 @@ class Bot(Protocol):
 _BOT_CLASSES: Set[type] = set()
 
 
-def is_bot(obj: object) -> bool:
+def _is_bot(obj: object) -> bool:
     """``isinstance(obj, Bot)``, remembered per class: a runtime protocol check looks up every
     member each time (tens of microseconds), and every decision asks it. Only classes that
     define the three methods themselves are remembered (a class that leaves them to its
@@ -99,7 +99,7 @@ def act(bot: Bot, state: State) -> Action:
     True
     """
     _check_state(state)
-    if not is_bot(bot):
+    if not _is_bot(bot):
         raise TypeError(f"bot must be a bot (with bid, double and play), "
                         f"not {type(bot).__name__}")
     phase = state.phase
@@ -128,7 +128,7 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
     """
     _check_state(state)
     for name, bot in (("landlord", landlord), ("peasants", peasants), ("bidder", bidder)):
-        if not (bot is None and name == "bidder" or is_bot(bot)):
+        if not (bot is None and name == "bidder" or _is_bot(bot)):
             raise TypeError(f"{name} must be a bot (with bid, double and play), "
                             f"not {type(bot).__name__}")
     bidder = bidder or landlord
@@ -172,7 +172,7 @@ def start_play(game: Game, seed: Seed, *, landlord: Optional[int] = None,
                                          landlord=landlord, seed=seed)
     if bidder is None:
         raise ValueError("start_play needs a landlord seat or a bidder")
-    if not is_bot(bidder):
+    if not _is_bot(bidder):
         raise TypeError(f"bidder must be a bot (with bid, double and play), "
                         f"not {type(bidder).__name__}")
     state = game.new_state(seed)
