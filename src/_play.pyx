@@ -8,9 +8,9 @@ It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``,
 ``laizigen.pxd``) and adds no generator of its own. ``_Table`` is the play phase of a
 :class:`ddz_fast.game.State` on words, stepped one action per call from Python. Nothing here
 holds a Python object or the GIL inside its loops; the ``_random_games``,
-``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_perft``, ``_perft_table``,
-``_perft_laizi`` and ``_auctions`` kernels take arguments that :mod:`ddz_fast.playout` has
-already validated, and check seats and words again themselves.
+``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_play_out_table``,
+``_perft``, ``_perft_table``, ``_perft_laizi`` and ``_auctions`` kernels take arguments that
+:mod:`ddz_fast.playout` has already validated, and check seats and words again themselves.
 """
 import numpy as np
 
@@ -643,10 +643,11 @@ def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     return auctions
 
 
-# --- the four-player table: perft ----------------------------------------------------------------
+# --- the four-player table: perft and rollouts ---------------------------------------------------
 # ddz_fast.playout.perft_native of a TablePosition: table_position.perft's count (a pass is a move
 # when following, the lead comes back after three passes, a finished hand is a leaf at any depth)
-# on wide words, as perft_node counts three seats. The three-seat walk above stays as it is.
+# on wide words, as perft_node counts three seats; and play_out of a TablePosition, the random
+# finish of random_games' table games from a given position. The three-seat walks stay as they are.
 
 cdef struct TableWalk:
     # As Walk, on wide words: the options, one growing stack of move lists and the countdown to
@@ -763,6 +764,35 @@ def _perft_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat
     finally:
         free(w.buf.data)
     return perft_result(nodes)
+
+
+def _play_out_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
+                    int passes, uint64_t seed, rules):
+    """(winner, bombs, actions, non-pass moves per seat) of a random finish of the four-player
+    position given as _perft_table takes it (its fields checked again by _table_play_of),
+    under a two-deck rule set: table_random_finish from ``seed``'s first stream, as
+    _play_out finishes three seats. A position that is already over has no actions, its
+    winner the seat whose hand is empty (the last such seat, as for three seats)."""
+    cdef Options options = options_of(as_rules(rules), 2)
+    cdef TablePlay p = _table_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
+    cdef Rng r = rng_for_game(seed, 0)
+    cdef WideWords buf = WideWords(NULL, 0)
+    cdef TableTally t
+    cdef int status, seat
+    start_table_tally(&t)
+    for seat in range(SEATS):
+        if is_none(p.hands[seat]):      # a position that is already over
+            t.winner = seat
+    try:
+        with nogil:
+            status = table_random_finish(&p, &r, &options, &buf, NULL, NULL, &t)
+    finally:
+        free(buf.data)
+    if status == -2:
+        raise ValueError(f"seat {p.player} must lead with no cards")
+    if status < 0:
+        raise MemoryError("out of memory playing out a position")
+    return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2], t.moves[3])
 
 
 # --- wild cards (laizi): random games, rollouts and perft ----------------------------------------
