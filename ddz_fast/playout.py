@@ -8,7 +8,9 @@ code compiled without bounds checks.
   legal actions, at three seats (with or without wild cards) or at the four-player table; the
   result is one numpy array per statistic.
 * :func:`play_out` finishes a :class:`~ddz_fast.position.Position` at random (a rollout),
-  positions with wild ranks included.
+  positions with wild ranks included, and a
+  :class:`~ddz_fast.table_position.TablePosition` of the four-player table on the wide words
+  of two decks.
 * :func:`perft_native` is :func:`ddz_fast.position.perft` counted natively, positions with wild
   ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference` (and
   :mod:`ddz_fast.reference_laizi`) is its twin. It counts a
@@ -227,13 +229,18 @@ def _same(a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
 
 
 class Playout(NamedTuple):
-    """How a random rollout (:func:`play_out`) ended."""
+    """How a random rollout (:func:`play_out`) ended.
+
+    ``landlord_won`` is whether the landlord's side won: the winner is the landlord, or at
+    the four-player table the partner that :func:`play_out` was given. ``seat_moves`` holds
+    one count per seat: three, or four at the four-player table.
+    """
 
     winner: int                     #: the seat whose hand emptied first
-    landlord_won: bool
+    landlord_won: bool              #: the winner is the landlord or its partner
     bombs: int                      #: bombs and rockets played during the rollout
     plays: int                      #: actions of the rollout, passes included
-    seat_moves: Tuple[int, int, int]  #: non-pass moves of each seat during the rollout
+    seat_moves: Tuple[int, ...]     #: non-pass moves of each seat during the rollout
 
 
 # --- argument checks -------------------------------------------------------------------------
@@ -345,16 +352,31 @@ def _joined(parts: List[Dict[str, np.ndarray]]) -> Dict[str, np.ndarray]:
     return joined
 
 
-def play_out(position: Position, seed: int, *, rules: RulesLike = None) -> Playout:
+def play_out(position: Union[Position, TablePosition], seed: int, *, rules: RulesLike = None,
+             partner: Optional[int] = None) -> Playout:
     """Finish ``position`` with uniformly random legal actions (a rollout) and say how it ended.
 
     The same position and seed always give the same rollout. A position that is already over
     returns at once (no plays). A position with wild ranks is played out under rules with wild
     cards (``bombs`` counts its bombs of every class and the rocket).
+
+    A :class:`~ddz_fast.table_position.TablePosition` (four hands of two decks) is played out
+    round the table (the lead comes back after the other three pass) under ``rules`` that
+    default to ``four_player`` there and may be any rule set of four players. A position does
+    not hold the landlord's partner, which does not change play: under ``sides="partner"``
+    rules ``partner`` names it (a seat other than the landlord), so that ``landlord_won`` can
+    say whether the landlord's side won; it is refused under ``sides="alone"`` rules and for
+    three seats.
     """
+    if isinstance(position, TablePosition):
+        return _play_out_table(position, seed, "four_player" if rules is None else rules,
+                               partner)
     if not isinstance(position, Position):
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
+    if partner is not None:
+        raise ValueError("partner names the landlord's partner at the four-player table: a "
+                         "position of three seats has none")
     checked = three_player_table(rules, "the native play loop")
     if position.wild is not None or checked.laizi:
         position = checked_position(position)
@@ -399,6 +421,42 @@ def perft_native(position: Union[Position, TablePosition], depth: int, *,
                         rules)
 
 
+def _play_out_table(position: TablePosition, seed: int, rules: RulesLike,
+                    partner: Optional[int]) -> Playout:
+    """play_out of a position of the four-player table: the position rebuilt, the seed, rules
+    of four players and the partner checked (the first and third as perft_native checks
+    them), then the native random finish on wide words."""
+    position = table_position._rebuilt(position)
+    seed = check_seed64("seed", seed)
+    checked = table_position._table_rules(rules)
+    side = _landlord_side(position.landlord, partner, checked)
+    if position.is_over:
+        winner = max(seat for seat, hand in enumerate(position.hands) if not hand.bitboard)
+        return Playout(winner, winner in side, 0, 0, (0,) * table_position.PLAYERS)
+    winner, bombs, plays, seat_moves = _play._play_out_table(*_table_words(position, checked),
+                                                             seed, checked)
+    return Playout(winner, winner in side, bombs, plays, seat_moves)
+
+
+def _landlord_side(landlord: int, partner: object, rules: Rules) -> Tuple[int, ...]:
+    """The seats of the landlord's side: the landlord, and ``partner`` under rules with
+    ``sides="partner"``, which need it (a position does not hold it); ValueError when the
+    partner is missing, not allowed, or the landlord itself."""
+    if rules.sides != "partner":
+        if partner is not None:
+            raise ValueError(f"partner {partner!r} is given, but under {rules!r} the landlord "
+                             f"plays alone: a partner needs rules with sides='partner'")
+        return (landlord,)
+    if partner is None:
+        raise ValueError(f"under {rules!r} the landlord has a partner, and a position does "
+                         f"not say which seat: name it with partner=, or landlord_won (the "
+                         f"landlord's side won) is unknown")
+    seat = check_seat("partner", partner, table_position.PLAYERS)
+    if seat == landlord:
+        raise ValueError(f"partner must be a seat other than the landlord, seat {landlord}")
+    return landlord, seat
+
+
 def _perft_table(position: TablePosition, depth: int, rules: RulesLike) -> int:
     """perft_native of a position of the four-player table: the checks of
     :func:`ddz_fast.table_position.perft`, in its order and with its messages (the position
@@ -408,10 +466,19 @@ def _perft_table(position: TablePosition, depth: int, rules: RulesLike) -> int:
     checked = table_position._table_rules(rules)
     if depth == 0 or position.is_over:
         return 1
-    to_beat = check_prev(position.prev, checked, _core._is_legal)
+    return _play._perft_table(*_table_words(position, checked), min(depth, _DEPTH_CAP),
+                              checked)
+
+
+def _table_words(position: TablePosition, rules: Rules) -> Tuple[
+        Tuple[Tuple[int, ...], ...], int, int, int, int]:
+    """(hand counts, player to move, low and high halves of the move to beat's wide word,
+    passes) of a checked position of the four-player table, as the native kernels of the
+    table take them, the move to beat judged legal under checked ``rules`` first."""
+    to_beat = check_prev(position.prev, rules, _core._is_legal)
     low, high = _wide_halves(to_beat)
-    return _play._perft_table(tuple(hand.counts for hand in position.hands), position.to_move,
-                              low, high, position.passes, min(depth, _DEPTH_CAP), checked)
+    return (tuple(hand.counts for hand in position.hands), position.to_move, low, high,
+            position.passes)
 
 
 def _wide_halves(move: Optional[Move]) -> Tuple[int, int]:

@@ -157,15 +157,21 @@ def _table_rules(rules: RulesLike) -> Rules:
 
 
 def _checked(position: object, depth: object) -> TablePosition:
-    if not isinstance(position, TablePosition):
-        raise TypeError(f"position must be a TablePosition, not {type(position).__name__}")
-    try:    # rebuilt through the checks: its fields can be changed behind its back
-        position = TablePosition(position.hands, position.landlord, position.to_move,
-                                 position.prev, position.passes)
-    except (TypeError, ValueError) as error:
-        raise type(error)(f"position is no valid position: {error}") from None
+    position = _rebuilt(position)
     check_depth(depth)
     return position
+
+
+def _rebuilt(position: object) -> TablePosition:
+    """``position`` rebuilt through the checks of :class:`TablePosition` (its fields can be
+    changed behind its back); TypeError or ValueError saying it is no valid position."""
+    if not isinstance(position, TablePosition):
+        raise TypeError(f"position must be a TablePosition, not {type(position).__name__}")
+    try:
+        return TablePosition(position.hands, position.landlord, position.to_move,
+                             position.prev, position.passes)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"position is no valid position: {error}") from None
 
 
 def perft(position: TablePosition, depth: int, *, rules: RulesLike = "four_player",
