@@ -25,6 +25,7 @@ else:  # no compiled core (DDZ_FAST_IMPLEMENTATION=python): only the reference s
 from ddz_fast import Hand, Move, Rules, action_space
 from ddz_fast.bidding import Bid, auction_status
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
+from ddz_fast.table_position import TablePosition
 
 IMPLEMENTATIONS = (native, reference)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -232,3 +233,13 @@ def check_first_auctions(games: Any, auctions: Sequence[tuple]) -> None:
     for i, (_, _, landlord, stake) in enumerate(auctions):
         if landlord >= 0:
             assert (games.landlord[i], games.base_stake[i]) == (landlord, stake)
+
+
+def tampered(position: TablePosition, **fields: Any) -> TablePosition:
+    """A copy of ``position`` with fields changed behind the constructor's back (a frozen
+    dataclass can be changed so), for the functions that must check a position again."""
+    copy = TablePosition(position.hands, position.landlord, position.to_move, position.prev,
+                         position.passes)
+    for name, value in fields.items():
+        object.__setattr__(copy, name, value)
+    return copy

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NATIVE_MODULES = ("test_native_differential.py", "test_native_robustness.py",
                   "test_perft_native.py", "test_perft_native_four.py",
                   "test_playouts.py", "test_playouts_four.py",
-                  "test_playouts_laizi.py",
+                  "test_playouts_laizi.py", "test_playout_four_rollouts.py",
                   "test_native_play_rules.py",
                   # the compiled laizi generator against the reference
                   "test_laizi_native.py", "test_laizi_native_two.py",

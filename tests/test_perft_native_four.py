@@ -24,6 +24,7 @@ from ddz_fast.cli import main
 from ddz_fast.notation import parse_move
 from ddz_fast import table_position
 from ddz_fast.table_position import TablePosition
+from common import tampered
 from conftest import SUBPROCESS_CWD, default_sigint
 
 pytestmark = pytest.mark.native
@@ -145,24 +146,15 @@ def test_the_command_line_counts_natively_and_in_python_alike(capsys):
     assert lines[2] == "perft 5: 5 nodes (native, four_player rules)"
 
 
-def _moved(position: TablePosition, **fields) -> TablePosition:
-    """A copy of ``position`` with fields changed behind the constructor's back."""
-    copy = TablePosition(position.hands, position.landlord, position.to_move, position.prev,
-                         position.passes)
-    for name, value in fields.items():
-        object.__setattr__(copy, name, value)
-    return copy
-
-
 def test_arguments_are_checked_like_the_python_walk():
     legal = TablePosition.parse("333345/6/7/8 0 1 333345 0")
     no_four_two = FOUR.replace(four_two=False)
     cases = [(legal, -1, None), (legal, 1.0, None), (legal, True, None), (legal, "2", None),
              (legal, 1, "standard"), (legal, 1, "no_kitty"), (legal, 1, "turbo"),
              (legal, 1, 7), (legal, 1, no_four_two),     # four + two is no move there
-             (_moved(legal, to_move=4), 1, None), (_moved(legal, passes=3), 1, None),
-             (_moved(legal, hands=legal.hands[:3]), 1, None),
-             (_moved(legal, prev="KK"), 1, None)]
+             (tampered(legal, to_move=4), 1, None), (tampered(legal, passes=3), 1, None),
+             (tampered(legal, hands=legal.hands[:3]), 1, None),
+             (tampered(legal, prev="KK"), 1, None)]
     for position, depth, rules in cases:
         errors = []
         for count in (perft_native, table_position.perft,

@@ -15,8 +15,7 @@ uniform random play, worked out by walking the play tree in Python.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 import numpy as np
 import pytest
@@ -24,6 +23,7 @@ import pytest
 import ddz_fast
 from ddz_fast import Hand, Move, Position, Rules, random_games
 from ddz_fast.playout import MAX_RECORDED_LAIZI_GAMES_PER_CALL, RandomGames
+from rollout_exact import assert_follows, chi_square_limit, exact_outcomes
 
 LAIZI = Rules.preset("laizi")
 TIANDI = Rules.preset("tiandi_laizi")
@@ -285,13 +285,6 @@ def test_rare_games_are_settled_by_the_rules(rules, index, kind):
             assert seen["multiplier"] >= 64
 
 
-def chi_square_limit(df: int, z: float = 3.29) -> float:
-    """The chi-square quantile of ``df`` degrees of freedom at the normal quantile ``z``
-    (Wilson-Hilferty; z = 3.29 is a false alarm once in 2,000 runs of a fair draw)."""
-    c = 2 / (9 * df)
-    return df * (1 - c + z * math.sqrt(c)) ** 3
-
-
 def chi_square(observed: np.ndarray) -> float:
     expected = observed.sum() / observed.size
     return float(((observed - expected) ** 2 / expected).sum())
@@ -356,34 +349,8 @@ def test_the_recording_limit_of_wild_cards():
 
 # --- rollouts (play_out) -------------------------------------------------------------------------
 
-Outcomes = Dict[Tuple[int, int, int], Fraction]
-
-
-def exact_outcomes(position: Position, rules: str, memo: Optional[dict] = None) -> Outcomes:
-    """The probability of each (winner, bombs and rockets, actions) of a rollout that picks
-    every legal action (the pass included when following) with equal chance: the play tree
-    walked in Python with Position.legal_actions and Position.play (docs/RULES.md, "Play"),
-    each child weighted 1 / (number of actions); positions met again are looked up."""
-    memo = {} if memo is None else memo
-    if position not in memo:
-        memo[position] = _outcomes(position, rules, memo)
-    return memo[position]
-
-
-def _outcomes(position: Position, rules: str, memo: dict) -> Outcomes:
-    if position.is_over:
-        return {(next(s for s, h in enumerate(position.hands) if not len(h)), 0, 0):
-                Fraction(1)}
-    actions = position.legal_actions(rules)
-    out: Dict[Tuple[int, int, int], Fraction] = {}
-    for action in actions:
-        bomb = action.type in ("bomb", "rocket")
-        for (winner, bombs, plays), p in exact_outcomes(position.play(action, rules), rules,
-                                                        memo).items():
-            key = (winner, bombs + bomb, plays + 1)
-            out[key] = out.get(key, Fraction(0)) + p / len(actions)
-    return out
-
+# The exact distribution of uniform play (rollout_exact.exact_outcomes) walks the play tree in
+# Python with Position.legal_actions and Position.play under the wild ranks.
 
 ROLLOUTS = 3_000
 ROLLOUT_POSITIONS = [
@@ -406,17 +373,9 @@ def test_rollouts_follow_the_exact_distribution_of_uniform_play(preset, text):
         assert result.landlord_won == (result.winner == position.landlord)
         assert sum(result.seat_moves) <= result.plays
         key = (result.winner, result.bombs, result.plays)
-        assert key in exact, key            # an outcome uniform play cannot reach
         seen[key] = seen.get(key, 0) + 1
     # Chi-square over the outcomes, the rare ones (expected under 5 times) pooled in one cell.
-    common = [k for k, p in exact.items() if p * ROLLOUTS >= 5]
-    observed = [seen.get(k, 0) for k in common]
-    expected = [float(exact[k]) * ROLLOUTS for k in common]
-    rest = ROLLOUTS - sum(observed)
-    observed.append(rest)
-    expected.append(ROLLOUTS - sum(expected))
-    statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected) if e > 0)
-    assert statistic < chi_square_limit(len(common))
+    assert_follows(exact, seen)
 
 
 def test_rollouts_with_wild_cards_are_repeatable_and_checked():
