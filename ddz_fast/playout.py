@@ -63,6 +63,15 @@ At the four-player table (``Rules(players=4)``, preset ``four_player``; docs/RUL
   ``base stake x multiplier`` with the landlord; with a partner, each player of the losing side
   pays that to one player of the winning side (:func:`ddz_fast.scoring.settle_sides`), so
   every seat wins or loses exactly that. The table has no deal bonuses: ``bonuses`` is 0.
+* Rollouts (:func:`play_out` of a :class:`~ddz_fast.table_position.TablePosition`) play on from
+  the position as the games play, from the stream of game 0 of the seed (as at three seats).
+  A position does not hold the landlord's partner (it does not change play), so under
+  ``sides="partner"`` rules the caller names it with ``partner=`` and ``landlord_won`` is
+  whether the winner is the landlord or that partner; without it the side is unknown and the
+  rollout is refused rather than guessed, and a partner under ``sides="alone"`` rules is
+  refused too. A finished position returns at once, its winner the seat whose hand is empty
+  (the last such seat, as at three seats, should a position hold several), and its move to
+  beat is not judged, as ``perft_native`` judges it only where moves are generated.
 
 With wild cards (``rules.laizi``, presets ``laizi`` and ``tiandi_laizi``; docs/RULES.md,
 "Variants", "Laizi") the games of three seats follow the same choices, and:

@@ -44,9 +44,9 @@ class Rules:
     four. Two decks bring moves of their own: up to 8 cards of a rank, bombs of 4 to 8 cards,
     joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference`).
     The move API, the game engine (:mod:`ddz_fast.table_game` at four seats), positions and
-    perft (:mod:`ddz_fast.table_position`), ``random_games`` and ``perft_native`` play both
-    tables; the solver, ``play_out``, the search bots and the arena play three players only so
-    far (they refuse four). ``deal_bonuses`` (Happy Dou Dizhu, three
+    perft (:mod:`ddz_fast.table_position`), ``random_games``, ``perft_native`` and
+    ``play_out`` play both tables; the solver, the search bots and the arena play three
+    players only so far (they refuse four). ``deal_bonuses`` (Happy Dou Dizhu, three
     players, default off): at the deal, before the bidding, each player dealt both jokers
     doubles the hand's multiplier once and each player dealt a 12-card straight (one of
     every rank 3..A) doubles it once more; the bonuses are public events of the hand. No
