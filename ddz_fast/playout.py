@@ -377,10 +377,10 @@ def play_out(position: Union[Position, TablePosition], seed: int, *, rules: Rule
     say whether the landlord's side won; it is refused under ``sides="alone"`` rules and for
     three seats.
     """
-    if isinstance(position, TablePosition):
-        return _play_out_table(position, seed, "four_player" if rules is None else rules,
-                               partner)
-    if not isinstance(position, Position):
+    if not isinstance(position, Position):     # the three-seat path asks nothing more
+        if isinstance(position, TablePosition):
+            return _play_out_table(position, seed, "four_player" if rules is None else rules,
+                                   partner)
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
     if partner is not None:
