@@ -235,6 +235,14 @@ def check_first_auctions(games: Any, auctions: Sequence[tuple]) -> None:
             assert (games.landlord[i], games.base_stake[i]) == (landlord, stake)
 
 
+def raised(call: Callable[[], object]) -> Tuple[type, str]:
+    """The type and message of the TypeError or ValueError that ``call()`` must raise: two
+    entry points that check alike give equal pairs."""
+    with pytest.raises((TypeError, ValueError)) as caught:
+        call()
+    return type(caught.value), str(caught.value)
+
+
 def tampered(position: TablePosition, **fields: Any) -> TablePosition:
     """A copy of ``position`` with fields changed behind the constructor's back (a frozen
     dataclass can be changed so), for the functions that must check a position again."""

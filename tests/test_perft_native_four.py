@@ -24,7 +24,7 @@ from ddz_fast.cli import main
 from ddz_fast.notation import parse_move
 from ddz_fast import table_position
 from ddz_fast.table_position import TablePosition
-from common import tampered
+from common import raised, tampered
 from conftest import SUBPROCESS_CWD, default_sigint
 
 pytestmark = pytest.mark.native
@@ -156,12 +156,11 @@ def test_arguments_are_checked_like_the_python_walk():
              (tampered(legal, hands=legal.hands[:3]), 1, None),
              (tampered(legal, prev="KK"), 1, None)]
     for position, depth, rules in cases:
-        errors = []
-        for count in (perft_native, table_position.perft,
-                      lambda p, d, rules: perft(p, d, rules=rules, implementation="native")):
-            with pytest.raises((TypeError, ValueError)) as caught:
-                count(position, depth, rules=rules if rules is not None else "four_player")
-            errors.append((type(caught.value), str(caught.value)))
+        named = rules if rules is not None else "four_player"
+        errors = [raised(lambda: count(position, depth, rules=named))
+                  for count in (perft_native, table_position.perft,
+                                lambda p, d, rules: perft(p, d, rules=rules,
+                                                          implementation="native"))]
         assert errors[0] == errors[1] == errors[2], (str(position), depth, rules, errors)
     # As in the Python walk, the move to beat is judged only where moves are generated.
     assert perft_native(legal, 0, rules=no_four_two) == 1
