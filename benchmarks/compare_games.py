@@ -10,7 +10,7 @@ core (the process pins itself to one CPU where the OS allows it):
 * ddz_fast ``random_games`` (the native loop: deal, random landlord, play, settle);
 * ddz_fast ``Game``/``State`` driven from Python (points auction, play, settlement), for scale;
 * the same at the four-player table (``Game("four_player")``: four seats, two decks, the
-  landlord alone; its pure-Python state, :mod:`ddz_fast.table_game`), beside it;
+  landlord alone; its pure-Python state, :mod:`ddz_fast.engine.four_player`), beside it;
 * DouZero 1.1 ``douzero.env.game.GameEnv`` with random players (deal as ``douzero.env.Env``
   does; the torch-free module only);
 * RLCard 1.2 ``rlcard.games.doudizhu.game.DoudizhuGame`` (``init_game`` deals and picks the

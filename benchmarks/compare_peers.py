@@ -37,7 +37,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 import numpy as np
 
 import ddz_fast
-import ddz_fast.reference
+import ddz_fast.reference.moves
 from ddz_fast import Hand, Move
 from ddz_fast.compat import douzero as drop_in
 from hands import random_hands       # benchmarks/hands.py, beside this script
@@ -219,7 +219,7 @@ def _ddz_rows(section: str, hands: List[Hand], prevs: Optional[List[Move]],
 
     rows.append(timed(section, "ddz_fast legal_moves_batch", "douzero", batched, int, config))
     rows.append(timed(section, SPLIT, "douzero", split, _count, config))
-    reference = ddz_fast.reference.legal_moves
+    reference = ddz_fast.reference.moves.legal_moves
     pairs = list(zip(hands, prevs or [None] * len(hands)))
     rows.append(timed(section, "ddz_fast reference (pure Python)", "douzero",
                       lambda: [reference(h, p, rules="douzero") for h, p in pairs], _count,

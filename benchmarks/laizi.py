@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from ddz_fast import Hand, legal_moves, reference_laizi
+from ddz_fast import Hand, legal_moves
+from ddz_fast.reference import laizi as reference_laizi
 from hands import random_hands
 from report import best_of, machine_line, markdown_table
 

@@ -8,7 +8,7 @@ Two parts, both from fixed seeds:
   roles, in this process on one thread; every decision it searches (one with more than one
   legal action) is timed in CPU time and wall time. The table gives the mean, the median, the
   95th percentile and the worst.
-* **Strength.** ``ddz_fast.arena`` plays ``N`` deals in the duplicate format with the search
+* **Strength.** ``ddz_fast.arena.duplicate`` plays ``N`` deals in the duplicate format with the search
   bots, the greedy bot and RLCard's rule agent (the ``peers`` extra): every deal once for every
   ordered pair of bots, on ``K`` local worker processes. Per bot: score per hand and both win
   rates with 95% intervals, the Bradley-Terry rating; then the head-to-head table.
@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Callable, Dict, List, Sequence, Tuple
 
 from ddz_fast import Game
-from ddz_fast.arena import ArenaConfig, run_arena, summarise
-from ddz_fast.bots import make_bot, play_hand, start_play
-from ddz_fast.commands.arena import format_interval, save_plot
+from ddz_fast.arena.duplicate import ArenaConfig, run_arena, summarise
+from ddz_fast.search.bots import make_bot, play_hand, start_play
+from ddz_fast.cli.arena import format_interval, save_plot
 from report import machine_line, markdown_table
 
 HERE = Path(__file__).resolve().parent
@@ -163,7 +163,7 @@ timed.
 played once for every ordered pair of bots (one the landlord, the other both peasants, on the \
 same cards), {summary['games']:,} games in {arena_seconds:.0f} s on {args.workers} worker \
 processes. Scores are per hand for the bot's side; intervals are 95% (per-deal normal \
-intervals for scores, Wilson intervals for win rates; see `ddz_fast.arena`).
+intervals for scores, Wilson intervals for win rates; see `ddz_fast.arena.duplicate`).
 
 {arena_tables(summary)}{chart}
 """

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Callable, List, Optional, Sequence
 
 import ddz_fast
-from ddz_fast import Game, Hand, legal_moves, perft_native, table_position
+from ddz_fast import Game, Hand, legal_moves, perft_native
+from ddz_fast.positions import four_player as table_position
 from hands import random_hands
 from report import best_of, machine_line, markdown_table
 

@@ -94,7 +94,7 @@ def test_moves_from_fields(benchmark, hands):
 def test_laizi_action_ids(benchmark, preset, wild):
     """An id to its move and back, 1000 ids spread over the laizi action space (counted, never
     listed: 6.8 million moves with 3 and 2 wild)."""
-    size = ddz_fast.reference_laizi.action_space_size(preset, wild)
+    size = ddz_fast.reference.laizi.action_space_size(preset, wild)
     ids = [i * (size // 1000) for i in range(1000)]
     action_id, action_move = ddz_fast.action_id, ddz_fast.action_move
     action_move(0, preset, wild)        # the tables of the wild context, built once

@@ -13,24 +13,24 @@ from .rules import PRESETS, Rules
 from . import reference  # noqa: F401
 
 # The move API comes from the compiled core ("native", the default) or from the pure-Python
-# reference ("python"), chosen by DDZ_FAST_IMPLEMENTATION (see ddz_fast.api).
-from .api import (IMPLEMENTATION, MoveList, action_id, action_move, action_space, beats,
-                  classify, legal_action_mask, legal_moves, legal_moves_batch)
+# reference ("python"), chosen by DDZ_FAST_IMPLEMENTATION (see ddz_fast.moves).
+from .moves import (IMPLEMENTATION, MoveList, action_id, action_move, action_space, beats, classify,
+                    legal_action_mask, legal_moves, legal_moves_batch)
 
-from .bidding import Bid, Double
-from .scoring import DealBonus
-from .game import Game, IllegalActionError, State
-from . import table_game  # noqa: F401  (Game seats four players through it)
-from . import laizi_game  # noqa: F401  (and the tables with wild cards through this one)
-from .match import Match
-from .position import Position
-from .perft import divide, perft
+from .engine.bidding import Bid, Double
+from .engine.scoring import DealBonus
+from .engine.game import Game, IllegalActionError, State
+from .engine import four_player as table_game  # noqa: F401  (Game seats four players through it)
+from .engine import laizi as laizi_game  # noqa: F401  (and the tables with wild cards through this one)
+from .engine.match import Match
+from .positions.three_player import Position
+from .positions.perft import divide, perft
 # The native play loop has no Python twin to switch to (perft's walk is perft_native's twin):
 # without the compiled core these raise NativeCoreMissingError when called.
-from .playout import Playout, RandomGames, perft_native, play_out, random_games
-from .duel import Duel
-from .solver import Solution, solve
-from .infoset import InformationSet, information_set
+from .positions.rollouts import Playout, RandomGames, perft_native, play_out, random_games
+from .positions.duel import Duel
+from .search.solver import Solution, solve
+from .search.infoset import InformationSet, information_set
 
 __version__ = "0.1.0"
 

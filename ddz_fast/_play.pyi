@@ -1,4 +1,4 @@
-"""Type stub of ddz_fast._play: the play-phase kernels behind ddz_fast.playout (src/_play.pyx),
+"""Type stub of ddz_fast._play: the play-phase kernels behind ddz_fast.positions.rollouts (src/_play.pyx),
 whose arguments are validated there."""
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -35,7 +35,7 @@ def _perft_table(hands: Tuple[Tuple[int, ...], ...], to_move: int, to_beat_lo: i
 def _auctions(seed: int, count: int, one_round: bool) -> List[
         Tuple[int, Tuple[Tuple[int, int], ...], int, int]]: ...
 
-# The play phase of a game state (ddz_fast.stepping builds it from checked words).
+# The play phase of a game state (ddz_fast.engine.stepping builds it from checked words).
 class _Table:
     def actions(self) -> List[Move]: ...
     def contains(self, move: object) -> bool: ...
@@ -52,7 +52,7 @@ class _Table:
     bombs: int
     winner: int
 
-# The fields and calls of a game State's steps (ddz_fast.stepping.StateCore is its twin).
+# The fields and calls of a game State's steps (ddz_fast.engine.stepping.StateCore is its twin).
 class _StateCore:
     _phase: str
     _player: Optional[int]

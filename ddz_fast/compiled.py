@@ -71,9 +71,9 @@ def _load(module: str) -> Union[ModuleType, _MissingCore]:
 core: Union[ModuleType, _MissingCore] = _load(CORE_MODULE)
 play: Union[ModuleType, _MissingCore] = _load("ddz_fast._play")
 solver: Union[ModuleType, _MissingCore] = _load("ddz_fast._solver")
-#: ``ddz_fast._sample``: uniform determinizations of an information set (ddz_fast.infoset).
+#: ``ddz_fast._sample``: uniform determinizations of an information set (ddz_fast.search.infoset).
 sampler: Union[ModuleType, _MissingCore] = _load("ddz_fast._sample")
-#: ``ddz_fast._search``: the search bots' kernels (ddz_fast.search_bots).
+#: ``ddz_fast._search``: the search bots' kernels (ddz_fast.search.search_bots).
 search: Union[ModuleType, _MissingCore] = _load("ddz_fast._search")
 #: Whether the compiled core is installed.
 HAVE_CORE: bool = isinstance(core, ModuleType)

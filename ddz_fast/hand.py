@@ -5,8 +5,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
 
 from . import bitboard
-from .cards import (NUM_RANKS, Counts, _format, check_counts, deck_counts, fits_one_deck,
-                    parse_cards)
+from .cards import NUM_RANKS, Counts, _format, check_counts, deck_counts, fits_one_deck, parse_cards
 from .validate import is_int
 
 if TYPE_CHECKING:

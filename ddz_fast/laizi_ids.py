@@ -3,7 +3,7 @@
 The action space of a rule set with wild cards (docs/RULES.md, "Variants" > "Laizi") is every
 move of a full deck under the wild ranks, in canonical order: type, chain length, number of
 cards, key, then the real cards with more of the lowest rank first (see
-:mod:`ddz_fast.reference_laizi`). One wild rank makes half a million moves or more, two make
+:mod:`ddz_fast.reference.laizi`). One wild rank makes half a million moves or more, two make
 millions: listing them takes seconds to minutes. Here a move's id is computed from its place
 in that order, as a rank in a set of words:
 
@@ -18,7 +18,7 @@ in that order, as a rank in a set of words:
   the rank of a move (the moves of its block with more of the first rank where they differ)
   and the move of a rank are one walk over the 15 ranks.
 
-Why the automaton is exactly the block (see :func:`ddz_fast.reference_laizi.all_moves`): a
+Why the automaton is exactly the block (see :func:`ddz_fast.reference.laizi.all_moves`): a
 move of a main type is a choice of natural main cards, a kicker set and a way to take the
 wilds the two need from the wild ranks, and those three sit on disjoint ranks (main ranks that
 are not wild, other ranks that are not wild, wild ranks), so a move's real counts give each
@@ -30,7 +30,7 @@ natural ranks as pairs (a natural card of a rank is a pair or half of one, compl
 wild; the other wilds pair up as ranks no card reads as, which one deck always has).
 
 The functions here take checked rules and wild ranks;
-:func:`ddz_fast.reference_laizi.action_id` and :func:`~ddz_fast.reference_laizi.action_move`
+:func:`ddz_fast.reference.laizi.action_id` and :func:`~ddz_fast.reference.laizi.action_move`
 check the caller's and are the public API.
 """
 from __future__ import annotations

@@ -13,8 +13,7 @@ from operator import attrgetter, getitem, neg
 from typing import Callable, ClassVar, Optional, Sequence, Tuple
 
 from . import bitboard
-from .cards import (NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_one_deck,
-                    format_cards)
+from .cards import NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_one_deck, format_cards
 from .validate import check_int, is_int
 
 __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "sort_key_in_context"]
@@ -35,7 +34,7 @@ _HARD = bitboard.BOMB_CLASSES.index("hard")
 _RUNS = tuple(tuple((rank,) * count for count in range(9)) for rank in range(NUM_RANKS))
 
 #: Whether a move is a reading of its cards under the most permissive rules of one deck or of
-#: two: what ``Move()`` checks its arguments against. :mod:`ddz_fast.reference` installs its
+#: two: what ``Move()`` checks its arguments against. :mod:`ddz_fast.reference.moves` installs its
 #: check here when it is imported (the package always imports it), so that this module, which
 #: the reference builds on, does not import the reference back.
 _is_some_move: Optional[Callable[["Move"], bool]] = None
@@ -48,7 +47,7 @@ def install_classifier(is_move: Callable[["Move"], bool]) -> None:
 
 
 #: Under wild cards: the move a laizi word is the canonical word of under some wild ranks, or
-#: None; :mod:`ddz_fast.reference_laizi` installs it (what ``Move.from_word`` checks with).
+#: None; :mod:`ddz_fast.reference.laizi` installs it (what ``Move.from_word`` checks with).
 _laizi_lookup: Optional[Callable[[int], Optional["Move"]]] = None
 
 
@@ -136,7 +135,7 @@ class Move:
                 raise ValueError("a pass has no cards, key 0 and length 0")
         else:
             if _is_some_move is None:  # pragma: no cover - the package imports the reference
-                raise RuntimeError("Move() needs ddz_fast.reference, which is not imported")
+                raise RuntimeError("Move() needs ddz_fast.reference.moves, which is not imported")
             if not _is_some_move(self):  # a move is what some rule set classifies
                 raise ValueError(f"{format_cards(counts) or 'no cards'} is not a {type} "
                                  f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
@@ -297,7 +296,7 @@ class Move:
 
     def __str__(self) -> str:
         """The cards played (``pass``); a move read with wild cards adds ``=`` and its main
-        part's reading (see :mod:`ddz_fast.notation`)."""
+        part's reading (see :mod:`ddz_fast.moves.notation`)."""
         if bitboard.LAIZI <= self._word < bitboard.WIDE:
             return f"{self.cards}={_format(self.reading)}"
         return self.cards or "pass"

@@ -42,9 +42,9 @@ class Rules:
     (the landlord against three) or ``"partner"`` (two against two). ``decks`` and ``kitty``
     default to the table's (None): one deck and 3 cards for three players, two and 8 for
     four. Two decks bring moves of their own: up to 8 cards of a rank, bombs of 4 to 8 cards,
-    joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference`).
-    The move API, the game engine (:mod:`ddz_fast.table_game` at four seats), positions and
-    perft (:mod:`ddz_fast.table_position`), ``random_games``, ``perft_native`` and
+    joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference.moves`).
+    The move API, the game engine (:mod:`ddz_fast.engine.four_player` at four seats), positions and
+    perft (:mod:`ddz_fast.positions.four_player`), ``random_games``, ``perft_native`` and
     ``play_out`` play both tables; the solver, the search bots and the arena play three
     players only so far (they refuse four). ``deal_bonuses`` (Happy Dou Dizhu, three
     players, default off): at the deal, before the bidding, each player dealt both jokers
@@ -56,7 +56,7 @@ class Rules:
     Wild cards (docs/RULES.md, "Variants" > "Laizi"): ``laizi`` is the number of wild ranks, 0
     (no wild cards), 1 (preset ``laizi``) or 2 (tiandi laizi, preset ``tiandi_laizi``). The
     wild ranks themselves are drawn during a hand, so the move functions take them as their
-    ``wild`` argument (see :mod:`ddz_fast.reference_laizi`). ``bomb_multiplier`` says how a
+    ``wild`` argument (see :mod:`ddz_fast.reference.laizi`). ``bomb_multiplier`` says how a
     bomb raises the multiplier: ``"double"`` (every bomb and the rocket double it) or
     ``"app"`` (a 4-card soft bomb doubles it, a 4-card hard or laizi bomb multiplies it by 4,
     a longer bomb and the rocket by 6). Where the rule book is silent this library decides:
@@ -65,9 +65,9 @@ class Rules:
     double kings dealt with wild cards is not defined); ``"app"`` needs wild cards, as its
     soft bombs only exist with them. The compiled generator plays them (``legal_moves``,
     ``classify``, ``beats``), as do the batched move APIs, the game engine
-    (:mod:`ddz_fast.laizi_game` draws the wild ranks of each hand), positions and perft (in
+    (:mod:`ddz_fast.engine.laizi` draws the wild ranks of each hand), positions and perft (in
     Python and natively), the native random games and rollouts and the environment
-    :mod:`ddz_fast.laizi_env`; the layers that do not play wild cards yet (the solver, the
+    :mod:`ddz_fast.envs.laizi`; the layers that do not play wild cards yet (the solver, the
     arena, the solver and search bots) refuse such rules, each naming itself.
     """
 
@@ -267,7 +267,7 @@ def three_player_rules(rules: RulesLike, what: str) -> Rules:
     """:func:`as_rules`, refusing a four-player table: ``what`` (the solver, the native play
     loop...) plays three players and one deck; the four-player table has its moves
     (:func:`ddz_fast.legal_moves` and its siblings) and its game engine
-    (:mod:`ddz_fast.table_game`). Wild cards are refused too (:func:`plain_rules`)."""
+    (:mod:`ddz_fast.engine.four_player`). Wild cards are refused too (:func:`plain_rules`)."""
     return plain_rules(three_player_table(rules, what), what)
 
 

@@ -33,9 +33,8 @@ import numpy as np
 
 import ddz_fast
 from ddz_fast import (Game, Hand, Move, Position, Rules, action_id, action_move, action_space,
-                      beats, classify, divide, legal_action_mask, legal_moves,
-                      legal_moves_batch, parse_cards, perft, perft_native, play_out,
-                      random_games)
+                      beats, classify, divide, legal_action_mask, legal_moves, legal_moves_batch,
+                      parse_cards, perft, perft_native, play_out, random_games)
 from ddz_fast.cards import FULL_DECK, NUM_RANKS
 from ddz_fast.validate import is_int
 
@@ -988,8 +987,8 @@ def _small_position(g: Gen):
 
 @entry("solve")
 def _(g: Gen):
-    from ddz_fast.duel import Duel
-    from ddz_fast.solver import solve
+    from ddz_fast.positions.duel import Duel
+    from ddz_fast.search.solver import solve
     if g.chance(0.45):
         game = _small_position(g)
     elif g.chance(0.7):
@@ -1020,7 +1019,7 @@ def _(g: Gen):
 
 @entry("Duel")
 def _(g: Gen):
-    from ddz_fast.duel import Duel
+    from ddz_fast.positions.duel import Duel
     if g.chance(0.5):
         arg = g.pick(["KK5543/225543", "KK5543/225543 55", "3/4", "/", "3//4", "33/44 555",
                       "BR/BR", "3333333/4", g.text(), g.any()])
@@ -1087,7 +1086,7 @@ def _(g: Gen):
 
 @entry("Game")
 def _(g: Gen):
-    from ddz_fast.clock import Clock
+    from ddz_fast.engine.clock import Clock
     kwargs = {}
     if g.chance(0.4):
         kwargs["chips"] = g.pick([None, 100, 0, -1, [100, 100, 100], [1, 2], (0, 0, 0),
@@ -1191,7 +1190,7 @@ def _(g: Gen):
 
 @entry("State.run_auto_play")
 def _(g: Gen):
-    from ddz_fast.clock import Clock
+    from ddz_fast.engine.clock import Clock
     game = Game(g.pick(PRESET_NAMES + [Rules(bidding="call_rob")]),
                 clock=g.pick([None, Clock(timeouts_to_auto_play=1)]))
     state = game.new_state(seed=g.rng.randint(0, 10**6))
@@ -1254,7 +1253,7 @@ def _(g: Gen):
 @entry("Match")
 def _(g: Gen):
     from ddz_fast import Match
-    from ddz_fast.bots import GreedyBot, RandomBot, act
+    from ddz_fast.search.bots import GreedyBot, RandomBot, act
     game = g.pick([Game(), Game("rlcard"), Game(Rules(bidding="call_rob"))]) \
         if g.chance(0.9) else g.any()
     n = g.pick([0, 1, 2, 3]) if g.chance(0.6) else g.pick(
@@ -1285,7 +1284,7 @@ def _(g: Gen):
 @entry("Clock")
 def _(g: Gen):
     from dataclasses import fields as dc_fields
-    from ddz_fast.clock import Clock
+    from ddz_fast.engine.clock import Clock
     names = [f.name for f in dc_fields(Clock)]
     kwargs = {}
     for _ in range(g.rng.randint(1, 3)):
@@ -1300,7 +1299,7 @@ def _(g: Gen):
 
 
 def _valid_record(g: Gen) -> dict:
-    from ddz_fast import record
+    from ddz_fast.engine import record
     state = g.state(steps=g.rng.randint(0, 200))
     if g.chance(0.2) and not state.is_over:
         state.timeout()
@@ -1349,7 +1348,7 @@ def _record_value(g: Gen):
 @entry("record.from_json")
 def _(g: Gen):
     import json
-    from ddz_fast import record
+    from ddz_fast.engine import record
     if g.chance(0.6):
         rec = _record_value(g)
         try:
@@ -1373,7 +1372,7 @@ def _(g: Gen):
 
 @entry("record.load")
 def _(g: Gen):
-    from ddz_fast import record
+    from ddz_fast.engine import record
     rec = _record_value(g) if g.chance(0.9) else g.any()
     kwargs = {"game": g.pick([Game(), g.any()])} if g.chance(0.1) else {}
     return _call("record.load", record.load, rec, **kwargs)
@@ -1381,7 +1380,7 @@ def _(g: Gen):
 
 @entry("record.replay")
 def _(g: Gen):
-    from ddz_fast import record
+    from ddz_fast.engine import record
     rec = _record_value(g) if g.chance(0.9) else g.any()
     text = call_text("list(record.replay", rec) + ")"
     return text, lambda: len(list(record.replay(rec)))
@@ -1389,7 +1388,7 @@ def _(g: Gen):
 
 @entry("record.to_json")
 def _(g: Gen):
-    from ddz_fast import record
+    from ddz_fast.engine import record
     state = g.state() if g.chance(0.7) else g.any()
     kwargs = {g.pick(["indent", "sort_keys", "bogus"]): g.any()} if g.chance(0.3) else {}
     return _call("record.to_json", record.to_json, state, **kwargs)
@@ -1397,7 +1396,7 @@ def _(g: Gen):
 
 @entry("notation.parse_move")
 def _(g: Gen):
-    from ddz_fast.notation import format_move, parse_move
+    from ddz_fast.moves.notation import format_move, parse_move
     text = format_move(g.valid_move()) if g.chance(0.3) else g.text()
     if g.chance(0.3) and isinstance(text, str):
         text = text + g.pick([":", "@", "@K", "@99", ":pair", ":bogus", "@-1", "@", "@" * 3,
@@ -1409,7 +1408,7 @@ def _(g: Gen):
 
 @entry("notation.parse_action")
 def _(g: Gen):
-    from ddz_fast.notation import parse_action
+    from ddz_fast.moves.notation import parse_action
     text = g.text() if g.chance(0.8) else g.any()
     phase = g.pick(["bidding", "doubling", "play", "over", "", None, "PLAY", 5])
     return _call("parse_action", parse_action, text, phase)
@@ -1418,7 +1417,7 @@ def _(g: Gen):
 @entry("notation.format")
 def _(g: Gen):
     from ddz_fast import Bid
-    from ddz_fast.notation import format_action, format_move
+    from ddz_fast.moves.notation import format_action, format_move
     value = g.move_like() if g.chance(0.7) else g.pick([Bid.PASS, 3, "x", g.any()])
     fn = g.pick([format_move, format_action])
     return _call(fn.__name__, fn, value)
@@ -1426,7 +1425,7 @@ def _(g: Gen):
 
 @entry("scoring")
 def _(g: Gen):
-    from ddz_fast import scoring
+    from ddz_fast.engine import scoring
 
     def seq3():
         return g.pick([[0, 1, 2], [1, 1, 1], [False, True, False], [0, 0], [], [-1, 5, 2**64],
@@ -1448,7 +1447,7 @@ def _(g: Gen):
 @entry("auction_status")
 def _(g: Gen):
     from ddz_fast import Bid, Double
-    from ddz_fast.bidding import auction_status
+    from ddz_fast.engine.bidding import auction_status
     rules = g.pick([Rules(), Rules(bidding="call_rob"), Rules(single_round_auction=True),
                     g.rules_like()])
     first = g.int_or_any()
@@ -1463,7 +1462,7 @@ def _(g: Gen):
 
 @entry("bots")
 def _(g: Gen):
-    from ddz_fast import bots
+    from ddz_fast.search import bots
     name = g.pick(["random", "greedy", "RANDOM", "", "bogus", None, 5]) \
         if g.chance(0.8) else g.any()
     seed = g.seed_like()
@@ -1504,7 +1503,7 @@ def _(g: Gen):
 
 @entry("bot specs")
 def _(g: Gen):
-    from ddz_fast import bots
+    from ddz_fast.search import bots
     name = g.pick(["greedy", "random", "solver", "greedy:danger=3", "greedy:danger=",
                    "greedy:danger=3,danger=4", "greedy:bogus=1", "random:seed=1", ":", "greedy:",
                    "greedy:danger=1e999", "greedy:danger=-1", "solver:max_nodes=10**9",
@@ -1516,7 +1515,7 @@ def _(g: Gen):
 
 @entry("arena")
 def _(g: Gen):
-    from ddz_fast import arena
+    from ddz_fast.arena import duplicate as arena
     specs = g.pick([("random", "greedy"), ["greedy", "greedy"], ("random",), (),
                     ("random",) * 17, "random greedy", ("random", 5), ("random", "bogus"),
                     ("random", "greedy:danger=1"), None, g.any()])
@@ -1643,7 +1642,7 @@ def _(g: Gen):
 @entry("env")
 def _(g: Gen):
     try:
-        from ddz_fast.env import env
+        from ddz_fast.envs.three_player import env
     except ImportError:
         return "env unavailable", lambda: None
     kwargs = {}
@@ -1775,7 +1774,7 @@ def _play_stdin(g: Gen) -> str:
 
 @entry("cli")
 def _(g: Gen):
-    from ddz_fast import cli
+    from ddz_fast.cli import main as cli
     argv = _cli_argv(g)
     stdin = _play_stdin(g)
 
@@ -1793,7 +1792,7 @@ def _(g: Gen):
         finally:
             sys.stdin = old_stdin
         return status, out.getvalue(), err.getvalue()
-    text = f"ddz_fast.cli.main({argv!r})"
+    text = f"ddz_fast.cli.main.main({argv!r})"
     if "play" in argv:
         text += f"  # stdin {stdin!r}"
     return text, run, {"cli": True}

@@ -138,7 +138,7 @@ USAGE = re.compile(r"^usage: ")
 
 
 def judge_cli(result, error: Optional[BaseException] = None) -> Outcome:
-    """The outcome of ``ddz_fast.cli.main(argv)``: ``result`` is (status, stdout, stderr)."""
+    """The outcome of ``ddz_fast.cli.main.main(argv)``: ``result`` is (status, stdout, stderr)."""
     if error is not None:   # escaped main: the user would see a traceback
         return Outcome(UNCLEAR, type(error).__name__, "traceback: " + short(str(error)))
     status, _out, err = result

@@ -2,8 +2,8 @@
 # cython: initializedcheck=False, freethreading_compatible=True
 """The native core of ddz_fast: move generation on 64-bit rank-count words.
 
-The public functions have the signatures, results and exceptions of :mod:`ddz_fast.reference`
-(which is the specification); :mod:`ddz_fast.native` adds the batched API on top of the
+The public functions have the signatures, results and exceptions of :mod:`ddz_fast.reference.moves`
+(which is the specification); :mod:`ddz_fast.moves.native` adds the batched API on top of the
 ``_batch_*`` kernels here. Every argument is checked with the very checks the reference uses
 before a word reaches the generator in ``movegen.pxi``, which trusts its input.
 """
@@ -27,7 +27,8 @@ from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
-from ddz_fast import bitboard, reference, reference_laizi
+from ddz_fast import bitboard
+from ddz_fast.reference import laizi as reference_laizi, moves as reference
 from ddz_fast._checks import check_action_id, check_play, check_prev, exact_move
 from ddz_fast.cards import FULL_DECK
 from ddz_fast import hand as hand_module, move as move_module
@@ -1206,7 +1207,7 @@ cdef tuple _laizi_action_space(object rules, object wild, _RuleSet rule_set):
 cdef dict _CLASS_CODE = {name: code for code, name in enumerate(bitboard.BOMB_CLASSES)}
 
 
-# --- the public API (ddz_fast.reference's signatures) --------------------------------------------
+# --- the public API (ddz_fast.reference.moves's signatures) --------------------------------------------
 
 def legal_moves(hand, prev=None, *, rules=None, wild=None):
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
@@ -1214,7 +1215,7 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
     Pass is never listed: it is always allowed when following. ``prev`` of None or
     ``Move.PASS`` means the player leads. Returns a :class:`MoveList` (a list of Moves under
     rules of two decks or with wild cards, whose words a MoveList does not hold; ``wild``
-    names the wild ranks, see :mod:`ddz_fast.reference_laizi`).
+    names the wild ranks, see :mod:`ddz_fast.reference.laizi`).
     """
     cdef _RuleSet rule_set
     if rules is None and prev is None and wild is None:
@@ -1233,7 +1234,7 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
 
 def classify(cards, *, rules=None, wild=None):
     """Every interpretation of exactly these cards as one move (empty: no combination); under
-    wild cards every reading (see :mod:`ddz_fast.reference_laizi`)."""
+    wild cards every reading (see :mod:`ddz_fast.reference.laizi`)."""
     cdef _RuleSet rule_set = _rule_set(rules)
     cdef LzQuery q
     if rule_set.laizi or wild is not None:
@@ -1308,7 +1309,7 @@ def action_move(action_id, rules=None, wild=None):
     return moves[check_action_id(action_id, len(moves))]
 
 
-# --- batched kernels (ddz_fast.native validates their arguments) --------------------------------
+# --- batched kernels (ddz_fast.moves.native validates their arguments) --------------------------------
 
 cdef Py_ssize_t batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
                             const Options* o, Words* out, int64_t* offsets) noexcept nogil:
@@ -1472,7 +1473,7 @@ cdef object _mask_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
 # native integer type, under rules that as_rules accepts. Those are read, checked and packed here
 # in one pass, from the array structs: the numpy checks of _batch_checks cost as much as
 # generating the moves, and several times more on cold caches. Anything else (other containers,
-# dtypes or byte orders, a bad row, bad rules) gets None, and ddz_fast.native puts it through
+# dtypes or byte orders, a bad row, bad rules) gets None, and ddz_fast.moves.native puts it through
 # those checks, which convert it or raise the reference's exception.
 
 cdef object _NDARRAY = np.ndarray
@@ -1640,7 +1641,7 @@ def _try_batch_mask(hands, prevs, rules):
     return _mask_of(batch.hands, batch.prevs, batch.n, batch.rule_set)
 
 
-# --- the kernels behind the full checks (ddz_fast.native has validated their arguments) ---------
+# --- the kernels behind the full checks (ddz_fast.moves.native has validated their arguments) ---------
 
 def _first_illegal(const uint64_t[::1] prevs not None, rules):
     """The first row whose non-zero word is not a legal move under ``rules``, or -1."""

@@ -6,11 +6,11 @@ games and perft with wild cards on the laizi generator's moves (``laiziloop.pxd`
 
 It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``,
 ``laizigen.pxd``) and adds no generator of its own. ``_Table`` is the play phase of a
-:class:`ddz_fast.game.State` on words, stepped one action per call from Python. Nothing here
+:class:`ddz_fast.engine.game.State` on words, stepped one action per call from Python. Nothing here
 holds a Python object or the GIL inside its loops; the ``_random_games``,
 ``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_play_out_table``,
 ``_perft``, ``_perft_table``, ``_perft_laizi`` and ``_auctions`` kernels take arguments that
-:mod:`ddz_fast.playout` has already validated, and check seats and words again themselves.
+:mod:`ddz_fast.positions.rollouts` has already validated, and check seats and words again themselves.
 """
 import numpy as np
 
@@ -175,7 +175,7 @@ cdef enum:
 
 cdef inline int deal_bonus_count(const uint64_t* piles) noexcept nogil:
     """How many deal bonuses the three dealt hands ``piles[0..2]`` (kitty apart) hold: one per
-    hand with both jokers and one per hand with every rank 3..A (ddz_fast.scoring's)."""
+    hand with both jokers and one per hand with every rank 3..A (ddz_fast.engine.scoring's)."""
     cdef int seat, count = 0
     cdef uint64_t ranks
     for seat in range(3):
@@ -311,7 +311,7 @@ cdef int64_t perft_node(const Play* p, int depth, Walk* w, Py_ssize_t top) noexc
     return nodes
 
 
-# --- kernels behind ddz_fast.playout (arguments validated there) ---------------------------------
+# --- kernels behind ddz_fast.positions.rollouts (arguments validated there) ---------------------------------
 
 cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes) except *:
     """The Play of position fields, checked again here so that no seat indexes out of the hands
@@ -414,7 +414,7 @@ cdef object _copy_words(const uint64_t* data, Py_ssize_t n):
 def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     """The first points auction of games 0 .. count - 1 of ``seed``, as random_games(...,
     bidding="points") runs it: [(first bidder, ((seat, bid), ...), landlord or -1, stake)].
-    For the differential test against ddz_fast.bidding."""
+    For the differential test against ddz_fast.engine.bidding."""
     cdef Rng r
     cdef int first, landlord, stake, k
     cdef uint64_t piles[4]
@@ -431,7 +431,7 @@ def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
 
 
 # --- the four-player table: two decks, random games ----------------------------------------------
-# ddz_fast.playout's random_games at Rules(players=4): the deal of two decks, the points auction
+# ddz_fast.positions.rollouts's random_games at Rules(players=4): the deal of two decks, the points auction
 # round four seats, the partner, play on wide words (tableloop.pxd) and the settlement by sides.
 # The loops above stay as they are for three seats.
 
@@ -545,7 +545,7 @@ cdef int random_table_game(uint64_t seed, uint64_t index, int bidding, bint part
 def _random_table_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
                         bint record):
     """Games ``start .. start + count - 1`` of ``seed`` at the four-player table, as a dict of
-    per-game arrays (ddz_fast.playout.RandomGames documents them)."""
+    per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
     checked = as_rules(rules)
     cdef Options options = options_of(checked, 2)
     cdef const Options* o = &options
@@ -626,7 +626,7 @@ cdef object _copy_wide_words(const Wide* data, Py_ssize_t n):
 def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     """The first points auction of games 0 .. count - 1 of ``seed`` at the four-player table,
     as random_games(..., bidding="points") runs it: [(first bidder, ((seat, bid), ...),
-    landlord or -1, stake)]. For the differential test against ddz_fast.bidding."""
+    landlord or -1, stake)]. For the differential test against ddz_fast.engine.bidding."""
     cdef Rng r
     cdef int first, landlord, stake, k
     cdef Wide piles[5]
@@ -644,7 +644,7 @@ def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
 
 
 # --- the four-player table: perft and rollouts ---------------------------------------------------
-# ddz_fast.playout.perft_native of a TablePosition: table_position.perft's count (a pass is a move
+# ddz_fast.positions.rollouts.perft_native of a TablePosition: table_position.perft's count (a pass is a move
 # when following, the lead comes back after three passes, a finished hand is a leaf at any depth)
 # on wide words, as perft_node counts three seats; and play_out of a TablePosition, the random
 # finish of random_games' table games from a given position. The three-seat walks stay as they are.
@@ -796,7 +796,7 @@ def _play_out_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_b
 
 
 # --- wild cards (laizi): random games, rollouts and perft ----------------------------------------
-# ddz_fast.playout's random_games, play_out and perft_native under rules with wild cards: the
+# ddz_fast.positions.rollouts's random_games, play_out and perft_native under rules with wild cards: the
 # deal and the landlord of three seats as above, the wild draws of each deal, play on the laizi
 # generator's moves (laiziloop.pxd) and the settlement under ``rules.bomb_multiplier``. The
 # loops above stay as they are for the plain game.
@@ -821,7 +821,7 @@ cdef inline void draw_wild(Rng* r, int count, int* drawn) noexcept nogil:
 cdef int choose_laizi_landlord(Rng* r, int bidding, int laizi, uint64_t* piles, int* drawn,
                                int* stake, int hand_size) noexcept nogil:
     """choose_landlord with the wild draws of each deal right after its shuffle (as
-    ddz_fast.laizi_game draws them): a re-deal draws again."""
+    ddz_fast.engine.laizi draws them): a re-deal draws again."""
     cdef int landlord, first
     if bidding == BID_RANDOM:
         deal(r, piles, hand_size)
@@ -908,7 +908,7 @@ cdef Options _laizi_options(object checked) except *:
 def _random_laizi_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
                         bint record):
     """Games ``start .. start + count - 1`` of ``seed`` under rules with wild cards, as a dict
-    of per-game arrays (ddz_fast.playout.RandomGames documents them)."""
+    of per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
     checked = as_rules(rules)
     if not checked.laizi or checked.players != 3:
         raise ValueError(f"{checked!r} has no wild cards at three seats")
@@ -1145,9 +1145,9 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
 
 
 # --- the play phase of a game state, stepped from Python ----------------------------------------
-# ddz_fast.game.State keeps its play phase here: three hand words, the move to beat, the passes
+# ddz_fast.engine.game.State keeps its play phase here: three hand words, the move to beat, the passes
 # and the tallies of the settlement, with the legal actions of the position generated once and
-# kept until the next step. ddz_fast.stepping validates what reaches _new_table; a step takes
+# kept until the next step. ddz_fast.engine.stepping validates what reaches _new_table; a step takes
 # a Move and checks it against the legal words itself, so no input reaches a word unchecked.
 
 # The Move of a word is the one the core shares (ddz_fast._core keeps one per word in a table
@@ -1158,7 +1158,7 @@ cdef MoveOfWord move_of = <MoveOfWord>PyCapsule_GetPointer(_core.MOVE_OF_WORD, M
 
 @cython.final
 cdef class _Table:
-    """The play phase of a game state on words (see above); ``ddz_fast.stepping`` builds it."""
+    """The play phase of a game state on words (see above); ``ddz_fast.engine.stepping`` builds it."""
     cdef Play p
     cdef Options o
     cdef Words buf          # the legal action words, the pass (0) first when following
@@ -1326,13 +1326,13 @@ cdef object _MOVE_TYPE = Move          # read once per step: a C global, not a m
 
 
 cdef class _StateCore:
-    """The part of a :class:`ddz_fast.game.State` that a Python driver calls on every step.
+    """The part of a :class:`ddz_fast.engine.game.State` that a Python driver calls on every step.
 
     A driver's loop is ``while not state.is_over: state.apply(choice(state.legal_actions()))``:
     the fields these three read live in C slots here and the play phase's step is one C call
     into the table, where a Python method costs several times the step itself. Everything else
     (the other phases, the checks that name what is wrong, the settlement) is the subclass's;
-    ``ddz_fast.stepping.PyStateCore`` is the pure-Python twin.
+    ``ddz_fast.engine.stepping.PyStateCore`` is the pure-Python twin.
     """
     cdef public str _phase
     cdef public object _player
@@ -1412,7 +1412,7 @@ def _shuffled_deck(rng):
 
     The shuffle asks ``rng.getrandbits`` for exactly the numbers Python's own ``shuffle`` asks
     for (``_randbelow``: k = n.bit_length() bits, again while the number is n or more), so the
-    deck and the stream after it are those of ``ddz_fast.game``'s Python shuffle; the game
+    deck and the stream after it are those of ``ddz_fast.engine.game``'s Python shuffle; the game
     checks the two agree when it is imported and shuffles in Python when they do not.
     """
     cdef uint8_t deck[DECK_CARDS]

@@ -2,7 +2,7 @@
 # cython: initializedcheck=False, freethreading_compatible=True
 """Exactly uniform determinizations of an information set, in native code.
 
-The hidden cards are split between two hidden hands, A and B. ddz_fast.infoset reduces every
+The hidden cards are split between two hidden hands, A and B. ddz_fast.search.infoset reduces every
 rule (the kitty cards the landlord must still hold, a bot's per-rank constraints) to, for each
 rank r, the ``free[r]`` cards still to place and the range ``lo[r]..hi[r]`` of how many of them
 go to A; A must get ``need`` of them in all. A split giving A ``a[r]`` free cards of each rank
@@ -18,7 +18,7 @@ Sampling: one integer X uniform in 0..ways[0][need] - 1 (rejection: no modulo bi
 every (split, physical deal) pair exactly once; reading it off rank by rank (the block of
 choice a at rank r holds C(free[r], a) * ways[r + 1][s - a] numbers, and X // C(free[r], a)
 is uniform over the next rank's ways) yields each split with probability proportional to its
-weight. ddz_fast.infoset validates every argument before calling in here.
+weight. ddz_fast.search.infoset validates every argument before calling in here.
 """
 
 from libc.stdint cimport int64_t, uint64_t

@@ -3,8 +3,8 @@
 """The native perfect-information solver: who wins, every winning move and a line of play.
 
 An OR-AND search over the core's words with a first-win cutoff and a transposition table of
-fixed memory, without the GIL. ddz_fast.solver validates every argument and is the only caller;
-ddz_fast.reference_solver is the readable specification this search must agree with.
+fixed memory, without the GIL. ddz_fast.search.solver validates every argument and is the only caller;
+ddz_fast.reference.solver is the readable specification this search must agree with.
 
 A node is a play position with every hand visible: the hands, the player to move, the move to
 beat and the passes since it. Two modes share one search:
@@ -948,7 +948,7 @@ cdef tuple stake_moves(const Root* root):
 def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
            bint duel, rules, int objective, int64_t max_nodes, double time_limit,
            bint want_pv):
-    """Solve one node (arguments validated by ddz_fast.solver).
+    """Solve one node (arguments validated by ddz_fast.search.solver).
 
     Returns a tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the
     stake moves (the actions whose stake is the node's; empty unless the stake is known), the

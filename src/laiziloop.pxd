@@ -21,7 +21,7 @@ from widegen cimport Wide
 # --- stepping ------------------------------------------------------------------------------------
 
 cdef struct LzPlay:
-    # A play-phase position with wild ranks (ddz_fast.position.Position); copying it is the undo.
+    # A play-phase position with wild ranks (ddz_fast.positions.three_player.Position); copying it is the undo.
     uint64_t hands[3]
     LzMove to_beat          # ``lo == 0`` when the player to move leads
     int landlord

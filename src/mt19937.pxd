@@ -1,7 +1,7 @@
 # The Mersenne Twister MT19937 (Matsumoto and Nishimura, 1998), seeded from an array of 32-bit
 # words by the authors' init_by_array: the generator behind Python's ``random.Random``, so that a
 # deal from an int seed can be drawn natively and still be the deal ``random.Random(seed)``
-# shuffles (ddz_fast.game checks the two agree before it uses this). Header-only:
+# shuffles (ddz_fast.engine.game checks the two agree before it uses this). Header-only:
 # ``from mt19937 cimport MT, mt_seed, mt_next``.
 from libc.stdint cimport uint32_t
 

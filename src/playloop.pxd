@@ -10,7 +10,7 @@ from words cimport Words, generate_into, reserve
 # --- stepping ------------------------------------------------------------------------------------
 
 cdef struct Play:
-    # A play-phase position (ddz_fast.position.Position) on words; copying it is the undo.
+    # A play-phase position (ddz_fast.positions.three_player.Position) on words; copying it is the undo.
     uint64_t hands[3]
     uint64_t to_beat        # the move word to beat; 0 when the player to move leads
     int landlord

@@ -1,6 +1,6 @@
 """Run the native core and the reference side by side (the RapidFuzz ``tests/common.py`` idea).
 
-``both(name, ...)`` calls ``ddz_fast.native.<name>`` and ``ddz_fast.reference.<name>`` with the
+``both(name, ...)`` calls ``ddz_fast.moves.native.<name>`` and ``ddz_fast.reference.moves.<name>`` with the
 same arguments and asserts equal results, or the same exception type and message (which it then
 re-raises, so ``pytest.raises`` works around it). Results compare as the API promises: a
 MoveList equals the reference's list move for move, numpy results element for element with the
@@ -14,18 +14,18 @@ from typing import Any, Callable, List, Sequence, Tuple, TypeVar
 import numpy as np
 import pytest
 
-import ddz_fast.reference as reference
-from ddz_fast.api import IMPLEMENTATION
+import ddz_fast.reference.moves as reference
+from ddz_fast.moves import IMPLEMENTATION
 from ddz_fast.compiled import HAVE_CORE
 
 if HAVE_CORE:
-    import ddz_fast.native as native
+    import ddz_fast.moves.native as native
 else:  # no compiled core (DDZ_FAST_IMPLEMENTATION=python): only the reference side runs
     native = None
 from ddz_fast import Hand, Move, Rules, action_space
-from ddz_fast.bidding import Bid, auction_status
+from ddz_fast.engine.bidding import Bid, auction_status
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
-from ddz_fast.table_position import TablePosition
+from ddz_fast.positions.four_player import TablePosition
 
 IMPLEMENTATIONS = (native, reference)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -207,7 +207,7 @@ def illegal_moves(state: Any, legal: set, rng: random.Random) -> List[object]:
 
 def replay_traced_auctions(rules: Rules, auctions: Sequence[tuple]) -> int:
     """Replay auctions traced by the native play loop, (first bidder, turns, landlord, stake)
-    with landlord -1 for a re-deal, through :func:`ddz_fast.bidding.auction_status`: every
+    with landlord -1 for a re-deal, through :func:`ddz_fast.engine.bidding.auction_status`: every
     turn is the seat it names and a legal bid, and the end is the traced one. Returns how many
     were re-dealt."""
     redeals = 0

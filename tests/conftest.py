@@ -88,7 +88,7 @@ def _import_the_installed_package() -> None:
 _import_the_installed_package()
 
 import ddz_fast  # noqa: E402  (after the guard, which says why this import would fail)
-import ddz_fast.reference  # noqa: E402
+import ddz_fast.reference.moves  # noqa: E402
 from ddz_fast.compiled import HAVE_CORE  # noqa: E402
 
 #: No compiled core (DDZ_FAST_IMPLEMENTATION=python over an unbuilt copy): the modules that
@@ -144,7 +144,7 @@ def default_sigint() -> None:
 @pytest.fixture(params=["reference", "public"])
 def api(request):
     """The module whose legal_moves/classify/beats/action_space a test exercises."""
-    return ddz_fast.reference if request.param == "reference" else ddz_fast
+    return ddz_fast.reference.moves if request.param == "reference" else ddz_fast
 
 
 @pytest.fixture(params=PRESET_NAMES)

@@ -1,7 +1,7 @@
 """The native laizi generator against the reference: the shared sampling of
 ``tests/test_laizi_native.py`` (one wild rank) and ``tests/test_laizi_native_two.py`` (two).
 
-The reference (:mod:`ddz_fast.reference_laizi`) is the specification. It lists a hand's moves
+The reference (:mod:`ddz_fast.reference.laizi`) is the specification. It lists a hand's moves
 once per hand; its answers to a move to beat are that list filtered by its own comparison
 (``reference_laizi._beats``, exactly what its ``legal_moves(hand, prev)`` returns for a legal
 ``prev``), and a sample of them is checked against direct calls. The moves to beat come from
@@ -15,7 +15,9 @@ import random
 from collections import Counter, defaultdict
 from typing import Dict, List, Sequence, Tuple
 
-from ddz_fast import Hand, Move, bitboard, reference_laizi
+from ddz_fast import Hand, Move
+from ddz_fast import bitboard
+from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS, TWO
 
 from common import native

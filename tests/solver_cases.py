@@ -6,10 +6,10 @@ from typing import List, Optional
 
 import ddz_fast
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
-from ddz_fast.duel import Duel
+from ddz_fast.positions.duel import Duel
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
-from ddz_fast.position import Position
+from ddz_fast.positions.three_player import Position
 from ddz_fast.rules import Rules
 
 DECK = [rank for rank in range(NUM_RANKS) for _ in range(MAX_COPIES[rank])]

@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from ddz_fast import Move, Rules, reference, reference_laizi
+from ddz_fast import Move, Rules
+from ddz_fast.reference import moves as reference, laizi as reference_laizi
 from ddz_fast.move import sort_key_in_context
 
 # docs/RULES.md, "Presets": distinct moves (pass excluded) and per-type counts. Botzone is

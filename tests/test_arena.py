@@ -11,13 +11,13 @@ from typing import Dict, List, Set, Tuple
 import pytest
 from conftest import SUBPROCESS_CWD
 
-import ddz_fast.arena as arena
+import ddz_fast.arena.duplicate as arena
 from ddz_fast import Game, Rules
-from ddz_fast.arena import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_seat,
-                            play_deals, run_arena, seatings, summarise)
-from ddz_fast.bots import hand_strength, make_bot, play_hand, start_play
-from ddz_fast.cli import main
-from ddz_fast.game import deal_cards
+from ddz_fast.arena.duplicate import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_seat,
+                                      play_deals, run_arena, seatings, summarise)
+from ddz_fast.search.bots import hand_strength, make_bot, play_hand, start_play
+from ddz_fast.cli.main import main
+from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 

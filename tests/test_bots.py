@@ -11,12 +11,12 @@ from typing import List
 import pytest
 
 from ddz_fast import Game, Move, Position, Rules
-from ddz_fast.bidding import Bid, Double
-from ddz_fast.bots import (BOTS, Bot, GreedyBot, RandomBot, act, hand_strength, last_mover,
-                           make_bot, play_hand, start_play)
-from ddz_fast.game import deal_cards
+from ddz_fast.engine.bidding import Bid, Double
+from ddz_fast.search.bots import (BOTS, Bot, GreedyBot, RandomBot, act, hand_strength, last_mover,
+                                  make_bot, play_hand, start_play)
+from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
-from ddz_fast.notation import parse_move
+from ddz_fast.moves.notation import parse_move
 
 NATIVE_BOTS = {"solver", "pimc", "ismcts"}
 AUCTIONS = [Rules(), Rules().replace(single_round_auction=True),

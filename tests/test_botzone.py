@@ -15,15 +15,15 @@ from math import comb
 import pytest
 
 from ddz_fast import Game, Hand, Move, Rules
-from ddz_fast.bots import make_bot, play_hand
-from ddz_fast.duel import Duel
-from ddz_fast.record import from_json, game_of, load, to_json
-from ddz_fast.reference_solver import solve_reference
-from ddz_fast.solver import solve
-from ddz_fast.notation import format_move, parse_move
-from ddz_fast.position import Position
-from ddz_fast.playout import perft_native
-from ddz_fast.perft import perft
+from ddz_fast.search.bots import make_bot, play_hand
+from ddz_fast.positions.duel import Duel
+from ddz_fast.engine.record import from_json, game_of, load, to_json
+from ddz_fast.reference.solver import solve_reference
+from ddz_fast.search.solver import solve
+from ddz_fast.moves.notation import format_move, parse_move
+from ddz_fast.positions.three_player import Position
+from ddz_fast.positions.rollouts import perft_native
+from ddz_fast.positions.perft import perft
 from ddz_fast.rules import PRESETS, WIDEST_RULES
 
 import ddz_fast

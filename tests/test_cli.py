@@ -17,8 +17,8 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Hand
-from ddz_fast.commands.play import PROMPT, resolve_move
-from ddz_fast.game import Game
+from ddz_fast.cli.play import PROMPT, resolve_move
+from ddz_fast.engine.game import Game
 
 from conftest import SUBPROCESS_CWD
 
@@ -166,7 +166,7 @@ def test_moves_with_a_wild_rank_list_a_hand_counted_by_hand():
 
 def test_moves_with_two_wild_ranks_match_the_library_and_read_back():
     from ddz_fast.cards import RANK_LETTERS
-    from ddz_fast.notation import format_move, parse_move
+    from ddz_fast.moves.notation import format_move, parse_move
 
     def text_of(counts) -> str:     # a reading may hold more than four cards of a rank
         return "".join(RANK_LETTERS[rank] * count for rank, count in enumerate(counts))
@@ -308,7 +308,7 @@ def test_perft_divides_by_first_actions_written_with_their_readings():
                               "laizi", "--seconds", "0.001", "--json").stdout)
     assert document["divide"] == {"5": 2, **{f"55={rank}{rank}": 1 for rank in "3456789TJQKA2"}}
     # Every key reads back, in the wild context, as a legal first action.
-    from ddz_fast.notation import parse_move
+    from ddz_fast.moves.notation import parse_move
     firsts = ddz_fast.legal_moves("55", rules="laizi", wild="5")
     assert [parse_move(key, "laizi", "5") for key in document["divide"]] == list(firsts)
 
@@ -682,7 +682,7 @@ def test_bench_with_wild_cards(rules: str, wild: str):
 def test_bench_rows_take_about_their_budget_even_where_one_unit_is_slow():
     # Batches start at one unit and double up to the cap while the budget lasts, so a row
     # costs about its budget even when one unit (a reference call) takes milliseconds.
-    from ddz_fast.commands.bench import timed
+    from ddz_fast.cli.bench import timed
 
     sizes: List[int] = []
     done, seconds = timed(lambda n: sizes.append(n) or n, 0.0)
@@ -712,7 +712,7 @@ def test_deal_bonuses_from_the_command_line_in_either_order():
 
 def test_play_announces_the_deal_bonuses():
     from ddz_fast import Rules
-    from ddz_fast.bots import start_play
+    from ddz_fast.search.bots import start_play
 
     rules = Rules(deal_bonuses=True)
     seed = next(s for s in range(100) if start_play(Game(rules), s, landlord=0).deal_bonuses)

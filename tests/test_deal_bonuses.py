@@ -10,9 +10,10 @@ import random
 
 import pytest
 
-from ddz_fast import Hand, Rules, record
-from ddz_fast.game import Game
-from ddz_fast.scoring import DealBonus
+from ddz_fast import Hand, Rules
+from ddz_fast.engine import record
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.scoring import DealBonus
 from test_game_helpers import Bid, Double, script, split_deal
 
 ON = Rules(deal_bonuses=True)

@@ -10,23 +10,23 @@ from ddz_fast.compiled import HAVE_CORE
 
 MODULES = [
     "ddz_fast", "ddz_fast.cards", "ddz_fast.hand", "ddz_fast.move", "ddz_fast.rules",
-    "ddz_fast.bitboard", "ddz_fast.reference", "ddz_fast.native", "ddz_fast.notation",
-    "ddz_fast.bidding", "ddz_fast.clock", "ddz_fast.scoring", "ddz_fast.game",
-    "ddz_fast.position", "ddz_fast.play", "ddz_fast.perft", "ddz_fast.shapes", "ddz_fast.api",
-    "ddz_fast.compiled", "ddz_fast.playout", "ddz_fast.match", "ddz_fast.record",
-    "ddz_fast.bots", "ddz_fast.env", "ddz_fast.laizi_env", "ddz_fast.cli",
-    "ddz_fast.commands._common", "ddz_fast.commands.moves", "ddz_fast.commands.classify",
-    "ddz_fast.commands.perft",
-    "ddz_fast.commands.simulate", "ddz_fast.commands.play", "ddz_fast.commands.bench",
-    "ddz_fast.duel", "ddz_fast.solver", "ddz_fast.reference_solver", "ddz_fast.commands.solve",
-    "ddz_fast.stats", "ddz_fast.arena", "ddz_fast.commands.arena", "ddz_fast.search_bots",
+    "ddz_fast.bitboard", "ddz_fast.reference.moves", "ddz_fast.moves.native", "ddz_fast.moves.notation",
+    "ddz_fast.engine.bidding", "ddz_fast.engine.clock", "ddz_fast.engine.scoring", "ddz_fast.engine.game",
+    "ddz_fast.positions.three_player", "ddz_fast.positions.step", "ddz_fast.positions.perft", "ddz_fast.shapes", "ddz_fast.moves",
+    "ddz_fast.compiled", "ddz_fast.positions.rollouts", "ddz_fast.engine.match", "ddz_fast.engine.record",
+    "ddz_fast.search.bots", "ddz_fast.envs.three_player", "ddz_fast.envs.laizi", "ddz_fast.cli.main",
+    "ddz_fast.cli.common", "ddz_fast.cli.moves", "ddz_fast.cli.classify",
+    "ddz_fast.cli.perft",
+    "ddz_fast.cli.simulate", "ddz_fast.cli.play", "ddz_fast.cli.bench",
+    "ddz_fast.positions.duel", "ddz_fast.search.solver", "ddz_fast.reference.solver", "ddz_fast.cli.solve",
+    "ddz_fast.arena.stats", "ddz_fast.arena.duplicate", "ddz_fast.cli.arena", "ddz_fast.search.search_bots",
 ]
 # Modules that need an extra.
-OPTIONAL = {"ddz_fast.env": "pettingzoo", "ddz_fast.laizi_env": "pettingzoo"}
-NATIVE_ONLY = {"ddz_fast.native", "ddz_fast.search_bots"}  # modules that need the core
+OPTIONAL = {"ddz_fast.envs.three_player": "pettingzoo", "ddz_fast.envs.laizi": "pettingzoo"}
+NATIVE_ONLY = {"ddz_fast.moves.native", "ddz_fast.search.search_bots"}  # modules that need the core
 #: Docstrings whose examples call the solver, which only the compiled core has: without it they
 #: are left out, and the rest of their module's examples still run.
-NATIVE_EXAMPLES = {"ddz_fast.bots.SolverBot", "ddz_fast.solver.solve"}
+NATIVE_EXAMPLES = {"ddz_fast.search.bots.SolverBot", "ddz_fast.search.solver.solve"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(m, marks=pytest.mark.native)

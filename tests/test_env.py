@@ -14,8 +14,8 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import ddz_fast  # noqa: E402
 from ddz_fast import Move, Rules  # noqa: E402
-from ddz_fast.env import (AGENTS, DEAL_BONUS_LAYOUT, OBSERVATION_LAYOUT,  # noqa: E402
-                          DouDizhuEnv, env)
+from ddz_fast.envs.three_player import (AGENTS, DEAL_BONUS_LAYOUT, OBSERVATION_LAYOUT, DouDizhuEnv,
+                                        env)
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,8 @@ import pytest
 
 import ddz_fast.hand as hand_module
 import ddz_fast.move as move_module
-from ddz_fast import Hand, Move, legal_moves, reference
+from ddz_fast import Hand, Move, legal_moves
+from ddz_fast.reference import moves as reference
 from ddz_fast.cards import NUM_RANKS
 from ddz_fast.move import MOVE_TYPES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ddz_fast import Bid, Rules
-from ddz_fast.bidding import auction_status, next_player
+from ddz_fast.engine.bidding import auction_status, next_player
 
 FOUR = Rules.preset("four_player")
 P, B1, B2, B3, CALL, ROB = Bid.PASS, Bid.BID_1, Bid.BID_2, Bid.BID_3, Bid.CALL, Bid.ROB
@@ -58,7 +58,7 @@ def test_the_four_player_deal_is_random_randoms_shuffle_of_two_decks():
     import random
 
     from ddz_fast import Hand
-    from ddz_fast.game import deal_cards
+    from ddz_fast.engine.game import deal_cards
     # The 108 cards sorted by rank (eight of 3..2, two of each joker), shuffled once per deal
     # by random.Random(seed): cards 0-24 to seat 0, 25-49 to seat 1, 50-74 to 2, 75-99 to 3,
     # the last 8 to the kitty.
@@ -76,7 +76,7 @@ def test_the_four_player_deal_is_random_randoms_shuffle_of_two_decks():
 
 
 def test_the_table_deal_is_the_three_player_deal_at_three():
-    from ddz_fast.game import deal_cards, table_deal
+    from ddz_fast.engine.game import deal_cards, table_deal
     for rules in ("standard", "no_kitty"):
         for seed, number in ((3, 0), (3, 4), (2 ** 70, 1)):
             assert table_deal(seed, number, Rules.preset(rules)) == \
@@ -84,7 +84,7 @@ def test_the_table_deal_is_the_three_player_deal_at_three():
 
 
 def test_scores_at_the_four_player_table():
-    from ddz_fast.scoring import settle_sides, side_spring_factor
+    from ddz_fast.engine.scoring import settle_sides, side_spring_factor
     # Alone: base 2, multiplier 4: each peasant settles 8 with the landlord (seat 1).
     assert settle_sides(2, 4, 1, None, True) == (-8, 24, -8, -8)
     assert settle_sides(2, 4, 1, None, False) == (8, -24, 8, 8)
@@ -107,7 +107,7 @@ def test_scores_at_the_four_player_table():
 
 
 def test_settlement_pairs_doubles_and_chip_caps_at_four_seats():
-    from ddz_fast.scoring import cap_sides_to_stacks, settle_sides, side_pairs
+    from ddz_fast.engine.scoring import cap_sides_to_stacks, settle_sides, side_pairs
     # Alone: the landlord with each peasant, in turn order after it.
     assert side_pairs(2, None) == ((2, 3), (2, 0), (2, 1))
     # Landlord 3, partner 1: the first opponent after seat 1 is seat 2; the landlord takes 0.

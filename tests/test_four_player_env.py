@@ -1,4 +1,4 @@
-"""The PettingZoo environment of the four-player table (ddz_fast.table_env)."""
+"""The PettingZoo environment of the four-player table (ddz_fast.envs.four_player)."""
 from __future__ import annotations
 
 import random
@@ -11,8 +11,8 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
 from ddz_fast import Rules, action_space  # noqa: E402
-from ddz_fast.table_env import (AGENTS, OBSERVATION_LAYOUT, OBSERVATION_SIZE,  # noqa: E402
-                                FourPlayerEnv, env)
+from ddz_fast.envs.four_player import (AGENTS, OBSERVATION_LAYOUT, OBSERVATION_SIZE, FourPlayerEnv,
+                                       env)
 
 FOUR = Rules.preset("four_player")
 

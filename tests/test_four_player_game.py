@@ -22,11 +22,11 @@ import pickle
 import pytest
 
 from ddz_fast import Hand, Move, Rules
-from ddz_fast.bidding import Bid, Double, Partner
+from ddz_fast.engine.bidding import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
-from ddz_fast.game import ActionTypeError, Game, IllegalActionError
-from ddz_fast.notation import parse_move
-from ddz_fast.table_game import TableState
+from ddz_fast.engine.game import ActionTypeError, Game, IllegalActionError
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.engine.four_player import TableState
 from common import sample_size
 
 FOUR = Rules.preset("four_player")
@@ -274,7 +274,7 @@ def test_bidding_at_four_seats_and_the_kitty():
 
 
 def test_four_passes_redeal_from_the_seed():
-    from ddz_fast.game import deal_cards
+    from ddz_fast.engine.game import deal_cards
     state = Game(FOUR).new_state(seed=11, first_bidder=2)
     assert state.deal == deal_cards(11, 0, rules=FOUR)
     play(state, [Bid.PASS] * 4)
@@ -323,7 +323,7 @@ def test_hands_are_checked():
 
 
 def test_a_four_player_record_replays_every_step():
-    from ddz_fast import record
+    from ddz_fast.engine import record
     # Dealt from a seed: the auction, the partner, the doubling round, timeouts and auto-play,
     # and a whole hand of play, all in the record.
     game = Game(PARTNER.replace(bidding="call_rob"), chips=40)
@@ -357,7 +357,7 @@ def test_a_four_player_record_replays_every_step():
 
 
 def test_the_random_and_greedy_bots_play_four_seats():
-    from ddz_fast.bots import GreedyBot, RandomBot, act, last_mover, play_hand
+    from ddz_fast.search.bots import GreedyBot, RandomBot, act, last_mover, play_hand
     state = started(PARTNER)
     assert GreedyBot().partner(state) == Partner(2)             # the seat opposite
     assert RandomBot(seed=1).partner(state) in state.legal_actions()
@@ -396,7 +396,7 @@ def test_the_random_and_greedy_bots_play_four_seats():
 def test_the_command_line_plays_and_simulates_the_four_player_table(capsys, monkeypatch):
     import io
 
-    from ddz_fast.cli import main
+    from ddz_fast.cli.main import main
     # The landlord (the human at seat 0) names seat 2, leads a 3, then leaves.
     monkeypatch.setattr("sys.stdin", io.StringIO("2\n3\nquit\n"))
     assert main(["play", "--rules", "four_player", "--sides", "partner", "--seed", "3"]) == 1
@@ -423,7 +423,7 @@ def test_the_command_line_plays_and_simulates_the_four_player_table(capsys, monk
 
 def test_a_match_at_four_seats_rotates_the_first_bidder_round_the_table():
     from ddz_fast import Match
-    from ddz_fast.bots import GreedyBot, act
+    from ddz_fast.search.bots import GreedyBot, act
     match = Match(Game(PARTNER, chips=100), 5, seed=3, first_bidder=3)
     bidders, hands = [], []
     while not match.is_over:
@@ -441,9 +441,9 @@ def test_a_match_at_four_seats_rotates_the_first_bidder_round_the_table():
 
 
 def test_the_layers_without_four_seats_refuse_them_in_one_line():
-    from ddz_fast.env import DouDizhuEnv
+    from ddz_fast.envs.three_player import DouDizhuEnv
     with pytest.raises(ValueError, match="PettingZoo environment plays three players"):
         DouDizhuEnv("four_player")
-    from ddz_fast.bots import SolverBot
+    from ddz_fast.search.bots import SolverBot
     with pytest.raises(TypeError, match="solve needs a Position or a Duel, not TablePosition"):
         SolverBot().play(started(FOUR))

@@ -1,12 +1,13 @@
-"""Positions of the four-player table and perft over them (ddz_fast.table_position)."""
+"""Positions of the four-player table and perft over them (ddz_fast.positions.four_player)."""
 from __future__ import annotations
 
 import pytest
 
-from ddz_fast import Move, Rules, divide, perft, reference
-from ddz_fast.game import Game
-from ddz_fast.notation import parse_move
-from ddz_fast.table_position import TablePosition
+from ddz_fast import Move, Rules, divide, perft
+from ddz_fast.reference import moves as reference
+from ddz_fast.engine.game import Game
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.positions.four_player import TablePosition
 
 FOUR = Rules.preset("four_player")
 
@@ -77,7 +78,7 @@ def test_the_notation_round_trips_and_is_checked():
 
 
 def test_the_command_line_counts_four_hands_under_four_player(capsys):
-    from ddz_fast.cli import main
+    from ddz_fast.cli.main import main
     # The hand-counted tree above, divided by the first lead: 3 has 4 leaves below it at
     # depth 4, 33 one.
     assert main(["perft", "33/4/5/6 0 0 - 0", "5", "--rules", "four_player", "--divide"]) == 0

@@ -18,11 +18,12 @@ from typing import List, NamedTuple, Optional, Tuple
 
 import pytest
 
-from ddz_fast import Move, Rules, record
-from ddz_fast.bidding import Bid, Double, Partner
+from ddz_fast import Move, Rules
+from ddz_fast.engine import record
+from ddz_fast.engine.bidding import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
-from ddz_fast.game import Game
-from ddz_fast.table_game import TableState
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.four_player import TableState
 from common import decide, expected_bidder, illegal_moves, sample_size
 
 TOTAL_HANDS = 10_000
@@ -39,7 +40,7 @@ CHIPS = 50
 
 
 def model_scores(state: TableState) -> Tuple[int, ...]:
-    """The uncapped settlement from the rule text and the choices of ddz_fast.table_game:
+    """The uncapped settlement from the rule text and the choices of ddz_fast.engine.four_player:
     alone, the landlord settles with each peasant; with a partner, the partner with the first
     opponent after it in turn order and the landlord with the other. A settlement is base x
     multiplier, x2 for each of its two players who doubled, x2 more when the landlord doubled

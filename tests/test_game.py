@@ -7,8 +7,8 @@ import pytest
 
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.cards import FULL_DECK
-from ddz_fast.game import ActionTypeError, Game, IllegalActionError, deal_cards
-from ddz_fast.notation import parse_move
+from ddz_fast.engine.game import ActionTypeError, Game, IllegalActionError, deal_cards
+from ddz_fast.moves.notation import parse_move
 from test_game_helpers import Bid, Double, script, snapshot, split_deal
 
 CALL_ROB = Rules().replace(bidding="call_rob")
@@ -311,7 +311,7 @@ def test_the_no_kitty_deal_gives_18_cards_each_and_no_kitty():
     # Derived from the rule book's deal, not from the engine: random.Random(seed) shuffles the
     # sorted deck (3333 4444 ... 2222 B R as ranks 0..14), and without a kitty cards 0-17,
     # 18-35 and 36-53 go to seats 0, 1 and 2.
-    from ddz_fast import record
+    from ddz_fast.engine import record
 
     game = Game("no_kitty")
     for seed in (0, 7, "table", 2 ** 70):

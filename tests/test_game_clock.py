@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from ddz_fast import Move, Rules
-from ddz_fast.clock import Clock, timeout_action
-from ddz_fast.game import Game
+from ddz_fast.engine.clock import Clock, timeout_action
+from ddz_fast.engine.game import Game
 from test_game_helpers import Bid, Double, script, split_deal
 
 

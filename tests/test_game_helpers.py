@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Tuple
 
-from ddz_fast.bidding import Bid, Double
+from ddz_fast.engine.bidding import Bid, Double
 from ddz_fast.cards import FULL_DECK, format_cards, parse_cards
-from ddz_fast.game import State
-from ddz_fast.notation import parse_move
+from ddz_fast.engine.game import State
+from ddz_fast.moves.notation import parse_move
 
 
 def split_deal(fixed: Dict[int, str], kitty: Optional[str] = None) -> Tuple[list, str]:
@@ -72,7 +72,7 @@ def test_split_deal_refuses_cards_beyond_one_deck():
 
 
 def test_script_applies_bids_and_move_text_and_snapshot_sees_each_step():
-    from ddz_fast.game import Game
+    from ddz_fast.engine.game import Game
 
     hands, kitty = split_deal({0: "33445566778899TTJ"}, kitty="QKA")
     state = Game("standard").new_state_from_hands(hands, kitty=kitty, first_bidder=0)

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from ddz_fast import Rules
-from ddz_fast.game import Game
-from ddz_fast.match import Match
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.match import Match
 
 
 def random_policy(seed: int):

@@ -19,11 +19,12 @@ from typing import List, Optional
 
 import pytest
 
-from ddz_fast import Move, Rules, record
+from ddz_fast import Move, Rules
+from ddz_fast.engine import record
 from ddz_fast.bitboard import COUNT_MASK, pack
 from ddz_fast.cards import FULL_DECK
-from ddz_fast.game import Game, State
-from ddz_fast.scoring import DealBonus
+from ddz_fast.engine.game import Game, State
+from ddz_fast.engine.scoring import DealBonus
 from common import decide, expected_bidder, illegal_moves
 from test_game_helpers import Bid, Double, snapshot
 

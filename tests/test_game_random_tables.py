@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_fast import Move, record
+from ddz_fast import Move
+from ddz_fast.engine import record
 from test_game_random import AUCTIONS, NEW_TABLES, config_id, play_config
 
 HANDS_PER_TABLE = 10_000

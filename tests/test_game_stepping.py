@@ -1,4 +1,4 @@
-"""The game state's play phase on words (ddz_fast.stepping): what it steps, against independent
+"""The game state's play phase on words (ddz_fast.engine.stepping): what it steps, against independent
 answers.
 
 * the legal actions a state lists are those of the pure-Python reference for the state's own
@@ -25,10 +25,11 @@ from typing import Dict, Iterator, List, Tuple
 
 import pytest
 
-from ddz_fast import (Bid, Game, IllegalActionError, Move, Rules, action_move, action_space,
-                      record, reference, stepping)
-from ddz_fast.game import ActionTypeError, State, deal_cards
-from ddz_fast.play import play_actions
+from ddz_fast import Bid, Game, IllegalActionError, Move, Rules, action_move, action_space
+from ddz_fast.engine import record, stepping
+from ddz_fast.reference import moves as reference
+from ddz_fast.engine.game import ActionTypeError, State, deal_cards
+from ddz_fast.positions.step import play_actions
 
 FIXTURE = Path(__file__).resolve().parent / "stepping" / "games_c408d4a.json"
 PRESETS = ("standard", "rlcard", "openspiel", "douzero")
@@ -116,7 +117,7 @@ def python_core_state() -> type:
 def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
     """The same seeds with the table in Python on the reference generator, the shuffle in
     Python and the state's steps in Python: the same records, event for event."""
-    from ddz_fast import game as game_module
+    from ddz_fast.engine import game as game_module
 
     native = {}
     for preset, auction, chips in configs():
@@ -332,7 +333,7 @@ def test_pickled_and_copied_states_are_equal_and_independent(preset):
 
 @needs_native_tables
 def test_the_native_shuffle_draws_what_random_shuffle_draws():
-    from ddz_fast import game as game_module
+    from ddz_fast.engine import game as game_module
     from ddz_fast.compiled import play
 
     assert game_module._shuffle is play._shuffled_deck
@@ -347,7 +348,7 @@ def test_the_native_shuffle_draws_what_random_shuffle_draws():
 
 @needs_native_tables
 def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
-    from ddz_fast import game as game_module
+    from ddz_fast.engine import game as game_module
     from ddz_fast.compiled import play
 
     assert game_module._NATIVE_SEEDING
@@ -400,7 +401,7 @@ def test_a_native_table_checks_its_words(hands, landlord):
 def test_the_environment_computes_one_mask_per_step(monkeypatch):
     pytest.importorskip("pettingzoo")
     import ddz_fast
-    from ddz_fast.env import DouDizhuEnv
+    from ddz_fast.envs.three_player import DouDizhuEnv
 
     calls = []
     real = ddz_fast.legal_action_mask

@@ -17,21 +17,21 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import (Game, Hand, InformationSet, Match, Move, Position, arena, classify,
-                      legal_moves, legal_moves_batch, perft, perft_native, play_out,
-                      random_games, stats)
+from ddz_fast import (Game, Hand, InformationSet, Match, Move, Position, classify, legal_moves,
+                      legal_moves_batch, perft, perft_native, play_out, random_games)
+from ddz_fast.arena import duplicate as arena, stats
 # The extension modules, or stand-ins raising NativeCoreMissingError when the core is not built
 # (the tests that use them are marked ``native``).
 from ddz_fast.compiled import core as _core, play as _play
-from ddz_fast import game as game_module
-from ddz_fast.notation import parse_action
-from ddz_fast import record
-from ddz_fast.bidding import Bid
-from ddz_fast.bots import RandomBot
-from ddz_fast.clock import Clock
-from ddz_fast.commands.simulate import Matchup, run_matches
+from ddz_fast.engine import game as game_module
+from ddz_fast.moves.notation import parse_action
+from ddz_fast.engine import record
+from ddz_fast.engine.bidding import Bid
+from ddz_fast.search.bots import RandomBot
+from ddz_fast.engine.clock import Clock
+from ddz_fast.cli.simulate import Matchup, run_matches
 from ddz_fast.compat import openspiel
-from ddz_fast.game import AutoPlayLoopError
+from ddz_fast.engine.game import AutoPlayLoopError
 
 from common import sample_size, slow_in_python
 from conftest import SUBPROCESS_CWD, default_sigint
@@ -236,7 +236,7 @@ def test_bench_takes_only_finite_durations():
 @pytest.mark.parametrize("code", [
     "ddz_fast.perft_native(ddz_fast.Position.parse("
     "'33445566778899TTJ/QQKKAA22BR3456789/TJQKA2 0 0 - 0'), 40)",
-    "ddz_fast.random_games(ddz_fast.playout.MAX_GAMES_PER_CALL, 1)",
+    "ddz_fast.random_games(ddz_fast.positions.rollouts.MAX_GAMES_PER_CALL, 1)",
 ])
 @pytest.mark.native
 def test_long_native_loops_stop_on_ctrl_c(code: str):

@@ -1,6 +1,6 @@
 """Information sets and their determinizations (docs/RULES.md, "Imperfect information").
 
-The expected distributions come from ddz_fast.reference_infoset, which enumerates every split
+The expected distributions come from ddz_fast.reference.sampling, which enumerates every split
 of the unseen cards with its weight straight from the rule book; the native sampler reduces the
 problem to per-rank ranges and a counting table, a different route to the same numbers.
 """
@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 
 from ddz_fast import Game, Hand, InformationSet, Move, Position, Rules, random_games
-from ddz_fast.bidding import Bid
+from ddz_fast.engine.bidding import Bid
 from ddz_fast.cards import FULL_DECK, NUM_RANKS
-from ddz_fast.infoset import MAX_SAMPLES, split_spec
-from ddz_fast.reference_infoset import deal_count, enumerate_splits, sample_reference
-from ddz_fast.scoring import DealBonus
+from ddz_fast.search.infoset import MAX_SAMPLES, split_spec
+from ddz_fast.reference.sampling import deal_count, enumerate_splits, sample_reference
+from ddz_fast.engine.scoring import DealBonus
 
 pytestmark = pytest.mark.native
 

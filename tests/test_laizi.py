@@ -17,11 +17,12 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Move, Rules, reference_laizi
+from ddz_fast import Move, Rules
+from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast import bitboard
 from ddz_fast.cards import deck_counts, parse_cards
 from ddz_fast.move import TYPE_CODES
-from ddz_fast.notation import format_move, parse_move, readings
+from ddz_fast.moves.notation import format_move, parse_move, readings
 from ddz_fast.rules import PRESETS, WIDEST_RULES
 
 import laizi_brute as brute
@@ -153,8 +154,8 @@ def test_a_move_of_other_wild_ranks_is_no_legal_move_here(api):
 # --- the layers that do not play wild cards yet refuse them ----------------------------------
 
 def _refusals():
-    from ddz_fast.position import Position
-    from ddz_fast.reference_solver import solve_reference
+    from ddz_fast.positions.three_player import Position
+    from ddz_fast.reference.solver import solve_reference
     position = Position.parse("3/4/5 0 0 - 0")
     wild_position = Position.parse("3/4/6 0 0 - 0 w=5")
     return [
@@ -189,17 +190,17 @@ def test_layers_without_wild_cards_refuse_them_by_name():
 
 
 def test_the_environment_without_wild_cards_points_to_the_one_with_them():
-    from ddz_fast.env import DouDizhuEnv
+    from ddz_fast.envs.three_player import DouDizhuEnv
     for rules, ranks in ((LAIZI, "1 wild rank"), ("tiandi_laizi", "2 wild ranks"),
                          (Rules(laizi=1), "1 wild rank")):
         with pytest.raises(ValueError) as caught:
             DouDizhuEnv(rules=rules)
         message = str(caught.value)
-        assert message.startswith("the PettingZoo environment ddz_fast.env plays no wild cards")
+        assert message.startswith("the PettingZoo environment ddz_fast.envs.three_player plays no wild cards")
         assert ranks in message
-        assert message.endswith("use ddz_fast.laizi_env (LaiziEnv), the environment with "
+        assert message.endswith("use ddz_fast.envs.laizi (LaiziEnv), the environment with "
                                 "wild cards")
-    from ddz_fast.laizi_env import LaiziEnv
+    from ddz_fast.envs.laizi import LaiziEnv
     assert LaiziEnv(rules=LAIZI).rules.laizi == 1     # the environment it names takes them
 
 
@@ -384,13 +385,13 @@ def test_words_round_trip_and_are_unique():
             # The plain word exactly when the cards make this move without wild cards (the
             # plain reference under its widest rules says so) and it is no soft or laizi bomb.
             plain = any(identity(m) == identity(move) for m in
-                        ddz_fast.reference.classify(move.counts, rules=WIDEST_RULES))
+                        ddz_fast.reference.moves.classify(move.counts, rules=WIDEST_RULES))
             plain = plain and move.bomb_class not in ("soft", "laizi")
             assert bitboard.is_laizi(move.word) == (not plain), move
 
 
 def test_bad_laizi_words_are_refused():
-    bomb = one(ddz_fast.reference, "3335", "bomb", 0)
+    bomb = one(ddz_fast.reference.moves, "3335", "bomb", 0)
     for bad in (bomb.word ^ (1 << 64),            # reads 5 cards as 3 from 4 real cards
                 bomb.word ^ (3 << 124),           # class 2: a hard bomb with a wild in it
                 bomb.word + 1,                    # a fourth natural 3: 5 cards read as 4

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Hand, Move, Rules, reference_laizi
+from ddz_fast import Hand, Move, Rules
+from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast._wide_batch import join_words
 
 from common import sample_size, wild_rich_hand
@@ -62,8 +63,8 @@ def test_batched_moves_are_each_hands_legal_moves(rules, wild, seed):
     for row, (hand, prev) in enumerate(zip(hands.tolist(), prevs)):
         expected = ddz_fast.legal_moves(hand, prev, rules=rules, wild=wild)
         assert words[offsets[row]:offsets[row + 1]] == [m.word for m in expected], row
-    for api, given in ((ddz_fast, bitboards), (ddz_fast.reference, hands),
-                       (ddz_fast.reference, bitboards)):
+    for api, given in ((ddz_fast, bitboards), (ddz_fast.reference.moves, hands),
+                       (ddz_fast.reference.moves, bitboards)):
         again = api.legal_moves_batch(given, prev_words, rules=rules, wild=wild)
         assert np.array_equal(again[0], moves) and np.array_equal(again[1], offsets)
     leading = ddz_fast.legal_moves_batch(bitboards[:2], rules=rules, wild="".join(
@@ -82,7 +83,7 @@ def test_the_mask_marks_the_ids_of_each_hands_legal_moves(rules, wild, seed):
         ids = [ddz_fast.action_id(m, rules, wild)
                for m in ddz_fast.legal_moves(hand, prev, rules=rules, wild=wild)]
         assert np.flatnonzero(mask[row]).tolist() == sorted(ids), row
-    reference = ddz_fast.reference.legal_action_mask(hands, prev_words, rules=rules, wild=wild)
+    reference = ddz_fast.reference.moves.legal_action_mask(hands, prev_words, rules=rules, wild=wild)
     assert np.array_equal(reference, mask)
 
 
@@ -154,7 +155,7 @@ BAD_CALLS = [
 def test_bad_input_is_refused_alike_by_both_implementations(which, hands, prevs, kwargs,
                                                              error, message):
     messages = []
-    for api in (ddz_fast.reference, ddz_fast):
+    for api in (ddz_fast.reference.moves, ddz_fast):
         call = api.legal_moves_batch if which == "moves" else api.legal_action_mask
         with pytest.raises(error, match=message) as caught:
             call(hands, prevs, **kwargs)

@@ -1,4 +1,4 @@
-"""The PettingZoo environment with wild cards (ddz_fast.laizi_env): PettingZoo's API test, random
+"""The PettingZoo environment with wild cards (ddz_fast.envs.laizi): PettingZoo's API test, random
 episodes checked against the engine, hand-made observations and the size of the action space.
 
 Skipped when PettingZoo (the ``env`` extra) is not installed.
@@ -16,12 +16,13 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import ddz_fast  # noqa: E402
-from ddz_fast import Move, Rules, laizi_ids, reference_laizi  # noqa: E402
-from ddz_fast.env import DouDizhuEnv  # noqa: E402
-from ddz_fast.laizi_env import (AGENTS, LARGEST_ACTION_SPACE, OBSERVATION_LAYOUT,  # noqa: E402
-                                OBSERVATION_SIZE, LaiziEnv, env,
-                                largest_action_space)
-from ddz_fast.notation import parse_move  # noqa: E402
+from ddz_fast import Move, Rules
+from ddz_fast import laizi_ids
+from ddz_fast.reference import laizi as reference_laizi  # noqa: E402
+from ddz_fast.envs.three_player import DouDizhuEnv  # noqa: E402
+from ddz_fast.envs.laizi import (AGENTS, LARGEST_ACTION_SPACE, OBSERVATION_LAYOUT, OBSERVATION_SIZE,
+                                 LaiziEnv, env, largest_action_space)
+from ddz_fast.moves.notation import parse_move  # noqa: E402
 
 from common import sample_size  # noqa: E402
 
@@ -215,11 +216,11 @@ def test_the_action_space_is_the_largest_over_the_wild_ranks_and_ids_past_the_ha
 
 
 def test_bad_rules_and_options_are_refused_by_name():
-    with pytest.raises(ValueError, match="has none .laizi = 0.: use ddz_fast.env"):
+    with pytest.raises(ValueError, match="has none .laizi = 0.: use ddz_fast.envs.three_player"):
         LaiziEnv("standard")
-    with pytest.raises(ValueError, match=r"PettingZoo environment ddz_fast\.env plays no wild "
-                                         r"cards.*: use ddz_fast\.laizi_env \(LaiziEnv\)"):
-        DouDizhuEnv("tiandi_laizi")     # ddz_fast.env's refusal (tests/test_laizi.py)
+    with pytest.raises(ValueError, match=r"PettingZoo environment ddz_fast\.envs\.three_player plays no wild "
+                                         r"cards.*: use ddz_fast\.envs\.laizi \(LaiziEnv\)"):
+        DouDizhuEnv("tiandi_laizi")     # ddz_fast.envs.three_player's refusal (tests/test_laizi.py)
     with pytest.raises(ValueError, match="render_mode"):
         LaiziEnv(render_mode="human")
     with pytest.raises(ValueError, match="unknown bot"):
@@ -254,7 +255,7 @@ def test_the_largest_action_spaces_of_the_presets():
     # Rules that are no preset are counted: the bomb multiplier changes no move.
     assert LaiziEnv(LAIZI.replace(bomb_multiplier="app")).pass_action == 828_816
     assert largest_action_space("tiandi_laizi") == 6_807_949
-    with pytest.raises(ValueError, match="use ddz_fast.env"):
+    with pytest.raises(ValueError, match="use ddz_fast.envs.three_player"):
         largest_action_space("standard")
 
 

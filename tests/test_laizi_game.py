@@ -1,4 +1,4 @@
-"""The game engine with wild cards (docs/RULES.md, "Variants" > "Laizi"; ddz_fast.laizi_game):
+"""The game engine with wild cards (docs/RULES.md, "Variants" > "Laizi"; ddz_fast.engine.laizi):
 hand-made hands with their results worked out by hand, the bomb multipliers under both
 options, spring and anti-spring, refused actions, the wild draws (when they are shown, that a
 seed reproduces them, that they are uniform), records, positions and the bots.
@@ -16,14 +16,17 @@ from typing import List, Sequence
 
 import pytest
 
-from ddz_fast import Game, Match, Move, Rules, api, classify, record, reference_laizi
-from ddz_fast.bidding import Bid, Double
-from ddz_fast.bots import GreedyBot, RandomBot, make_bot, play_hand
+from ddz_fast import Game, Match, Move, Rules, classify
+from ddz_fast import moves as api
+from ddz_fast.engine import record
+from ddz_fast.reference import laizi as reference_laizi
+from ddz_fast.engine.bidding import Bid, Double
+from ddz_fast.search.bots import GreedyBot, RandomBot, make_bot, play_hand
 from ddz_fast.cards import FULL_DECK, RANK_LETTERS
-from ddz_fast.game import ActionTypeError, IllegalActionError, deal_cards
+from ddz_fast.engine.game import ActionTypeError, IllegalActionError, deal_cards
 from ddz_fast.hand import Hand
-from ddz_fast.laizi_game import LaiziState
-from ddz_fast.notation import parse_move
+from ddz_fast.engine.laizi import LaiziState
+from ddz_fast.moves.notation import parse_move
 
 FIVE = 2
 LAIZI = Rules.preset("laizi")

@@ -18,7 +18,8 @@ from typing import Iterator, List, Sequence, Tuple
 import pytest
 
 import ddz_fast
-from ddz_fast import Move, Rules, reference_laizi
+from ddz_fast import Move, Rules
+from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast.cards import parse_cards
 
 import laizi_brute as brute

@@ -1,6 +1,6 @@
 """The compiled laizi generator (src/laizigen.pxd) against the reference, one wild rank.
 
-The reference, :mod:`ddz_fast.reference_laizi`, is the specification: the native
+The reference, :mod:`ddz_fast.reference.laizi`, is the specification: the native
 ``legal_moves``, ``classify`` and ``beats`` with ``wild=`` must return its moves (every field,
 and the word's type, a plain int or a LaiziWord) in its canonical order, and raise its errors.
 The random runs are in :mod:`laizi_samples` (20,000 hands here, 20,000 with two wild ranks in
@@ -15,7 +15,9 @@ from collections import Counter
 
 import pytest
 
-from ddz_fast import Move, bitboard, reference_laizi
+from ddz_fast import Move
+from ddz_fast import bitboard
+from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast.cards import parse_cards
 
 import laizi_samples

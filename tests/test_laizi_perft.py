@@ -22,9 +22,9 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Move, Rules, perft
-from ddz_fast.notation import parse_move
-from ddz_fast.perft import divide, read_perft_suites
-from ddz_fast.position import Position
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.positions.perft import divide, read_perft_suites
+from ddz_fast.positions.three_player import Position
 
 import laizi_brute as brute
 
@@ -263,8 +263,8 @@ def test_wild_ranks_changed_behind_the_constructor_are_checked_again():
 
 
 def test_layers_without_wild_cards_refuse_a_position_with_wild_ranks():
-    from ddz_fast.infoset import InformationSet
-    from ddz_fast.reference_solver import solve_reference
+    from ddz_fast.search.infoset import InformationSet
+    from ddz_fast.reference.solver import solve_reference
     position = Position.parse("3/4/6 0 0 - 0 w=5")
     for what, call in (("an information set", lambda: InformationSet.from_position(position, 0)),
                        ("the solver", lambda: solve_reference(position))):

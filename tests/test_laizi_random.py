@@ -25,11 +25,12 @@ from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 import pytest
 
-from ddz_fast import Move, Rules, classify, record
-from ddz_fast.bidding import Bid, Double
+from ddz_fast import Move, Rules, classify
+from ddz_fast.engine import record
+from ddz_fast.engine.bidding import Bid, Double
 from ddz_fast.cards import FULL_DECK
-from ddz_fast.game import Game
-from ddz_fast.laizi_game import LaiziState
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.laizi import LaiziState
 from common import decide, expected_bidder, sample_size
 
 TOTAL_HANDS = 10_000
@@ -312,7 +313,7 @@ def test_the_models_agree_with_hand_counts():
     # The bomb factors on the bombs of tests/test_laizi_game.py, with 5 (index 2) wild:
     # 3335 read as 3333 is soft (x2), 8888 hard (x4), 5555 read as 5555 laizi (x4), 55555
     # cannot be (4 fives), 33355 read as 33333 soft of five cards (x6), the rocket x6.
-    from ddz_fast.notation import parse_move
+    from ddz_fast.moves.notation import parse_move
     wild = (2,)
 
     def bomb(text):

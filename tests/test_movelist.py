@@ -6,7 +6,8 @@ import gc
 import numpy as np
 import pytest
 
-from ddz_fast import legal_moves, reference
+from ddz_fast import legal_moves
+from ddz_fast.reference import moves as reference
 
 from common import random_hands
 

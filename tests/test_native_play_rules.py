@@ -1,4 +1,4 @@
-"""The native play loop's auction and settlement follow ddz_fast.bidding and ddz_fast.scoring.
+"""The native play loop's auction and settlement follow ddz_fast.engine.bidding and ddz_fast.engine.scoring.
 
 random_games runs its own points auction and settles its own games in C; these tests replay
 what it did through the Python modules that are the rule book's code and demand the same
@@ -10,7 +10,7 @@ import pytest
 
 from ddz_fast import Rules, _play, random_games
 from ddz_fast.move import TYPE_CODES
-from ddz_fast.scoring import settle, spring_factor
+from ddz_fast.engine.scoring import settle, spring_factor
 from common import check_first_auctions, replay_traced_auctions
 
 GAMES = 3000

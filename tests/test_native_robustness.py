@@ -175,7 +175,7 @@ def test_bad_single_calls_raise_the_reference_exceptions(name, args, kwargs):
 
 
 def test_kernels_survive_any_words():
-    """The kernels trust ddz_fast.native's checks, but even garbage must not crash them."""
+    """The kernels trust ddz_fast.moves.native's checks, but even garbage must not crash them."""
     rng = np.random.default_rng(5)
     garbage = rng.integers(0, 2**64, size=2000, dtype=np.uint64)
     for hands, prevs in ((garbage, garbage[::-1].copy()), (garbage[:50], None)):
@@ -258,7 +258,7 @@ def _run_with_implementation(value):
     env = {k: v for k, v in os.environ.items() if k != "DDZ_FAST_IMPLEMENTATION"}
     if value is not None:
         env["DDZ_FAST_IMPLEMENTATION"] = value
-    code = ("import ddz_fast, ddz_fast.reference; "
+    code = ("import ddz_fast, ddz_fast.reference.moves; "
             "print(ddz_fast.IMPLEMENTATION, ddz_fast.legal_moves.__module__, "
             "ddz_fast.MoveList.__name__, ddz_fast.legal_moves_batch.__module__)")
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
@@ -267,9 +267,9 @@ def _run_with_implementation(value):
 
 def test_implementation_switch():
     assert _run_with_implementation(None).stdout.split() == [
-        "native", "ddz_fast._core", "MoveList", "ddz_fast.native"]
+        "native", "ddz_fast._core", "MoveList", "ddz_fast.moves.native"]
     assert _run_with_implementation("python").stdout.split() == [
-        "python", "ddz_fast.reference", "list", "ddz_fast.reference"]
+        "python", "ddz_fast.reference.moves", "list", "ddz_fast.reference.moves"]
     failed = _run_with_implementation("cython")
     assert failed.returncode != 0
     assert "ImportError: DDZ_FAST_IMPLEMENTATION='cython' is not an implementation: use " \

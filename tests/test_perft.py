@@ -13,9 +13,9 @@ import pytest
 import ddz_fast
 
 from ddz_fast import Hand, Move
-from ddz_fast.game import Game
-from ddz_fast.notation import format_move, parse_move
-from ddz_fast.position import Position, divide, perft, read_perft_suites
+from ddz_fast.engine.game import Game
+from ddz_fast.moves.notation import format_move, parse_move
+from ddz_fast.positions.three_player import Position, divide, perft, read_perft_suites
 
 SUITE_DIR = Path(__file__).parent / "perft"
 SUITE_LINES = [(path.name, suite, depth, nodes)

@@ -1,8 +1,8 @@
-"""The native perft (ddz_fast.playout.perft_native) against the counts of the reference.
+"""The native perft (ddz_fast.positions.rollouts.perft_native) against the counts of the reference.
 
 Every line of the suites in tests/perft is checked: the ``*.perft`` files (which
 tests/test_perft.py also walks in Python) and ``deep.txt``, whose millions of nodes only the
-native count gets through in test time. All of those counts were made by ddz_fast.reference.
+native count gets through in test time. All of those counts were made by ddz_fast.reference.moves.
 The suite with wild cards (laizi.perft), whose counts come from the brute-force walk of
 tests/test_laizi_perft.py, is counted by the native walk over the laizi generator, and
 positions of random hands with wild cards are counted by it and by the Python walk.
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from ddz_fast import Game, Hand, divide, perft, perft_native
-from ddz_fast.notation import format_move, parse_move
-from ddz_fast.position import Position, read_perft_suites
+from ddz_fast.moves.notation import format_move, parse_move
+from ddz_fast.positions.three_player import Position, read_perft_suites
 from common import raised
 
 SUITE_DIR = Path(__file__).parent / "perft"

@@ -1,5 +1,5 @@
 """The native perft of the four-player table (perft_native of a TablePosition) against the
-Python walk of ddz_fast.table_position.perft.
+Python walk of ddz_fast.positions.four_player.perft.
 
 Expected counts come from outside the native walk: the hand counts of
 tests/test_four_player_position.py (derivations restated below), the Python walk over the
@@ -20,10 +20,10 @@ import time
 import pytest
 
 from ddz_fast import Game, Position, Rules, divide, perft, perft_native
-from ddz_fast.cli import main
-from ddz_fast.notation import parse_move
-from ddz_fast import table_position
-from ddz_fast.table_position import TablePosition
+from ddz_fast.cli.main import main
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.positions import four_player as table_position
+from ddz_fast.positions.four_player import TablePosition
 from common import raised, tampered
 from conftest import SUBPROCESS_CWD, default_sigint
 

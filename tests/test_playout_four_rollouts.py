@@ -21,8 +21,8 @@ from typing import Dict, Optional, Tuple
 import pytest
 
 from ddz_fast import Position, Rules, perft_native, play_out
-from ddz_fast.playout import Playout
-from ddz_fast.table_position import TablePosition
+from ddz_fast.positions.rollouts import Playout
+from ddz_fast.positions.four_player import TablePosition
 from common import raised, tampered
 from rollout_exact import assert_follows, exact_outcomes
 

@@ -1,9 +1,9 @@
-"""Native random games and rollouts (ddz_fast.playout): invariants, a replay through the
+"""Native random games and rollouts (ddz_fast.positions.rollouts): invariants, a replay through the
 reference, determinism, argument checks, and springs scored as docs/RULES.md says.
 
 The replay is the heart of it: the native loop records every action, and the test walks the
-same hand in Python, asking :mod:`ddz_fast.reference` for the legal actions at every step and
-settling the result with :mod:`ddz_fast.scoring`.
+same hand in Python, asking :mod:`ddz_fast.reference.moves` for the legal actions at every step and
+settling the result with :mod:`ddz_fast.engine.scoring`.
 """
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Hand, Move, Position, Rules, play_out, random_games, reference
+from ddz_fast import Hand, Move, Position, Rules, play_out, random_games
+from ddz_fast.reference import moves as reference
 from ddz_fast.bitboard import pack
 from ddz_fast.cards import FULL_DECK
-from ddz_fast.notation import parse_move
-from ddz_fast.playout import Playout, RandomGames
-from ddz_fast.position import play_actions, play_step
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.positions.rollouts import Playout, RandomGames
+from ddz_fast.positions.three_player import play_actions, play_step
 from ddz_fast.rules import as_rules
-from ddz_fast.scoring import settle, spring_factor
+from ddz_fast.engine.scoring import settle, spring_factor
 
 DECK_WORD = pack(FULL_DECK)
 # A hand makes at most 52 moves (the winner's cards and all but one card of each other hand)

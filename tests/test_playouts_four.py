@@ -1,11 +1,11 @@
-"""Native random games at the four-player table (ddz_fast.playout with Rules(players=4)).
+"""Native random games at the four-player table (ddz_fast.positions.rollouts with Rules(players=4)).
 
 The replay is the heart of it, as for three players: the native loop records every action as
 the two halves of its canonical word, and the test walks the same hand in Python round four
-seats, asking ``legal_moves`` of two decks (the native one, and :mod:`ddz_fast.reference` for a
+seats, asking ``legal_moves`` of two decks (the native one, and :mod:`ddz_fast.reference.moves` for a
 sample) for the legal actions at every step, then settles the hand by an independent reading
-of docs/RULES.md ("Four players with two decks"), checked against :mod:`ddz_fast.scoring` too.
-Then: the auction against ddz_fast.bidding turn by turn, determinism, argument checks and
+of docs/RULES.md ("Four players with two decks"), checked against :mod:`ddz_fast.engine.scoring` too.
+Then: the auction against ddz_fast.engine.bidding turn by turn, determinism, argument checks and
 statistics of 20,000 games per table.
 """
 from __future__ import annotations
@@ -16,10 +16,11 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Hand, Move, Rules, _play, random_games, reference
-from ddz_fast.playout import (MAX_RECORDED_TABLE_GAMES_PER_CALL, MAX_TABLE_GAMES_PER_CALL,
-                              RandomGames)
-from ddz_fast.scoring import settle_sides, side_spring_factor
+from ddz_fast import Hand, Move, Rules, _play, random_games
+from ddz_fast.reference import moves as reference
+from ddz_fast.positions.rollouts import (MAX_RECORDED_TABLE_GAMES_PER_CALL,
+                                         MAX_TABLE_GAMES_PER_CALL, RandomGames)
+from ddz_fast.engine.scoring import settle_sides, side_spring_factor
 from common import check_first_auctions, replay_traced_auctions
 
 ALONE = Rules.preset("four_player")
@@ -109,7 +110,7 @@ def check_game(g: RandomGames, i: int, rules: Rules, legal_moves: Callable) -> N
     for name in ("landlord_won", "spring", "anti_spring", "bombs", "multiplier"):
         assert seen[name] == getattr(g, name)[i], (i, name)
     assert seen["scores"] == tuple(g.scores[i].tolist()), i
-    # ddz_fast.scoring, the engine's settlement, says the same.
+    # ddz_fast.engine.scoring, the engine's settlement, says the same.
     partner: Optional[int] = None if g.partner[i] < 0 else int(g.partner[i])
     spring = side_spring_factor(seen["landlord_won"], seen["made"], int(g.landlord[i]), partner)
     assert 2 ** seen["bombs"] * spring == g.multiplier[i]
@@ -210,7 +211,7 @@ def test_springs_and_anti_springs_are_scored(rules, bidding, index, kind):
         assert not g.landlord_won[0] and seen["made"][g.landlord[0]] == 1
 
 
-# --- the auction is ddz_fast.bidding's at four seats ---------------------------------------
+# --- the auction is ddz_fast.engine.bidding's at four seats ---------------------------------------
 
 @pytest.mark.parametrize("one_round", [False, True])
 def test_the_native_auction_is_the_four_seat_auction_of_bidding_py(one_round: bool):

@@ -1,4 +1,4 @@
-"""Native random games with wild cards (ddz_fast.playout.random_games under laizi rules).
+"""Native random games with wild cards (ddz_fast.positions.rollouts.random_games under laizi rules).
 
 The replay is the heart of it, as for the other tables: the native loop records every action
 as the two 64-bit halves of its laizi word, and the test walks the same hand in Python, asking
@@ -22,7 +22,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Hand, Move, Position, Rules, random_games
-from ddz_fast.playout import MAX_RECORDED_LAIZI_GAMES_PER_CALL, RandomGames
+from ddz_fast.positions.rollouts import MAX_RECORDED_LAIZI_GAMES_PER_CALL, RandomGames
 from rollout_exact import assert_follows, chi_square_limit, exact_outcomes
 
 LAIZI = Rules.preset("laizi")

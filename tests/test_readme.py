@@ -125,7 +125,7 @@ NATIVE_CALLS = ("solve(", "random_games(", "play_out(", "perft_native(", "Solver
                  marks=[pytest.mark.native] if any(c in block for c in NATIVE_CALLS) else [])
     for line, block in SCRIPTS])
 def test_python_blocks_run(line: int, block: str, capsys):
-    if "ddz_fast.env" in block:
+    if "ddz_fast.envs.three_player" in block:
         pytest.importorskip("pettingzoo")
     exec(compile(block, f"README.md line {line}", "exec"), {"__name__": "readme_example"})
 
@@ -135,7 +135,7 @@ def test_python_blocks_run(line: int, block: str, capsys):
 def lowest_legal_answer(screen: str) -> str:
     """The lowest legal move of the hand shown on ``screen`` (or pass), as typed."""
     from ddz_fast import Hand, legal_moves
-    from ddz_fast.notation import format_move, parse_move
+    from ddz_fast.moves.notation import format_move, parse_move
 
     hand = Hand(re.findall(r"^Your hand \(\d+\): (.*)$", screen, re.M)[-1].replace(" ", ""))
     to_beat = re.findall(r"^To beat: (\S+) \(", screen, re.M)

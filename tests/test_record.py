@@ -7,8 +7,8 @@ import random
 import pytest
 
 from ddz_fast import Rules
-from ddz_fast.game import Game
-from ddz_fast.record import from_json, load, replay, to_json, to_record
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.record import from_json, load, replay, to_json, to_record
 from test_game_helpers import Bid, script, split_deal
 
 CALL_ROB = Rules().replace(bidding="call_rob")

@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 
-from ddz_fast.scoring import cap_to_stacks, settle, share_in_proportion, spring_factor
+from ddz_fast.engine.scoring import cap_to_stacks, settle, share_in_proportion, spring_factor
 
 
 def test_landlord_win_each_peasant_pays_stake_times_multiplier():

@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 
 from ddz_fast import Game, Move, Rules
-from ddz_fast.bots import BOTS, ISMCTSBot, PIMCBot, act, make_bot, play_hand, start_play
-from ddz_fast.game import State
+from ddz_fast.search.bots import BOTS, ISMCTSBot, PIMCBot, act, make_bot, play_hand, start_play
+from ddz_fast.engine.game import State
 from ddz_fast.hand import Hand
-from ddz_fast.infoset import InformationSet
-from ddz_fast.notation import parse_move
-from ddz_fast.position import Position
+from ddz_fast.search.infoset import InformationSet
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.positions.three_player import Position
 
 pytestmark = pytest.mark.native  # the search runs in the compiled core
 

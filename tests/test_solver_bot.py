@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ddz_fast import Game, solve
-from ddz_fast.bots import BOTS, GreedyBot, SolverBot, make_bot, start_play
+from ddz_fast.search.bots import BOTS, GreedyBot, SolverBot, make_bot, start_play
 
 
 def test_registered():

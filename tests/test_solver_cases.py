@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ddz_fast import Duel, Move, Position, Rules, solve
-from ddz_fast.notation import parse_move
-from ddz_fast.reference_solver import solve_reference
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.reference.solver import solve_reference
 
 
 def texts(moves):

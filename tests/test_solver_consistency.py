@@ -10,7 +10,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Duel, Move, Position, Rules, solve
-from ddz_fast.reference_solver import solve_reference
+from ddz_fast.reference.solver import solve_reference
 
 from conftest import PRESET_NAMES
 from solver_cases import random_duel, random_position

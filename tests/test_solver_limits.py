@@ -13,7 +13,7 @@ import time
 import pytest
 
 from ddz_fast import Duel, Move, Position, Rules, solve
-from ddz_fast.notation import parse_move
+from ddz_fast.moves.notation import parse_move
 
 from conftest import SUBPROCESS_CWD, default_sigint
 

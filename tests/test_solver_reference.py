@@ -13,10 +13,10 @@ import random
 import pytest
 
 import ddz_fast
-from ddz_fast.duel import Duel
-from ddz_fast.reference_solver import solve_reference
+from ddz_fast.positions.duel import Duel
+from ddz_fast.reference.solver import solve_reference
 from ddz_fast.rules import Rules
-from ddz_fast.solver import solve
+from ddz_fast.search.solver import solve
 
 from conftest import PRESET_NAMES
 from solver_cases import random_duel, random_position
@@ -70,4 +70,4 @@ def test_native_equals_reference_generator_end_to_end(preset, kind):
     games = [g for g in _games(preset, kind, 40, seed=2) if _size(g) <= 8]
     assert len(games) >= 5
     for game in games:
-        _check(game, preset, distance=True, legal_moves=ddz_fast.reference.legal_moves)
+        _check(game, preset, distance=True, legal_moves=ddz_fast.reference.moves.legal_moves)

@@ -23,7 +23,8 @@ from typing import Callable, List
 import numpy as np
 import pytest
 
-from ddz_fast import Hand, Move, legal_moves, legal_moves_batch, random_games, reference
+from ddz_fast import Hand, Move, legal_moves, legal_moves_batch, random_games
+from ddz_fast.reference import moves as reference
 
 from common import random_hands
 

@@ -15,7 +15,8 @@ from typing import Dict
 import pytest
 
 from common import sample_size
-from ddz_fast import Hand, Move, Rules, bitboard
+from ddz_fast import Hand, Move, Rules
+from ddz_fast import bitboard
 from ddz_fast.cards import TWO_DECKS
 
 FOUR = Rules.preset("four_player")
@@ -258,7 +259,7 @@ def test_batched_calls_at_the_table_of_two_decks(api):
 
 
 def test_the_command_line_reads_two_deck_cards_under_four_player(capsys):
-    from ddz_fast.cli import main
+    from ddz_fast.cli.main import main
     assert main(["moves", "33333BBRR", "--rules", "four_player", "--prev", "22222"]) == 0
     # Beating five 2s: five 3s are too low, a bigger bomb is not held; only the rocket does.
     assert capsys.readouterr().out.splitlines() == [

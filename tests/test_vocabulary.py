@@ -12,9 +12,9 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Duel, Game, Position, Rules, divide, perft
-from ddz_fast.bots import GreedyBot, last_mover, start_play
-from ddz_fast.notation import parse_move
-from ddz_fast.play import generator
+from ddz_fast.search.bots import GreedyBot, last_mover, start_play
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.positions.step import generator
 from ddz_fast._deprecated import REMOVED_IN
 
 from conftest import SUBPROCESS_CWD
@@ -132,7 +132,7 @@ def test_the_implementation_names():
     assert perft(position, 3, implementation=None) == expected
     assert perft(position, 3, implementation="python") == expected
     assert generator(None) is ddz_fast.legal_moves
-    assert generator("python") is ddz_fast.reference.legal_moves
+    assert generator("python") is ddz_fast.reference.moves.legal_moves
     assert position.legal_actions(implementation="python") == position.legal_actions()
     with pytest.raises(ValueError, match="use None .*'native', 'python'"):
         perft(position, 3, implementation="compiled")
@@ -168,7 +168,7 @@ def test_the_suite_runner_takes_python_and_its_old_name(tmp_path):
     suite.write_text(f"rules standard\nposition {TEXT}\nperft 1 {nodes}\n")
 
     def run(option: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "ddz_fast.perft", str(suite), option],
+        return subprocess.run([sys.executable, "-m", "ddz_fast.positions.perft", str(suite), option],
                               capture_output=True, text=True, cwd=SUBPROCESS_CWD, timeout=120)
     new, old = run("--python"), run("--reference")
     assert new.returncode == old.returncode == 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import List, Tuple
 
-from ddz_fast import reference
+from ddz_fast.reference import moves as reference
 from ddz_fast.cards import TWO_DECKS
 from ddz_fast.rules import Rules
 

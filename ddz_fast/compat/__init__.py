@@ -18,7 +18,7 @@ import numpy as np
 
 from .._checks import exact_move
 from ..move import Move
-from ..api import action_space
+from ..moves import action_space
 from ..rules import Rules
 from ..validate import is_int
 

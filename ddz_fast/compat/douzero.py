@@ -34,7 +34,7 @@ from .._checks import exact_move
 from ..validate import shown
 from ..hand import Hand, as_hand
 from ..move import TYPE_CODES, Move
-from ..native import classify, legal_moves  # the drop-in is the compiled core (MoveList.words)
+from ..moves.native import classify, legal_moves  # the drop-in is the compiled core (MoveList.words)
 from ..rules import Rules
 
 __all__ = ["CARD_OF_RANK", "RANK_OF_CARD", "RULES", "hand_of", "move_of", "cards_of",

@@ -1,6 +1,6 @@
 """RLCard's rule-based Dou Dizhu agent (``DouDizhuRuleAgentV1``) as a ddz_fast bot.
 
-The agent is an opponent this project did not write: the arena (:mod:`ddz_fast.arena`) rates
+The agent is an opponent this project did not write: the arena (:mod:`ddz_fast.arena.duplicate`) rates
 bots against it under the name ``rlcard-rule``. It needs the ``peers`` extra
 (``pip install 'ddz_fast[peers]'``); RLCard is imported only when a bot is made, so ddz_fast
 works without it.
@@ -30,8 +30,8 @@ from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
-from ..bidding import Bid, Double
-from ..game import State, _check_seed
+from ..engine.bidding import Bid, Double
+from ..engine.game import State, _check_seed
 from ..move import Move
 from . import rlcard as rlcard_ids
 
@@ -60,8 +60,8 @@ class RLCardRuleBot:
     """RLCard's rule agent playing through ddz_fast: see the module docstring.
 
     Bidding and doubling are not part of RLCard's game: the bot bids and doubles as
-    ``bidder`` does (a bot: ``ddz_fast.bots.make_bot("rlcard-rule")`` gives it a
-    :class:`~ddz_fast.bots.GreedyBot`). ``tests/test_arena.py`` checks that it plays only legal
+    ``bidder`` does (a bot: ``ddz_fast.search.bots.make_bot("rlcard-rule")`` gives it a
+    :class:`~ddz_fast.search.bots.GreedyBot`). ``tests/test_arena.py`` checks that it plays only legal
     moves.
     """
 

@@ -4,7 +4,7 @@
 
 Each position gets ``perft`` lines for depths 1, 2, ... up to the deepest whose node count stays
 within ``--max-nodes`` (the native perft only picks that depth; every count written comes from
-``ddz_fast.reference`` and is checked against the native count). Expect an hour: the reference
+``ddz_fast.reference.moves`` and is checked against the native count). Expect an hour: the reference
 counts a few thousand nodes a second. The file is named ``.txt``, not ``.perft``, so that
 tests/test_perft.py leaves it to the native perft (tests/test_perft_native.py).
 """
@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import List, Optional, Tuple
 
-from ddz_fast.game import Game
-from ddz_fast.position import Position, perft
+from ddz_fast.engine.game import Game
+from ddz_fast.positions.three_player import Position, perft
 
 HERE = Path(__file__).resolve().parent
 MAX_DEPTH = 40
@@ -77,7 +77,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--max-nodes", type=int, default=3_000_000)
     args = parser.parse_args(argv)
     lines = [f"# Deep perft suite written by tests/perft/make_deep.py (--max-nodes "
-             f"{args.max_nodes}); counts from ddz_fast.reference.",
+             f"{args.max_nodes}); counts from ddz_fast.reference.moves.",
              "# Checked against the native perft only (the Python walk would take minutes).", ""]
     for rules, description, seed, plies in POSITIONS:
         position = play_phase_position(rules, seed, plies)

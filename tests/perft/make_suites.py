@@ -4,7 +4,7 @@
 
 Each position gets ``perft`` lines for depths 1, 2, ... up to the deepest whose node count stays
 within ``--max-nodes`` (the fast API only picks that depth; every count written comes from
-``ddz_fast.reference``). Expect a few minutes: the reference is written to be read, not to be
+``ddz_fast.reference.moves``). Expect a few minutes: the reference is written to be read, not to be
 fast. Any disagreement between the two implementations is printed as a divide.
 """
 from __future__ import annotations
@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import List, Tuple
 
 from ddz_fast import Hand
-from ddz_fast.game import deal_cards
-from ddz_fast.notation import format_move
-from ddz_fast.position import Position, divide, perft
+from ddz_fast.engine.game import deal_cards
+from ddz_fast.moves.notation import format_move
+from ddz_fast.positions.three_player import Position, divide, perft
 
 HERE = Path(__file__).resolve().parent
 MAX_DEPTH = 12
@@ -96,7 +96,7 @@ def main() -> None:
     args = parser.parse_args()
     for name, entries in SUITES.items():
         lines = [f"# Perft suite written by tests/perft/make_suites.py "
-                 f"(--max-nodes {args.max_nodes}); counts from ddz_fast.reference.", ""]
+                 f"(--max-nodes {args.max_nodes}); counts from ddz_fast.reference.moves.", ""]
         for rules, description, notation in entries:
             position = Position.parse(notation)
             print(f"{name}: {position} ({rules})", flush=True)

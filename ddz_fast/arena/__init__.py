@@ -1,0 +1,1 @@
+"""The arena: bots rated against each other in duplicate games, with intervals."""

@@ -1,0 +1,1 @@
+"""The ``ddz-fast`` command line: one module per subcommand."""

@@ -1,0 +1,151 @@
+"""``ddz-fast arena BOT BOT [BOT...] --hands N``: rate bots in duplicate games.
+
+Each of the N deals is played once for every ordered pair of different bots (one the
+landlord, the other both peasants), on the same cards, with the landlord seat fixed by the
+deal and no auction; see :mod:`ddz_fast.arena.duplicate` for the format, the 95% intervals and the
+ratings. A bot is a name with options, ``name:key=value,key=value`` (``greedy:danger=3``).
+The results depend only on the bots, the rules, N and the seed: not on the backend or the
+number of workers.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from typing import Any, Callable, Dict, List
+
+from ddz_fast.arena.duplicate import ArenaConfig, ArenaError, run_arena, seatings, summarise
+from ddz_fast.search.bots import BOTS
+
+from .common import ProgressLine, add_json_option, add_rules_option, format_count, print_json
+from .simulate import _hands, _workers
+
+NAME = "arena"
+HELP = "rate bots against each other in duplicate games (local processes or Ray)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("bots", nargs="+", metavar="BOT",
+                        help=f"two or more bots, name[:key=value,...]; names: {', '.join(BOTS)}")
+    parser.add_argument("--hands", type=_hands, required=True, metavar="N",
+                        help="how many deals (each is played by every ordered pair of bots)")
+    parser.add_argument("--seed", type=int, help="seed of the deals (default: a random one, "
+                                                 "printed in the results)")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="local worker processes (default) or Ray tasks")
+    parser.add_argument("--workers", type=_workers, metavar="K",
+                        help="local: worker processes (default: one per core); ray: ranges "
+                             "are sized for K workers (default: the cluster's CPUs)")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="ray: the address of a running cluster (default: RAY_ADDRESS, "
+                             "else a new local Ray instance)")
+    parser.add_argument("--retries", type=int, default=3, metavar="R",
+                        help="ray: retries of a failed task before the run fails (default 3)")
+    parser.add_argument("--plot", metavar="FILE", help="save a PNG chart (needs matplotlib)")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+    add_rules_option(parser, deals=True, draws=True)
+    add_json_option(parser)
+
+
+def describe_progress(deals: int, games_per_deal: int) -> Callable[[int, float], str]:
+    """The progress line of a run of ``deals`` deals: deals, games and games/s."""
+    def describe(done: int, seconds: float) -> str:
+        games = done * games_per_deal
+        return (f"{done}/{deals} deals, {format_count(games)} games, "
+                f"{format_count(games / seconds)} games/s")
+    return describe
+
+
+def format_interval(values: List[float], percent: bool) -> str:
+    """A 95% interval as text: percentages for rates, signed scores otherwise."""
+    low, high = values
+    return f"[{low:.1%}, {high:.1%}]" if percent else f"[{low:+.3f}, {high:+.3f}]"
+
+
+def print_results(s: Dict[str, Any]) -> None:
+    """The results as text: a table per bot, the head-to-head table, the timing."""
+    print(f"{format_count(s['deals'])} deals, {format_count(s['games'])} games "
+          f"({s['rules']} rules, seed {s['seed']}); 95% intervals")
+    width = max(len(b["bot"]) for b in s["bots"]) + 2
+    print(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
+          f"{'landlord':>8} {'interval':<16} {'peasant':>7} interval")
+    for b in sorted(s["bots"], key=lambda b: -b["rating"]):
+        print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
+              f"{format_interval(b['mean_score_ci95'], False):<18} "
+              f"{b['landlord_win_rate']:>8.1%} {format_interval(b['landlord_win_ci95'], True):<16} "
+              f"{b['peasant_win_rate']:>7.1%} {format_interval(b['peasant_win_ci95'], True):<16}"
+              .rstrip())
+    print("head to head (score/hand of the first bot, games won-lost):")
+    for h in s["head_to_head"]:
+        print(f"  {h['bot']} vs {h['opponent']}: {h['mean_score']:+.3f} "
+              f"{format_interval(h['mean_score_ci95'], False)}, {h['wins']}-{h['losses']}")
+    fallbacks = [f"{b['bot']} {b['fallbacks']}" for b in s["bots"] if b["fallbacks"]]
+    if fallbacks:
+        print(f"fallback decisions: {', '.join(fallbacks)}")
+    print(f"games/s {format_count(s['games_per_second'])} ({s['backend']}, "
+          f"{s['seconds']:.2f} s)")
+
+
+def save_plot(s: Dict[str, Any], path: str) -> None:
+    """A PNG: score per hand and both win rates per bot, with their 95% intervals."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError("--plot needs matplotlib: pip install 'ddz_fast[bench]'") from None
+    bots = s["bots"]
+    names = [b["bot"] for b in bots]
+    figure, axes = plt.subplots(1, 3, figsize=(12, 0.6 * len(bots) + 2), sharey=True)
+    panels = (("mean_score", "mean_score_ci95", "score per hand"),
+              ("landlord_win_rate", "landlord_win_ci95", "win rate as landlord"),
+              ("peasant_win_rate", "peasant_win_ci95", "win rate as peasant"))
+    for axis, (key, ci_key, title) in zip(axes, panels):
+        values = [b[key] for b in bots]
+        ci = [b[ci_key] for b in bots]
+        errors = [[v - c[0] for v, c in zip(values, ci)], [c[1] - v for v, c in zip(values, ci)]]
+        axis.barh(names, values, xerr=errors, capsize=4, color="tab:blue")
+        axis.set_title(title)
+        axis.axvline(0, color="black", linewidth=0.8)
+    figure.suptitle(f"ddz-fast arena: {s['deals']} deals, {s['rules']} rules, seed {s['seed']}"
+                    " (95% intervals)")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    if args.retries < 0:
+        raise ValueError(f"--retries must be at least 0, got {args.retries}")
+    try:
+        config = ArenaConfig(tuple(args.bots), seed, args.rules)
+    except ImportError as error:  # a bot whose extra is missing
+        raise ValueError(str(error)) from None
+    progress = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
+                            describe_progress(args.hands, len(seatings(len(config.bots)))))
+    start = time.perf_counter()
+    try:
+        tally = run_arena(config, args.hands, backend=args.backend, workers=args.workers,
+                          address=args.address, retries=args.retries, progress=progress)
+    except ImportError as error:  # a missing extra is a usage error, not a crash
+        raise ValueError(str(error)) from None
+    except ArenaError as error:
+        print(f"ddz-fast: error: {error}", file=sys.stderr)
+        return 1
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - start
+    summary = summarise(config, tally)
+    summary.update(backend=args.backend, seconds=seconds,
+                   games_per_second=summary["games"] / max(seconds, 1e-9),
+                   workers=args.workers or (os.cpu_count() if args.backend == "local" else None))
+    if args.plot:
+        save_plot(summary, args.plot)
+    if args.json:
+        print_json(summary)
+    else:
+        print_results(summary)
+    return 0

@@ -1,0 +1,227 @@
+"""``ddz-fast bench``: a quick benchmark of the move generator and the game engine.
+
+Each row runs its workload over fixed-seed inputs for about ``--seconds`` and reports a rate;
+the whole table takes a few seconds. For careful numbers use the pytest-benchmark suites in
+``benchmarks/``.
+
+With wild cards (``--rules laizi`` or ``tiandi_laizi``) the move rows generate under fixed wild
+ranks, :data:`BENCH_WILD` (7, and 7 and 10 for two: the deals are random, so any fixed ranks
+give the same spread of wild cards per hand), with the library's generator (the compiled one
+when built) and, in a row of its own, the pure-Python reference of
+:mod:`ddz_fast.reference.laizi`. ``classify`` takes the cards of lead moves and of deals'
+first six cards under those ranks; the Game/State row plays whole hands whose wild ranks the
+engine draws (:mod:`ddz_fast.engine.laizi`). The compiled play loop plays no wild cards: its row
+says so, with no rate.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import time
+from functools import partial
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
+
+import numpy as np
+
+import ddz_fast
+from ddz_fast.compiled import HAVE_CORE
+from ddz_fast.engine.game import Game, deal_cards
+from ddz_fast.hand import Hand
+from ddz_fast.move import Move
+from ddz_fast.reference import laizi as reference_laizi
+from ddz_fast.rules import Rules
+
+from .common import (MAX_SECONDS, add_json_option, add_rules_option, format_count, print_json,
+                     rules_name, seconds_option)
+
+NAME = "bench"
+HELP = "a quick benchmark: moves/s, batched hands/s, classify/s and games/s"
+
+DEALS = 256  # fixed-seed deals every row draws its inputs from
+#: The wild ranks of the move rows under rules with one or two wild ranks, as card text.
+BENCH_WILD = {1: "7", 2: "7T"}
+
+Row = Dict[str, Any]
+T = TypeVar("T")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seconds", type=seconds_option, default=0.5, metavar="S",
+                        help=f"time spent on each row, at most {MAX_SECONDS:g} (default: 0.5)")
+    add_rules_option(parser, deals=True, draws=True)
+    add_json_option(parser)
+
+
+def timed(work: Callable[[int], int], budget: float, most: int = 1 << 16) -> Tuple[int, float]:
+    """Call ``work(size)`` until ``budget`` seconds pass; how many units it did, and the time.
+
+    ``size`` starts at one and doubles (up to ``most``) while the budget lasts, so a short
+    budget costs about that much time even where one unit is slow (the pure-Python
+    reference), and a long one is timed over calls long enough to measure.
+    """
+    done, size, start = 0, 1, time.perf_counter()
+    while True:
+        done += work(size)
+        elapsed = time.perf_counter() - start
+        if elapsed >= budget:
+            return done, elapsed
+        size = min(size * 2, most)
+
+
+def cycling(items: Sequence[T]) -> Callable[[int], List[T]]:
+    """A function that hands out the next ``n`` items, going round ``items`` forever."""
+    endless: Iterator[T] = itertools.cycle(items)
+    return lambda n: list(itertools.islice(endless, n))
+
+
+def _lead_moves(hands: List[Hand], rules: Rules, budget: float, label: str,
+                generate: Optional[Callable[[Hand], Sequence[Move]]] = None,
+                wild: str = "") -> Row:
+    """Moves/s of ``generate`` (default: ``ddz_fast.legal_moves`` under ``rules``) leading
+    from ``hands``; ``wild`` names the wild ranks it was given, for the detail."""
+    calls = [0]
+    take = cycling(hands)
+    generate = generate or partial(ddz_fast.legal_moves, rules=rules)
+
+    def work(size: int) -> int:
+        calls[0] += size
+        return sum(len(generate(h)) for h in take(size))
+
+    moves, seconds = timed(work, budget)
+    return {"name": label, "rate": moves / seconds, "unit": "moves/s",
+            "detail": f"{format_count(calls[0] / seconds)} hands/s{_wild_detail(wild)}"}
+
+
+def _wild_detail(wild: str) -> str:
+    return f", wild {wild}" if wild else ""
+
+
+def _batched(hands: List[Hand], rules: Rules, budget: float, wild: str = "") -> Row:
+    take = cycling([h.bitboard for h in hands])
+    # Only with wild ranks is wild= passed: the plain call stays the one it always was.
+    options: Dict[str, Any] = {"rules": rules, **({"wild": wild} if wild else {})}
+
+    def work(size: int) -> int:
+        ddz_fast.legal_moves_batch(np.array(take(size), dtype=np.uint64), **options)
+        return size
+
+    done, seconds = timed(work, budget, most=len(hands))
+    return {"name": "legal_moves_batch, 17-card hands", "rate": done / seconds,
+            "unit": "hands/s", "detail": f"batches of up to {len(hands)}{_wild_detail(wild)}"}
+
+
+def _classify_inputs(rules: Rules, hands: List[Hand], wild: str) -> List[List[int]]:
+    """Cards that are moves and cards that mostly are not, as many of each."""
+    if wild:
+        # The action space with wild cards takes seconds to list (far longer with two wild
+        # ranks): every 7th lead move of the first hands stands for it.
+        moves = [m for h in hands[:16] for m in ddz_fast.legal_moves(h, rules=rules, wild=wild)]
+    else:
+        moves = list(ddz_fast.action_space(rules))
+    inputs = [m.counts for m in moves[::7]]
+    return inputs + [Hand(str(deal_cards(seed).hands[0])[:6]).counts
+                     for seed in range(len(inputs))]
+
+
+def _classify(rules: Rules, budget: float, hands: List[Hand], wild: str = "") -> Row:
+    # Every 7th move of the action space (all types) and as many plain deals' first 6 cards
+    # (mostly not combinations), so both answers are exercised.
+    take = cycling(_classify_inputs(rules, hands, wild))
+    options: Dict[str, Any] = {"rules": rules, **({"wild": wild} if wild else {})}
+
+    def work(size: int) -> int:
+        for counts in take(size):
+            ddz_fast.classify(counts, **options)
+        return size
+
+    done, seconds = timed(work, budget)
+    return {"name": "classify", "rate": done / seconds, "unit": "calls/s",
+            "detail": _wild_detail(wild)[2:]}
+
+
+def _games(rules: Rules, budget: float) -> Row:
+    game = Game(rules)
+    seeds = iter(range(10 ** 9))
+
+    def work(size: int) -> int:
+        for seed in itertools.islice(seeds, size):
+            rng = random.Random(seed)
+            state = game.new_state(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+        return size
+
+    done, seconds = timed(work, budget, most=64)
+    return {"name": "random games, Game/State", "rate": done / seconds, "unit": "games/s",
+            "detail": "auction and play"}
+
+
+def _native_games(rules: Rules, budget: float) -> Row:
+    if not HAVE_CORE:  # random_games is the compiled core's own play loop
+        return {"name": "random games, native", "rate": None, "unit": "games/s",
+                "detail": "needs the compiled core"}
+    if rules.laizi:
+        return {"name": "random games, native", "rate": None, "unit": "games/s",
+                "detail": "the compiled play loop plays no wild cards"}
+    seeds = iter(range(10 ** 9))
+
+    def work(size: int) -> int:
+        ddz_fast.random_games(size * 64, next(seeds), rules=rules)
+        return size * 64
+
+    done, seconds = timed(work, budget, most=1024)
+    return {"name": "random games, native", "rate": done / seconds, "unit": "games/s",
+            "detail": "ddz_fast.random_games, one thread"}
+
+
+def rows(rules: Rules, budget: float) -> List[Row]:
+    """Run every benchmark row."""
+    deals = [deal_cards(seed) for seed in range(DEALS)]
+    seventeen = [d.hands[0] for d in deals]
+    twenty = [Hand([a + b for a, b in zip(d.hands[0].counts, d.kitty.counts)]) for d in deals]
+    if rules.laizi:
+        return _wild_rows(rules, budget, seventeen, twenty)
+    return [
+        _lead_moves(seventeen, rules, budget, "lead moves, 17-card hands"),
+        _lead_moves(twenty, rules, budget, "lead moves, 20-card hands"),
+        _batched(seventeen, rules, budget),
+        _classify(rules, budget, seventeen),
+        _games(rules, budget),
+        _native_games(rules, budget),
+    ]
+
+
+def _wild_rows(rules: Rules, budget: float, seventeen: List[Hand],
+               twenty: List[Hand]) -> List[Row]:
+    """The rows under rules with wild cards: the plain rows' under :data:`BENCH_WILD`, and
+    the reference's lead moves beside the library's."""
+    wild = BENCH_WILD[rules.laizi]
+    generate = partial(ddz_fast.legal_moves, rules=rules, wild=wild)
+    reference = partial(reference_laizi.legal_moves, rules=rules, wild=wild)
+    return [
+        _lead_moves(seventeen, rules, budget, "lead moves, 17-card hands", generate, wild),
+        _lead_moves(twenty, rules, budget, "lead moves, 20-card hands", generate, wild),
+        _lead_moves(seventeen, rules, budget, "lead moves, 17-card hands, reference",
+                    reference, wild),
+        _batched(seventeen, rules, budget, wild),
+        _classify(rules, budget, seventeen, wild),
+        _games(rules, budget),
+        _native_games(rules, budget),
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    table = rows(args.rules, args.seconds)
+    if args.json:
+        print_json({"rules": rules_name(args.rules), "implementation": ddz_fast.IMPLEMENTATION,
+                    "rows": table})
+        return 0
+    title = f"benchmark ({rules_name(args.rules)} rules, {ddz_fast.IMPLEMENTATION})"
+    width = max(len(title), *(len(r["name"]) for r in table))
+    print(f"{title:<{width}}  {'rate':>13}  unit")
+    for row in table:
+        rate = "-" if row["rate"] is None else format_count(row["rate"])
+        detail = f"  ({row['detail']})" if row["detail"] else ""
+        print(f"{row['name']:<{width}}  {rate:>13}  {row['unit']:<8}{detail}".rstrip())
+    return 0

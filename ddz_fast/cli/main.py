@@ -1,0 +1,108 @@
+"""The ``ddz-fast`` command line: ``moves``, ``classify``, ``perft``, ``simulate``, ``play``,
+``arena``, ``bench`` and ``solve`` (one module each in :mod:`ddz_fast.cli.commands`).
+
+Bad input never ends in a traceback: it is one line on stderr, ``ddz-fast: error: ...``, and
+exit status 2. Output errors are handled as other Unix tools do: when the reader of the output
+goes away (``ddz-fast moves ... | head``) the command stops quietly with status 141 (as if killed
+by SIGPIPE); any other write error (a full disk) is one error line and status 1.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import List, NoReturn, Optional
+
+import ddz_fast
+
+__all__ = ["main", "build_parser"]
+
+PROG = "ddz-fast"
+OUTPUT_ERROR = 1
+USAGE_ERROR = 2
+INTERRUPTED = 130
+BROKEN_PIPE = 141   # 128 + SIGPIPE, the status of a tool the pipe's reader left
+
+
+def report_error(message: str) -> int:
+    """Print the one-line error of the command line; returns its exit status, 2."""
+    one_line = message.replace("\r", "\\r").replace("\n", "\\n")   # user text may hold both
+    print(f"{PROG}: error: {one_line}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (argparse prints the whole usage block by default)."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.exit(report_error(f"{message} (see '{self.prog} --help')"))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every subcommand."""
+    from .commands import COMMANDS  # imported late: `ddz-fast --version` stays fast
+
+    parser = _Parser(prog=PROG, description="Fast, exact Dou Dizhu (Fight the Landlord) "
+                                            "move generation, games and bots.")
+    parser.add_argument("--version", action="version", version=ddz_fast.__version__)
+    subcommands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        sub = subcommands.add_parser(command.NAME, help=command.HELP,
+                                     description=(command.__doc__ or command.HELP).strip())
+        command.configure(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Run the command line and return its exit status (2: bad input, one line on stderr).
+
+    Bad arguments exit through argparse with status 2 (SystemExit), after the same one line.
+
+    >>> main(["classify", "3334"])
+    trio_solo key=0 rank=3 length=1: 3334
+    0
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from .common import finish_rules
+
+    try:
+        finish_rules(args)
+    except ValueError as error:     # options the rules do not take: bad arguments
+        parser.error(str(error))
+    try:
+        status = args.run(args)
+        sys.stdout.flush()      # a write error of buffered output shows here, not at exit
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
+    except OSError as error:
+        _silence_stdout()
+        print(f"{PROG}: error: cannot write the output: {error.strerror or error}",
+              file=sys.stderr)
+        return OUTPUT_ERROR
+    except (ValueError, TypeError) as error:
+        return report_error(str(error))
+    except ddz_fast.NativeCoreMissingError as error:  # a native-only path without the build
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _silence_stdout() -> None:
+    """Send what is left in stdout's buffer to /dev/null: flushing it to the broken stream at
+    exit would raise again, and print a traceback after all."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass        # no file descriptor behind stdout (captured output): nothing to flush
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

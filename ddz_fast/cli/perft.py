@@ -1,0 +1,140 @@
+"""``ddz-fast perft POSITION DEPTH [--divide]``: count the play tree and time the count.
+
+POSITION is one argument in the notation of :mod:`ddz_fast.positions.three_player`, quoted in the shell:
+``ddz-fast perft "33445566/789TJ/QKA2B 0 1 KK 0" 3``.
+
+The count runs in the compiled core (``native``) under the default implementation, and walks
+the tree in Python over :mod:`ddz_fast.reference.moves` (``python``) under
+``DDZ_FAST_IMPLEMENTATION=python``; ``--implementation`` picks either. The output names the one
+used. Under ``--rules four_player`` (any four-player rules) the position has four hands
+(:mod:`ddz_fast.positions.four_player`) and is counted the same two ways, natively on the wide words
+of two decks or in Python.
+
+With wild cards (``--rules laizi`` or ``tiandi_laizi``) the position names its wild ranks in
+its sixth field, ``w=5`` (:mod:`ddz_fast.positions.three_player`), or ``--wild`` names them for a
+five-field position; given both, they must agree. Such a position is counted the same way,
+natively or in Python. ``--divide`` writes a first action read with wild cards as
+``CARDS=READING`` (:mod:`ddz_fast.moves.notation`), text that reads back as that move.
+
+The count is repeated until the runs add up to a time the clock can measure (``--seconds``),
+and the rate is given only for trees of at least :data:`MIN_TIMED_NODES` nodes, where it
+measures the search rather than the cost of one call.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Dict, Tuple, Union
+
+from ddz_fast.moves import IMPLEMENTATION
+from ddz_fast.move import Move
+from ddz_fast.moves.notation import format_move
+from ddz_fast.positions.perft import Timing, divide, perft, time_repeated
+from ddz_fast.positions.three_player import WILD_PREFIX, Position
+from ddz_fast.positions.four_player import TablePosition
+
+from .common import (add_json_option, add_rules_option, format_count, print_json, rules_name,
+                     seconds_option, wild_text)
+
+NAME = "perft"
+HELP = "count the leaves of the play tree below a position, and the nodes per second"
+#: Below this many nodes a count is a few calls' overhead: no rate is given.
+MIN_TIMED_NODES = 10_000
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help='the position, quoted: "HANDS LANDLORD TO_MOVE '
+                                         'MOVE_TO_BEAT PASSES", e.g. "33445566/789TJ/QKA2B '
+                                         '0 1 KK 0"')
+    parser.add_argument("depth", type=int, help="plies to search (0 or more)")
+    parser.add_argument("--divide", action="store_true",
+                        help="also print the leaves below each first action")
+    parser.add_argument("--seconds", type=seconds_option, default=0.2, metavar="S",
+                        help="repeat the count until S seconds have passed (default 0.2)")
+    parser.add_argument("--implementation", choices=("native", "python"),
+                        help="native: count in the compiled core; python: walk the tree in "
+                             "Python over the pure-Python reference (default: native when "
+                             "built)")
+    add_rules_option(parser, wild=True, position_wild=True)
+    add_json_option(parser)
+
+
+AnyPosition = Union[Position, TablePosition]
+
+
+def read_position(args: argparse.Namespace) -> AnyPosition:
+    """The position of the command line, with the wild ranks of ``--wild`` where its text
+    names none. ValueError when the text and ``--wild`` name different wild ranks, or when the
+    rules have wild cards and neither names them."""
+    if args.rules.players == 4:     # four hands (ddz_fast.positions.four_player), no wild cards
+        return TablePosition.parse(args.position)
+    text = args.position
+    if args.wild is not None and len(text.split()) == 5:    # no sixth field: --wild's ranks
+        text = f"{text} {WILD_PREFIX}{wild_text(args.wild)}"
+    position = Position.parse(text)
+    if args.wild is not None and position.wild != args.wild:
+        raise ValueError(f"--wild {wild_text(args.wild)} does not agree with the position's "
+                         f"wild ranks, {WILD_PREFIX}{wild_text(position.wild or ())}")
+    if args.rules.laizi and position.wild is None:
+        raise ValueError(f"the {rules_name(args.rules)} rules play with wild cards: name the "
+                         f"wild ranks in the position (a sixth field, e.g. {WILD_PREFIX}5) "
+                         f"or with --wild")
+    return position
+
+
+def choose_implementation(args: argparse.Namespace) -> str:
+    """The ``implementation`` perft is given, also its name in the output: "native", the
+    compiled core's count, or "python", the Python walk over the reference."""
+    if args.implementation is not None:
+        return args.implementation
+    return "native" if IMPLEMENTATION == "native" else "python"
+
+
+def count(args: argparse.Namespace, position: AnyPosition,
+          implementation: str) -> Tuple[int, Dict[Move, int], Timing]:
+    """(the leaves, the leaves below each first action with ``--divide``, the timing)."""
+    if args.divide:
+        split, timing = time_repeated(lambda: divide(position, args.depth, rules=args.rules,
+                                                     implementation=implementation),
+                                      args.seconds)
+        # A finished hand has no first action to divide by, and is itself the one leaf.
+        return (sum(split.values()) if not position.is_over else 1), split, timing
+    nodes, timing = time_repeated(lambda: perft(position, args.depth, rules=args.rules,
+                                                implementation=implementation),
+                                  args.seconds)
+    return nodes, {}, timing
+
+
+def run(args: argparse.Namespace) -> int:
+    position = read_position(args)
+    implementation = choose_implementation(args)
+    nodes, split, timing = count(args, position, implementation)
+    wild = getattr(position, "wild", None)
+    rate = timing.rate(nodes) if nodes >= MIN_TIMED_NODES else None
+    if args.json:
+        print_json({"position": str(position), "rules": rules_name(args.rules),
+                    "depth": args.depth, "nodes": nodes, "implementation": implementation,
+                    "runs": timing.runs, "seconds": timing.seconds,
+                    "seconds_per_run": timing.per_run, "nodes_per_second": rate,
+                    "divide": ({format_move(m, args.rules, wild): n for m, n in split.items()}
+                               if args.divide else None)})
+        return 0
+    for move, leaves in split.items():
+        print(f"{format_move(move, args.rules, wild)}: {leaves}")
+    print(f"perft {args.depth}: {format_count(nodes)} nodes "
+          f"({implementation}, {rules_name(args.rules)} rules)")
+    runs = f"{format_count(timing.runs)} run{'s' if timing.runs > 1 else ''}"
+    per_run = f"{_duration(timing.per_run)} per count ({runs})"
+    if rate is None:
+        print(f"time: {per_run}; no rate: fewer than {format_count(MIN_TIMED_NODES)} nodes")
+    else:
+        print(f"time: {per_run}, {format_count(rate)} nodes/s")
+    return 0
+
+
+def _duration(seconds: float) -> str:
+    """``1.23 s``, ``45.60 ms`` or ``78.9 us``: the time in a fitting unit."""
+    if seconds >= 1.0:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} us"

@@ -1,0 +1,143 @@
+"""``ddz-fast solve POSITION`` or ``ddz-fast solve --duel DUEL``: solve with every card visible.
+
+Prints who wins, every winning move, the principal variation, the nodes searched, the time and
+the nodes per second (see :func:`ddz_fast.search.solver.solve`). POSITION is one argument in the
+notation of :mod:`ddz_fast.positions.three_player` and DUEL in that of :mod:`ddz_fast.positions.duel`, quoted::
+
+    ddz-fast solve "33445566/789TJ/QKA2B 0 1 KK 0"
+    ddz-fast solve --duel "KK5543/225543 55"
+
+The solver plays no wild cards: ``--rules laizi`` and ``tiandi_laizi`` are refused by name
+before anything runs (``perft`` counts such positions, and ``arena`` plays such hands).
+
+A long solve shows a progress line on stderr when stderr is a terminal. Ctrl-C stops it: one
+line on stderr and exit status 130.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from typing import Any, Dict, Optional, Sequence
+
+from ddz_fast.positions.duel import Duel
+from ddz_fast.move import Move
+from ddz_fast.positions.three_player import Position
+from ddz_fast.rules import Rules
+from ddz_fast.search.solver import DEFAULT_TT_MEGABYTES, OBJECTIVES, Solution, solve
+
+from .common import add_json_option, add_rules_option, format_count, move_text, print_json
+
+NAME = "solve"
+HELP = "solve a position or a duel with every hand visible: winner, winning moves, best line"
+PROGRESS_AFTER = 0.5    # seconds before the progress line appears
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="POSITION",
+                        help='the position, quoted: "HANDS LANDLORD TO_MOVE MOVE_TO_BEAT '
+                             'PASSES"; with --duel: "FIRST/SECOND [MOVE_TO_BEAT]"')
+    parser.add_argument("--duel", action="store_true",
+                        help="read the argument as a duel of two hands, the first to move")
+    parser.add_argument("--objective", choices=OBJECTIVES, default="win",
+                        help="also compute the stake (signed multiplier) with 'stake'")
+    parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                        help="stop after N nodes (the result is then inexact)")
+    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                        help="stop after SECONDS (the result is then inexact)")
+    parser.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MEGABYTES, metavar="MB",
+                        help=f"transposition table memory (default: {DEFAULT_TT_MEGABYTES})")
+    add_rules_option(parser, layer="the solver")
+    add_json_option(parser)
+
+
+def _side_names(game: Any) -> Sequence[str]:
+    return ("the first player", "the second player") if type(game) is Duel else \
+        ("the landlord", "the peasants")
+
+
+def winner_line(solution: Solution) -> str:
+    """Who wins, in words."""
+    game = solution.game
+    if solution.wins is None:
+        return "winner: unknown (the search stopped first)"
+    if type(game) is Duel:
+        return f"winner: {_side_names(game)[0 if solution.wins else 1]}"
+    return f"winner: {_side_names(game)[0 if solution.landlord_wins else 1]}"
+
+
+def _moves(moves: Sequence[Move], rules: Rules) -> str:
+    return " ".join(move_text(m, rules) for m in moves) or "-"
+
+
+def _document(solution: Solution, rules: Rules) -> Dict[str, Any]:
+    return {
+        "game": str(solution.game), "duel": type(solution.game) is Duel,
+        "rules": rules.preset_name or "custom",
+        "wins": solution.wins, "landlord_wins": solution.landlord_wins,
+        "winning_moves": [move_text(m, rules) for m in solution.winning_moves],
+        "pv": [move_text(m, rules) for m in solution.pv], "distance": solution.distance,
+        "stake": solution.stake,
+        "stake_moves": [move_text(m, rules) for m in solution.stake_moves],
+        "nodes": solution.nodes, "seconds": solution.seconds,
+        "nodes_per_second": solution.nodes_per_second, "exact": solution.exact,
+        "stopped": solution.stopped,
+    }
+
+
+def _print(solution: Solution, rules: Rules) -> None:
+    print(winner_line(solution) + ("" if solution.exact else " (inexact: stopped by the "
+                                                             f"{solution.stopped} limit)"))
+    if solution.winning_moves or solution.wins is not False:
+        print(f"winning moves: {_moves(solution.winning_moves, rules)}")
+    else:
+        print("winning moves: none (the side to move loses)")
+    if solution.pv:
+        print(f"line ({solution.distance} actions): {_moves(solution.pv, rules)}")
+    if solution.stake is not None:
+        print(f"stake: {solution.stake:+d}  ({_moves(solution.stake_moves, rules)})")
+    print(f"{format_count(solution.nodes)} nodes in {solution.seconds:.3f} s, "
+          f"{format_count(solution.nodes_per_second)} nodes/s")
+
+
+class _Progress:
+    """A line on stderr, rewritten every half second while the solve runs (terminals only)."""
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self._thread: Optional[threading.Thread] = None
+        self._start = time.perf_counter()
+
+    def __enter__(self) -> "_Progress":
+        if sys.stderr.isatty():
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._done.wait(PROGRESS_AFTER):
+            elapsed = time.perf_counter() - self._start
+            sys.stderr.write(f"\rsolving... {elapsed:.1f} s")
+            sys.stderr.flush()
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+            if time.perf_counter() - self._start > PROGRESS_AFTER:
+                sys.stderr.write("\r\033[K")
+                sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    game = Duel.parse(args.game) if args.duel else Position.parse(args.game)
+    with _Progress():
+        solution = solve(game, rules=args.rules, objective=args.objective,
+                         max_nodes=args.max_nodes, time_limit=args.time_limit,
+                         tt_megabytes=args.tt_mb)
+    if args.json:
+        print_json(_document(solution, args.rules))
+    else:
+        _print(solution, args.rules)
+    return 0

@@ -1,0 +1,1 @@
+"""The game engine: Game and its states (bidding, doubling, play, scoring, clocks, records)."""

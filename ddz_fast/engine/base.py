@@ -1,0 +1,235 @@
+"""What a hand being played is at every table: the part the three-player
+:class:`~ddz_fast.engine.game.State` and the four-player :class:`~ddz_fast.engine.four_player.TableState`
+have in common.
+
+Both keep the same fields under the same names (``_game``, ``_phase``, ``_player``,
+``_landlord``, ``_auto``, ``_timeouts``, ``_log``, ...), one entry per seat in the per-seat
+tuples, so the read-only properties over those fields, the auto-play and timeout bookkeeping
+and the auction's memo are written once here. What depends on the table (its cards, its
+phases, its play and its settlement) stays in each engine.
+
+:class:`StateBase` has no slots of its own (``__slots__ = ()``), so the three-player state can
+inherit it next to its native base, whose C layout it leaves alone.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from .bidding import Auction, auction_status
+from .clock import Action, timeout_action
+from ..validate import check_int, check_seat
+
+if TYPE_CHECKING:   # the engines import this module
+    from .game import Event
+    from ..rules import Rules
+
+__all__ = ["StateBase", "IllegalActionError", "ActionTypeError", "AutoPlayLoopError",
+           "auction_memo", "with_entry", "check_sizes", "ACTION_KINDS"]
+
+#: The event kinds that are decisions (the others flag auto-play, leaving and deal bonuses).
+ACTION_KINDS = ("act", "timeout", "auto")
+# How many auctions a memo keeps before it starts again.
+_MAX_AUCTIONS = 1 << 14
+
+
+class IllegalActionError(ValueError):
+    """An action the current player may not take now (the state is left unchanged)."""
+
+
+class ActionTypeError(IllegalActionError, TypeError):
+    """An action of the wrong kind for the phase, e.g. a Move while bidding."""
+
+
+class AutoPlayLoopError(IllegalActionError):
+    """:meth:`State.run_auto_play` would re-deal forever: every seat on auto-play, none bids."""
+
+
+# The errors are raised here but documented, imported and pickled as ddz_fast.engine.game's, where
+# they have always stood (that module imports them from here).
+for _error in (IllegalActionError, ActionTypeError, AutoPlayLoopError):
+    _error.__module__ = "ddz_fast.engine.game"
+del _error
+
+
+def auction_memo() -> Callable[["Rules", int, tuple], Auction]:
+    """``auction_status(rules, first_bidder, bids)``, remembered in a memo of its own.
+
+    Every bid of every hand asks it, of a few hundred different auctions. Each table keeps its
+    own memo: the key (bidding system, single round, first bidder, bids) does not name the
+    number of seats, and the same bids end an auction at three seats but not at four.
+    """
+    memo: Dict[tuple, Auction] = {}
+
+    def auction_after(rules: "Rules", first_bidder: int, bids: tuple) -> Auction:
+        key = (rules.bidding, rules.single_round_auction, first_bidder, bids)
+        auction = memo.get(key)
+        if auction is None:
+            auction = auction_status(rules, first_bidder, bids)
+            if len(memo) >= _MAX_AUCTIONS:
+                memo.clear()
+            memo[key] = auction
+        return auction
+
+    return auction_after
+
+
+def with_entry(values: tuple, index: int, value: Any) -> tuple:
+    """A copy of a per-seat tuple with one entry replaced."""
+    as_list = list(values)
+    as_list[index] = value
+    return tuple(as_list)
+
+
+def check_sizes(hands: Sequence[Any], sizes: Sequence[int]) -> None:
+    """ValueError unless each hand holds as many cards as ``sizes`` says for its seat."""
+    for seat, (hand, size) in enumerate(zip(hands, sizes)):
+        if len(hand) != size:
+            raise ValueError(f"hand {seat} holds {len(hand)} cards, not {size}")
+
+
+class StateBase:
+    """The properties and the bookkeeping of a hand that do not depend on the table.
+
+    A subclass holds the fields named in the module docstring and defines ``_checked`` (an
+    action in canonical form, or the error naming what is wrong with it), ``_commit`` (take a
+    checked action), ``clone``, ``start`` and ``_COMPARED``.
+    """
+
+    __slots__ = ()
+    #: The fields two states compare (caches left out; the start is compared as ``start``).
+    _COMPARED: Tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        # States of one table compare field by field; a state of another table (its own
+        # fields) is never equal.
+        compared = self._COMPARED
+        if not isinstance(other, StateBase) or other._COMPARED is not compared:
+            return NotImplemented
+        return (all(getattr(self, n) == getattr(other, n) for n in compared)
+                and self.start == other.start)
+
+    __hash__ = None  # type: ignore[assignment]  # states change: never dict keys
+
+    game = property(lambda self: self._game, doc="The Game this hand is played under.")
+    rules = property(lambda self: self._game.rules, doc="The rules of the game.")
+    current_player = property(lambda self: self._player,
+                              doc="The seat to act, None once the hand is over.")
+    landlord = property(lambda self: self._landlord, doc="The landlord's seat, None before.")
+    first_bidder = property(lambda self: self._first_bidder,
+                            doc="Who bid first in the current deal.")
+    seed = property(lambda self: self._seed, doc="The seed of the deals (and re-deals).")
+    redeals = property(lambda self: self._redeals, doc="How many times the hand was re-dealt.")
+    base_stake = property(lambda self: self._base_stake,
+                          doc="The winning bid (points) or 1 (call/rob); 0 before.")
+    doubles = property(lambda self: self._doubles, doc="Who doubled, per seat.")
+    bids = property(lambda self: self._bids,
+                    doc="(player, Bid) of the current deal's auction, in order.")
+    auto_play = property(lambda self: self._auto, doc="Which seats are on auto-play.")
+    has_left = property(lambda self: self._left, doc="Which seats left during this hand.")
+    timeouts_in_a_row = property(lambda self: self._timeouts,
+                                 doc="Each seat's count of consecutive timeouts.")
+    stacks = property(lambda self: self._stacks,
+                      doc="Chip stacks at the start of the hand (None: no chips).")
+
+    @property
+    def events(self) -> Tuple["Event", ...]:
+        """Every event of the hand, oldest first (see :data:`ddz_fast.engine.game.Event`)."""
+        return tuple(self._log)
+
+    @property
+    def history(self) -> List[Tuple[int, Action]]:
+        """Every action of the hand as (player, action), re-dealt auctions included."""
+        return [(player, action) for kind, player, action in self._log
+                if kind in ACTION_KINDS]
+
+    # --- clocks and auto-play --------------------------------------------------------------
+
+    def timeout(self) -> Action:
+        """The current player's clock ran out: apply the timeout action and return it.
+
+        Enough timeouts in a row (``clock.timeouts_to_auto_play``) turn on auto-play.
+        """
+        self._require_not_over()
+        action = timeout_action(self)   # type: ignore[arg-type]
+        self._act(action, "timeout")
+        return action
+
+    def play_auto(self, action: Optional[Action] = None) -> Action:
+        """Decide for the current player, who must be on auto-play, and return the action.
+
+        The action comes from the game's auto-play policy unless given (a record replays the
+        action it logged).
+        """
+        self._require_not_over()
+        if not self._auto[self._player]:
+            raise IllegalActionError(f"player {self._player} is not on auto-play")
+        if action is None:
+            action = self._game.auto_play_policy(self.clone())
+        self._act(action, "auto")
+        return action
+
+    def run_auto_play(self, max_redeals: int = 100) -> int:
+        """Let auto-play decide until a player not on it must act or the hand ends.
+
+        Returns how many decisions were made. When every seat is on auto-play during the
+        bidding, a policy that never bids (the default one declines) would re-deal forever:
+        after ``max_redeals`` re-deals in this call, :class:`AutoPlayLoopError` is raised, with
+        the decisions made so far applied (each one is a whole, legal action).
+        """
+        max_redeals = check_int("max_redeals", max_redeals, 0)
+        count, first_redeals = 0, self._redeals
+        while self._player is not None and self._auto[self._player]:
+            if self._redeals - first_redeals >= max_redeals and self._phase == "bidding" \
+                    and all(self._auto):
+                raise AutoPlayLoopError(
+                    f"every seat is on auto-play and the hand was re-dealt {max_redeals} "
+                    "times without a bid: turn auto-play off for a seat, or use a policy "
+                    "that bids")
+            self.play_auto()
+            count += 1
+        return count
+
+    def set_auto_play(self, player: int, on: bool) -> None:
+        """Turn auto-play on or off for ``player`` (off is refused after ``leave``)."""
+        player = check_seat("player", player, len(self._auto))
+        if not isinstance(on, bool):
+            raise TypeError(f"on must be a bool, not {type(on).__name__}")
+        self._require_not_over()
+        if not on and self._left[player]:
+            raise ValueError(f"player {player} left: auto-play stays on until the hand ends")
+        self._auto = with_entry(self._auto, player, on)
+        if not on:
+            self._timeouts = with_entry(self._timeouts, player, 0)
+        self._log.append(("auto_on" if on else "auto_off", player, None))
+
+    def leave(self, player: int) -> None:
+        """``player`` leaves: auto-play decides for them until the hand ends."""
+        player = check_seat("player", player, len(self._auto))
+        self._require_not_over()
+        if self._left[player]:
+            raise ValueError(f"player {player} has already left")
+        self._auto = with_entry(self._auto, player, True)
+        self._left = with_entry(self._left, player, True)
+        self._log.append(("leave", player, None))
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def _require_not_over(self) -> None:
+        if self._phase == "over":
+            raise IllegalActionError("the hand is over: no more decisions")
+
+    def _act(self, action: Action, kind: str) -> None:
+        self._require_not_over()
+        self._commit(self._checked(action), kind)
+
+    def _count_timeout(self, player: int, kind: str) -> None:
+        """A normal decision resets the player's count of timeouts in a row, a timeout adds
+        one (and enough of them turn on auto-play), an auto-play decision leaves it."""
+        if kind == "act":
+            if self._timeouts[player]:
+                self._timeouts = with_entry(self._timeouts, player, 0)
+        elif kind == "timeout":
+            count = self._timeouts[player] + 1
+            self._timeouts = with_entry(self._timeouts, player, count)
+            if count >= self._game.clock.timeouts_to_auto_play:
+                self._auto = with_entry(self._auto, player, True)

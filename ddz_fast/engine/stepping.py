@@ -1,0 +1,193 @@
+"""The play phase of a game state as a table of words: what :class:`~ddz_fast.engine.game.State` steps.
+
+A table holds three hand words, the move to beat, the passes since it and the tallies the
+settlement needs (non-pass moves per seat, bombs played, who went out). It lists the legal
+actions of its position once, keeps them until the next step, and plays an action only if it is
+one of them (membership by move word), so a rejected action changes nothing.
+
+With the native implementation (the default) the table is ``ddz_fast._play._Table``, and a step
+is one native call. :class:`PyTable` is its pure-Python twin on :mod:`ddz_fast.positions.step`'s rules: it
+runs where the compiled core is absent or ``DDZ_FAST_IMPLEMENTATION=python``, and the tests play
+the same games through both.
+
+The interface of both: ``actions()`` (the legal actions, ``Move.PASS`` first when following,
+as a new list), ``contains(move)``, ``play(move, log)`` (the next seat, :data:`HAND_OVER` when
+the move emptied a hand, -1 when the move is not legal; a move played is appended to the list
+``log``, unless it is None, as the event ``("act", seat, move)``), ``copy()``,
+``to_beat_move()`` and the read-only fields ``hands`` (words), ``to_beat`` (a word, 0 to
+lead), ``passes``, ``player``, ``landlord``, ``plays``, ``bombs`` and ``winner`` (-1 while
+play goes on). Tables compare by value.
+"""
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any, List, Optional, Tuple
+
+from .. import moves as api
+from ..bitboard import COUNT_MASK
+from ..compiled import HAVE_CORE, play as _play
+from ..hand import Hand
+from ..move import Move
+from ..positions.step import LegalMovesFn, generator, play_actions
+from ..rules import Rules
+
+__all__ = ["HAND_OVER", "PyTable", "PyStateCore", "StateCore", "STATE_CORE_FIELDS", "new_table",
+           "hand_of_word", "NATIVE_TABLES"]
+
+#: What ``play`` returns when the move ended the hand (seats are 0..2).
+HAND_OVER = 3
+#: Whether states step on the native table (the compiled core with the native implementation).
+NATIVE_TABLES = HAVE_CORE and api.IMPLEMENTATION == "native"
+Words = Tuple[int, int, int]
+
+
+def new_table(hands: Words, landlord: int, rules: Rules) -> Any:
+    """The table at the start of play: ``hands`` are three hand words of one deck (the
+    landlord's with the kitty) and ``landlord`` a seat, both checked by the caller."""
+    if NATIVE_TABLES:
+        return _play._new_table(hands, landlord, rules)
+    return PyTable(hands, landlord, rules, generator(None))
+
+
+def hand_of_word(word: int) -> Hand:
+    """The Hand of a hand word the state holds."""
+    return Hand.from_bitboard(word)
+
+
+class PyTable:
+    """The table in Python (see the module docstring), on a move generator of
+    :func:`ddz_fast.positions.step.generator`: ``reference`` makes it the specification's twin."""
+
+    __slots__ = ("_hands", "_to_beat", "_passes", "_player", "_landlord", "_plays", "_bombs",
+                 "_winner", "_rules", "_generate", "_actions")
+
+    def __init__(self, hands: Words, landlord: int, rules: Rules,
+                 generate: LegalMovesFn) -> None:
+        self._hands: List[int] = list(hands)
+        self._to_beat: Optional[Move] = None
+        self._passes = 0
+        self._player = self._landlord = landlord
+        self._plays = [0, 0, 0]
+        self._bombs = 0
+        self._winner = next((seat for seat in range(3) if not hands[seat]), -1)
+        self._rules = rules
+        self._generate = generate
+        self._actions: Optional[Tuple[Move, ...]] = None
+
+    def _legal(self) -> Tuple[Move, ...]:
+        if self._actions is None:
+            self._actions = () if self._winner >= 0 else tuple(play_actions(
+                hand_of_word(self._hands[self._player]), self._to_beat, self._rules,
+                self._generate))
+        return self._actions
+
+    def actions(self) -> List[Move]:
+        """The legal actions, a new list each time."""
+        return list(self._legal())
+
+    def contains(self, move: object) -> bool:
+        return isinstance(move, Move) and move in self._legal()
+
+    def play(self, move: object, log: Optional[List[Any]]) -> int:
+        if not self.contains(move):
+            return -1
+        assert isinstance(move, Move)
+        mover = self._player
+        if log is not None:
+            log.append(("act", mover, move))
+        self._player = (mover + 1) % 3
+        self._actions = None
+        if move.is_pass:
+            if self._passes == 1:   # the second pass in a row: the last player leads
+                self._to_beat, self._passes = None, 0
+            else:
+                self._passes = 1
+            return self._player
+        self._hands[mover] -= move.word & COUNT_MASK
+        self._to_beat, self._passes = move, 0
+        self._plays[mover] += 1
+        self._bombs += move.type in ("bomb", "rocket")
+        if not self._hands[mover]:
+            self._winner = mover
+            return HAND_OVER
+        return self._player
+
+    def copy(self) -> "PyTable":
+        other = PyTable(self.hands, self._landlord, self._rules, self._generate)
+        for name in ("_to_beat", "_passes", "_player", "_bombs", "_winner"):
+            setattr(other, name, getattr(self, name))
+        other._plays = list(self._plays)
+        return other
+
+    hands = property(lambda self: (self._hands[0], self._hands[1], self._hands[2]))
+    to_beat = property(lambda self: 0 if self._to_beat is None else self._to_beat.word)
+    passes = property(lambda self: self._passes)
+    player = property(lambda self: self._player)
+    landlord = property(lambda self: self._landlord)
+    plays = property(lambda self: (self._plays[0], self._plays[1], self._plays[2]))
+    bombs = property(lambda self: self._bombs)
+    winner = property(lambda self: self._winner)
+
+    def to_beat_move(self) -> Optional[Move]:
+        return self._to_beat
+
+    def key(self) -> tuple:
+        return (self.hands, self.to_beat, self._passes, self._player, self._landlord,
+                self.plays, self._bombs, self._winner)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PyTable):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]  # tables change: never dict keys
+
+
+#: The fields of a :class:`~ddz_fast.engine.game.State` that :class:`StateCore` holds.
+STATE_CORE_FIELDS = ("_phase", "_player", "_table", "_log", "_timeouts", "_over")
+
+
+class PyStateCore:
+    """What a :class:`~ddz_fast.engine.game.State` does on every step of a driver's loop, in Python:
+    the twin of ``ddz_fast._play._StateCore``, which holds these fields in C slots.
+
+    ``is_over``, ``legal_actions()`` and the play phase's ``apply(move)`` (one table step);
+    every other action goes to the subclass's ``_apply_checked``, and a hand that ends to its
+    ``_finish``.
+    """
+
+    __slots__ = STATE_CORE_FIELDS
+
+    is_over = property(attrgetter("_over"), doc="Whether the hand is over (phase 'over').")
+
+    def legal_actions(self) -> List[Any]:
+        """The actions ``current_player`` may apply now (empty once over), a new list each time.
+
+        In the play phase the moves (``Move.PASS`` first when following) are listed once per
+        position on words and kept until the state changes; a call builds the list from them.
+        """
+        if self._phase == "play":
+            return self._table.actions()
+        return list(self._legal_tuple())  # type: ignore[attr-defined]
+
+    def apply(self, action: Any) -> None:
+        """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
+        if type(action) is Move and self._phase == "play":
+            # The usual step: one table call checks the move against the legal actions, plays
+            # it and logs it, or changes nothing and returns -1 (then the checks name why).
+            player = self._player
+            after = self._table.play(action, self._log)
+            if after >= 0:
+                if self._timeouts[player]:
+                    self._timeouts = tuple(0 if seat == player else count
+                                           for seat, count in enumerate(self._timeouts))
+                if after == HAND_OVER:
+                    self._finish()  # type: ignore[attr-defined]
+                else:
+                    self._player = after
+                return
+        self._apply_checked(action)  # type: ignore[attr-defined]
+
+
+#: The base of :class:`~ddz_fast.engine.game.State`: in C slots with the native tables.
+StateCore: type = _play._StateCore if NATIVE_TABLES else PyStateCore

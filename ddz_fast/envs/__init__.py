@@ -1,0 +1,1 @@
+"""PettingZoo environments of the play phase, one module per table."""

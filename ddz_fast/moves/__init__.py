@@ -1,0 +1,36 @@
+"""The public move API of the chosen implementation: what ``ddz_fast.legal_moves`` and its
+siblings are.
+
+``DDZ_FAST_IMPLEMENTATION`` chooses, when this module is first imported:
+
+* ``native`` (the default): the compiled core, :mod:`ddz_fast.moves.native`. Without a build this
+  raises :class:`~ddz_fast.compiled.NativeCoreMissingError`, which names the missing build.
+* ``python``: the pure-Python reference, :mod:`ddz_fast.reference.moves`, which needs no build.
+
+Modules of the package that call "the public API" import it from here, never from the
+``ddz_fast`` package itself, so that nothing imports the package while it initialises.
+"""
+from __future__ import annotations
+
+import os
+from typing import Tuple
+
+__all__ = ["IMPLEMENTATION", "IMPLEMENTATIONS", "MoveList", "legal_moves", "classify", "beats",
+           "action_space", "action_id", "action_move", "legal_moves_batch",
+           "legal_action_mask"]
+
+#: The values DDZ_FAST_IMPLEMENTATION may take.
+IMPLEMENTATIONS: Tuple[str, ...] = ("native", "python")
+#: The implementation behind the public API: ``"native"`` or ``"python"``.
+IMPLEMENTATION: str = os.environ.get("DDZ_FAST_IMPLEMENTATION") or "native"
+
+if IMPLEMENTATION == "native":
+    from .native import (MoveList, action_id, action_move, action_space, beats, classify,
+                         legal_action_mask, legal_moves, legal_moves_batch)
+elif IMPLEMENTATION == "python":
+    from ..reference.moves import (action_id, action_move, action_space, beats, classify,
+                                   legal_action_mask, legal_moves, legal_moves_batch)
+    MoveList = list  # what the reference's legal_moves returns
+else:
+    raise ImportError(f"DDZ_FAST_IMPLEMENTATION={IMPLEMENTATION!r} is not an implementation: "
+                      "use 'native' (the default) or 'python'")

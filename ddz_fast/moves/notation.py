@@ -1,0 +1,206 @@
+"""Text of moves and actions: the one notation of positions, game records and the command line.
+
+A move is written as its cards in canonical order (``"33344"``), ``pass`` for the pass. When
+the same cards make more than one move under the rules in force, the type and the key rank
+follow: ``"333444555666:airplane_solo@4"`` is the airplane with solo wings of 444555666 with
+wings 333. When parsing, the type alone (``"3888:trio_solo"``) or nothing may be given as long
+as only one move fits.
+
+The rules in force are ``rules=``. Without it (``rules=None``) the text is read and written
+under the most permissive rule set (``douzero`` with the space shuttle of ``botzone``,
+:data:`ddz_fast.rules.WIDEST_RULES`), a superset of every preset: such text
+round-trips under every preset, which is what positions and game records need. With a rule
+set, cards are read under those rules, so ``333444555666`` is the airplane of four trios under
+``standard``, where it reads no other way, and is written without a suffix there.
+
+With wild cards (laizi) the wild ranks are part of the context, ``wild=`` (as for
+:func:`ddz_fast.legal_moves`), and a move is its real cards, wilds under their own rank, then
+``=`` and the cards its main part is read as when the cards read more than one way:
+``"3335=3333"`` is the soft bomb of 3s from three 3s and a wild 5, ``"3335=333"`` the trio of
+3s with the wild 5 as kicker, ``"5555=5555"`` (5 wild) the laizi bomb, ``"5555=KKKK"`` the soft
+bomb of kings made of the four wild 5s. The main part's reading names the move: its ranks
+give the key and the chain length, its copies and the number of cards the type (a trio with
+one more card is a trio + solo, a four with two more a four + two solos...), and the wild
+ranks the bomb class. ``CARDS:TYPE@KEY`` is read too. A move whose cards read one way only is
+its cards alone. A reading counts up to twelve cards of a rank (a bomb of four natural cards
+and eight wilds): ``"3333557777=333333333333"``.
+
+Bids, doubling decisions and the four-player table's choice of partner are written as their
+enum names (``BID_2``, ``ROB``, ``DOUBLE``, ``SEAT_2``); which kind an action text is follows
+from the phase it is played in. Moves of two decks (moves beyond one deck, and chains longer
+than one deck allows) are read and written under the four-player rules, given as ``rules``.
+"""
+from __future__ import annotations
+
+from typing import List, Tuple
+
+from . import classify
+from ..engine.bidding import Bid, Double, Partner
+from ..bitboard import is_laizi
+from ..cards import NUM_RANKS, RANK_LETTERS, Counts, _format, rank_index
+from ..engine.clock import Action
+from ..move import MOVE_TYPES, PLAY_TYPES, Move
+from ..reference.laizi import MAX_BOMB, wild_ranks
+from ..rules import WIDEST_LAIZI, WIDEST_RULES, Rules, RulesLike
+from ..validate import shown
+
+__all__ = ["format_move", "parse_move", "readings", "split_move", "format_action",
+           "parse_action", "PASS_TEXT", "PASS_WORDS"]
+
+PASS_TEXT = "pass"
+#: The words :func:`parse_move` reads as the pass (any letter case).
+PASS_WORDS: Tuple[str, ...] = ("pass", "p")
+
+
+def _rules_or_widest(rules: RulesLike, wild: object = None) -> RulesLike:
+    if rules is None and wild is not None:
+        return WIDEST_LAIZI.replace(laizi=len(wild_ranks(wild)))
+    return WIDEST_RULES if rules is None else rules
+
+
+def _rules_name(rules: RulesLike, wild: object = None) -> str:
+    if rules is None and wild is not None:
+        return "widest (douzero)"
+    if rules is None:
+        return "widest (douzero with the space shuttle)"
+    if isinstance(rules, Rules):
+        return rules.preset_name or "custom"
+    return str(rules)
+
+
+def format_move(move: Move, rules: RulesLike = None, wild: object = None) -> str:
+    """The text of a move: its cards, with ``:TYPE@KEY`` when they read several ways; with
+    wild ranks ``wild``, ``=READING`` instead (the cards the main part is read as).
+
+    >>> from ddz_fast import classify
+    >>> airplane = classify("333444555666", rules="standard")[0]
+    >>> format_move(airplane), format_move(airplane, rules="standard")
+    ('333444555666:airplane@3', '333444555666')
+    >>> [format_move(m, "laizi", "5") for m in classify("3335", rules="laizi", wild="5")]
+    ['3335=333', '3335=3333']
+    """
+    if not isinstance(move, Move):
+        raise TypeError(f"move must be a Move, not {type(move).__name__}")
+    if move.is_pass:
+        return PASS_TEXT
+    if wild is None and is_laizi(move.word):      # a reading needs no context to be written
+        return f"{move.cards}={_format(move.reading)}"
+    if list(classify(move.counts, rules=_rules_or_widest(rules, wild), wild=wild)) == [move]:
+        return move.cards
+    if wild is not None:
+        return f"{move.cards}={_format(move.reading)}"
+    return f"{move.cards}:{move.type}@{RANK_LETTERS[move.key]}"
+
+
+def split_move(text: str) -> Tuple[str, str, str]:
+    """(cards, type, key rank) of move text, type and key ``""`` when not given.
+
+    >>> split_move("333444555666:airplane_solo@4")
+    ('333444555666', 'airplane_solo', '4')
+    >>> split_move("3888:trio_solo")
+    ('3888', 'trio_solo', '')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"move text must be a str, not {type(text).__name__}")
+    cards, _, spec = text.strip().partition(":")
+    kind, _, key = spec.strip().partition("@")
+    if cards.strip() in MOVE_TYPES:
+        raise ValueError(f"{text.strip()!r}: write the cards first, then the type "
+                         f"({kind or 'CARDS'}:{cards.strip()})")
+    if kind and kind not in PLAY_TYPES:
+        raise ValueError(f"unknown move type {kind!r}: choose one of {', '.join(PLAY_TYPES)}")
+    return cards, kind, key.strip()
+
+
+def _reading_counts(text: str) -> Counts:
+    """The counts of a reading's text: rank letters (``10`` for T), up to 12 of a rank 3..2."""
+    counts = [0] * NUM_RANKS
+    compact = "".join(text.split()).replace("10", "T")
+    for letter in compact:
+        counts[rank_index(letter)] += 1
+    for rank, count in enumerate(counts):
+        if count > (MAX_BOMB if rank < 13 else 1):
+            raise ValueError(f"a reading holds {count} cards of rank {RANK_LETTERS[rank]}: "
+                             f"at most {MAX_BOMB if rank < 13 else 1}")
+    return tuple(counts)
+
+
+def readings(text: str, rules: RulesLike = None, wild: object = None) -> List[Move]:
+    """Every move that move text can mean under ``rules`` (empty: not a combination).
+
+    Pass is not read here (see :func:`parse_move`).
+
+    >>> [format_move(m) for m in readings("333444555666", "standard")]
+    ['333444555666:airplane@3']
+    >>> [m.key for m in readings("333444555666:airplane_solo", "douzero")]
+    [0, 1]
+    >>> readings("34", "standard")
+    []
+    >>> [m.bomb_class for m in readings("5555=5555", "laizi", wild="5")]
+    ['laizi']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"move text must be a str, not {type(text).__name__}")
+    text, _, main = text.partition("=")
+    cards, kind, key = split_move(text)
+    moves = list(classify(cards, rules=_rules_or_widest(rules, wild), wild=wild))
+    if main.strip():
+        reading = _reading_counts(main)
+        moves = [m for m in moves if m.reading == reading]
+    if kind:
+        moves = [m for m in moves if m.type == kind]
+    if key:
+        key_rank = rank_index(key)
+        moves = [m for m in moves if m.key == key_rank]
+    return moves
+
+
+def parse_move(text: str, rules: RulesLike = None, wild: object = None) -> Move:
+    """The one move that ``text`` names under ``rules`` (ValueError if none or several).
+
+    >>> parse_move("3334", rules="standard")
+    Move('trio_solo', key=0, length=1, cards='3334')
+    >>> parse_move("pass")
+    Move.PASS
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"move text must be a str, not {type(text).__name__}")
+    if text.strip().lower() in PASS_WORDS:
+        return Move.PASS
+    candidates = readings(text, rules, wild)
+    if not candidates:
+        raise ValueError(f"{text.strip()!r} is not a move: not a combination under the "
+                         f"{_rules_name(rules, wild)} rules"
+                         f"{'' if wild is None else f' with wild {shown(wild)}'}")
+    if len(candidates) > 1:
+        options = ", ".join(format_move(m, rules, wild) for m in candidates)
+        raise ValueError(f"{text.strip()!r} is ambiguous: it reads several ways, "
+                         f"write one of {options}")
+    return candidates[0]
+
+
+def format_action(action: Action, rules: RulesLike = None, wild: object = None) -> str:
+    """The text of a bid, a doubling decision, a choice of partner or a move (a move under
+    ``rules`` and the wild ranks ``wild``, as :func:`format_move` writes it)."""
+    if isinstance(action, (Bid, Double, Partner)):
+        return action.name
+    return format_move(action, rules, wild)
+
+
+def parse_action(text: str, phase: str, rules: RulesLike = None, wild: object = None) -> Action:
+    """The action of ``text`` played in ``phase`` ('bidding', 'partner', 'doubling' or
+    'play'; a move is read under ``rules`` and the wild ranks ``wild``, as
+    :func:`parse_move` reads it)."""
+    if not isinstance(text, str):
+        raise TypeError(f"action text must be a str, not {type(text).__name__}")
+    enum = {"bidding": Bid, "doubling": Double, "partner": Partner}.get(phase) \
+        if isinstance(phase, str) else None
+    if enum is None:
+        if phase != "play":
+            raise ValueError(f"no actions are played in phase {shown(phase)}")
+        return parse_move(text, rules, wild)
+    try:
+        return enum[text]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a {enum.__name__}: choose one of "
+                         f"{', '.join(enum.__members__)}") from None

@@ -1,0 +1,1 @@
+"""Play-phase positions, duels, perft and native rollouts."""

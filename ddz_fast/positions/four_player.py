@@ -1,0 +1,223 @@
+"""Play-phase positions of the four-player table, their notation, and perft over them.
+
+The four-seat twin of :class:`ddz_fast.positions.three_player.Position`: four hands of two decks, the
+landlord, the player to move, ``prev`` (the move to beat, None when the player leads) and the
+passes since it was played: 0, 1 or 2, since the third pass in a row gives the lead back to the
+player who made the move. The partner does not change the play tree (the hand ends when any
+hand empties), so a position does not hold it.
+
+Notation: the five fields of :mod:`ddz_fast.positions.three_player` with four hands,
+
+    <hand 0>/<hand 1>/<hand 2>/<hand 3> <landlord> <to move> <move to beat> <passes>
+
+hands in card notation (``-`` for an empty hand), the move to beat written as in
+:mod:`ddz_fast.moves.notation` under the most permissive rules of two decks
+(:data:`ddz_fast.rules.WIDEST_TWO_DECKS`, whose readings are a superset of every two-deck rule
+set's), ``-`` when the player to move leads. Example: seat 2 must beat a pair of kings that seat
+1 has just played::
+
+    33445566/789TJ/QKA2B/88888 0 2 KK 0
+
+:func:`perft` and :func:`divide` count the play tree below a position as
+:func:`ddz_fast.positions.perft.perft` does at three seats (which hands positions of this module here),
+walking it in Python over a move generator; :func:`ddz_fast.positions.rollouts.perft_native` (and
+``ddz_fast.positions.perft.perft(..., implementation="native")``) counts the same leaves in the compiled
+core.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..cards import RANK_NAMES, TWO_DECKS
+from ..hand import Hand, HandLike, as_hand
+from ..move import Move
+from ..moves.notation import format_move, parse_move
+from .step import Implementation, LegalMovesFn, generator, implementation_name, play_actions
+from .three_player import check_depth, check_prev_and_passes, position_fields, set_fields
+from ..rules import WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
+from ..validate import check_seat
+
+__all__ = ["TablePosition", "perft", "divide", "PLAYERS"]
+
+PLAYERS = 4
+Hands = Tuple[Hand, Hand, Hand, Hand]
+
+
+def _minus(hand: Hand, move: Move) -> Hand:
+    return Hand([have - used for have, used in zip(hand.counts, move.counts)], decks=2)
+
+
+def step(hands: Hands, player: int, to_beat: Optional[Move], passes: int,
+         move: Move) -> Tuple[Hands, int, Optional[Move], int]:
+    """(hands, player to move, move to beat, passes) after ``player`` plays legal ``move``."""
+    following = (player + 1) % PLAYERS
+    if move.is_pass:
+        if passes == PLAYERS - 2:   # the third pass in a row: the last player to play leads
+            return hands, following, None, 0
+        return hands, following, to_beat, passes + 1
+    changed = list(hands)
+    changed[player] = _minus(hands[player], move)
+    return (changed[0], changed[1], changed[2], changed[3]), following, move, 0
+
+
+@dataclass(frozen=True, init=False)
+class TablePosition:
+    """A play-phase position of the four-player table (see the module docstring); immutable
+    and hashable."""
+
+    hands: Hands
+    landlord: int
+    to_move: int
+    prev: Optional[Move] = None
+    passes: int = 0
+
+    def __init__(self, hands: Sequence[HandLike], landlord: int, to_move: int,
+                 prev: Optional[Move] = None, passes: int = 0) -> None:
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise TypeError(f"hands must be a sequence of four hands, "
+                            f"not {type(hands).__name__}")
+        if len(hands) != PLAYERS:
+            raise ValueError("a four-player position has exactly four hands")
+        checked = tuple(as_hand(h, 2) for h in hands)
+        _check_two_decks(checked)
+        landlord = check_seat("landlord", landlord, PLAYERS)
+        to_move = check_seat("to_move", to_move, PLAYERS)
+        prev, passes = check_prev_and_passes(prev, passes, PLAYERS - 2)
+        set_fields(self, checked, landlord, to_move, prev, passes)
+
+    @classmethod
+    def parse(cls, text: str) -> "TablePosition":
+        """The position of a notation line (see the module docstring)."""
+        fields = position_fields(text)
+        texts = fields[0].split("/")
+        if len(texts) != PLAYERS:
+            raise ValueError(f"hands are four card texts separated by '/', got {fields[0]!r}")
+        hands = [Hand("" if h == "-" else h, decks=2) for h in texts]
+        numbers = []
+        for name, field, choices in (("landlord", fields[1], "0123"),
+                                     ("to move", fields[2], "0123"),
+                                     ("passes", fields[4], "012")):
+            if len(field) != 1 or field not in choices:
+                raise ValueError(f"{name} must be one of {', '.join(choices)}, got {field!r}")
+            numbers.append(int(field))
+        prev = None if fields[3] == "-" else parse_move(fields[3], WIDEST_TWO_DECKS)
+        return cls(hands, numbers[0], numbers[1], prev, numbers[2])
+
+    def __str__(self) -> str:
+        hands = "/".join(str(h) or "-" for h in self.hands)
+        prev = "-" if self.prev is None else format_move(self.prev, WIDEST_TWO_DECKS)
+        return f"{hands} {self.landlord} {self.to_move} {prev} {self.passes}"
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a hand is empty (the hand has ended)."""
+        return any(not h.bitboard for h in self.hands)
+
+    def legal_actions(self, rules: RulesLike = "four_player",
+                      implementation: Implementation = None) -> List[Move]:
+        """The legal actions of the player to move (``Move.PASS`` first when following)."""
+        implementation = implementation_name(implementation)
+        if self.is_over:
+            return []
+        return play_actions(self.hands[self.to_move], self.prev, _table_rules(rules),
+                            generator(implementation))
+
+    def play(self, move: Move, rules: RulesLike = "four_player") -> "TablePosition":
+        """The position after the player to move plays ``move`` (ValueError if illegal)."""
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a Move, not {type(move).__name__}")
+        if move not in self.legal_actions(rules):
+            raise ValueError(f"{move.cards or 'pass'} ({move.type}) is not a legal action "
+                             f"in {self}")
+        return self._after(move)
+
+    def _after(self, move: Move) -> "TablePosition":
+        hands, to_move, prev, passes = step(self.hands, self.to_move, self.prev, self.passes,
+                                            move)
+        after = TablePosition.__new__(TablePosition)
+        set_fields(after, hands, self.landlord, to_move, prev, passes)
+        return after
+
+
+def _check_two_decks(hands: Sequence[Hand]) -> None:
+    total = [sum(counts) for counts in zip(*(h.counts for h in hands))]
+    for rank, (have, deck) in enumerate(zip(total, TWO_DECKS)):
+        if have > deck:
+            raise ValueError(f"the hands hold {have} of rank {RANK_NAMES[rank]}: two decks "
+                             f"have {deck}")
+
+
+def _table_rules(rules: RulesLike) -> Rules:
+    checked = as_rules(rules)
+    if checked.players != PLAYERS:
+        raise ValueError(f"a four-player position is played under four-player rules, not "
+                         f"{checked!r}")
+    return checked
+
+
+def _checked(position: object, depth: object) -> TablePosition:
+    position = _rebuilt(position)
+    check_depth(depth)
+    return position
+
+
+def _rebuilt(position: object) -> TablePosition:
+    """``position`` rebuilt through the checks of :class:`TablePosition` (its fields can be
+    changed behind its back); TypeError or ValueError saying it is no valid position."""
+    if not isinstance(position, TablePosition):
+        raise TypeError(f"position must be a TablePosition, not {type(position).__name__}")
+    try:
+        return TablePosition(position.hands, position.landlord, position.to_move,
+                             position.prev, position.passes)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"position is no valid position: {error}") from None
+
+
+def perft(position: TablePosition, depth: int, *, rules: RulesLike = "four_player",
+          implementation: Implementation = None) -> int:
+    """The number of leaves of the play tree below ``position`` cut at ``depth`` plies (a
+    finished hand is a leaf at any depth), walked in Python over the move generator of
+    ``implementation`` (None: the public API's; ``"python"``: the reference)."""
+    implementation = implementation_name(implementation)
+    position = _checked(position, depth)
+    return _perft(position.hands, position.to_move, position.prev, position.passes, depth,
+                  generator(implementation), _table_rules(rules))
+
+
+def divide(position: TablePosition, depth: int, *, rules: RulesLike = "four_player",
+           implementation: Implementation = None) -> Dict[Move, int]:
+    """Perft split by the first action: {action: leaves below it at ``depth - 1``}."""
+    return split(position, depth, rules, implementation,
+                 lambda child, below: perft(child, below, rules=rules,
+                                            implementation=implementation))
+
+
+def split(position: TablePosition, depth: int, rules: RulesLike,
+          implementation: Implementation, count: Callable[[TablePosition, int], int]
+          ) -> Dict[Move, int]:
+    """:func:`divide` with each subtree counted by ``count(child, depth - 1)``: the first
+    actions from the generator of ``implementation``, the subtrees by any perft (the native
+    one for :func:`ddz_fast.positions.perft.divide`'s ``"native"``)."""
+    position = _checked(position, depth)
+    if depth == 0:
+        raise ValueError("divide needs a depth of at least 1")
+    return {move: count(position._after(move), depth - 1)
+            for move in position.legal_actions(rules, implementation)}
+
+
+def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, depth: int,
+           generate: LegalMovesFn, rules: Rules) -> int:
+    if depth == 0 or not all(hand.bitboard for hand in hands):
+        return 1
+    moves = generate(hands[player], to_beat, rules=rules)
+    if depth == 1:      # every child is a leaf: count them without making them
+        return len(moves) + (to_beat is not None)
+    nodes = 0
+    if to_beat is not None:
+        nodes += _perft(*step(hands, player, to_beat, passes, Move.PASS), depth - 1,
+                        generate, rules)
+    for move in moves:
+        nodes += _perft(*step(hands, player, to_beat, passes, move), depth - 1, generate,
+                        rules)
+    return nodes

@@ -1,0 +1,531 @@
+"""The play phase in native code: many random games at once, random rollouts and perft.
+
+These run the compiled core's play loop (src/_play.pyx) on three hand words, without the GIL
+and without one Python object per move. Every argument is validated here, before it reaches
+code compiled without bounds checks.
+
+* :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
+  legal actions, at three seats (with or without wild cards) or at the four-player table; the
+  result is one numpy array per statistic.
+* :func:`play_out` finishes a :class:`~ddz_fast.positions.three_player.Position` at random (a rollout),
+  positions with wild ranks included, and a
+  :class:`~ddz_fast.positions.four_player.TablePosition` of the four-player table on the wide words
+  of two decks.
+* :func:`perft_native` is :func:`ddz_fast.positions.three_player.perft` counted natively, positions with wild
+  ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference.moves` (and
+  :mod:`ddz_fast.reference.laizi`) is its twin. It counts a
+  :class:`~ddz_fast.positions.four_player.TablePosition` of the four-player table too, on the wide
+  words of two decks, as :func:`ddz_fast.positions.four_player.perft` walks it in Python.
+
+Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
+
+* Deal: a Fisher-Yates shuffle of the 54 cards driven by splitmix64; cards 0-16 go to seat 0,
+  17-33 to seat 1, 34-50 to seat 2, the last three to the kitty (rules without a kitty: 18
+  cards each, and the ``kitty`` words are 0). Game ``i`` of ``seed`` uses a
+  stream of its own, a function of ``(seed, i)`` only, so results do not depend on how the games
+  are split across calls or threads. This deal is NOT the deal of ``Game.new_state(seed)``,
+  which shuffles with Python's ``random.Random``.
+* Landlord: ``bidding="random"`` (the default) makes a uniformly random seat the landlord at
+  base stake 1. ``bidding="points"`` runs the points auction of docs/RULES.md (single round when
+  ``rules.single_round_auction``) from a random first bidder, each bidder choosing uniformly
+  among the legal bids (pass included); the winning bid is the base stake, and when all three
+  pass the cards are re-dealt and the next seat bids first, as in :class:`~ddz_fast.Game`.
+* Play: at every turn the player chooses uniformly among the legal actions, the pass being one
+  of them when following (the leader cannot pass).
+* Deal bonuses (``rules.deal_bonuses``): the deal that is played (the last one, after any
+  re-deals) doubles the multiplier once per hand dealt both jokers and once per hand dealt
+  every rank 3..A, the kitty apart, as :class:`~ddz_fast.Game` does; ``bonuses`` counts them.
+* Scoring: no doubling round and no chip stacks. The multiplier doubles for each deal bonus,
+  for each bomb and rocket played and for a spring or an anti-spring; each peasant settles
+  ``base stake x multiplier`` with the landlord, so the landlord wins or loses twice that and
+  the scores of a game sum to zero.
+
+At the four-player table (``Rules(players=4)``, preset ``four_player``; docs/RULES.md,
+"Variants", "Four players with two decks") the games follow the same choices, on four seats:
+
+* Deal: a Fisher-Yates shuffle of two sorted decks (108 cards) driven by splitmix64; cards 0-24
+  go to seat 0, 25-49 to seat 1, 50-74 to seat 2, 75-99 to seat 3 and the last eight to the
+  kitty. As for three seats, this is not the deal of ``Game("four_player").new_state(seed)``.
+* Landlord: ``"random"``, a uniformly random seat of the four at base stake 1; ``"points"``, the
+  points auction over four seats from a random first bidder (it ends at a bid of 3, or when the
+  other three have passed after a bid; single round: after four turns), each bidder choosing
+  uniformly among the legal bids; four passes re-deal and the next seat bids first.
+* Partner (``rules.sides == "partner"``): once the landlord is known it names one of the other
+  three seats uniformly at random; ``partner`` is -1 when the landlord plays alone.
+* Play goes round the table 0 -> 1 -> 2 -> 3 -> 0 from the landlord, each player choosing
+  uniformly among the legal actions (the pass included when following); once the other three
+  have passed in a row, the player of the last move leads. The hand ends when a hand empties,
+  and that player's side wins (``landlord_won``: the landlord's side, its partner included).
+* Scoring, by sides, with no doubling round and no chips: the multiplier doubles for each bomb
+  and rocket played and for a spring (the landlord's side won and no opponent played a card)
+  or an anti-spring (the opponents won and the landlord made only its first lead), as
+  :func:`ddz_fast.engine.scoring.side_spring_factor`. Alone, each of the three opponents settles
+  ``base stake x multiplier`` with the landlord; with a partner, each player of the losing side
+  pays that to one player of the winning side (:func:`ddz_fast.engine.scoring.settle_sides`), so
+  every seat wins or loses exactly that. The table has no deal bonuses: ``bonuses`` is 0.
+* Rollouts (:func:`play_out` of a :class:`~ddz_fast.positions.four_player.TablePosition`) play on from
+  the position as the games play, from the stream of game 0 of the seed (as at three seats).
+  A position does not hold the landlord's partner (it does not change play), so under
+  ``sides="partner"`` rules the caller names it with ``partner=`` and ``landlord_won`` is
+  whether the winner is the landlord or that partner; without it the side is unknown and the
+  rollout is refused rather than guessed, and a partner under ``sides="alone"`` rules is
+  refused too. A finished position returns at once, its winner the seat whose hand is empty
+  (the last such seat, as at three seats, should a position hold several), and its move to
+  beat is not judged, as ``perft_native`` judges it only where moves are generated.
+
+With wild cards (``rules.laizi``, presets ``laizi`` and ``tiandi_laizi``; docs/RULES.md,
+"Variants", "Laizi") the games of three seats follow the same choices, and:
+
+* Wild ranks: each deal draws its wild ranks from the game's stream right after its shuffle,
+  as :mod:`ddz_fast.engine.laizi` does (a re-deal of the points auction draws again): the first
+  exactly uniformly among the 13 ranks 3..2, the second (``laizi = 2``) among the 12 others.
+  ``wild`` holds them in draw order (the first is the one tiandi laizi shows before the
+  bidding, which the random bids do not look at).
+* Play: the legal actions are those of :func:`ddz_fast.legal_moves` under the wild ranks (the
+  compiled laizi generator), chosen uniformly, the pass one of them when following.
+* Scoring under ``rules.bomb_multiplier``: ``"double"``, every bomb of any class and the
+  rocket double the multiplier; ``"app"``, a 4-card soft bomb doubles it, a 4-card hard or
+  laizi bomb multiplies it by 4, a bomb of 5 or more cards and the rocket by 6; spring and
+  anti-spring double it as without wild cards. Six-fold bombs can take it past 2**31, so the
+  multiplier and the scores are int64 there. Deal bonuses are no option with wild cards.
+"""
+from __future__ import annotations
+
+import operator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, fields
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+
+from ..compiled import core as _core, play as _play  # NativeCoreMissingError when not built
+from . import four_player as table_position
+from .._checks import check_prev
+from ..bitboard import TYPE_SHIFT, WIDE, main_ranks, pack_wide
+from ..hand import Hand
+from ..move import Move
+from .three_player import Position, _check_perft_args, checked_position
+from ..rules import Rules, RulesLike, as_rules, plain_rules, three_player_table
+from .four_player import TablePosition
+from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
+
+__all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
+           "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
+           "MAX_TABLE_GAMES_PER_CALL", "MAX_RECORDED_TABLE_GAMES_PER_CALL",
+           "MAX_RECORDED_LAIZI_GAMES_PER_CALL", "MAX_WORKERS"]
+
+#: The ways :func:`random_games` chooses the landlord.
+BIDDING_CHOICES = ("random", "points")
+#: The most games one call plays (about 1 GB of results, 40 s on one core): larger runs are
+#: split with ``start``, which gives the same games.
+MAX_GAMES_PER_CALL = 1 << 24
+#: The most games one call records the moves of (about 64 actions a game: 0.5 GB of words).
+MAX_RECORDED_GAMES_PER_CALL = 1 << 20
+#: The same at the four-player table, whose games hold twice the results and, recorded, four
+#: times the words (about 105 actions a game, two 64-bit halves each): about 1 GB of results,
+#: or 0.5 GB of recorded moves.
+MAX_TABLE_GAMES_PER_CALL = 1 << 23
+MAX_RECORDED_TABLE_GAMES_PER_CALL = 1 << 18
+#: The most games one call records with wild cards, whose move words take two 64-bit halves
+#: each: 0.5 GB of recorded moves, as for the plain game.
+MAX_RECORDED_LAIZI_GAMES_PER_CALL = 1 << 19
+#: The most threads one call starts, whatever ``workers`` asks for.
+MAX_WORKERS = 256
+# A hand lasts at most 3 * 54 actions (every move takes a card, at most two passes follow it),
+# at the four-player table 4 * 108 (three passes), so any deeper perft counts the same leaves:
+# the C int depth never needs more.
+_DEPTH_CAP = 1 << 16
+_LOW_HALF = (1 << 64) - 1       # the low 64 bits of a laizi word
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class RandomGames:
+    """The results of :func:`random_games`: one read-only numpy array per statistic, indexed by
+    game (row ``i`` is game ``i`` of the seed).
+
+    ``plays`` counts every action of the play phase, passes included; ``bombs`` the bombs and
+    rockets played; ``bonuses`` the deal bonuses (``rules.deal_bonuses``). ``hands`` holds the
+    three hands at the start of play (the landlord's with the kitty) as rank-count words
+    (:mod:`ddz_fast.bitboard`), ``kitty`` the kitty's word. With
+    ``record=True``, ``moves`` holds the move words of every action of every game (0 for a
+    pass) and game ``i``'s are ``moves[offsets[i]:offsets[i + 1]]``; both are None otherwise.
+    Two results compare equal when every array does.
+
+    At the four-player table, where no 64-bit word holds a hand of two decks, the per-seat
+    arrays have four columns and the cards come as counts, as in the batched API of two decks:
+
+    * ``hands``: uint8, (N, 4, 15), the 15 rank counts of each seat's hand at the start of
+      play (the landlord's with the kitty), ``Hand(g.hands[i, seat], decks=2)``;
+      ``kitty``: uint8, (N, 15), the kitty's counts;
+    * ``scores``: int64, (N, 4) by seat; ``landlord_won``: the landlord's *side* won;
+    * ``partner``: int8, the landlord's partner, -1 when it plays alone; ``out_first``: int8,
+      the seat whose hand emptied;
+    * ``moves``: uint64, (M, 2), each action's canonical move word (:mod:`ddz_fast.bitboard`: the
+      one-deck word when the cards fit one deck, else the 128-bit wide word) as its low and
+      high 64 bits, the pass (0, 0): ``Move.from_word(int(lo) | int(hi) << 64)``.
+
+    ``partner`` and ``out_first`` are None for three players.
+
+    With wild cards (``rules.laizi``) the arrays are those of three players, and:
+
+    * ``wild``: int8, (N, 2), the wild ranks of each game (rank indices, 0 = 3 .. 12 = 2) in
+      draw order, -1 in the second column with one wild rank (None without wild cards);
+    * ``multiplier`` and ``scores``: int64, the bombs' factors of ``rules.bomb_multiplier``
+      in place of one doubling each (see the module docstring);
+    * ``moves``: uint64, (M, 2), each action's laizi word (:mod:`ddz_fast.bitboard`, the plain
+      word where the move keeps it) as its low and high 64 bits, the pass (0, 0): the move
+      whose ``word`` is ``int(lo) | int(hi) << 64`` among ``legal_moves(hand, prev,
+      rules=rules, wild=wild)``.
+    """
+
+    landlord: np.ndarray        # int8: the landlord's seat
+    landlord_won: np.ndarray    # bool
+    base_stake: np.ndarray      # int8: 1, or the winning bid of a points auction
+    multiplier: np.ndarray      # int32: 2 ** (bonuses + bombs + spring + anti_spring);
+                                # int64 with wild cards
+    bombs: np.ndarray           # int16
+    plays: np.ndarray           # int16
+    scores: np.ndarray          # int32, (N, 3) by seat (int64, (N, 4); int64 with wild
+                                # cards); rows sum to zero
+    spring: np.ndarray          # bool
+    anti_spring: np.ndarray     # bool
+    hands: np.ndarray           # uint64, (N, 3) (uint8 counts, (N, 4, 15))
+    kitty: np.ndarray           # uint64 (uint8 counts, (N, 15))
+    bonuses: np.ndarray         # int8: deal bonuses of the deal (0 without the option)
+    moves: Optional[np.ndarray] = None     # uint64 ((M, 2) halves at four players)
+    offsets: Optional[np.ndarray] = None   # int64, N + 1
+    partner: Optional[np.ndarray] = None   # int8 at four players: the partner, or -1
+    out_first: Optional[np.ndarray] = None  # int8 at four players: the seat that went out
+    wild: Optional[np.ndarray] = None      # int8, (N, 2) with wild cards: ranks in draw order
+
+    def __post_init__(self) -> None:
+        for array in self._arrays():
+            array.setflags(write=False)
+
+    def _arrays(self) -> List[np.ndarray]:
+        return [a for a in (getattr(self, f.name) for f in fields(self)) if a is not None]
+
+    def __len__(self) -> int:
+        return len(self.landlord)
+
+    def __repr__(self) -> str:
+        recorded = "" if self.moves is None else f", {len(self.moves)} actions recorded"
+        return f"<RandomGames: {len(self)} games{recorded}>"
+
+    def game_moves(self, game: int) -> np.ndarray:
+        """The move words (0 = pass) of game ``game`` in order; needs ``record=True``. At the
+        four-player table, one row of two halves per action (see the class docstring)."""
+        if self.moves is None or self.offsets is None:
+            raise ValueError("the moves were not recorded: call random_games(..., record=True)")
+        index = operator.index(game)
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"game {game} is outside 0..{len(self) - 1}")
+        index %= len(self)
+        return self.moves[self.offsets[index]:self.offsets[index + 1]]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RandomGames):
+            return NotImplemented
+        return all(_same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self))
+
+    __hash__ = None  # type: ignore[assignment]  # arrays: equality by value, never dict keys
+
+
+def _same(a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.dtype == b.dtype and a.shape == b.shape and bool(np.array_equal(a, b))
+
+
+class Playout(NamedTuple):
+    """How a random rollout (:func:`play_out`) ended.
+
+    ``landlord_won`` is whether the landlord's side won: the winner is the landlord, or at
+    the four-player table the partner that :func:`play_out` was given. ``seat_moves`` holds
+    one count per seat: three, or four at the four-player table.
+    """
+
+    winner: int                     #: the seat whose hand emptied first
+    landlord_won: bool              #: the winner is the landlord or its partner
+    bombs: int                      #: bombs and rockets played during the rollout
+    plays: int                      #: actions of the rollout, passes included
+    seat_moves: Tuple[int, ...]     #: non-pass moves of each seat during the rollout
+
+
+# --- argument checks -------------------------------------------------------------------------
+
+def _bidding_code(bidding: object, rules: Rules) -> int:
+    """The kernel's landlord choice: 0 random, 1 points, 2 single-round points."""
+    if not isinstance(bidding, str):
+        raise TypeError(f"bidding must be a str, not {type(bidding).__name__}")
+    if bidding not in BIDDING_CHOICES:
+        raise ValueError(f"unknown bidding {bidding!r}: choose one of "
+                         f"{', '.join(BIDDING_CHOICES)}")
+    if bidding == "random":
+        return 0
+    return 2 if rules.single_round_auction else 1
+
+
+def _position_words(position: Position, rules: Rules) -> Tuple[Tuple[int, int, int], int]:
+    """(hand words, move word to beat or 0) of a position, read again from exact types: what
+    reaches the kernel is what was checked, whatever was done to the position since."""
+    hands = position.hands
+    if not isinstance(hands, tuple) or len(hands) != 3 or any(type(h) is not Hand
+                                                              for h in hands):
+        position = checked_position(position)      # rebuilt from what its hands say
+        hands = position.hands
+    to_beat = check_prev(position.prev, rules, _core._is_legal)
+    return (hands[0]._bitboard, hands[1]._bitboard, hands[2]._bitboard), \
+        0 if to_beat is None else to_beat._word
+
+
+def _seats(position: Position) -> Tuple[int, int, int]:
+    """(landlord, to move, passes) of a position, checked again (see _position_words)."""
+    passes = check_int("position.passes", position.passes, 0, 1)
+    return check_seat("position.landlord", position.landlord), \
+        check_seat("position.to_move", position.to_move), passes
+
+
+# --- the public functions --------------------------------------------------------------------
+
+def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "random",
+                 record: bool = False, workers: int = 1, start: int = 0) -> RandomGames:
+    """Play ``n`` complete hands with uniformly random legal actions, natively.
+
+    ``seed`` (0..2**64 - 1) fixes every game: the same arguments give the same arrays, and game
+    ``i`` of a seed is the same whatever ``n`` and ``workers`` are. ``start`` skips to game
+    ``start`` (row 0 is then that game), so ``random_games(n, seed, start=k)`` equals rows
+    ``k .. k + n - 1`` of a longer run: large runs can be split across processes. ``rules``
+    gives the table and the move options (and ``single_round_auction`` for points bidding):
+    three players, with wild cards too (``"laizi"``, ``"tiandi_laizi"``, ``bomb_multiplier``),
+    or four with two decks (``"four_player"``, ``sides`` alone or partner);
+    ``bidding`` is ``"random"`` or ``"points"`` (see the module docstring for the deal, the
+    landlord choice and the scoring). ``record`` keeps the move words of every game.
+    ``workers`` > 1 plays contiguous chunks of the games on that many threads (the loop runs
+    without the GIL). ``n`` is at most :data:`MAX_GAMES_PER_CALL`, or
+    :data:`MAX_RECORDED_GAMES_PER_CALL` with ``record`` (with wild cards
+    :data:`MAX_RECORDED_LAIZI_GAMES_PER_CALL`; at four players
+    :data:`MAX_TABLE_GAMES_PER_CALL` and :data:`MAX_RECORDED_TABLE_GAMES_PER_CALL`; ValueError
+    beyond), and at most :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with
+    KeyboardInterrupt.
+    """
+    n = check_int("n", n, 0)
+    seed = check_seed64("seed", seed)
+    start = check_int("start", start, 0)
+    rules = as_rules(rules)
+    four = rules.players == 4
+    code = _bidding_code(bidding, rules)
+    record = check_bool("record", record)
+    _check_game_count(n, record, four, rules.laizi > 0)
+    if start + n > SEED_LIMIT or start >= SEED_LIMIT:
+        raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
+    kernel = _kernel(rules)
+    # Games never depend on the split, so the threads are capped without changing a result.
+    workers = min(check_int("workers", workers, 1), max(n, 1), MAX_WORKERS)
+    bounds = [start + n * k // workers for k in range(workers + 1)]
+    chunks = [(first, stop - first) for first, stop in zip(bounds, bounds[1:]) if stop > first]
+    if len(chunks) <= 1:
+        return RandomGames(**kernel(seed, start, n, rules, code, record))
+    with ThreadPoolExecutor(len(chunks)) as pool:
+        parts = list(pool.map(lambda c: kernel(seed, c[0], c[1], rules, code, record), chunks))
+    return RandomGames(**_joined(parts))
+
+
+def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
+    """The native loop of a table: four seats, three with wild cards, or the plain game."""
+    if rules.players == 4:
+        return _play._random_table_games
+    return _play._random_laizi_games if rules.laizi else _play._random_games
+
+
+def _check_game_count(n: int, record: bool, four: bool, laizi: bool = False) -> None:
+    """ValueError when one call would play (or record) more games than its table allows."""
+    most = MAX_TABLE_GAMES_PER_CALL if four else MAX_GAMES_PER_CALL
+    if n > most:
+        raise ValueError(f"n must be at most {most}, got {n}")
+    most = MAX_RECORDED_TABLE_GAMES_PER_CALL if four else \
+        MAX_RECORDED_LAIZI_GAMES_PER_CALL if laizi else MAX_RECORDED_GAMES_PER_CALL
+    if record and n > most:
+        raise ValueError(f"n must be at most {most} with record=True (the moves of every "
+                         f"game are kept), got {n}")
+
+
+def _joined(parts: List[Dict[str, np.ndarray]]) -> Dict[str, np.ndarray]:
+    """One result of consecutive chunks; the move offsets of a chunk continue the last one's."""
+    joined = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]
+              if key != "offsets"}
+    if "offsets" in parts[0]:
+        shift = np.cumsum([0] + [len(p["moves"]) for p in parts[:-1]])
+        joined["offsets"] = np.concatenate(
+            [parts[0]["offsets"][:1]] + [p["offsets"][1:] + s for p, s in zip(parts, shift)])
+    return joined
+
+
+def play_out(position: Union[Position, TablePosition], seed: int, *, rules: RulesLike = None,
+             partner: Optional[int] = None) -> Playout:
+    """Finish ``position`` with uniformly random legal actions (a rollout) and say how it ended.
+
+    The same position and seed always give the same rollout. A position that is already over
+    returns at once (no plays). A position with wild ranks is played out under rules with wild
+    cards (``bombs`` counts its bombs of every class and the rocket).
+
+    A :class:`~ddz_fast.positions.four_player.TablePosition` (four hands of two decks) is played out
+    round the table (the lead comes back after the other three pass) under ``rules`` that
+    default to ``four_player`` there and may be any rule set of four players. A position does
+    not hold the landlord's partner, which does not change play: under ``sides="partner"``
+    rules ``partner`` names it (a seat other than the landlord), so that ``landlord_won`` can
+    say whether the landlord's side won; it is refused under ``sides="alone"`` rules and for
+    three seats.
+    """
+    if not isinstance(position, Position):     # the three-seat path asks nothing more
+        if isinstance(position, TablePosition):
+            return _play_out_table(position, seed, "four_player" if rules is None else rules,
+                                   partner)
+        raise TypeError(f"position must be a Position, not {type(position).__name__}")
+    seed = check_seed64("seed", seed)
+    if partner is not None:
+        raise ValueError("partner names the landlord's partner at the four-player table: a "
+                         "position of three seats has none")
+    checked = three_player_table(rules, "the native play loop")
+    if position.wild is not None or checked.laizi:
+        position = checked_position(position)
+        wild, hands, to_beat_fields = _wild_words(position, checked)
+        landlord, to_move, passes = _seats(position)
+        winner, bombs, plays, seat_moves = _play._play_out_laizi(
+            hands, landlord, to_move, to_beat_fields, passes, seed, checked, wild)
+        return Playout(winner, winner == landlord, bombs, plays, seat_moves)
+    rules = plain_rules(checked, "the native play loop")
+    hands, to_beat = _position_words(position, rules)
+    landlord, to_move, passes = _seats(position)
+    winner, bombs, plays, seat_moves = _play._play_out(
+        hands, landlord, to_move, to_beat, passes, seed, rules)
+    return Playout(winner, winner == landlord, bombs, plays, seat_moves)
+
+
+def perft_native(position: Union[Position, TablePosition], depth: int, *,
+                 rules: RulesLike = None) -> int:
+    """:func:`ddz_fast.positions.three_player.perft` counted by the native core: same leaves, same errors.
+
+    A pass is a move when following, a finished hand is a leaf at any depth and
+    ``perft_native(p, 0) == 1``. The count runs without the GIL; Ctrl-C (SIGINT) stops it
+    with KeyboardInterrupt.
+
+    A :class:`~ddz_fast.positions.four_player.TablePosition` (four hands of two decks) is counted as
+    :func:`ddz_fast.positions.four_player.perft` counts it (the lead comes back after the other three
+    pass), under ``rules`` that default to ``four_player`` there and may be any rule set of
+    four players (``Rules(players=4, ...)`` with any move options and sides).
+    """
+    if isinstance(position, TablePosition):
+        return _perft_table(position, depth, "four_player" if rules is None else rules)
+    position = _check_perft_args(position, depth)
+    checked = three_player_table(rules, "the native play loop")
+    if position.wild is not None or checked.laizi:
+        return _perft_wild(position, depth, checked)
+    rules = plain_rules(checked, "the native play loop")
+    if depth == 0:
+        return 1
+    hands, to_beat = _position_words(position, rules)
+    landlord, to_move, passes = _seats(position)
+    return _play._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
+                        rules)
+
+
+def _play_out_table(position: TablePosition, seed: int, rules: RulesLike,
+                    partner: Optional[int]) -> Playout:
+    """play_out of a position of the four-player table: the position rebuilt, the seed, rules
+    of four players and the partner checked (the first and third as perft_native checks
+    them), then the native random finish on wide words."""
+    position = table_position._rebuilt(position)
+    seed = check_seed64("seed", seed)
+    checked = table_position._table_rules(rules)
+    side = _landlord_side(position.landlord, partner, checked)
+    if position.is_over:
+        winner = max(seat for seat, hand in enumerate(position.hands) if not hand.bitboard)
+        return Playout(winner, winner in side, 0, 0, (0,) * table_position.PLAYERS)
+    winner, bombs, plays, seat_moves = _play._play_out_table(*_table_words(position, checked),
+                                                             seed, checked)
+    return Playout(winner, winner in side, bombs, plays, seat_moves)
+
+
+def _landlord_side(landlord: int, partner: object, rules: Rules) -> Tuple[int, ...]:
+    """The seats of the landlord's side: the landlord, and ``partner`` under rules with
+    ``sides="partner"``, which need it (a position does not hold it); ValueError when the
+    partner is missing, not allowed, or the landlord itself."""
+    if rules.sides != "partner":
+        if partner is not None:
+            raise ValueError(f"partner {partner!r} is given, but under {rules!r} the landlord "
+                             f"plays alone: a partner needs rules with sides='partner'")
+        return (landlord,)
+    if partner is None:
+        raise ValueError(f"under {rules!r} the landlord has a partner, and a position does "
+                         f"not say which seat: name it with partner=, or landlord_won (the "
+                         f"landlord's side won) is unknown")
+    seat = check_seat("partner", partner, table_position.PLAYERS)
+    if seat == landlord:
+        raise ValueError(f"partner must be a seat other than the landlord, seat {landlord}")
+    return landlord, seat
+
+
+def _perft_table(position: TablePosition, depth: int, rules: RulesLike) -> int:
+    """perft_native of a position of the four-player table: the checks of
+    :func:`ddz_fast.positions.four_player.perft`, in its order and with its messages (the position
+    rebuilt, the depth, rules of four players, and the move to beat judged under them where
+    the walk generates moves), then the native walk on wide words."""
+    position = table_position._checked(position, depth)
+    checked = table_position._table_rules(rules)
+    if depth == 0 or position.is_over:
+        return 1
+    return _play._perft_table(*_table_words(position, checked), min(depth, _DEPTH_CAP),
+                              checked)
+
+
+def _table_words(position: TablePosition, rules: Rules) -> Tuple[
+        Tuple[Tuple[int, ...], ...], int, int, int, int]:
+    """(hand counts, player to move, low and high halves of the move to beat's wide word,
+    passes) of a checked position of the four-player table, as the native kernels of the
+    table take them, the move to beat judged legal under checked ``rules`` first."""
+    to_beat = check_prev(position.prev, rules, _core._is_legal)
+    low, high = _wide_halves(to_beat)
+    return (tuple(hand.counts for hand in position.hands), position.to_move, low, high,
+            position.passes)
+
+
+def _wide_halves(move: Optional[Move]) -> Tuple[int, int]:
+    """The low and high 64 bits of a move's wide word (:mod:`ddz_fast.bitboard`), the word the
+    native walk of two decks reads whatever the canonical word is; (0, 0) for no move."""
+    if move is None:
+        return 0, 0
+    word = int(move.word)
+    if word < WIDE:         # cards that fit one deck: the same move in the wide layout
+        word = pack_wide(move.counts, main_ranks(word), word >> TYPE_SHIFT)
+    return word & _LOW_HALF, word >> 64
+
+
+def _perft_wild(position: Position, depth: int, rules: Rules) -> int:
+    """perft_native of a checked position under checked rules of which one has wild cards:
+    ValueError unless both do and agree (:meth:`Position.wild_under`), else the native walk
+    over the laizi generator."""
+    wild, hands, to_beat = _wild_words(position, rules)
+    if depth == 0:
+        return 1
+    landlord, to_move, passes = _seats(position)
+    return _play._perft_laizi(hands, landlord, to_move, to_beat, passes,
+                              min(depth, _DEPTH_CAP), rules, wild)
+
+
+def _wild_words(position: Position, rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...],
+                                                           Tuple[int, ...]]:
+    """(wild ranks low to high, hand words, move to beat) of a checked position under checked
+    rules of which one has wild cards: ValueError unless both do and agree
+    (:meth:`Position.wild_under`, which also checks that the move to beat is legal under
+    them). The move to beat goes to the kernels as (low half, high half, type code, key,
+    length, cards) of its word, () when the player leads."""
+    wild = position.wild_under(rules)
+    hands = tuple(hand._bitboard for hand in position.hands)
+    prev = position.prev
+    to_beat: Tuple[int, ...] = ()
+    if prev is not None:
+        word = int(prev.word)
+        to_beat = (word & _LOW_HALF, word >> 64, (word >> 60) & 0xF, prev.key, prev.length,
+                   len(prev))
+    return tuple(wild), hands, to_beat

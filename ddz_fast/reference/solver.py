@@ -1,0 +1,206 @@
+"""The reference solver: plain minimax with a memo, written to be read. It is the specification
+of :func:`ddz_fast.search.solver.solve` and is meant for small positions only.
+
+Everything follows docs/RULES.md, "Search":
+
+* A game is a :class:`~ddz_fast.positions.three_player.Position` (three hands: the landlord's side against the
+  two peasants, who play as one side seeing every card) or a :class:`~ddz_fast.positions.duel.Duel` (two
+  hands; the first player's side against the second's).
+* ``wins(state)``: whether the side to move wins with best play by both sides.
+* The winning moves: every first action after which the side to move still wins.
+* The distance of a state: how many actions the hand lasts when the winning side ends it as fast
+  as it can and the losing side delays the end as long as it can. The principal variation takes,
+  at every state, the first action in canonical order (``Move.PASS`` first when following, then
+  the order of ``legal_moves``) that realises the distance.
+* The stake: ``+2**k`` when the landlord's side (a duel's first player) wins and ``-2**k`` when
+  it loses, ``k`` the number of bombs and rockets played from this state on; the landlord's side
+  maximises it and the other side minimises it. Spring and anti-spring need the history of the
+  hand (who has played a card so far), which a position does not hold, so they are not counted.
+
+Moves come from :func:`ddz_fast.reference.moves.legal_moves` unless the caller passes another
+generator with the same results.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+
+from .. import bitboard
+from . import moves as reference
+from ..positions.duel import Duel
+from ..hand import Hand
+from ..move import Move
+from ..positions.three_player import LegalMovesFn, Position, plain_position
+from ..rules import Rules, RulesLike, three_player_rules
+
+__all__ = ["ReferenceSolution", "solve_reference"]
+
+Game = Union[Position, Duel]
+
+
+class State(NamedTuple):
+    """A node of the play tree: the hands (as bitboards), the player to move, the move to beat
+    (None when leading) and the passes since it. States are their own memo keys."""
+
+    hands: Tuple[int, ...]
+    player: int
+    to_beat: Optional[Move]
+    passes: int
+
+
+class ReferenceSolution(NamedTuple):
+    wins: bool                          #: the side to move wins
+    winning_moves: Tuple[Move, ...]     #: in canonical order
+    distance: Optional[int]             #: actions to the end with best play (None: not asked)
+    pv: Tuple[Move, ...]                #: the principal variation (empty: not asked)
+    stake: Optional[int]                #: the signed stake (None: not asked)
+    stake_moves: Tuple[Move, ...]       #: the first actions that get the stake
+
+
+class _Solver:
+    """The rules of play of one game, with memos of everything computed."""
+
+    def __init__(self, game: Game, rules: Rules, legal_moves: LegalMovesFn) -> None:
+        self.rules = rules
+        self.legal_moves = legal_moves
+        self.duel = type(game) is Duel
+        self.landlord = 0 if self.duel else game.landlord
+        self._wins: Dict[tuple, bool] = {}
+        self._outcomes: Dict[tuple, Tuple[int, int]] = {}
+        self._stakes: Dict[tuple, int] = {}
+        self._moves = lru_cache(maxsize=None)(self._generate)
+
+    # --- the rules of play ---------------------------------------------------------------
+
+    def side(self, player: int) -> int:
+        """0: the landlord (a duel's first player); 1: the other side."""
+        if self.duel:
+            return player
+        return 0 if player == self.landlord else 1
+
+    def _generate(self, hand: int, to_beat: Optional[Move]) -> Tuple[Move, ...]:
+        return tuple(self.legal_moves(Hand.from_bitboard(hand), to_beat, rules=self.rules))
+
+    def actions(self, state: State) -> List[Move]:
+        """The legal actions: the pass first when following, then the legal moves."""
+        moves = list(self._moves(state.hands[state.player], state.to_beat))
+        return moves if state.to_beat is None else [Move.PASS] + moves
+
+    def after(self, state: State, action: Move) -> Tuple[State, bool]:
+        """The state after ``action`` and whether it emptied the mover's hand (the end)."""
+        count = len(state.hands)
+        following = (state.player + 1) % count
+        if action.is_pass:
+            if self.duel or state.passes == 1:  # the lead goes back to the last mover
+                return State(state.hands, following, None, 0), False
+            return State(state.hands, following, state.to_beat, 1), False
+        hands = list(state.hands)
+        hands[state.player] -= action.word & bitboard.COUNT_MASK
+        return State(tuple(hands), following, action, 0), not hands[state.player]
+
+    # --- who wins -------------------------------------------------------------------------
+
+    def keeps_win(self, state: State, action: Move) -> bool:
+        """Whether the side to move still wins after ``action``."""
+        child, ended = self.after(state, action)
+        if ended:
+            return True
+        same_side = self.side(child.player) == self.side(state.player)
+        return self.wins(child) == same_side
+
+    def wins(self, state: State) -> bool:
+        if state not in self._wins:
+            actions = self.actions(state)
+            hand = state.hands[state.player]
+            # The same answer as the second any() alone, sooner: a move of the whole hand
+            # ends the hand at once, so look for one before searching below any action.
+            self._wins[state] = (any(a.word & bitboard.COUNT_MASK == hand for a in actions)
+                                 or any(self.keeps_win(state, a) for a in actions))
+        return self._wins[state]
+
+    # --- how long the hand lasts ------------------------------------------------------------
+
+    def outcome(self, state: State) -> Tuple[int, int]:
+        """(winning side, actions to the end): the winner finishes fastest, the loser delays."""
+        if state not in self._outcomes:
+            mine = self.side(state.player)
+            results = [self.child_outcome(state, a) for a in self.actions(state)]
+            won = [d for side, d in results if side == mine]
+            if won:
+                self._outcomes[state] = (mine, min(won))
+            else:
+                self._outcomes[state] = (1 - mine, max(d for _, d in results))
+        return self._outcomes[state]
+
+    def child_outcome(self, state: State, action: Move) -> Tuple[int, int]:
+        child, ended = self.after(state, action)
+        if ended:
+            return self.side(state.player), 1
+        side, d = self.outcome(child)
+        return side, d + 1
+
+    def principal_variation(self, state: State) -> Tuple[Move, ...]:
+        line = []
+        while True:
+            best = self.outcome(state)
+            action = next(a for a in self.actions(state) if self.child_outcome(state, a) == best)
+            line.append(action)
+            state, ended = self.after(state, action)
+            if ended:
+                return tuple(line)
+
+    # --- the stake ------------------------------------------------------------------------
+
+    def child_stake(self, state: State, action: Move) -> int:
+        child, ended = self.after(state, action)
+        if ended:
+            value = 1 if self.side(state.player) == 0 else -1
+        else:
+            value = self.stake(child)
+        bomb = action.type in ("bomb", "rocket")
+        return 2 * value if bomb else value
+
+    def stake(self, state: State) -> int:
+        if state not in self._stakes:
+            values = [self.child_stake(state, a) for a in self.actions(state)]
+            self._stakes[state] = max(values) if self.side(state.player) == 0 else min(values)
+        return self._stakes[state]
+
+
+def _root(game: Game) -> State:
+    hands = tuple(h.bitboard for h in game.hands)
+    if type(game) is Duel:
+        return State(hands, 0, game.prev, 0)
+    return State(hands, game.to_move, game.prev, game.passes)
+
+
+def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = False,
+                    stake: bool = False,
+                    legal_moves: LegalMovesFn = reference.legal_moves) -> ReferenceSolution:
+    """Solve a small position or duel by plain minimax (see the module docstring).
+
+    ``distance`` also computes the distance and the principal variation, ``stake`` the stake
+    and the actions that get it; both search the whole tree, without cutoffs. ``legal_moves``
+    is the move generator (default: the pure-Python reference; any function with its
+    signature and results, such as :func:`ddz_fast.legal_moves`, gives the same answers
+    faster).
+    """
+    if type(game) not in (Position, Duel):
+        raise TypeError(f"game must be a Position or a Duel, not {type(game).__name__}")
+    if type(game) is Position and game.is_over:
+        raise ValueError(f"the position {game} is over: there is nothing to solve")
+    solver = _Solver(game, three_player_rules(rules, "the solver"), legal_moves)
+    plain_position(game, "the solver")
+    state = _root(game)
+    winning = tuple(a for a in solver.actions(state) if solver.keeps_win(state, a))
+    dist: Optional[int] = None
+    pv: Tuple[Move, ...] = ()
+    if distance:
+        dist = solver.outcome(state)[1]
+        pv = solver.principal_variation(state)
+    value: Optional[int] = None
+    best: Tuple[Move, ...] = ()
+    if stake:
+        value = solver.stake(state)
+        best = tuple(a for a in solver.actions(state) if solver.child_stake(state, a) == value)
+    return ReferenceSolution(bool(winning), winning, dist, pv, value, best)

@@ -1,0 +1,1 @@
+"""Search: the solver, information sets and sampling, and the bots."""

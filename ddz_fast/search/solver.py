@@ -1,0 +1,241 @@
+"""The perfect-information solver: who wins, every winning move, and the line of play.
+
+:func:`solve` takes a :class:`~ddz_fast.positions.three_player.Position` (three visible hands: the landlord's
+side against the two peasants, who play as one side seeing every card) or a
+:class:`~ddz_fast.positions.duel.Duel` (two visible hands), and answers docs/RULES.md, "Search":
+
+* ``wins``: whether the side to move wins with best play; ``landlord_wins`` for a position
+  (whether the landlord's side wins); for a duel, whose first player is always to move, ``wins``
+  is whether the first player wins;
+* ``winning_moves``: every first action that keeps the win for the side to move (``Move.PASS``
+  included when passing keeps it), in canonical order; empty when the side to move loses;
+* ``pv``: a principal variation, the first action in canonical order realising the best play
+  at every step: the winning side ends the hand in the fewest actions, the losing side delays
+  the end as long as it can; ``distance`` is its length (actions to the end, passes counted);
+* ``stake`` (``objective="stake"``): the signed multiplier from this position on, ``+2**k`` when
+  the landlord's side (a duel's first player) wins and ``-2**k`` when it loses, ``k`` the bombs
+  and rockets played from here, the landlord's side maximising and the other side minimising.
+  Spring and anti-spring depend on who played a card earlier in the hand, which a position does
+  not record, so they are never counted; ``stake_moves`` are the first actions that get it.
+
+The search runs natively (``ddz_fast._solver``) without the GIL: an OR-AND search with a
+first-win cutoff over the core's move words, a transposition table of ``tt_megabytes`` keyed by
+the whole node, then an iterative-deepening distance search for the principal variation.
+:mod:`ddz_fast.reference.solver` is its pure-Python specification.
+"""
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass
+from typing import Dict, Optional, Tuple, Union
+
+from ..compiled import core as _core, solver as _solver  # NativeCoreMissingError if not built
+from .._checks import check_prev
+from ..positions.duel import Duel
+from ..move import Move
+from ..positions.three_player import Position, plain_position
+from ..rules import Rules, RulesLike, three_player_rules
+
+__all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
+
+Game = Union[Position, Duel]
+#: The objectives :func:`solve` accepts.
+OBJECTIVES = ("win", "stake")
+DEFAULT_TT_MEGABYTES = 64
+_MAX_TT_MEGABYTES = 1 << 16
+_NO_NODE_LIMIT = (1 << 63) - 1
+_STOP_REASONS = {0: None, 1: "nodes", 2: "time"}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The result of :func:`solve` (see the module docstring for each answer).
+
+    ``exact`` is True when everything asked for was computed. When ``max_nodes`` or
+    ``time_limit`` runs out first, ``exact`` is False and ``stopped`` says which (``"nodes"``
+    or ``"time"``); ``wins`` then holds a value only if it was proven (a winning move found, or
+    every action refuted) and is None otherwise; ``winning_moves`` holds the winning moves
+    proven so far; ``pv`` is empty and ``distance`` and ``stake`` are None unless they were
+    finished. Nothing in an inexact result is ever a guess.
+    """
+
+    game: Game
+    wins: Optional[bool]
+    landlord_wins: Optional[bool]
+    winning_moves: Tuple[Move, ...]
+    pv: Tuple[Move, ...]
+    distance: Optional[int]
+    stake: Optional[int]
+    stake_moves: Tuple[Move, ...]
+    nodes: int
+    seconds: float
+    exact: bool
+    stopped: Optional[str] = None
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+# --- argument checks -------------------------------------------------------------------------
+
+def _check_game(game: object) -> Game:
+    if type(game) is not Position and type(game) is not Duel:
+        raise TypeError(f"solve needs a Position or a Duel, not {type(game).__name__}")
+    return game  # type: ignore[return-value]
+
+
+def _check_objective(objective: object) -> int:
+    if not isinstance(objective, str):
+        raise TypeError(f"objective must be a str, not {type(objective).__name__}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    return OBJECTIVES.index(objective)
+
+
+def _check_max_nodes(max_nodes: object) -> int:
+    if max_nodes is None:
+        return _NO_NODE_LIMIT
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+        raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+    if not 1 <= max_nodes <= _NO_NODE_LIMIT:
+        raise ValueError(f"max_nodes must be between 1 and 2**63 - 1, got {max_nodes}")
+    return max_nodes
+
+
+def _check_time_limit(time_limit: object) -> float:
+    if time_limit is None:
+        return 0.0
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise TypeError(f"time_limit must be a number of seconds or None, "
+                        f"not {type(time_limit).__name__}")
+    if not (math.isfinite(time_limit) and time_limit > 0):
+        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit}")
+    return float(time_limit)
+
+
+def _check_megabytes(megabytes: object) -> int:
+    if isinstance(megabytes, bool) or not isinstance(megabytes, int):
+        raise TypeError(f"tt_megabytes must be an int, not {type(megabytes).__name__}")
+    if not 1 <= megabytes <= _MAX_TT_MEGABYTES:
+        raise ValueError(f"tt_megabytes must be between 1 and {_MAX_TT_MEGABYTES}, "
+                         f"got {megabytes}")
+    return megabytes
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    return value
+
+
+# --- tables ----------------------------------------------------------------------------------
+# A table is reused from one solve to the next (its pages are mapped already; a new generation
+# empties it without touching memory). One solve uses a table at a time: a concurrent solve
+# takes a new one. At most one idle table is kept, so memory stays bounded by the last size.
+
+_IDLE: Dict[int, "_solver._Table"] = {}
+_IDLE_LOCK = threading.Lock()
+
+
+def _take_table(megabytes: int) -> "_solver._Table":
+    with _IDLE_LOCK:
+        table = _IDLE.pop(megabytes, None)
+        _IDLE.clear()  # a table of another size is not coming back into use
+    return table if table is not None else _solver._Table(megabytes << 20)
+
+
+def _give_table(megabytes: int, table: "_solver._Table") -> None:
+    with _IDLE_LOCK:
+        _IDLE.clear()
+        _IDLE[megabytes] = table
+
+
+# --- solving ---------------------------------------------------------------------------------
+
+def _stake_value(code: int) -> Optional[int]:
+    """The signed stake of a native stake code (+-(k + 1) for +-2**k; 0: unknown)."""
+    if code == 0:
+        return None
+    return 2 ** (code - 1) if code > 0 else -(2 ** (-code - 1))
+
+
+def _native_args(game: Game) -> Tuple[tuple, int, int, int, int, bool]:
+    """(hand words, landlord, to move, word to beat, passes, duel) of a checked game."""
+    to_beat = 0 if game.prev is None else game.prev.word
+    if type(game) is Duel:
+        return (game.first.bitboard, game.second.bitboard, 0), 0, 0, to_beat, 0, True
+    hands = tuple(h.bitboard for h in game.hands)
+    return hands, game.landlord, game.to_move, to_beat, game.passes, False
+
+
+def _finished(game: Position) -> Solution:
+    """A position whose hand has ended: its value, and nothing to play."""
+    landlord_won = bool(game.landlord_won)
+    wins = landlord_won == (game.to_move == game.landlord)
+    return Solution(game, wins, landlord_won, (), (), 0, None, (), 0, 0.0, True)
+
+
+def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
+          max_nodes: Optional[int] = None, time_limit: Optional[float] = None,
+          tt_megabytes: int = DEFAULT_TT_MEGABYTES, pv: bool = True) -> Solution:
+    """Solve a position or a duel exactly (see the module docstring for the answers).
+
+    ``rules`` gives the move options (a :class:`Rules` or a preset name). ``objective`` is
+    ``"win"`` or ``"stake"`` (also compute the stake; meant for small positions, it searches
+    every action). ``max_nodes`` and ``time_limit`` (seconds) bound the search: when either
+    runs out the result comes back with ``exact=False`` (never an exception and never a wrong
+    exact answer). ``tt_megabytes`` is the memory of the transposition table. ``pv=False``
+    skips the principal variation and the distance.
+
+    Deterministic: the same call gives the same answers, moves, line of play and node count.
+    Ctrl-C (SIGINT) stops the search within a few milliseconds and raises KeyboardInterrupt.
+    Bad arguments raise TypeError or ValueError naming the problem; a move to beat that is no
+    move of ``rules`` is a ValueError.
+
+    The first player holds 3, B and R, the second a pair of fours. Every lead wins: after the
+    rocket the fours cannot answer and the 3 goes out; after a joker the 3 and the other joker
+    follow; after the 3 the rocket (or a joker and then the 3) ends it whatever the fours do.
+    The fastest line is three actions, and the pass comes first in canonical order:
+
+    >>> from ddz_fast.positions.duel import Duel
+    >>> solution = solve(Duel.parse("BR3/44"))
+    >>> solution.wins, [str(m) for m in solution.winning_moves], [str(m) for m in solution.pv]
+    (True, ['3', 'B', 'R', 'BR'], ['3', 'pass', 'BR'])
+    """
+    game = _check_game(game)
+    checked_rules: Rules = three_player_rules(rules, "the solver")
+    plain_position(game, "the solver")
+    code = _check_objective(objective)
+    node_limit = _check_max_nodes(max_nodes)
+    seconds_limit = _check_time_limit(time_limit)
+    megabytes = _check_megabytes(tt_megabytes)
+    want_pv = _check_flag("pv", pv)
+    if type(game) is Position and game.is_over:
+        return _finished(game)
+    check_prev(game.prev, checked_rules, _core._is_legal)
+    hands, landlord, to_move, to_beat, passes, duel = _native_args(game)
+    table = _take_table(megabytes)
+    try:
+        found = _solver._solve(table, hands, landlord, to_move, to_beat, passes, duel,
+                               checked_rules, code, node_limit, seconds_limit, want_pv)
+    finally:
+        _give_table(megabytes, table)
+    return _solution(game, found, code == 1, want_pv)
+
+
+def _solution(game: Game, found: tuple, want_stake: bool, want_pv: bool) -> Solution:
+    winning, stake_moves, line, value, stake_code, dist, nodes, seconds, stopped = found
+    if stopped == 4:
+        raise MemoryError("the solver ran out of memory for its move lists")
+    wins = None if value < 0 else value == 1
+    landlord_wins = None
+    if type(game) is Position and wins is not None:
+        landlord_wins = wins == (game.to_move == game.landlord)
+    stake = _stake_value(stake_code) if want_stake else None
+    distance = dist if dist >= 0 else None
+    exact = (stopped == 0 and wins is not None and (stake is not None or not want_stake)
+             and (distance is not None or not want_pv))
+    return Solution(game, wins, landlord_wins, winning, line, distance, stake, stake_moves,
+                    nodes, seconds, exact, _STOP_REASONS.get(stopped))
