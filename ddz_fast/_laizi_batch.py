@@ -1,7 +1,7 @@
 """The batched API with wild cards (laizi), shared by the reference and the native core.
 
 One set of wild ranks serves the whole batch, as one rule set does: ``wild=`` names them (see
-:func:`ddz_fast.reference.laizi.wild_ranks`), given exactly when the rules have wild cards.
+:func:`ddz_fast.wild.wild_ranks`), given exactly when the rules have wild cards.
 Hands are one deck's, as an (N,) uint64 bitboard array or an (N, 15) count array, checked as
 the plain batch checks them. A move with wild cards has a 128-bit word (the plain word when the
 same cards make the same move without wilds, else a laizi word; see :mod:`ddz_fast.bitboard`),
@@ -34,7 +34,7 @@ from ._batch_checks import check_hands
 from ._wide_batch import csr_words, prev_moves
 from .hand import Hand
 from .move import Move
-from .reference.laizi import Wild, check_wild
+from .wild import Wild, check_wild
 from .rules import Rules, RulesLike, as_rules
 
 __all__ = ["laizi_moves_batch", "laizi_action_mask"]

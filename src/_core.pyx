@@ -39,6 +39,7 @@ from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
 from ddz_fast.shapes import SHUTTLE_KINDS as SHUTTLE_KINDS_OF_SHAPES
 from ddz_fast.rules import WIDEST_RULES, as_rules
 from ddz_fast.validate import is_int, shown
+from ddz_fast.wild import check_wild
 
 from movegen cimport *
 from widegen cimport (LEN_MAX2 as LEN_MAX_TWO_DECKS, Wide, WideHand, WideSink, lane, plus,
@@ -1161,7 +1162,7 @@ cdef object _laizi_legal(object move, str name, object rules, tuple wild, _RuleS
 cdef tuple _laizi_context(object rules, object wild):
     """The checked rules and wild ranks of a call (reference_laizi._context)."""
     checked = as_rules(rules)
-    return checked, reference_laizi.check_wild(checked, wild)
+    return checked, check_wild(checked, wild)
 
 
 cdef list _laizi_moves(object hand, object prev, object rules, object wild, _RuleSet rule_set):

@@ -26,7 +26,7 @@ from ddz_fast.moves.notation import format_move as move_text
 from ddz_fast.moves.notation import parse_move as parse_move_text
 from ddz_fast.moves.notation import readings
 from ddz_fast.moves.notation import split_move as split_move_text
-from ddz_fast.reference.laizi import Wild, wild_ranks
+from ddz_fast.wild import Wild, wild_ranks
 from ddz_fast.rules import PRESETS, Rules, plain_rules
 
 __all__ = ["add_rules_option", "finish_rules", "check_wild_option", "wild_text", "Wild",

@@ -64,7 +64,7 @@ from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..positions.three_player import Position
 from .base import auction_memo
-from ..reference.laizi import check_wild
+from ..wild import check_wild
 from ..rules import Rules
 from .scoring import _settle, _spring_factor, cap_to_stacks
 from .four_player import TableState, shuffled_deal

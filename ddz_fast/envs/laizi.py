@@ -88,7 +88,7 @@ from ..engine.game import Game
 from ..engine.laizi import LaiziState, wild_text
 from ..move import Move
 from ..moves.notation import format_move
-from ..reference.laizi import check_wild
+from ..wild import check_wild
 from ..rules import Rules, RulesLike, as_rules
 
 __all__ = ["LaiziEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",

@@ -40,7 +40,7 @@ from ..bitboard import is_laizi
 from ..cards import NUM_RANKS, RANK_LETTERS, Counts, _format, rank_index
 from ..engine.clock import Action
 from ..move import MOVE_TYPES, PLAY_TYPES, Move
-from ..reference.laizi import MAX_BOMB, wild_ranks
+from ..wild import MAX_BOMB, wild_ranks
 from ..rules import WIDEST_LAIZI, WIDEST_RULES, Rules, RulesLike
 from ..validate import shown
 

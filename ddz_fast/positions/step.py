@@ -15,7 +15,7 @@ from ..reference import moves as reference
 from ..compiled import require_core
 from ..hand import Hand
 from ..move import Move
-from ..reference.laizi import Wild
+from ..wild import Wild
 from ..rules import Rules
 from .._deprecated import warn_renamed
 
@@ -84,7 +84,7 @@ def implementation_name(implementation: Implementation) -> Implementation:
 
 def generator(implementation: Implementation = None, wild: Wild = ()) -> LegalMovesFn:
     """The move generator of ``implementation`` (see :data:`Implementation`); with wild ranks
-    ``wild`` (checked, :func:`ddz_fast.reference.laizi.check_wild`), the same generator with
+    ``wild`` (checked, :func:`ddz_fast.wild.check_wild`), the same generator with
     ``wild=`` bound. Wild cards are played in Python only: ``"native"`` refuses them."""
     if wild:
         return _wild_generator(implementation, wild)

@@ -63,7 +63,8 @@ from ..moves.notation import format_move, parse_move
 # The play rules used to live here: their old names stay importable from this module.
 from .step import (Hands, Implementation, LegalMovesFn, generator, implementation_name,
                    play_actions, play_step, remove_cards)
-from ..reference.laizi import Wild, check_wild, classify as classify_wild, wild_ranks
+from ..reference.laizi import classify as classify_wild
+from ..wild import Wild, check_wild, wild_ranks
 from ..rules import Rules, RulesLike, three_player_table
 from .._checks import exact_move
 from .._deprecated import UNSET, renamed_argument, warn_renamed
