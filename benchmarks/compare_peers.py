@@ -4,7 +4,7 @@
                                                         [--games G] [--out DIR]
                                                         [--sections NAME ...]
 
-(from the checkout's root: the peer adapters are the tests' ``tests/peers.py``, found through
+(from the checkout's root: the peer adapters are the tests' ``tests/support/peers.py``, found through
 ``PYTHONPATH``; timing, Markdown and the chart come from ``benchmarks/report.py``).
 
 Every engine works on the same fixed-seed hands (benchmarks/hands.py), each converted to the
@@ -44,9 +44,9 @@ from hands import random_hands       # benchmarks/hands.py, beside this script
 from report import bar_chart, best_of, machine_line, markdown_table
 
 try:
-    import peers                     # tests/peers.py
+    import peers                     # tests/support/peers.py
 except ModuleNotFoundError:
-    raise SystemExit("the peer adapters are tests/peers.py: run this script from the "
+    raise SystemExit("the peer adapters are tests/support/peers.py: run this script from the "
                      "checkout's root as `PYTHONPATH=tests python benchmarks/compare_peers.py`"
                      ) from None
 

@@ -2,7 +2,7 @@
 
 Used by ``compare_peers.py`` and ``compare_games.py`` (run from the checkout's root as
 ``PYTHONPATH=tests python benchmarks/compare_peers.py``; the peer adapters live in
-``tests/peers.py``). Nothing here knows about a particular engine.
+``tests/support/peers.py``). Nothing here knows about a particular engine.
 """
 from __future__ import annotations
 

@@ -1537,7 +1537,7 @@ def _(g: Gen):
     kwargs = g.pick([{}, {"workers": 1}, {"workers": g.pick([0, -1, 2**70, "2", None])},
                      {"backend": g.pick(["bogus", "", None, 5, g.any()])},
                      {"retries": g.pick([-1, 2**70, "1", None])}])
-    kwargs.setdefault("workers", 1)      # worker processes are tested in tests/test_arena.py
+    kwargs.setdefault("workers", 1)      # worker processes are tested in tests/arena/test_arena.py
     if which == "summary":
         def run():
             return arena.summarise(config, arena.run_arena(config, deals, **kwargs))

@@ -8,7 +8,7 @@ at all (README, "Without the compiled core")::
 
     DDZ_FAST_IMPLEMENTATION=python PYTHONPATH=$PWD pytest -m "not native and not slow"
 
-Then the test modules and tests that need the compiled core (``NATIVE_MODULES``, and tests
+Then the test modules and tests that need the compiled core (modules whose ``pytestmark`` says so, and tests
 marked ``native``) are skipped, and the rest, the reference-side suite, runs against the
 pure-Python implementation, taking smaller random samples where the native run takes large
 ones (``common.sample_size``). The report header names the package and implementation tested.
@@ -19,8 +19,6 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-import signal
-import tempfile
 from pathlib import Path
 from typing import List, Optional
 
@@ -28,20 +26,6 @@ import pytest
 
 #: The checkout's root: tests/..
 ROOT = Path(__file__).resolve().parent.parent
-#: Test modules that exercise the compiled core as a whole (everything in them is ``native``).
-NATIVE_MODULES = ("test_native_differential.py", "test_native_robustness.py",
-                  "test_perft_native.py", "test_perft_native_four.py",
-                  "test_playouts.py", "test_playouts_four.py",
-                  "test_playouts_laizi.py", "test_playout_four_rollouts.py",
-                  "test_native_play_rules.py",
-                  # the compiled laizi generator against the reference
-                  "test_laizi_native.py", "test_laizi_native_two.py",
-                  "test_compat_douzero.py",  # the DouZero drop-in runs on the core's MoveList
-                  "test_movelist.py",        # the core's MoveList (.array, .action_ids)
-                  # the solver, solve(), is compiled only (these compare it with the reference
-                  # solver, or check its answers)
-                  "test_solver_cases.py", "test_solver_consistency.py",
-                  "test_solver_reference.py")
 
 
 def _has_core(package: Path) -> bool:
@@ -90,10 +74,20 @@ _import_the_installed_package()
 import ddz_fast  # noqa: E402  (after the guard, which says why this import would fail)
 import ddz_fast.reference.moves  # noqa: E402
 from ddz_fast.compiled import HAVE_CORE  # noqa: E402
+from support.common import PRESET_NAMES  # noqa: E402
 
-#: No compiled core (DDZ_FAST_IMPLEMENTATION=python over an unbuilt copy): the modules that
-#: need it cannot even be imported, so they are not collected.
-collect_ignore = [] if HAVE_CORE else list(NATIVE_MODULES)
+#: How a test module that needs the compiled core as a whole says so, on a line of its own.
+NATIVE_MODULE_MARK = "pytestmark = pytest.mark.native"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> Optional[bool]:
+    """No compiled core (DDZ_FAST_IMPLEMENTATION=python over an unbuilt copy): the modules that
+    need it (those whose own ``pytestmark`` says ``native``) cannot even be imported, so they
+    are not collected."""
+    if HAVE_CORE or collection_path.suffix != ".py" or not collection_path.is_file():
+        return None
+    lines = collection_path.read_text(encoding="utf-8").splitlines()
+    return True if any(line.startswith(NATIVE_MODULE_MARK) for line in lines) else None
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -118,27 +112,11 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
-    """Mark the native modules' tests ``native``; without a core, skip every ``native`` test."""
+    """Without a core, skip every ``native`` test."""
     missing = pytest.mark.skip(reason="needs the compiled core ddz_fast._core (not built)")
     for item in items:
-        if item.path.name in NATIVE_MODULES:
-            item.add_marker(pytest.mark.native)
         if not HAVE_CORE and item.get_closest_marker("native"):
             item.add_marker(missing)
-
-PRESET_NAMES = ("standard", "rlcard", "openspiel", "douzero", "botzone")
-
-#: The working directory of every Python subprocess a test starts. ``python -m`` and ``-c`` put
-#: the working directory first on sys.path, and from the checkout's root that would import the
-#: uncompiled source folder instead of the installed package.
-SUBPROCESS_CWD = tempfile.mkdtemp(prefix="ddz_fast_tests_")
-
-
-def default_sigint() -> None:
-    """A ``preexec_fn`` giving a subprocess the SIGINT handling of a program started from a
-    terminal: a job started in the background of a script (a CI runner) inherits SIGINT
-    ignored, and Python would then never raise KeyboardInterrupt on Ctrl-C."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.fixture(params=["reference", "public"])

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from ddz_fast.compiled import HAVE_CORE
 
-from common import IMPLEMENTATION, sample_size
+from support.common import IMPLEMENTATION, sample_size
 
 FUZZ_DIR = Path(__file__).resolve().parent.parent / "fuzz"
 #: Seconds before a call counts as hung: far above the slowest call's time on an idle machine

@@ -33,8 +33,8 @@ from ddz_fast.cli.simulate import Matchup, run_matches
 from ddz_fast.compat import openspiel
 from ddz_fast.engine.game import AutoPlayLoopError
 
-from common import sample_size, slow_in_python
-from conftest import SUBPROCESS_CWD, default_sigint
+from support.common import sample_size, slow_in_python
+from support.subprocesses import SUBPROCESS_CWD, default_sigint
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
 # Type code 10 (airplane with pair wings) with pair counts and no main rank: no legal move.

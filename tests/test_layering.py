@@ -228,9 +228,10 @@ def test_an_unknown_implementation_is_refused(tmp_path):
 #: Test modules of the reference side run in the subprocess below: cards and moves, the rule
 #: sets, settlement, and the position notation with perft (a quick sample; the README says
 #: how to run the whole reference-side suite this way).
-REFERENCE_SIDE_SAMPLE = ["test_cards.py", "test_rules.py", "test_scoring.py",
-                         "test_perft.py::test_notation_round_trips",
-                         "test_perft.py::test_perft_basics"]
+REFERENCE_SIDE_SAMPLE = ["vocabulary/test_cards.py", "vocabulary/test_rules.py",
+                         "engine/test_scoring.py",
+                         "positions/test_perft.py::test_notation_round_trips",
+                         "positions/test_perft.py::test_perft_basics"]
 
 
 def test_a_sample_of_the_reference_side_suite_passes_without_the_core(tmp_path):

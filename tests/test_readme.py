@@ -27,7 +27,7 @@ from typing import Iterator, List, Tuple
 
 import pytest
 
-from conftest import SUBPROCESS_CWD
+from support.subprocesses import SUBPROCESS_CWD
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 TEXT = README.read_text(encoding="utf-8")
@@ -147,7 +147,7 @@ def lowest_legal_answer(screen: str) -> str:
 
 @pytest.mark.native
 def test_play_block_is_a_real_game():
-    from test_cli import PipedGame
+    from support.terminal import PipedGame
 
     (line, block), = [(n, b) for n, b in blocks("console") if "$ ddz-fast play" in b]
     (command, expected), = commands(block)

@@ -26,7 +26,7 @@ import pytest
 from ddz_fast import Hand, Move, legal_moves, legal_moves_batch, random_games
 from ddz_fast.reference import moves as reference
 
-from common import random_hands
+from support.common import random_hands
 
 pytestmark = pytest.mark.native
 
@@ -79,7 +79,7 @@ def test_batches_and_games_in_threads_equal_those_of_one_thread():
 FRESH_PROCESS = textwrap.dedent("""
     import sys, threading
     sys.path.insert(0, sys.argv[1])
-    from common import random_hands
+    from support.common import random_hands
     from ddz_fast import legal_moves, reference
     hands = random_hands(150, seed=33)
     answers = {}
@@ -202,8 +202,8 @@ NO_GIL_PROCESS = textwrap.dedent("""
     import random, sys, threading
     sys.path.insert(0, sys.argv[1])
     import numpy as np
-    from common import random_hands
-    from solver_cases import random_position
+    from support.common import random_hands
+    from support.solver_cases import random_position
     from ddz_fast import (Rules, legal_action_mask, legal_moves, legal_moves_batch,
                           random_games, reference, solve)
     assert not sys._is_gil_enabled()

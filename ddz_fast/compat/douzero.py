@@ -11,7 +11,7 @@ ddz_fast's native generator under preset ``douzero``, which is DouZero's generat
 (its one quirk, that a ``repeat_num`` below the shortest chain means every length, is kept).
 Each move is a fresh, sorted list. The order of the moves, and the duplicates DouZero lists
 (the same cards reached twice, as ``333444555+666`` and ``444555666+333``), may differ;
-``tests/test_compat_douzero.py`` compares sets. :func:`install` makes DouZero's own
+``tests/compat/test_douzero.py`` compares sets. :func:`install` makes DouZero's own
 ``GameEnv`` generate its legal actions with it::
 
     from ddz_fast.compat import douzero

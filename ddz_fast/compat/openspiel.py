@@ -13,7 +13,7 @@ that the wings of an airplane are compared from their highest rank down (colexic
 one chain length and key, ``55`` < ``56`` < ``66`` < ``57``...). The two readings of
 ``333444555666`` as an airplane with wings thus fall in the blocks of their keys: 333444555 +
 666 among the airplanes of three trios from 3, 444555666 + 333 among those from 4.
-``tests/test_compat_ids.py`` checks every id against OpenSpiel's own action strings.
+``tests/compat/test_ids.py`` checks every id against OpenSpiel's own action strings.
 """
 from __future__ import annotations
 

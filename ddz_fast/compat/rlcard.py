@@ -15,7 +15,7 @@ and key as follows:
   pair's rank and then the solo's; each group by its cards, low to high;
 * 4 and 5 wings: those with a joker first, then those without, each by their cards.
 
-``"pass"`` is the last id, 27,471. ``tests/test_compat_ids.py`` checks every id against RLCard's
+``"pass"`` is the last id, 27,471. ``tests/compat/test_ids.py`` checks every id against RLCard's
 own table.
 """
 from __future__ import annotations

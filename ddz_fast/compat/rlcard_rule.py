@@ -61,7 +61,7 @@ class RLCardRuleBot:
 
     Bidding and doubling are not part of RLCard's game: the bot bids and doubles as
     ``bidder`` does (a bot: ``ddz_fast.search.bots.make_bot("rlcard-rule")`` gives it a
-    :class:`~ddz_fast.search.bots.GreedyBot`). ``tests/test_arena.py`` checks that it plays only legal
+    :class:`~ddz_fast.search.bots.GreedyBot`). ``tests/arena/test_arena.py`` checks that it plays only legal
     moves.
     """
 

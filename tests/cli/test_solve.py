@@ -1,0 +1,80 @@
+"""``ddz-fast solve`` run as a real subprocess, and the solver bot in ``simulate``."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from support.subprocesses import SUBPROCESS_CWD
+
+
+def ddz(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], capture_output=True,
+                          text=True, timeout=timeout, cwd=SUBPROCESS_CWD)
+
+
+@pytest.mark.native  # the solver is compiled only
+def test_solve_a_position():
+    # Peasant 1 must pass so that peasant 2's 5 beats the landlord's 3 (tests/test_solver_cases).
+    result = ddz("solve", "22/KA/5 0 1 3 0")
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0] == "winner: the peasants"
+    assert lines[1] == "winning moves: pass"
+    assert lines[2] == "line (2 actions): pass 5"
+    assert lines[3].endswith(" nodes/s") and " nodes in " in lines[3]
+
+
+@pytest.mark.native  # the solver is compiled only
+def test_solve_a_duel_with_a_move_to_beat_as_json():
+    # The first player's ace beats the king and empties its hand (tests/test_solver_cases).
+    result = ddz("solve", "--duel", "A/3 K", "--json", "--objective", "stake")
+    assert result.returncode == 0
+    document = json.loads(result.stdout)
+    assert document["duel"] is True and document["wins"] is True
+    assert document["winning_moves"] == ["A"] and document["pv"] == ["A"]
+    assert document["stake"] == 1 and document["exact"] is True
+
+
+@pytest.mark.native  # the solver is compiled only
+def test_solve_a_losing_side():
+    result = ddz("solve", "--duel", "38/9T")
+    assert result.stdout.splitlines()[:2] == ["winner: the second player",
+                                              "winning moves: none (the side to move loses)"]
+
+
+@pytest.mark.native  # the solver is compiled only
+def test_solve_with_a_node_limit_reports_it():
+    result = ddz("solve", "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0",
+                 "--max-nodes", "1000", "--json")
+    document = json.loads(result.stdout)
+    assert (document["exact"], document["stopped"], document["nodes"]) == (False, "nodes", 1000)
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["solve", "3/4/5 0 0 - 0 9"], "5 fields"),
+    (["solve", "--duel", "3333/3"], "one deck"),
+    (["solve", "--duel", "3/4", "--max-nodes", "0"], "max_nodes"),
+    (["solve", "--duel", "3/4", "--tt-mb", "0"], "tt_megabytes"),
+    (["solve", "--duel", "3/4", "--time-limit", "-2"], "time_limit"),
+    pytest.param(["solve", "--duel", "6/7 333345", "--rules", "openspiel"], "not a legal move",
+                 marks=pytest.mark.native),  # checked by the compiled solver's entry
+    (["solve", "--duel", "3/4", "--objective", "fast"], "invalid choice"),
+])
+def test_bad_input_is_one_line(args, fragment):
+    result = ddz(*args)
+    assert result.returncode == 2, result
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ddz-fast: error: ") and fragment in lines[0]
+    assert result.stdout == ""
+
+
+@pytest.mark.native  # the solver is compiled only
+def test_the_solver_bot_plays_in_simulate():
+    result = ddz("simulate", "2", "--landlord", "solver", "--peasants", "greedy", "--seed", "3",
+                 "--json", "--workers", "1", timeout=600)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["hands"] == 2

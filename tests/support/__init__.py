@@ -1,0 +1,1 @@
+"""What the tests share: helpers, brute forces and peer adapters."""
