@@ -5,14 +5,10 @@ With wild cards (``--rules laizi --wild 5``) the moves are written as
 read more than one way, so every listed move names itself exactly and reads back as ``--prev``.
 The JSON records then carry the reading and the bomb class as well, and the document the wild
 ranks.
-
-``--after`` is the old name of ``--prev``, and the JSON key ``"after"`` the old name of
-``"prev"``: both still work, for one release (the option with a warning on stderr).
 """
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any, Dict, List, Optional
 
 from ddz_fast.moves import legal_moves
@@ -23,7 +19,6 @@ from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.rules import RulesLike
 from ddz_fast.moves.notation import format_move
-from ddz_fast._deprecated import REMOVED_IN
 
 from .common import (Wild, add_json_option, add_rules_option, group_by_type, parse_move_text,
                      print_json, rules_name, wild_text)
@@ -37,8 +32,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prev", metavar="MOVE",
                         help="only the moves that beat MOVE, the move to beat, e.g. KK or "
                              "333444555666:airplane@3 when the cards read several ways")
-    parser.add_argument("--after", metavar="MOVE",
-                        help=f"deprecated name of --prev (removed in ddz_fast {REMOVED_IN})")
     add_rules_option(parser, wild=True)
     add_json_option(parser)
 
@@ -63,24 +56,16 @@ def context_text(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    option, text = "--prev", args.prev
-    if args.after is not None:
-        if args.prev is not None:
-            raise ValueError("--after is the deprecated name of --prev: give only --prev")
-        print(f"ddz-fast: warning: --after is deprecated and will be removed in ddz_fast "
-              f"{REMOVED_IN}: use --prev", file=sys.stderr)
-        option, text = "--after", args.after
     rules, wild = args.rules, args.wild
     hand = Hand(args.hand, decks=rules.decks)
-    prev = None if text is None else parse_move_text(text, rules, wild)
+    prev = None if args.prev is None else parse_move_text(args.prev, rules, wild)
     if prev is not None and prev.is_pass:
-        raise ValueError(f"{option} needs the move to beat, not pass")
+        raise ValueError("--prev needs the move to beat, not pass")
     moves: List[Move] = list(legal_moves(hand, prev, rules=rules, wild=wild))
     groups = group_by_type(moves)
     prev_text = None if prev is None else format_move(prev, rules, wild)
     if args.json:
         document = {"hand": str(hand), "rules": rules_name(rules), "prev": prev_text,
-                    "after": prev_text,  # the deprecated name of "prev", kept one release
                     "count": len(moves),
                     "by_type": {kind: len(group) for kind, group in groups},
                     "moves": [move_record(m, rules, wild) for m in moves]}

@@ -28,7 +28,8 @@ from typing import Dict, Tuple, Union
 from ddz_fast.moves import IMPLEMENTATION
 from ddz_fast.move import Move
 from ddz_fast.moves.notation import format_move
-from ddz_fast.positions.perft import Timing, divide, perft, time_repeated
+from ddz_fast.positions.perft import divide, perft
+from ddz_fast.positions.suites import Timing, time_repeated
 from ddz_fast.positions.three_player import WILD_PREFIX, Position
 from ddz_fast.positions.four_player import TablePosition
 

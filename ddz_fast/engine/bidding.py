@@ -27,7 +27,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Optional, Tuple
 
-from ..rules import Rules, RulesLike, as_rules
+from ..rules import RulesLike, as_rules
 from ..validate import check_seat, is_int, shown
 
 __all__ = ["Bid", "Double", "Partner", "Auction", "auction_status", "doubling_order", "next_player"]

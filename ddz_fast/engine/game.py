@@ -47,7 +47,6 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .. import moves as api
 from .._checks import check_action_id
-from .._deprecated import warn_renamed
 from .base import (ActionTypeError, AutoPlayLoopError, IllegalActionError, StateBase, auction_memo,
                    check_sizes, with_entry)
 from .bidding import Auction, Bid, Double, doubling_order, next_player
@@ -623,12 +622,6 @@ class State(StateCore, StateBase):
         if self._phase != "play":
             return None
         return self._table.to_beat_move()
-
-    @property
-    def move_to_beat(self) -> Optional[Move]:
-        """Deprecated: the old name of :attr:`prev`."""
-        warn_renamed("State.move_to_beat", "State.prev")
-        return self.prev
 
     @property
     def passes(self) -> int:

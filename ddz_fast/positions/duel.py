@@ -19,7 +19,6 @@ from ..cards import FULL_DECK, format_cards
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_move, parse_move
-from .._deprecated import UNSET, renamed_argument, warn_renamed
 
 __all__ = ["Duel"]
 
@@ -28,8 +27,7 @@ __all__ = ["Duel"]
 class Duel:
     """A duel (see the module docstring): immutable, hashable, equal by value.
 
-    ``prev`` is the move to beat, None when the first player leads (``move_to_beat``, its old
-    name, still works as a keyword and a property, with a DeprecationWarning).
+    ``prev`` is the move to beat, None when the first player leads.
 
     >>> duel = Duel.parse("kk5543/225543 55")
     >>> str(duel), duel == Duel("345KK5", "223455", duel.prev)
@@ -40,9 +38,7 @@ class Duel:
     second: Hand
     prev: Optional[Move] = None
 
-    def __init__(self, first: HandLike, second: HandLike, prev: Optional[Move] = None, *,
-                 move_to_beat: Optional[Move] = UNSET) -> None:
-        prev = renamed_argument("Duel", "move_to_beat", "prev", move_to_beat, prev)
+    def __init__(self, first: HandLike, second: HandLike, prev: Optional[Move] = None) -> None:
         hands = (as_hand(first), as_hand(second))
         for name, hand in zip(("first", "second"), hands):
             if not hand.bitboard:
@@ -59,12 +55,6 @@ class Duel:
         object.__setattr__(self, "first", hands[0])
         object.__setattr__(self, "second", hands[1])
         object.__setattr__(self, "prev", prev)
-
-    @property
-    def move_to_beat(self) -> Optional[Move]:
-        """Deprecated: the old name of :attr:`prev`."""
-        warn_renamed("Duel.move_to_beat", "Duel.prev")
-        return self.prev
 
     @classmethod
     def parse(cls, text: str) -> "Duel":

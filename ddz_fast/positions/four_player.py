@@ -33,7 +33,7 @@ from ..cards import RANK_NAMES, TWO_DECKS
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_move, parse_move
-from .step import Implementation, LegalMovesFn, generator, implementation_name, play_actions
+from .step import Implementation, LegalMovesFn, generator, play_actions
 from .three_player import check_depth, check_prev_and_passes, position_fields, set_fields
 from ..rules import WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
 from ..validate import check_seat
@@ -117,7 +117,6 @@ class TablePosition:
     def legal_actions(self, rules: RulesLike = "four_player",
                       implementation: Implementation = None) -> List[Move]:
         """The legal actions of the player to move (``Move.PASS`` first when following)."""
-        implementation = implementation_name(implementation)
         if self.is_over:
             return []
         return play_actions(self.hands[self.to_move], self.prev, _table_rules(rules),
@@ -179,7 +178,6 @@ def perft(position: TablePosition, depth: int, *, rules: RulesLike = "four_playe
     """The number of leaves of the play tree below ``position`` cut at ``depth`` plies (a
     finished hand is a leaf at any depth), walked in Python over the move generator of
     ``implementation`` (None: the public API's; ``"python"``: the reference)."""
-    implementation = implementation_name(implementation)
     position = _checked(position, depth)
     return _perft(position.hands, position.to_move, position.prev, position.passes, depth,
                   generator(implementation), _table_rules(rules))

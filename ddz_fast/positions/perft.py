@@ -5,29 +5,23 @@ so is a finished hand at any depth (the game ends when a hand empties). A pass i
 following. So ``perft(p, 0) == 1`` and, unless ``p`` is over, ``perft(p, 1)`` is the number of
 legal actions.
 
-``python -m ddz_fast.positions.perft SUITE... [--python]`` checks suite files (``tests/perft/``)
-and prints each count with its timing (``--python``: with the pure-Python reference's
-generator; ``--reference``, its old name, still works for one release).
+The perft suites (files of positions and their counts) and their runner are in
+:mod:`ddz_fast.positions.suites`.
 """
 from __future__ import annotations
 
-import sys
-import time
-from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
+from typing import Dict, Optional, Tuple
 
 from ..move import Move
-from .step import (Hands, Implementation, LegalMovesFn, generator, implementation_name,
+from .step import (Hands, Implementation, LegalMovesFn, generator,
                    play_actions, play_step, remove_cards)
 from .rollouts import perft_native
 from . import four_player as table_position
 from .three_player import Position, _check_perft_args
 from .four_player import TablePosition
-from ..rules import Rules, RulesLike, as_rules, three_player_table
+from ..rules import Rules, RulesLike, three_player_table
 
-__all__ = ["perft", "divide", "PerftSuite", "read_perft_suites", "Timing", "time_repeated"]
-
-T = TypeVar("T")
+__all__ = ["perft", "divide"]
 
 
 def perft(position: Position, depth: int, *, rules: RulesLike = None,
@@ -38,8 +32,7 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     public API's, :data:`ddz_fast.IMPLEMENTATION`), ``"python"`` (the pure-Python
     :mod:`ddz_fast.reference.moves`) or any function with the signature of
     :func:`ddz_fast.legal_moves`; or ``"native"`` counts the whole tree in the compiled core
-    (:func:`ddz_fast.positions.rollouts.perft_native`) instead. ``"fast"`` and ``"reference"``, the old
-    names of None and ``"python"``, still work with a DeprecationWarning.
+    (:func:`ddz_fast.positions.rollouts.perft_native`) instead.
 
     A position with wild ranks (rules with ``laizi``) is counted by a walk in Python over the
     generator with wild cards (a generator given is called with ``wild=``), or with
@@ -50,7 +43,6 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     ``four_player`` there), or with ``"native"`` by the compiled core's walk on the wide words
     of two decks (:func:`ddz_fast.positions.rollouts.perft_native`), as at three seats.
     """
-    implementation = implementation_name(implementation)
     if isinstance(position, TablePosition):     # the four-player table: its own walks
         if isinstance(implementation, str) and implementation == "native":
             return perft_native(position, depth, rules=rules or "four_player")
@@ -76,7 +68,6 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     ``perft(position, depth)``, except for a finished hand: it has no first action (``{}``)
     and is itself the one leaf perft counts.
     """
-    implementation = implementation_name(implementation)
     if isinstance(position, TablePosition):
         rules = rules or "four_player"     # each subtree counted as perft counts it
         return table_position.split(position, depth, rules, implementation,
@@ -124,109 +115,3 @@ def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, dept
         nodes += _perft((children[0], children[1], children[2]), following, move, 0,
                         depth - 1, generate, rules)
     return nodes
-
-
-# --- timing ----------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Timing:
-    """How long one computation took: ``runs`` repetitions in ``seconds`` in all."""
-
-    runs: int
-    seconds: float
-
-    @property
-    def per_run(self) -> float:
-        return self.seconds / self.runs
-
-    def rate(self, amount: int) -> float:
-        """``amount`` per run, per second (e.g. nodes/s)."""
-        return amount * self.runs / self.seconds
-
-
-def time_repeated(compute: Callable[[], T], min_seconds: float = 0.2) -> Tuple[T, Timing]:
-    """Run ``compute`` until at least ``min_seconds`` have passed (at least once).
-
-    A count that takes microseconds is repeated until the total is long enough for the clock
-    to measure it; one that takes longer than ``min_seconds`` runs once. Returns the last
-    result and the timing.
-    """
-    runs = 0
-    start = time.perf_counter()
-    while True:
-        result = compute()
-        runs += 1
-        seconds = time.perf_counter() - start
-        if seconds >= min_seconds:
-            return result, Timing(runs, seconds)
-
-
-# --- perft suites ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PerftSuite:
-    """One position of a suite file with its rules and its expected (depth, nodes) counts."""
-
-    rules: Rules
-    position: Position
-    counts: Tuple[Tuple[int, int], ...]
-    line: int
-
-
-def read_perft_suites(lines: Iterable[str]) -> Iterator[PerftSuite]:
-    """Parse a perft suite file.
-
-    Lines: ``rules <preset>`` (applies to the positions after it; ``standard`` before any),
-    ``position <notation>``, then ``perft <depth> <nodes>`` lines for that position. Blank
-    lines and lines starting with ``#`` are ignored.
-    """
-    rules = as_rules(None)
-    current: Optional[Tuple[Position, int]] = None
-    counts: List[Tuple[int, int]] = []
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        word, _, rest = line.partition(" ")
-        if word == "perft" and current is not None:
-            depth, nodes = (int(x) for x in rest.split())
-            counts.append((depth, nodes))
-            continue
-        if current is not None:
-            yield PerftSuite(rules, current[0], tuple(counts), current[1])
-            current, counts = None, []
-        if word == "rules":
-            rules = as_rules(rest.strip())
-        elif word == "position":
-            current = (Position.parse(rest), number)
-        else:
-            raise ValueError(f"line {number}: expected 'rules', 'position' or 'perft', "
-                             f"got {line!r}")
-    if current is not None:
-        yield PerftSuite(rules, current[0], tuple(counts), current[1])
-
-
-def _main(argv: Sequence[str]) -> int:
-    """``python -m ddz_fast.positions.perft SUITE... [--python]``: check suites, print nodes/s."""
-    if "--reference" in argv:
-        print("--reference is deprecated and will be removed in ddz_fast 0.3: use --python",
-              file=sys.stderr)
-    implementation = "python" if {"--python", "--reference"} & set(argv) else None
-    failures = 0
-    for path in (a for a in argv if not a.startswith("--")):
-        with open(path, encoding="utf-8") as suite_file:
-            for suite in read_perft_suites(suite_file):
-                for depth, expected in suite.counts:
-                    nodes, timing = time_repeated(
-                        lambda: perft(suite.position, depth, rules=suite.rules,
-                                      implementation=implementation), min_seconds=0.05)
-                    status = "ok" if nodes == expected else f"MISMATCH (expected {expected})"
-                    failures += nodes != expected
-                    print(f"{suite.position}  perft {depth} = {nodes}  "
-                          f"{timing.rate(nodes):,.0f} nodes/s over {timing.runs} runs  "
-                          f"{status}")
-    return 1 if failures else 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(_main(sys.argv[1:]))

@@ -17,10 +17,9 @@ from ..hand import Hand
 from ..move import Move
 from ..wild import Wild
 from ..rules import Rules
-from .._deprecated import warn_renamed
 
 __all__ = ["Hands", "LegalMovesFn", "Implementation", "remove_cards", "play_step",
-           "play_actions", "generator", "implementation_name"]
+           "play_actions", "generator"]
 
 Hands = Tuple[Hand, Hand, Hand]
 #: A move generator with the signature of :func:`ddz_fast.legal_moves`.
@@ -30,9 +29,6 @@ LegalMovesFn = Callable[..., Sequence[Move]]
 #: ``"python"`` (the pure-Python reference, :mod:`ddz_fast.reference.moves`) or a move generator.
 Implementation = Union[None, str, LegalMovesFn]
 
-#: The implementation names of earlier releases, deprecated: "fast" meant the public API and
-#: "reference" the pure-Python reference, which DDZ_FAST_IMPLEMENTATION calls "python".
-_OLD_NAMES = {"fast": None, "reference": "python"}
 
 
 def remove_cards(hand: Hand, move: Move) -> Hand:
@@ -67,28 +63,12 @@ def play_actions(hand: Hand, to_beat: Optional[Move], rules: Rules,
     return moves if to_beat is None else [Move.PASS] + moves
 
 
-def implementation_name(implementation: Implementation) -> Implementation:
-    """``implementation`` with a deprecated name ("fast", "reference") replaced by its new one
-    (None, "python"), with a DeprecationWarning; anything else is returned unchanged.
-
-    Called by the public functions taking ``implementation=`` before anything else, so that
-    the warning points at their caller.
-    """
-    if isinstance(implementation, str) and implementation in _OLD_NAMES:
-        new = _OLD_NAMES[implementation]
-        warn_renamed(f"implementation={implementation!r}", f"implementation={new!r}",
-                     stacklevel=4)
-        return new
-    return implementation
-
-
 def generator(implementation: Implementation = None, wild: Wild = ()) -> LegalMovesFn:
     """The move generator of ``implementation`` (see :data:`Implementation`); with wild ranks
     ``wild`` (checked, :func:`ddz_fast.wild.check_wild`), the same generator with
     ``wild=`` bound. Wild cards are played in Python only: ``"native"`` refuses them."""
     if wild:
         return _wild_generator(implementation, wild)
-    implementation = implementation_name(implementation)
     if callable(implementation):
         return implementation
     if implementation is None:

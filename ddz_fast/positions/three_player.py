@@ -42,16 +42,9 @@ during the hand and shown to everyone, so a position of the play phase knows the
 positions have equal wild ranks; a position is still one deck (at most four cards of a wild
 rank across the hands); the move to beat is checked against the rules and wild ranks when they
 meet, not when the position is built, since a position holds no rules.
-
-For compatibility, the names this module used to hold are still found here: the play rules
-(:func:`play_step`, :func:`play_actions`, :func:`remove_cards`, :func:`generator`) and, looked
-up in :mod:`ddz_fast.positions.perft` when first used, :func:`perft`, :func:`divide`,
-:class:`PerftSuite` and :func:`read_perft_suites`. ``python -m ddz_fast.positions.three_player`` runs
-``python -m ddz_fast.positions.perft``.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
@@ -60,37 +53,20 @@ from ..cards import FULL_DECK, format_cards
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_move, parse_move
-# The play rules used to live here: their old names stay importable from this module.
-from .step import (Hands, Implementation, LegalMovesFn, generator, implementation_name,
-                   play_actions, play_step, remove_cards)
+from .step import Hands, Implementation, generator, play_actions, play_step
 from ..reference.laizi import classify as classify_wild
 from ..wild import Wild, check_wild, wild_ranks
 from ..rules import Rules, RulesLike, three_player_table
 from .._checks import exact_move
-from .._deprecated import UNSET, renamed_argument, warn_renamed
 from ..validate import check_seat, is_int, shown
 
-__all__ = ["Position", "play_step", "play_actions", "remove_cards", "generator",
-           "LegalMovesFn"]
-
-# Names that moved to ddz_fast.positions.perft. ddz_fast.positions.perft imports this module (through
-# ddz_fast.positions.rollouts as well), so they are looked up by name when first used rather than
-# imported here: an import would make the two modules import each other.
-_MOVED_TO_PERFT = ("perft", "divide", "PerftSuite", "read_perft_suites")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED_TO_PERFT:
-        return getattr(importlib.import_module("ddz_fast.positions.perft"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__all__ = ["Position"]
 
 @dataclass(frozen=True, init=False)
 class Position:
     """A play-phase position (see the module docstring); immutable and hashable.
 
-    ``prev`` is the move to beat, None when the player to move leads (``move_to_beat``, its old
-    name, still works as a keyword and a property, with a DeprecationWarning). ``wild``: the
+    ``prev`` is the move to beat, None when the player to move leads. ``wild``: the
     wild ranks, a rank index, rank indices or card text (``"5"``, ``"5T"``), kept as distinct
     rank indices low to high; None (the default) without wild cards.
     """
@@ -104,8 +80,7 @@ class Position:
 
     def __init__(self, hands: Sequence[HandLike], landlord: int, to_move: int,
                  prev: Optional[Move] = None, passes: int = 0, *,
-                 wild: object = None, move_to_beat: Optional[Move] = UNSET) -> None:
-        prev = renamed_argument("Position", "move_to_beat", "prev", move_to_beat, prev)
+                 wild: object = None) -> None:
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise TypeError(f"hands must be a sequence of three hands, "
                             f"not {type(hands).__name__}")
@@ -119,12 +94,6 @@ class Position:
         wild = _check_position_wild(wild, prev)
         set_fields(self, checked, landlord, to_move, prev, passes)
         object.__setattr__(self, "wild", wild)
-
-    @property
-    def move_to_beat(self) -> Optional[Move]:
-        """Deprecated: the old name of :attr:`prev`."""
-        warn_renamed("Position.move_to_beat", "Position.prev")
-        return self.prev
 
     @classmethod
     def parse(cls, text: str) -> "Position":
@@ -178,7 +147,6 @@ class Position:
         ``implementation`` picks the move generator (see :data:`ddz_fast.positions.step.Implementation`;
         None: the public API's).
         """
-        implementation = implementation_name(implementation)
         if self.is_over:
             return []
         rules = three_player_table(rules, "a position")
@@ -325,9 +293,3 @@ def checked_position(position: object, name: str = "position") -> Position:
                         position.prev, position.passes, wild=getattr(position, "wild", None))
     except (TypeError, ValueError) as error:
         raise type(error)(f"{name} is no valid position: {error}") from None
-
-
-if __name__ == "__main__":  # pragma: no cover - the suite runner moved to ddz_fast.positions.perft
-    import sys
-
-    sys.exit(importlib.import_module("ddz_fast.positions.perft")._main(sys.argv[1:]))

@@ -52,13 +52,11 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import bitboard, laizi_ids
 from .._checks import exact_move
-from ..cards import (BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, TWO, Counts, deck_counts,
-                     parse_cards)
+from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, Counts, deck_counts
 from ..hand import HandLike, as_hand
 from ..move import Move, install_laizi_lookup, sort_key_in_context
 from ..rules import WIDEST_LAIZI, Rules, RulesLike, as_rules
 from ..shapes import CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
-from ..validate import is_int, shown
 from ..wild import Wild, check_wild
 
 __all__ = ["legal_moves", "classify", "beats",

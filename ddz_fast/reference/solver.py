@@ -30,7 +30,8 @@ from . import moves as reference
 from ..positions.duel import Duel
 from ..hand import Hand
 from ..move import Move
-from ..positions.three_player import LegalMovesFn, Position, plain_position
+from ..positions.step import LegalMovesFn
+from ..positions.three_player import Position, plain_position
 from ..rules import Rules, RulesLike, three_player_rules
 
 __all__ = ["ReferenceSolution", "solve_reference"]

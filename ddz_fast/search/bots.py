@@ -47,7 +47,6 @@ from ..hand import Hand
 from ..move import TYPE_CODES, Move
 from ..rules import Rules, plain_rules
 from ..validate import check_int, check_seat, shown
-from .._deprecated import warn_renamed
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "PIMCBot", "ISMCTSBot", "BOTS", "make_bot", "parse_bot_spec",
            "act", "play_hand", "start_play", "hand_strength", "last_mover", "refuse_wild_cards",
@@ -272,29 +271,17 @@ def _side(state: State) -> Tuple[int, ...]:
     return state.side if isinstance(state, TableState) else (state.landlord,)
 
 
-def _prev(state: State) -> Optional[Move]:
-    """The move to beat of a State or a view of one; a view that has only the old name
-    ``move_to_beat`` is still read, with a DeprecationWarning."""
-    try:
-        return state.prev
-    except AttributeError:
-        if not hasattr(state, "move_to_beat"):
-            raise
-    warn_renamed("a state view's move_to_beat", "prev", stacklevel=4)
-    return state.move_to_beat
-
-
 def last_mover(state: State) -> Optional[int]:
     """The seat that played the move to beat, None when the current player leads.
 
-    ``state`` is a State, or any view with its ``prev`` (the move to beat; ``move_to_beat``,
-    the old name, still works with a DeprecationWarning), ``current_player`` and ``passes``.
+    ``state`` is a State, or any view with its ``prev`` (the move to beat),
+    ``current_player`` and ``passes``.
     """
     try:
-        to_beat, player, passes = _prev(state), state.current_player, state.passes
+        prev, player, passes = state.prev, state.current_player, state.passes
     except AttributeError:
         raise TypeError(f"state must be a State, not {type(state).__name__}") from None
-    if to_beat is None or player is None:
+    if prev is None or player is None:
         return None
     # No pass since the move: the previous seat played it; each pass one seat further back.
     players = state.num_players if isinstance(state, TableState) else 3
@@ -441,7 +428,7 @@ class GreedyBot:
 
     def play(self, state: State) -> Move:
         actions = state.legal_actions()
-        if _prev(state) is not None:
+        if state.prev is not None:
             if len(actions) == 1:
                 return Move.PASS  # nothing beats the move
             if last_mover(state) not in self._opponents(state):
@@ -452,7 +439,7 @@ class GreedyBot:
         finishing = options.best(options.sizes == options.hand_size, ~options.is_bomb)
         if finishing is not None:  # the whole hand in one move: the hand is won
             return finishing
-        if _prev(state) is None:
+        if state.prev is None:
             return self._lead(state, options)
         return self._follow(state, options)
 
@@ -488,7 +475,7 @@ class GreedyBot:
     def _follow(self, state: State, options: _Options) -> Move:
         opponents = self._opponents(state)
         fewest = min(self._cards_left(state, s) for s in opponents)
-        if fewest == 1 and _prev(state).type == "solo":
+        if fewest == 1 and state.prev.type == "solo":
             # Keep the lead away from a player about to go out: beat with the highest single.
             move = options.best(options.ordinary, -options.keys)
         else:

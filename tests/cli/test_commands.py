@@ -72,18 +72,14 @@ def test_moves_prev_accepts_move_notation(prev):
     assert [m["cards"] for m in document["moves"]] == ["444555666"]
 
 
-def test_the_deprecated_after_option_and_key_still_work_for_one_release():
-    new = ddz("moves", "33344455BR", "--prev", "333B")
-    old = ddz("moves", "33344455BR", "--after", "333B")
-    assert old.returncode == new.returncode == 0 and old.stdout == new.stdout
-    assert new.stderr == ""
-    assert old.stderr == ("ddz-fast: warning: --after is deprecated and will be removed in "
-                          "ddz_fast 0.3: use --prev\n")
-    document = json.loads(ddz("moves", "33344455BR", "--after", "333B", "--json").stdout)
-    assert document["prev"] == document["after"] == "333B" and document["count"] == 5
-    assert json.loads(ddz("moves", "33", "--json").stdout)["after"] is None
-    assert_one_line_error(ddz("moves", "3344", "--prev", "3", "--after", "3"),
-                          "give only --prev")
+def test_the_old_spellings_are_one_line_errors_with_status_2():
+    # --after was the name of --prev in development builds; the JSON document names it prev only.
+    assert_one_line_error(ddz("moves", "33344455BR", "--after", "333B"),
+                          "unrecognized arguments: --after 333B")
+    document = json.loads(ddz("moves", "33344455BR", "--prev", "333B", "--json").stdout)
+    assert document["prev"] == "333B" and "after" not in document and document["count"] == 5
+    assert_one_line_error(ddz("perft", "33/4/5 0 0 - 0", "1", "--reference"),
+                          "unrecognized arguments: --reference")
 
 
 def test_the_type_before_the_cards_is_an_error_that_shows_the_notation():

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import List, Optional, Tuple
 
 from ddz_fast.engine.game import Game
-from ddz_fast.positions.three_player import Position, perft
+from ddz_fast.positions.perft import perft
+from ddz_fast.positions.three_player import Position
 
 HERE = Path(__file__).resolve().parent
 MAX_DEPTH = 40

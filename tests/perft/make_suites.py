@@ -18,7 +18,8 @@ from typing import List, Tuple
 from ddz_fast import Hand
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.moves.notation import format_move
-from ddz_fast.positions.three_player import Position, divide, perft
+from ddz_fast.positions.perft import divide, perft
+from ddz_fast.positions.three_player import Position
 
 HERE = Path(__file__).resolve().parent
 MAX_DEPTH = 12

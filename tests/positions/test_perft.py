@@ -14,7 +14,9 @@ import ddz_fast
 from ddz_fast import Hand, Move
 from ddz_fast.engine.game import Game
 from ddz_fast.moves.notation import format_move, parse_move
-from ddz_fast.positions.three_player import Position, divide, perft, read_perft_suites
+from ddz_fast.positions.perft import divide, perft
+from ddz_fast.positions.suites import read_perft_suites
+from ddz_fast.positions.three_player import Position
 from support.paths import PERFT_DIR
 
 SUITE_DIR = PERFT_DIR

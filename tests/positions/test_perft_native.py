@@ -15,7 +15,8 @@ import pytest
 
 from ddz_fast import Game, Hand, divide, perft, perft_native
 from ddz_fast.moves.notation import format_move, parse_move
-from ddz_fast.positions.three_player import Position, read_perft_suites
+from ddz_fast.positions.suites import read_perft_suites
+from ddz_fast.positions.three_player import Position
 from support.common import raised
 from support.paths import PERFT_DIR
 

@@ -17,7 +17,7 @@ from ddz_fast.bitboard import pack
 from ddz_fast.cards import FULL_DECK
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.rollouts import Playout, RandomGames
-from ddz_fast.positions.three_player import play_actions, play_step
+from ddz_fast.positions.step import play_actions, play_step
 from ddz_fast.rules import as_rules
 from ddz_fast.engine.scoring import settle, spring_factor
 

@@ -22,7 +22,8 @@ import pytest
 import ddz_fast
 from ddz_fast import Move, Rules, perft
 from ddz_fast.moves.notation import parse_move
-from ddz_fast.positions.perft import divide, read_perft_suites
+from ddz_fast.positions.perft import divide
+from ddz_fast.positions.suites import read_perft_suites
 from ddz_fast.positions.three_player import Position
 
 from support import laizi_brute as brute

@@ -1,0 +1,134 @@
+"""Perft suites: files of positions with their expected counts, and the runner that checks them.
+
+``python -m ddz_fast.positions.suites SUITE... [--python]`` counts every position of the suite
+files (``tests/perft/``), checks each count and prints it with its nodes per second
+(``--python``: over the pure-Python reference's generator).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
+
+from ..rules import Rules, as_rules
+from .perft import perft
+from .three_player import Position
+
+__all__ = ["PerftSuite", "read_perft_suites", "Timing", "time_repeated", "main"]
+
+T = TypeVar("T")
+
+
+# --- timing ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Timing:
+    """How long one computation took: ``runs`` repetitions in ``seconds`` in all."""
+
+    runs: int
+    seconds: float
+
+    @property
+    def per_run(self) -> float:
+        return self.seconds / self.runs
+
+    def rate(self, amount: int) -> float:
+        """``amount`` per run, per second (e.g. nodes/s)."""
+        return amount * self.runs / self.seconds
+
+
+def time_repeated(compute: Callable[[], T], min_seconds: float = 0.2) -> Tuple[T, Timing]:
+    """Run ``compute`` until at least ``min_seconds`` have passed (at least once).
+
+    A count that takes microseconds is repeated until the total is long enough for the clock
+    to measure it; one that takes longer than ``min_seconds`` runs once. Returns the last
+    result and the timing.
+    """
+    runs = 0
+    start = time.perf_counter()
+    while True:
+        result = compute()
+        runs += 1
+        seconds = time.perf_counter() - start
+        if seconds >= min_seconds:
+            return result, Timing(runs, seconds)
+
+
+# --- perft suites ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PerftSuite:
+    """One position of a suite file with its rules and its expected (depth, nodes) counts."""
+
+    rules: Rules
+    position: Position
+    counts: Tuple[Tuple[int, int], ...]
+    line: int
+
+
+def read_perft_suites(lines: Iterable[str]) -> Iterator[PerftSuite]:
+    """Parse a perft suite file.
+
+    Lines: ``rules <preset>`` (applies to the positions after it; ``standard`` before any),
+    ``position <notation>``, then ``perft <depth> <nodes>`` lines for that position. Blank
+    lines and lines starting with ``#`` are ignored.
+    """
+    rules = as_rules(None)
+    current: Optional[Tuple[Position, int]] = None
+    counts: List[Tuple[int, int]] = []
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, _, rest = line.partition(" ")
+        if word == "perft" and current is not None:
+            depth, nodes = (int(x) for x in rest.split())
+            counts.append((depth, nodes))
+            continue
+        if current is not None:
+            yield PerftSuite(rules, current[0], tuple(counts), current[1])
+            current, counts = None, []
+        if word == "rules":
+            rules = as_rules(rest.strip())
+        elif word == "position":
+            current = (Position.parse(rest), number)
+        else:
+            raise ValueError(f"line {number}: expected 'rules', 'position' or 'perft', "
+                             f"got {line!r}")
+    if current is not None:
+        yield PerftSuite(rules, current[0], tuple(counts), current[1])
+
+
+def main(argv: Sequence[str]) -> int:
+    """``python -m ddz_fast.positions.suites SUITE... [--python]``: check suites, print nodes/s."""
+    parser = argparse.ArgumentParser(
+        prog="python -m ddz_fast.positions.suites",
+        description="Count the perft suites' positions, check every count and print nodes/s.",
+        epilog="example: python -m ddz_fast.positions.suites tests/perft/opening.perft --python")
+    parser.add_argument("suites", nargs="+", metavar="SUITE",
+                        help="a suite file: 'position' lines, each followed by 'perft DEPTH "
+                             "NODES' lines")
+    parser.add_argument("--python", action="store_true",
+                        help="walk with the pure-Python reference's move generator")
+    args = parser.parse_args(argv)
+    implementation = "python" if args.python else None
+    failures = 0
+    for path in args.suites:
+        with open(path, encoding="utf-8") as suite_file:
+            for suite in read_perft_suites(suite_file):
+                for depth, expected in suite.counts:
+                    nodes, timing = time_repeated(
+                        lambda: perft(suite.position, depth, rules=suite.rules,
+                                      implementation=implementation), min_seconds=0.05)
+                    status = "ok" if nodes == expected else f"MISMATCH (expected {expected})"
+                    failures += nodes != expected
+                    print(f"{suite.position}  perft {depth} = {nodes}  "
+                          f"{timing.rate(nodes):,.0f} nodes/s over {timing.runs} runs  "
+                          f"{status}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))
