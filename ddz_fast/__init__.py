@@ -17,8 +17,8 @@ from . import reference  # noqa: F401
 from .moves import (IMPLEMENTATION, MoveList, action_id, action_move, action_space, beats, classify,
                     legal_action_mask, legal_moves, legal_moves_batch)
 
-from .engine.bidding import Bid, Double
-from .engine.scoring import DealBonus
+from .actions import Bid, Double
+from .actions import DealBonus
 from .engine.game import Game, IllegalActionError, State
 from .engine import four_player as table_game  # noqa: F401  (Game seats four players through it)
 from .engine import laizi as laizi_game  # noqa: F401  (and the tables with wild cards through this one)

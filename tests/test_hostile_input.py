@@ -26,7 +26,7 @@ from ddz_fast.compiled import core as _core, play as _play
 from ddz_fast.engine import game as game_module
 from ddz_fast.moves.notation import parse_action
 from ddz_fast.engine import record
-from ddz_fast.engine.bidding import Bid
+from ddz_fast.actions import Bid
 from ddz_fast.search.bots import RandomBot
 from ddz_fast.engine.clock import Clock
 from ddz_fast.cli.simulate import Matchup, run_matches

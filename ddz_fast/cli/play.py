@@ -22,14 +22,14 @@ import random
 import sys
 from typing import Dict, Optional, Tuple
 
-from ddz_fast.engine.bidding import Partner
+from ddz_fast.actions import Partner
 from ddz_fast.search.bots import BOTS, Bot, act, last_mover, make_bot, start_play
 from ddz_fast.cards import RANK_LETTERS
 from ddz_fast.engine.game import Game, State
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.rules import Rules
-from ddz_fast.engine.scoring import DealBonus
+from ddz_fast.actions import DealBonus
 
 from .common import (PASS_WORDS, add_rules_option, bot_spec, group_by_type, move_text, readings,
                      rules_name, split_move_text)

@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
-from ..engine.bidding import Bid, Double
+from ..actions import Bid, Double
 from ..engine.game import State, _check_seed
 from ..move import Move
 from . import rlcard as rlcard_ids

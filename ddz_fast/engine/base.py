@@ -13,18 +13,20 @@ inherit it next to its native base, whose C layout it leaves alone.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .bidding import Auction, auction_status
-from .clock import Action, timeout_action
+from ..actions import Action, Bid, Double, Event, Partner
+from ..move import Move
+from ..rules import Rules
 from ..validate import check_int, check_seat
-
-if TYPE_CHECKING:   # the engines import this module
-    from .game import Event
-    from ..rules import Rules
+from .bidding import Auction, auction_status
 
 __all__ = ["StateBase", "IllegalActionError", "ActionTypeError", "AutoPlayLoopError",
-           "auction_memo", "with_entry", "check_sizes", "ACTION_KINDS"]
+           "AutoPlayPolicy", "timeout_action", "auction_memo", "with_entry", "check_sizes",
+           "ACTION_KINDS"]
+
+#: A function choosing the action of a player on auto-play. It gets a copy of the state.
+AutoPlayPolicy = Callable[["StateBase"], Action]
 
 #: The event kinds that are decisions (the others flag auto-play, leaving and deal bonuses).
 ACTION_KINDS = ("act", "timeout", "auto")
@@ -233,3 +235,24 @@ class StateBase:
             self._timeouts = with_entry(self._timeouts, player, count)
             if count >= self._game.clock.timeouts_to_auto_play:
                 self._auto = with_entry(self._auto, player, True)
+
+
+def timeout_action(state: "StateBase") -> Action:
+    """What a player does when their clock runs out (also the default auto-play policy).
+
+    Decline to bid or call (:attr:`Bid.PASS`), decline to double, pass when following; a player
+    who must lead plays their smallest single card. A landlord naming its partner (the
+    four-player table) names the seat opposite, two seats on in turn order.
+    """
+    phase = state.phase
+    if phase == "bidding":
+        return Bid.PASS
+    if phase == "partner":
+        return Partner((state.landlord + 2) % 4)
+    if phase == "doubling":
+        return Double.NO_DOUBLE
+    if phase == "play":
+        if state.prev is not None:
+            return Move.PASS
+        return min(m for m in state.legal_actions() if m.type == "solo")
+    raise ValueError("the hand is over: there is no decision to time out")

@@ -24,49 +24,16 @@ With ``sides="partner"`` the landlord then names its partner, one of the three o
 """
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import NamedTuple, Optional, Tuple
 
+from ..actions import Bid
 from ..rules import RulesLike, as_rules
 from ..validate import check_seat, is_int, shown
 
-__all__ = ["Bid", "Double", "Partner", "Auction", "auction_status", "doubling_order", "next_player"]
+__all__ = ["Auction", "auction_status", "doubling_order", "next_player"]
 
 #: Seats at the classic table (the four-player table has one more).
 NUM_PLAYERS = 3
-
-
-class Bid(IntEnum):
-    """A bidding action. ``PASS`` declines: no bid (points), no call or no rob (call/rob)."""
-
-    PASS = 0
-    BID_1 = 1
-    BID_2 = 2
-    BID_3 = 3
-    CALL = 4
-    ROB = 5
-
-
-class Double(IntEnum):
-    """A doubling-round action."""
-
-    NO_DOUBLE = 0
-    DOUBLE = 1
-
-
-class Partner(IntEnum):
-    """The landlord's choice of partner at the four-player table (``sides="partner"``):
-    ``Partner(seat)`` names that seat, ``Partner.SEAT_2`` is ``Partner(2)``."""
-
-    SEAT_0 = 0
-    SEAT_1 = 1
-    SEAT_2 = 2
-    SEAT_3 = 3
-
-    @property
-    def seat(self) -> int:
-        """The seat named."""
-        return int(self)
 
 
 class Auction(NamedTuple):

@@ -1,27 +1,16 @@
 """Decision clocks, timeouts and auto-play (docs/RULES.md, "Clocks and auto-play").
 
 Nothing here waits: the engine only knows each decision's time limit, and whoever runs the
-table calls :meth:`ddz_fast.engine.game.State.timeout` when a clock runs out.
+table calls a state's ``timeout()`` when a clock runs out; what a timeout plays is
+:func:`ddz_fast.engine.base.timeout_action`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Union
 
-from .bidding import Bid, Double, Partner
-from ..move import Move
 from ..validate import check_duration, check_int
 
-if TYPE_CHECKING:
-    from .game import State
-
-__all__ = ["Clock", "Action", "AutoPlayPolicy", "timeout_action"]
-
-#: An action of any phase: a bid, a doubling decision, the landlord's choice of partner (the
-#: four-player table) or a move (``Move.PASS`` passes).
-Action = Union[Bid, Double, Partner, Move]
-#: A function choosing the action of a player on auto-play. It gets a copy of the state.
-AutoPlayPolicy = Callable[["State"], Action]
+__all__ = ["Clock"]
 
 
 @dataclass(frozen=True)
@@ -52,24 +41,3 @@ class Clock:
         if phase == "doubling":
             return self.double
         return self.lead if leading else self.follow
-
-
-def timeout_action(state: "State") -> Action:
-    """What a player does when their clock runs out (also the default auto-play policy).
-
-    Decline to bid or call (:attr:`Bid.PASS`), decline to double, pass when following; a player
-    who must lead plays their smallest single card. A landlord naming its partner (the
-    four-player table) names the seat opposite, two seats on in turn order.
-    """
-    phase = state.phase
-    if phase == "bidding":
-        return Bid.PASS
-    if phase == "partner":
-        return Partner((state.landlord + 2) % 4)
-    if phase == "doubling":
-        return Double.NO_DOUBLE
-    if phase == "play":
-        if state.prev is not None:
-            return Move.PASS
-        return min(m for m in state.legal_actions() if m.type == "solo")
-    raise ValueError("the hand is over: there is no decision to time out")

@@ -49,9 +49,10 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tu
 from .. import moves as api, bitboard
 from .._checks import check_action_id
 from .base import StateBase, auction_memo, check_sizes, with_entry
-from .bidding import Auction, Bid, Double, Partner
+from .bidding import Auction
+from ..actions import Bid, Double, Partner
 from ..cards import NUM_RANKS, RANK_NAMES, deck_counts, fits_one_deck
-from .clock import Action
+from ..actions import Action
 from .game import (ActionTypeError, Deal, Game, IllegalActionError, Seed, _check_seed,
                    install_table_engine)
 from ..hand import Hand, HandLike, as_hand

@@ -49,16 +49,20 @@ from .. import moves as api
 from .._checks import check_action_id
 from .base import (ActionTypeError, AutoPlayLoopError, IllegalActionError, StateBase, auction_memo,
                    check_sizes, with_entry)
-from .bidding import Auction, Bid, Double, doubling_order, next_player
+from .bidding import Auction, doubling_order, next_player
+from ..actions import Bid, Double
 from ..cards import FULL_DECK, NUM_RANKS, deck_counts, format_cards
-from .clock import Action, AutoPlayPolicy, Clock, timeout_action
+from .clock import Clock
+from .base import AutoPlayPolicy, timeout_action
+from ..actions import Action
 from ..compiled import play as _play
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_action
 from ..positions.three_player import Position
 from ..rules import Rules, RulesLike, as_rules
-from .scoring import DealBonus, _settle, _spring_factor, cap_to_stacks, deal_bonuses
+from .scoring import _settle, _spring_factor, cap_to_stacks, deal_bonuses
+from ..actions import DealBonus
 from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
                        new_table)
 from ..validate import check_int, check_seat, is_int, shown
@@ -72,13 +76,6 @@ HAND_SIZE = 17
 KITTY_SIZE = 3
 Hands = Tuple[Hand, Hand, Hand]
 Seed = Union[int, str]
-#: One entry of a state's event log: (kind, player, action or None). Kinds: ``act`` (a normal
-#: decision), ``timeout``, ``auto`` (an auto-play decision), ``auto_on``, ``auto_off``,
-#: ``leave``, ``bonus`` (a :class:`~ddz_fast.engine.scoring.DealBonus` of the player's deal, in
-#: the place of the action; only under the ``deal_bonuses`` option), and ``wild`` (a wild
-#: rank shown, ``("wild", None, rank)``: no seat's; only with wild cards,
-#: :mod:`ddz_fast.engine.laizi`).
-Event = Tuple[str, Optional[int], Union[Action, DealBonus, int, None]]
 
 
 class Deal(NamedTuple):
@@ -688,11 +685,6 @@ class State(StateCore, StateBase):
         if self._phase != "play":
             raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
         return Position(self.hands, self._landlord, self._player, self.prev, self.passes)
-
-    def information_set(self, player: int) -> Any:
-        """What ``player`` may know now: a :class:`~ddz_fast.search.infoset.InformationSet`."""
-        from ..search.infoset import information_set  # that module imports this one
-        return information_set(self, player)
 
     def _event_count(self) -> int:
         """How many events the hand has had: it grows with every action, so a state and this

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable, List, Optional, Tuple
 
-from .clock import Action
+from ..actions import Action
 from .game import Game, Seed, State, _check_seed
 from ..validate import check_int, check_seat
 

@@ -47,7 +47,7 @@ from .laizi import WILD_EVENT, wild_text
 from .four_player import TableState
 from ..moves.notation import format_action, parse_action
 from ..rules import Rules
-from .scoring import DealBonus
+from ..actions import DealBonus
 from ..validate import check_bool, check_int, check_seat, shown
 
 __all__ = ["to_record", "to_json", "from_json", "check_record", "game_of", "replay", "load",

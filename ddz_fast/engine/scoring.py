@@ -6,29 +6,16 @@ they double the multiplier before the bidding.
 """
 from __future__ import annotations
 
-from enum import Enum
 from typing import Optional, Sequence, Tuple
 
+from ..actions import DealBonus
 from ..validate import check_bool, check_int, check_seat, is_int, shown
 
-__all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion", "DealBonus",
+__all__ = ["spring_factor", "settle", "cap_to_stacks", "share_in_proportion",
            "deal_bonuses", "side_spring_factor", "settle_sides", "side_pairs",
            "cap_sides_to_stacks"]
 
 Scores = Tuple[int, int, int]
-
-
-class DealBonus(Enum):
-    """A bonus of the deal (option ``deal_bonuses``): each one doubles the multiplier once.
-    Not an int (unlike bids), so that no bonus ever equals an action.
-
-    ``DOUBLE_KINGS``: the player was dealt both jokers. ``STRAIGHT``: the player was dealt a
-    12-card straight, at least one card of every rank 3..A. "Dealt" is the hand as dealt,
-    before the kitty: the kitty is no player's deal.
-    """
-
-    DOUBLE_KINGS = 0
-    STRAIGHT = 1
 
 
 # Hand words (ddz_fast.bitboard): 4 bits a rank, 3 = rank 0 ... A = rank 11, the jokers 13, 14.

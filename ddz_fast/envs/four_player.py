@@ -46,7 +46,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
 from .base import PlayPhaseEnv
 from ..search.bots import start_play
 from ..cards import TWO_DECKS
-from ..engine.clock import timeout_action
+from ..engine.base import timeout_action
 from ..engine.game import Game
 from ..rules import RulesLike
 from ..engine.four_player import TableState

@@ -35,10 +35,10 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from . import classify
-from ..engine.bidding import Bid, Double, Partner
+from ..actions import Bid, Double, Partner
 from ..bitboard import is_laizi
 from ..cards import NUM_RANKS, RANK_LETTERS, Counts, _format, rank_index
-from ..engine.clock import Action
+from ..actions import Action
 from ..move import MOVE_TYPES, PLAY_TYPES, Move
 from ..wild import MAX_BOMB, wild_ranks
 from ..rules import WIDEST_LAIZI, WIDEST_RULES, Rules, RulesLike

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..cards import NUM_RANKS
 from ..search.infoset import Constraints, InformationSet, normalize_constraints
-from ..engine.scoring import DealBonus
+from ..actions import DealBonus
 from ..validate import check_int, check_seed64
 
 __all__ = ["enumerate_splits", "deal_count", "sample_reference", "MAX_SPLITS"]

@@ -38,9 +38,10 @@ from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Set, Tup
 import numpy as np
 
 from ..moves import classify  # the implementation DDZ_FAST_IMPLEMENTATION chose
-from ..engine.bidding import Bid, Double, Partner
+from ..actions import Bid, Double, Partner
 from ..cards import NUM_RANKS, TWO, Counts, check_counts
-from ..engine.clock import Action, timeout_action
+from ..engine.base import timeout_action
+from ..actions import Action
 from ..engine.game import Game, Seed, State, _check_seed, deal_cards
 from ..engine.four_player import TableState
 from ..hand import Hand

@@ -41,17 +41,17 @@ from typing import (TYPE_CHECKING, Dict, List, Mapping, NamedTuple, Optional, Se
 
 import numpy as np
 
-from ..engine.bidding import Bid, Double
+from ..actions import Bid, Double
 from ..cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
 from ..compiled import sampler as _sampler  # NativeCoreMissingError when not built
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..positions.three_player import Position, checked_position, plain_position
-from ..engine.scoring import DealBonus
+from ..actions import DealBonus
 from ..validate import check_int, check_seat, check_seed64, is_int, shown
 
 if TYPE_CHECKING:
-    from ..engine.clock import Action
+    from ..actions import Action
     from ..engine.game import State
 
 __all__ = ["InformationSet", "information_set", "Constraints", "SplitSpec", "split_spec",

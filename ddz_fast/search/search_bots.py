@@ -11,7 +11,7 @@ Budgets are counts, not times, so that a seed fixes every decision (the arena's 
 then identical on any machine and any split of the work). ``benchmarks/results/strength.md``
 gives the time a decision takes at the default budgets: at most about 20 ms on one core.
 
-``bot.play(state)`` is ``bot.choose(state.information_set(player), state.rules)``: the
+``bot.play(state)`` is ``bot.choose(information_set(state, player), state.rules)``: the
 information set is all a decision is given. Bidding and doubling are
 :class:`~ddz_fast.search.bots.GreedyBot`'s (by the strength of the bot's own hand): the search is for
 the play. A decision with one legal action is taken without a search.
@@ -23,13 +23,13 @@ from typing import List, Sequence, Union
 
 import numpy as np
 
-from ..engine.bidding import Bid, Double
+from ..actions import Bid, Double
 from .bots import GreedyBot, refuse_wild_cards
 from ..moves import legal_moves
 from ..compiled import search as _search  # NativeCoreMissingError when not built
 from ..engine.game import State, _check_seed
 from ..hand import Hand
-from .infoset import InformationSet
+from .infoset import InformationSet, information_set
 from ..move import Move
 from ..positions.three_player import Position
 from ..rules import Rules, RulesLike, three_player_rules
@@ -86,7 +86,7 @@ class _SearchBot:
             raise TypeError(f"state must be a State, not {type(state).__name__}")
         if state.phase != "play":
             raise ValueError(f"play is a decision of the play phase, not of {state.phase!r}")
-        return self.choose(state.information_set(state.current_player), state.rules)
+        return self.choose(information_set(state, state.current_player), state.rules)
 
     def choose(self, info: InformationSet, rules: RulesLike = None) -> Move:
         """The move to play at ``info``, a play-phase decision of ``info.player`` under

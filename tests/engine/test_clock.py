@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from ddz_fast import Move, Rules
-from ddz_fast.engine.clock import Clock, timeout_action
+from ddz_fast.engine.clock import Clock
+from ddz_fast.engine.base import timeout_action
 from ddz_fast.engine.game import Game
 from support.game_scripts import Bid, Double, script, split_deal
 

@@ -11,7 +11,7 @@ from typing import List
 import pytest
 
 from ddz_fast import Game, Move, Position, Rules
-from ddz_fast.engine.bidding import Bid, Double
+from ddz_fast.actions import Bid, Double
 from ddz_fast.search.bots import (BOTS, Bot, GreedyBot, RandomBot, act, hand_strength, last_mover,
                                   make_bot, play_hand, start_play)
 from ddz_fast.engine.game import deal_cards

@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 
 from ddz_fast import Game, Hand, InformationSet, Move, Position, Rules, random_games
-from ddz_fast.engine.bidding import Bid
+from ddz_fast.actions import Bid
 from ddz_fast.cards import FULL_DECK, NUM_RANKS
-from ddz_fast.search.infoset import MAX_SAMPLES, split_spec
+from ddz_fast.search.infoset import MAX_SAMPLES, information_set, split_spec
 from ddz_fast.reference.sampling import deal_count, enumerate_splits, sample_reference
-from ddz_fast.engine.scoring import DealBonus
+from ddz_fast.actions import DealBonus
 
 pytestmark = pytest.mark.native
 
@@ -320,7 +320,7 @@ def test_swapping_the_hidden_hands_gives_an_equal_information_set():
             continue
         deal = state.deal
         for player in range(3):
-            info = state.information_set(player)
+            info = information_set(state, player)
             assert info == InformationSet.from_state(state, player) and hash(info)
             if state.phase == "bidding":
                 a, b = info.hidden_seats
@@ -330,7 +330,7 @@ def test_swapping_the_hidden_hands_gives_an_equal_information_set():
             else:
                 other = replayed(state, start_hands(state, info, rng), deal.kitty)
                 swapped_play += other.hands != state.hands
-            assert other.information_set(player) == info
+            assert information_set(other, player) == info
     assert swapped_play >= 20
 
 
@@ -348,17 +348,17 @@ def start_hands(state, info: InformationSet, rng: random.Random) -> List[Hand]:
 
 def test_state_infoset_fields():
     state = Game().new_state(3)
-    info = state.information_set(1)
+    info = information_set(state, 1)
     assert (info.phase, info.landlord, info.kitty, info.to_move) == ("bidding", None, None, 0)
     assert info.card_counts == (17, 17, 17) and sum(info.unseen) == 37
     with pytest.raises(ValueError, match="landlord known"):
         info.sample(1, 0)
     state.apply(3)                      # seat 0 bids 3 and is landlord
-    info = state.information_set(1)
+    info = information_set(state, 1)
     assert info.landlord == 0 and info.kitty == state.deal.kitty
     assert info.kitty_constraint == state.deal.kitty.counts
     assert info.history == ((0, state.history[0][1]),)
-    assert state.information_set(0).kitty_constraint == (0,) * NUM_RANKS
+    assert information_set(state, 0).kitty_constraint == (0,) * NUM_RANKS
 
 
 # --- determinism and input checks ----------------------------------------------------------------
@@ -511,17 +511,17 @@ def test_a_state_passes_its_bonuses_to_every_information_set():
     state = Game(Rules(deal_bonuses=True)).new_state_from_hands(hands, "222")
     state.apply(Bid.BID_3)
     for player in range(3):
-        info = state.information_set(player)
+        info = information_set(state, player)
         assert info.deal_bonuses == ((1, DealBonus.DOUBLE_KINGS),)
     # Seat 2 cannot see seat 1's hand, but seat 1 holds both jokers in every sample.
-    samples = counts_of(state.information_set(2).sample(300, 1))
+    samples = counts_of(information_set(state, 2).sample(300, 1))
     assert (samples[:, 1, 13] == 1).all() and (samples[:, 1, 14] == 1).all()
     # Without the announcement the jokers fall either way.
     plain = Game().new_state_from_hands(hands, "222")
     plain.apply(Bid.BID_3)
-    assert plain.information_set(2).deal_bonuses is None
-    assert (counts_of(plain.information_set(2).sample(300, 1))[:, 0, 13] == 1).any()
-    assert state.information_set(2) != plain.information_set(2)
+    assert information_set(plain, 2).deal_bonuses is None
+    assert (counts_of(information_set(plain, 2).sample(300, 1))[:, 0, 13] == 1).any()
+    assert information_set(state, 2) != information_set(plain, 2)
 
 
 def test_no_announcement_is_information_too():

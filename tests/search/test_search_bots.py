@@ -19,7 +19,7 @@ from ddz_fast import Game, Move, Rules
 from ddz_fast.search.bots import BOTS, ISMCTSBot, PIMCBot, act, make_bot, play_hand, start_play
 from ddz_fast.engine.game import State
 from ddz_fast.hand import Hand
-from ddz_fast.search.infoset import InformationSet
+from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.three_player import Position
 
@@ -100,14 +100,14 @@ def redealt(state: State) -> State:
     agrees with everything public (played cards, card counts, the kitty, the deal bonuses),
     and the same moves replayed from the start of play."""
     player = state.current_player
-    info = state.information_set(player)
+    info = information_set(state, player)
     now = info.sample(1, random.Random(str(state.history)).randrange(2**64))[0]
     starts = [Hand.from_bitboard(int(now[seat]) + info.played[seat].bitboard)
               for seat in range(3)]
     twin = Game(state.rules).new_state_from_hands(starts, state.kitty, landlord=state.landlord)
     for _, action in state.history:
         twin.apply(action)
-    assert twin.information_set(player) == info
+    assert information_set(twin, player) == info
     return twin
 
 
@@ -138,12 +138,12 @@ def test_search_bots_decide_from_the_information_set_alone():
     state = start_play(Game(), 5, landlord=1)
     for _ in range(9):
         state.apply(state.legal_actions()[-1])
-    info = state.information_set(state.current_player)
+    info = information_set(state, state.current_player)
     for bot_class in (PIMCBot, ISMCTSBot):
         assert bot_class(seed=3).play(state) == bot_class(seed=3).choose(info, state.rules)
     with pytest.raises(TypeError, match="info must be an InformationSet"):
         PIMCBot().choose(state)  # type: ignore[arg-type]
-    other = state.information_set((state.current_player + 1) % 3)
+    other = information_set(state, (state.current_player + 1) % 3)
     with pytest.raises(ValueError, match="play-phase decision of its player"):
         ISMCTSBot().choose(other)
 

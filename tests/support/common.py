@@ -23,7 +23,8 @@ if HAVE_CORE:
 else:  # no compiled core (DDZ_FAST_IMPLEMENTATION=python): only the reference side runs
     native = None
 from ddz_fast import Hand, Move, Rules, action_space
-from ddz_fast.engine.bidding import Bid, auction_status
+from ddz_fast.engine.bidding import auction_status
+from ddz_fast.actions import Bid
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 from ddz_fast.positions.four_player import TablePosition
 

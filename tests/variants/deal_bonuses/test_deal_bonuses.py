@@ -13,7 +13,7 @@ import pytest
 from ddz_fast import Hand, Rules
 from ddz_fast.engine import record
 from ddz_fast.engine.game import Game
-from ddz_fast.engine.scoring import DealBonus
+from ddz_fast.actions import DealBonus
 from support.game_scripts import Bid, Double, script, split_deal
 
 ON = Rules(deal_bonuses=True)

@@ -22,7 +22,7 @@ import pickle
 import pytest
 
 from ddz_fast import Hand, Move, Rules
-from ddz_fast.engine.bidding import Bid, Double, Partner
+from ddz_fast.actions import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
 from ddz_fast.engine.game import ActionTypeError, Game, IllegalActionError
 from ddz_fast.moves.notation import parse_move

@@ -20,7 +20,7 @@ import pytest
 
 from ddz_fast import Move, Rules
 from ddz_fast.engine import record
-from ddz_fast.engine.bidding import Bid, Double, Partner
+from ddz_fast.actions import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
 from ddz_fast.engine.game import Game
 from ddz_fast.engine.four_player import TableState

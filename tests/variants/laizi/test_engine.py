@@ -20,7 +20,7 @@ from ddz_fast import Game, Match, Move, Rules, classify
 from ddz_fast import moves as api
 from ddz_fast.engine import record
 from ddz_fast.reference import laizi as reference_laizi
-from ddz_fast.engine.bidding import Bid, Double
+from ddz_fast.actions import Bid, Double
 from ddz_fast.search.bots import GreedyBot, RandomBot, make_bot, play_hand
 from ddz_fast.cards import FULL_DECK, RANK_LETTERS
 from ddz_fast.engine.game import ActionTypeError, IllegalActionError, deal_cards

@@ -27,7 +27,7 @@ import pytest
 
 from ddz_fast import Move, Rules, classify
 from ddz_fast.engine import record
-from ddz_fast.engine.bidding import Bid, Double
+from ddz_fast.actions import Bid, Double
 from ddz_fast.cards import FULL_DECK
 from ddz_fast.engine.game import Game
 from ddz_fast.engine.laizi import LaiziState
