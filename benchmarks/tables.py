@@ -100,7 +100,7 @@ def games_report(games: int, repeats: int) -> str:
             f"{repeats} runs:\n\n{table}\n")
 
 
-def first_lead(seed: int) -> table_position.TablePosition:
+def first_lead(seed: int) -> table_position.FourPlayerPosition:
     """The position of the landlord's first lead in hand ``seed`` of the four-player game."""
     state = Game("four_player").new_state(seed=seed)
     while state.phase != "play":

@@ -17,12 +17,11 @@ from . import reference  # noqa: F401
 from .moves import (IMPLEMENTATION, MoveList, action_id, action_move, action_space, beats, classify,
                     legal_action_mask, legal_moves, legal_moves_batch)
 
-from .actions import Bid, Double
-from .actions import DealBonus
-from .engine.game import Game, IllegalActionError, State
-from .engine import four_player as table_game  # noqa: F401  (Game seats four players through it)
-from .engine import laizi as laizi_game  # noqa: F401  (and the tables with wild cards through this one)
+from .actions import Bid, DealBonus, Double
+from .engine.base import IllegalActionError
+from .engine.game import Game
 from .engine.match import Match
+from .engine.three_player import State
 from .positions.three_player import Position
 from .positions.perft import divide, perft
 # The native play loop has no Python twin to switch to (perft's walk is perft_native's twin):

@@ -6,7 +6,7 @@ games and perft with wild cards on the laizi generator's moves (``laiziloop.pxd`
 
 It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``,
 ``laizigen.pxd``) and adds no generator of its own. ``_Table`` is the play phase of a
-:class:`ddz_fast.engine.game.State` on words, stepped one action per call from Python. Nothing here
+:class:`ddz_fast.engine.three_player.State` on words, stepped one action per call from Python. Nothing here
 holds a Python object or the GIL inside its loops; the ``_random_games``,
 ``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_play_out_table``,
 ``_perft``, ``_perft_table``, ``_perft_laizi`` and ``_auctions`` kernels take arguments that
@@ -644,9 +644,9 @@ def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
 
 
 # --- the four-player table: perft and rollouts ---------------------------------------------------
-# ddz_fast.positions.rollouts.perft_native of a TablePosition: table_position.perft's count (a pass is a move
+# ddz_fast.positions.rollouts.perft_native of a FourPlayerPosition: table_position.perft's count (a pass is a move
 # when following, the lead comes back after three passes, a finished hand is a leaf at any depth)
-# on wide words, as perft_node counts three seats; and play_out of a TablePosition, the random
+# on wide words, as perft_node counts three seats; and play_out of a FourPlayerPosition, the random
 # finish of random_games' table games from a given position. The three-seat walks stay as they are.
 
 cdef struct TableWalk:
@@ -1145,7 +1145,7 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
 
 
 # --- the play phase of a game state, stepped from Python ----------------------------------------
-# ddz_fast.engine.game.State keeps its play phase here: three hand words, the move to beat, the passes
+# ddz_fast.engine.three_player.State keeps its play phase here: three hand words, the move to beat, the passes
 # and the tallies of the settlement, with the legal actions of the position generated once and
 # kept until the next step. ddz_fast.engine.stepping validates what reaches _new_table; a step takes
 # a Move and checks it against the legal words itself, so no input reaches a word unchecked.
@@ -1326,7 +1326,7 @@ cdef object _MOVE_TYPE = Move          # read once per step: a C global, not a m
 
 
 cdef class _StateCore:
-    """The part of a :class:`ddz_fast.engine.game.State` that a Python driver calls on every step.
+    """The part of a :class:`ddz_fast.engine.three_player.State` that a Python driver calls on every step.
 
     A driver's loop is ``while not state.is_over: state.apply(choice(state.legal_actions()))``:
     the fields these three read live in C slots here and the play phase's step is one C call

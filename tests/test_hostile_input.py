@@ -23,7 +23,8 @@ from ddz_fast.arena import duplicate as arena, stats
 # The extension modules, or stand-ins raising NativeCoreMissingError when the core is not built
 # (the tests that use them are marked ``native``).
 from ddz_fast.compiled import core as _core, play as _play
-from ddz_fast.engine import game as game_module
+from ddz_fast.engine import three_player as game_module
+from ddz_fast.engine.game import deal_cards
 from ddz_fast.moves.notation import parse_action
 from ddz_fast.engine import record
 from ddz_fast.actions import Bid
@@ -31,7 +32,7 @@ from ddz_fast.search.bots import RandomBot
 from ddz_fast.engine.clock import Clock
 from ddz_fast.cli.simulate import Matchup, run_matches
 from ddz_fast.compat import openspiel
-from ddz_fast.engine.game import AutoPlayLoopError
+from ddz_fast.engine.base import AutoPlayLoopError
 
 from support.common import sample_size, slow_in_python
 from support.subprocesses import SUBPROCESS_CWD, default_sigint
@@ -198,7 +199,7 @@ def test_re_deals_cost_one_shuffle_each(monkeypatch):
     shuffles.clear()
     loaded = record.load(record.from_json(record.to_json(state)))
     assert loaded == state and len(shuffles) <= 1002
-    assert state.hands == game_module.deal_cards(9, 1000).hands
+    assert state.hands == deal_cards(9, 1000).hands
 
 
 def test_a_huge_move_key_or_length_is_refused_before_any_word_is_built():

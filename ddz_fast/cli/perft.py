@@ -31,7 +31,7 @@ from ddz_fast.moves.notation import format_move
 from ddz_fast.positions.perft import divide, perft
 from ddz_fast.positions.suites import Timing, time_repeated
 from ddz_fast.positions.three_player import WILD_PREFIX, Position
-from ddz_fast.positions.four_player import TablePosition
+from ddz_fast.positions.four_player import FourPlayerPosition
 
 from .common import (add_json_option, add_rules_option, format_count, print_json, rules_name,
                      seconds_option, wild_text)
@@ -59,7 +59,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_option(parser)
 
 
-AnyPosition = Union[Position, TablePosition]
+AnyPosition = Union[Position, FourPlayerPosition]
 
 
 def read_position(args: argparse.Namespace) -> AnyPosition:
@@ -67,7 +67,7 @@ def read_position(args: argparse.Namespace) -> AnyPosition:
     names none. ValueError when the text and ``--wild`` name different wild ranks, or when the
     rules have wild cards and neither names them."""
     if args.rules.players == 4:     # four hands (ddz_fast.positions.four_player), no wild cards
-        return TablePosition.parse(args.position)
+        return FourPlayerPosition.parse(args.position)
     text = args.position
     if args.wild is not None and len(text.split()) == 5:    # no sixth field: --wild's ranks
         text = f"{text} {WILD_PREFIX}{wild_text(args.wild)}"

@@ -25,7 +25,8 @@ from typing import Dict, Optional, Tuple
 from ddz_fast.actions import Partner
 from ddz_fast.search.bots import BOTS, Bot, act, last_mover, make_bot, start_play
 from ddz_fast.cards import RANK_LETTERS
-from ddz_fast.engine.game import Game, State
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.three_player import State
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.rules import Rules

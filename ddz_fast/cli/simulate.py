@@ -5,8 +5,8 @@ Hand ``i`` of a run is a pure function of ``(seed, i)``: its deal, its first bid
 them, so the hands, and every number of the summary except the timings, are the same for any
 number of worker processes.
 
-Every hand is played through :class:`~ddz_fast.engine.game.State` (the four-player table's
-:class:`~ddz_fast.engine.four_player.TableState`, and with wild cards, ``--rules laizi`` or
+Every hand is played through :class:`~ddz_fast.engine.three_player.State` (the four-player table's
+:class:`~ddz_fast.engine.four_player.FourPlayerState`, and with wild cards, ``--rules laizi`` or
 ``tiandi_laizi``, :class:`~ddz_fast.engine.laizi.LaiziState`, whose wild ranks are drawn from
 the hand's seed), auction included; see
 :func:`ddz_fast.search.bots.play_hand` for who bids. At the four-player table "landlord" is the

@@ -31,7 +31,8 @@ from typing import Any, Dict, List, Optional, Union
 import numpy as np
 
 from ..actions import Bid, Double
-from ..engine.game import State, _check_seed
+from ..engine.three_player import State
+from ..engine.base import check_seed
 from ..move import Move
 from . import rlcard as rlcard_ids
 
@@ -67,7 +68,7 @@ class RLCardRuleBot:
 
     def __init__(self, bidder: Any, seed: Union[int, str, None] = None) -> None:
         self._agent = _load_agent()
-        self._rng = random.Random(_check_seed(seed))
+        self._rng = random.Random(check_seed(seed))
         self._bidder = bidder
         #: How many decisions fell back to the documented legal choice.
         self.fallbacks = 0

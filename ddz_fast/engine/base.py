@@ -1,5 +1,5 @@
 """What a hand being played is at every table: the part the three-player
-:class:`~ddz_fast.engine.game.State` and the four-player :class:`~ddz_fast.engine.four_player.TableState`
+:class:`~ddz_fast.engine.three_player.State` and the four-player :class:`~ddz_fast.engine.four_player.FourPlayerState`
 have in common.
 
 Both keep the same fields under the same names (``_game``, ``_phase``, ``_player``,
@@ -13,20 +13,61 @@ inherit it next to its native base, whose C layout it leaves alone.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+import random
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from ..actions import Action, Bid, Double, Event, Partner
+from ..hand import Hand
 from ..move import Move
 from ..rules import Rules
-from ..validate import check_int, check_seat
+from ..validate import check_int, check_seat, is_int
 from .bidding import Auction, auction_status
+from .clock import Clock
 
 __all__ = ["StateBase", "IllegalActionError", "ActionTypeError", "AutoPlayLoopError",
            "AutoPlayPolicy", "timeout_action", "auction_memo", "with_entry", "check_sizes",
-           "ACTION_KINDS"]
+           "ACTION_KINDS", "Seed", "check_seed", "Deal", "GameLike"]
+
+#: A deal's seed: ``random.Random(seed)`` deals it.
+Seed = Union[int, str]
 
 #: A function choosing the action of a player on auto-play. It gets a copy of the state.
 AutoPlayPolicy = Callable[["StateBase"], Action]
+
+
+class GameLike(Protocol):
+    """What a state reads of the :class:`~ddz_fast.engine.game.Game` it is played under."""
+
+    rules: Rules
+    chips: Optional[Tuple[int, ...]]
+    clock: Clock
+    auto_play_policy: AutoPlayPolicy
+
+
+class Deal(NamedTuple):
+    """The hands and the kitty as dealt: three hands of 17 cards and the 3-card kitty (18
+    cards each and an empty kitty under rules without one), or four hands of 25 and an 8-card
+    kitty at the four-player table."""
+
+    hands: Tuple[Hand, ...]
+    kitty: Hand
+
+
+def check_seed(seed: object) -> Seed:
+    """A seed as given (an int, or text), or a random one for None."""
+    if seed is None:
+        return random.SystemRandom().randrange(2 ** 63)
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")       # random.Random hashes the text's UTF-8 bytes
+        except UnicodeEncodeError:
+            raise ValueError("seed text must be valid Unicode (it holds a lone surrogate)") \
+                from None
+        return seed
+    if not is_int(seed):
+        raise TypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")
+    return int(seed)  # type: ignore[call-overload]
+
 
 #: The event kinds that are decisions (the others flag auto-play, leaving and deal bonuses).
 ACTION_KINDS = ("act", "timeout", "auto")
@@ -45,12 +86,6 @@ class ActionTypeError(IllegalActionError, TypeError):
 class AutoPlayLoopError(IllegalActionError):
     """:meth:`State.run_auto_play` would re-deal forever: every seat on auto-play, none bids."""
 
-
-# The errors are raised here but documented, imported and pickled as ddz_fast.engine.game's, where
-# they have always stood (that module imports them from here).
-for _error in (IllegalActionError, ActionTypeError, AutoPlayLoopError):
-    _error.__module__ = "ddz_fast.engine.game"
-del _error
 
 
 def auction_memo() -> Callable[["Rules", int, tuple], Auction]:

@@ -1,10 +1,10 @@
 """The game engine with wild cards (docs/RULES.md, "Variants" > "Laizi").
 
 ``Game("laizi")``, ``Game("tiandi_laizi")`` and any ``Game(Rules(laizi=...))`` make their hands
-here. A :class:`LaiziState` is the pure-Python engine of the four-player table
-(:class:`~ddz_fast.engine.four_player.TableState`) seated at three players with one deck: the same
+here. A :class:`LaiziState` is the plain-Python engine of
+:mod:`ddz_fast.engine.python_state` seated at three players with one deck: the same
 phases (``bidding``, ``doubling`` when ``rules.doubling``, ``play``, ``over``), the same
-interface as :class:`~ddz_fast.engine.game.State` (``legal_actions()``, ``apply``, ``apply_id``,
+interface as :class:`~ddz_fast.engine.three_player.State` (``legal_actions()``, ``apply``, ``apply_id``,
 ``events``, ``history``, clocks, auto-play, chips, ``clone``, equality, pickling, records), and
 on top of it:
 
@@ -19,7 +19,7 @@ on top of it:
   multiplies it by 4, a bomb of 5 or more cards and the rocket by 6. Robs, spring,
   anti-spring, doubling and chips are those of the three-player game (:mod:`ddz_fast.engine.game`).
 
-The three-player :class:`~ddz_fast.engine.game.State` and its native core play no wild cards and are
+The three-player :class:`~ddz_fast.engine.three_player.State` and its native core play no wild cards and are
 left as they are.
 
 Choices where docs/RULES.md is silent (beyond those of :mod:`ddz_fast.engine.game`, which hold here
@@ -53,13 +53,12 @@ auto-play flags):
 from __future__ import annotations
 
 import random
-import sys
-from typing import Any, NamedTuple, Optional, Sequence, Tuple
+from typing import NamedTuple, Optional, Sequence, Tuple
 
 from .. import moves as api, laizi_ids
 from ..cards import RANK_LETTERS, rank_index
-from .game import (Deal, Game, Seed, _check_deal, _check_hands, _check_play_start, _check_seed,
-                   _check_stacks, install_table_engine)
+from .base import Deal, GameLike, Seed, check_seed
+from .three_player import check_deal, check_hands, check_play_start, check_stacks
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..positions.three_player import Position
@@ -67,10 +66,10 @@ from .base import auction_memo
 from ..wild import check_wild
 from ..rules import Rules
 from .scoring import _settle, _spring_factor, cap_to_stacks
-from .four_player import TableState, shuffled_deal
+from .python_state import PythonState, shuffled_deal
 from ..validate import check_int, check_seat, is_int
 
-__all__ = ["LaiziState", "LaiziStart", "deal_cards", "draw_wild", "PLAYERS", "WILD_EVENT"]
+__all__ = ["LaiziState", "LaiziStart", "new_state", "state_from_hands", "deal", "check_stacks", "draw_wild", "PLAYERS", "WILD_EVENT"]
 
 PLAYERS = 3
 #: The kind of the event that shows a wild rank: ``("wild", None, rank)``.
@@ -81,7 +80,7 @@ Hands = Tuple[Hand, Hand, Hand]
 
 
 class LaiziStart(NamedTuple):
-    """How a hand with wild cards started: :class:`~ddz_fast.engine.game.Start` and the wild ranks
+    """How a hand with wild cards started: :class:`~ddz_fast.engine.three_player.Start` and the wild ranks
     given with the cards, in draw order (None: drawn from the seed)."""
 
     hands: Hands
@@ -122,7 +121,7 @@ def _next_deal(seed: Seed, number: int, stream: Optional[tuple],
     return deal, draw_wild(rng, rules.laizi), rng.getstate()
 
 
-def deal_cards(seed: Seed, number: int, rules: Rules) -> Deal:
+def deal(seed: Seed, number: int, rules: Rules) -> Deal:
     """Deal ``number`` of ``seed`` under checked ``rules`` with wild cards: what
     :func:`ddz_fast.engine.game.deal_cards` returns for them (the cards only, not the draws)."""
     return _next_deal(seed, number, None, rules)[0]
@@ -141,19 +140,19 @@ def _draw_order(rules: Rules, wild: object) -> Tuple[int, ...]:
     return tuple(order)
 
 
-def new_state(game: Game, seed: Optional[Seed], first_bidder: int,
+def new_state(game: GameLike, seed: Optional[Seed], first_bidder: int,
               stacks: object) -> "LaiziState":
     """``game.new_state`` under rules with wild cards (arguments not yet checked)."""
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     first_bidder = check_seat("first_bidder", first_bidder, PLAYERS)
-    stacks_t = game.chips if stacks is None else _check_stacks(stacks)
+    stacks_t = game.chips if stacks is None else check_stacks(stacks)
     deal, draws, stream = _next_deal(seed, 0, None, game.rules)
     kitty = deal.kitty if game.rules.kitty else None
     origin = LaiziStart(deal.hands, kitty, None, first_bidder, 1, stacks_t)
     return LaiziState._begin(game, seed, first_bidder, deal, draws, origin, stream)
 
 
-def state_from_hands(game: Game, hands: Sequence[HandLike], kitty: Optional[HandLike],
+def state_from_hands(game: GameLike, hands: Sequence[HandLike], kitty: Optional[HandLike], *,
                      landlord: Optional[int], partner: Optional[int], wild: object,
                      first_bidder: int, seed: Optional[Seed], base_stake: int,
                      stacks: object) -> "LaiziState":
@@ -163,19 +162,19 @@ def state_from_hands(game: Game, hands: Sequence[HandLike], kitty: Optional[Hand
     if partner is not None:
         raise ValueError("a partner is named at the four-player table only")
     first_bidder = check_seat("first_bidder", first_bidder, PLAYERS)
-    hands_t = _check_hands(hands)
+    hands_t = check_hands(hands)
     kitty_h = None if kitty is None else as_hand(kitty)
     if kitty_h is not None and not rules.kitty:
         raise ValueError("these rules deal no kitty: give kitty=None")
     if landlord is None:
-        _check_deal(hands_t, kitty_h, rules)
+        check_deal(hands_t, kitty_h, rules)
     else:
         landlord = check_seat("landlord", landlord, PLAYERS)
-        _check_play_start(hands_t, kitty_h, landlord, rules)
+        check_play_start(hands_t, kitty_h, landlord, rules)
     given = None if wild is None else _draw_order(rules, wild)
     base_stake = check_int("base_stake", base_stake, 1)
-    stacks_t = game.chips if stacks is None else _check_stacks(stacks)
-    seed = _check_seed(seed)
+    stacks_t = game.chips if stacks is None else check_stacks(stacks)
+    seed = check_seed(seed)
     draws = given if given is not None else _next_deal(seed, 0, None, rules)[1]
     origin = LaiziStart(hands_t, kitty_h, landlord, first_bidder, base_stake, stacks_t, given)
     deal = Deal(hands_t, kitty_h or Hand())
@@ -185,20 +184,20 @@ def state_from_hands(game: Game, hands: Sequence[HandLike], kitty: Optional[Hand
     return state
 
 
-class LaiziState(TableState):
+class LaiziState(PythonState):
     """One hand with wild cards being played: see the module docstring."""
 
     # _draws: the wild ranks of the current deal in draw order, shown or not yet; _wild: those
     # shown so far.
     __slots__ = ("_draws", "_wild")
-    _COMPARED = TableState._COMPARED + __slots__
-    _ALL_SLOTS = TableState._ALL_SLOTS + __slots__
+    _COMPARED = PythonState._COMPARED + __slots__
+    _ALL_SLOTS = PythonState._ALL_SLOTS + __slots__
     num_players = PLAYERS
     # The auctions of three seats: a memo of their own (the key does not name the seats).
     _auction_after = staticmethod(auction_memo())
 
     @classmethod
-    def _begin(cls, game: Game, seed: Seed, first_bidder: int, deal: Deal,
+    def _begin(cls, game: GameLike, seed: Seed, first_bidder: int, deal: Deal,
                draws: Tuple[int, ...], origin: LaiziStart,
                stream: Optional[tuple]) -> "LaiziState":
         state = cls._blank(game, seed, origin, stream)
@@ -288,7 +287,3 @@ def bomb_factor(move: Move, bomb_multiplier: str) -> int:
 def wild_text(ranks: Sequence[int]) -> str:
     """Wild ranks as card text in the order given (``(7, 2)`` is ``"T5"``)."""
     return "".join(RANK_LETTERS[rank] for rank in ranks)
-
-
-# Game seats the tables with wild cards through this module (ddz_fast.engine.game cannot import it).
-install_table_engine(sys.modules[__name__], "laizi")

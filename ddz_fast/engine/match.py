@@ -10,7 +10,9 @@ import random
 from typing import Callable, List, Optional, Tuple
 
 from ..actions import Action
-from .game import Game, Seed, State, _check_seed
+from .game import Game
+from .base import Seed, check_seed
+from .three_player import State
 from ..validate import check_int, check_seat
 
 __all__ = ["Match", "Policy"]
@@ -29,7 +31,7 @@ class Match:
             raise TypeError(f"game must be a Game, not {type(game).__name__}")
         self.game = game
         self.num_hands = check_int("num_hands", num_hands, 1)
-        self.seed: Seed = _check_seed(seed)
+        self.seed: Seed = check_seed(seed)
         self.first_bidder = check_seat("first_bidder", first_bidder, game.num_players)
         # Hand seeds are drawn as the hands are dealt: a match of 10**9 hands costs nothing
         # until it is played.
@@ -76,8 +78,8 @@ class Match:
     def play(self, policy: Policy) -> Scores:
         """Play the rest of the match: ``policy`` decides for every player not on auto-play.
 
-        Raises :class:`~ddz_fast.engine.game.AutoPlayLoopError` when every seat is on auto-play and
-        nobody ever bids (see :meth:`~ddz_fast.engine.game.State.run_auto_play`).
+        Raises :class:`~ddz_fast.engine.base.AutoPlayLoopError` when every seat is on auto-play and
+        nobody ever bids (see :meth:`~ddz_fast.engine.three_player.State.run_auto_play`).
         """
         while self.state is not None:
             state = self.state

@@ -42,9 +42,10 @@ from typing import Any, Dict, Iterator, Optional, Tuple, Union
 
 from ..cards import RANK_LETTERS, rank_index
 from .clock import Clock
-from .game import Game, State
+from .game import Game
+from .three_player import State
 from .laizi import WILD_EVENT, wild_text
-from .four_player import TableState
+from .python_state import PythonState
 from ..moves.notation import format_action, parse_action
 from ..rules import Rules
 from ..actions import DealBonus
@@ -58,9 +59,9 @@ VERSION = 1
 Record = Dict[str, Any]
 
 
-def to_record(state: Union[State, TableState]) -> Record:
+def to_record(state: Union[State, PythonState]) -> Record:
     """The record of a hand, finished or not, as plain JSON-ready data."""
-    if not isinstance(state, (State, TableState)):
+    if not isinstance(state, (State, PythonState)):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
     hands, kitty, landlord, first_bidder, base_stake, stacks = state.start[:6]
     game = state.game
@@ -91,7 +92,7 @@ def _move_rules(rules: Rules) -> Optional[Rules]:
     return rules if rules.players != 3 or rules.laizi else None
 
 
-def _move_wild(state: Union[State, TableState]) -> Optional[Tuple[int, ...]]:
+def _move_wild(state: Union[State, PythonState]) -> Optional[Tuple[int, ...]]:
     """The wild ranks moves are written and read under: all of the hand's once shown (every
     move is played after that), else None (no move yet)."""
     wild = getattr(state, "wild", ())
@@ -114,7 +115,7 @@ def _event(kind: str, player: Optional[int], action: Any, rules: Optional[Rules]
     return event
 
 
-def _result(state: Union[State, TableState]) -> Optional[Dict[str, Any]]:
+def _result(state: Union[State, PythonState]) -> Optional[Dict[str, Any]]:
     if not state.is_over:
         return None
     result = {"landlord": state.landlord, "winner": state.winner,
@@ -243,7 +244,7 @@ def game_of(record: Record) -> Game:
 
 
 def replay(record: Record, *,
-           game: Optional[Game] = None) -> Iterator[Union[State, TableState]]:
+           game: Optional[Game] = None) -> Iterator[Union[State, PythonState]]:
     """The start state, then a copy of the state after each event, in order.
 
     ``game`` overrides the recorded game options (e.g. to keep a custom auto-play policy).
@@ -332,7 +333,7 @@ def _replay_wild(event: Dict[str, Any], made: list) -> list:
     return made[1:]
 
 
-def load(record: Record, *, game: Optional[Game] = None) -> Union[State, TableState]:
+def load(record: Record, *, game: Optional[Game] = None) -> Union[State, PythonState]:
     """The state at the end of a record; ValueError if it disagrees with the recorded result."""
     state = None
     for state in replay(record, game=game):

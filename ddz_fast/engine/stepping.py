@@ -1,4 +1,4 @@
-"""The play phase of a game state as a table of words: what :class:`~ddz_fast.engine.game.State` steps.
+"""The play phase of a game state as a table of words: what :class:`~ddz_fast.engine.three_player.State` steps.
 
 A table holds three hand words, the move to beat, the passes since it and the tallies the
 settlement needs (non-pass moves per seat, bombs played, who went out). It lists the legal
@@ -143,12 +143,12 @@ class PyTable:
     __hash__ = None  # type: ignore[assignment]  # tables change: never dict keys
 
 
-#: The fields of a :class:`~ddz_fast.engine.game.State` that :class:`StateCore` holds.
+#: The fields of a :class:`~ddz_fast.engine.three_player.State` that :class:`StateCore` holds.
 STATE_CORE_FIELDS = ("_phase", "_player", "_table", "_log", "_timeouts", "_over")
 
 
 class PyStateCore:
-    """What a :class:`~ddz_fast.engine.game.State` does on every step of a driver's loop, in Python:
+    """What a :class:`~ddz_fast.engine.three_player.State` does on every step of a driver's loop, in Python:
     the twin of ``ddz_fast._play._StateCore``, which holds these fields in C slots.
 
     ``is_over``, ``legal_actions()`` and the play phase's ``apply(move)`` (one table step);
@@ -189,5 +189,5 @@ class PyStateCore:
         self._apply_checked(action)  # type: ignore[attr-defined]
 
 
-#: The base of :class:`~ddz_fast.engine.game.State`: in C slots with the native tables.
+#: The base of :class:`~ddz_fast.engine.three_player.State`: in C slots with the native tables.
 StateCore: type = _play._StateCore if NATIVE_TABLES else PyStateCore

@@ -49,7 +49,7 @@ from ..cards import TWO_DECKS
 from ..engine.base import timeout_action
 from ..engine.game import Game
 from ..rules import RulesLike
-from ..engine.four_player import TableState
+from ..engine.four_player import FourPlayerState
 
 __all__ = ["FourPlayerEnv", "env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE"]
 
@@ -104,9 +104,9 @@ class FourPlayerEnv(PlayPhaseEnv):
                              f"{game.rules!r}: use ddz_fast.envs.three_player for three")
         self._setup(game, render_mode, bidder, OBSERVATION_SIZE, _observation_high())
         self._ids = {move: index for index, move in enumerate(self._moves)}
-        self.state: Optional[TableState] = None
+        self.state: Optional[FourPlayerState] = None
 
-    def _start_hand(self, deal_seed: int) -> TableState:
+    def _start_hand(self, deal_seed: int) -> FourPlayerState:
         if self.bidder is not None:
             return start_play(self.game, deal_seed, bidder=self.bidder)
         state = start_play(self.game, deal_seed, landlord=0)
@@ -114,11 +114,11 @@ class FourPlayerEnv(PlayPhaseEnv):
             state.apply(timeout_action(state))
         return state
 
-    def _observe_more(self, state: TableState, vector: np.ndarray) -> None:
+    def _observe_more(self, state: FourPlayerState, vector: np.ndarray) -> None:
         if state.partner is not None:
             vector[OBSERVATION_LAYOUT["partner"]] = 1 + AGENTS.index(self._agent(state.partner))
 
-    def _step_mask(self, state: TableState) -> np.ndarray:
+    def _step_mask(self, state: FourPlayerState) -> np.ndarray:
         """The mask of the agent to move, worked out once per step (read-only; copy it)."""
         key = state._event_count()
         cached = getattr(self, "_mask_of", None)
@@ -132,7 +132,7 @@ class FourPlayerEnv(PlayPhaseEnv):
         self._mask_of = (state, key, mask)
         return mask
 
-    def _render_more(self, state: TableState) -> List[str]:
+    def _render_more(self, state: FourPlayerState) -> List[str]:
         return [] if state.partner is None else [f"partner: {self._agent(state.partner)}"]
 
 

@@ -66,7 +66,8 @@ import ddz_fast
 from .base import PlayPhaseEnv
 from ..search.bots import start_play
 from ..cards import MAX_COPIES
-from ..engine.game import Game, State
+from ..engine.game import Game
+from ..engine.three_player import State
 from ..rules import Rules, RulesLike, three_player_table
 
 __all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",

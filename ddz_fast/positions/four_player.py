@@ -38,7 +38,7 @@ from .three_player import check_depth, check_prev_and_passes, position_fields, s
 from ..rules import WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
 from ..validate import check_seat
 
-__all__ = ["TablePosition", "perft", "divide", "PLAYERS"]
+__all__ = ["FourPlayerPosition", "perft", "divide", "PLAYERS"]
 
 PLAYERS = 4
 Hands = Tuple[Hand, Hand, Hand, Hand]
@@ -62,7 +62,7 @@ def step(hands: Hands, player: int, to_beat: Optional[Move], passes: int,
 
 
 @dataclass(frozen=True, init=False)
-class TablePosition:
+class FourPlayerPosition:
     """A play-phase position of the four-player table (see the module docstring); immutable
     and hashable."""
 
@@ -87,7 +87,7 @@ class TablePosition:
         set_fields(self, checked, landlord, to_move, prev, passes)
 
     @classmethod
-    def parse(cls, text: str) -> "TablePosition":
+    def parse(cls, text: str) -> "FourPlayerPosition":
         """The position of a notation line (see the module docstring)."""
         fields = position_fields(text)
         texts = fields[0].split("/")
@@ -122,7 +122,7 @@ class TablePosition:
         return play_actions(self.hands[self.to_move], self.prev, _table_rules(rules),
                             generator(implementation))
 
-    def play(self, move: Move, rules: RulesLike = "four_player") -> "TablePosition":
+    def play(self, move: Move, rules: RulesLike = "four_player") -> "FourPlayerPosition":
         """The position after the player to move plays ``move`` (ValueError if illegal)."""
         if not isinstance(move, Move):
             raise TypeError(f"move must be a Move, not {type(move).__name__}")
@@ -131,10 +131,10 @@ class TablePosition:
                              f"in {self}")
         return self._after(move)
 
-    def _after(self, move: Move) -> "TablePosition":
+    def _after(self, move: Move) -> "FourPlayerPosition":
         hands, to_move, prev, passes = step(self.hands, self.to_move, self.prev, self.passes,
                                             move)
-        after = TablePosition.__new__(TablePosition)
+        after = FourPlayerPosition.__new__(FourPlayerPosition)
         set_fields(after, hands, self.landlord, to_move, prev, passes)
         return after
 
@@ -155,25 +155,25 @@ def _table_rules(rules: RulesLike) -> Rules:
     return checked
 
 
-def _checked(position: object, depth: object) -> TablePosition:
+def _checked(position: object, depth: object) -> FourPlayerPosition:
     position = _rebuilt(position)
     check_depth(depth)
     return position
 
 
-def _rebuilt(position: object) -> TablePosition:
-    """``position`` rebuilt through the checks of :class:`TablePosition` (its fields can be
+def _rebuilt(position: object) -> FourPlayerPosition:
+    """``position`` rebuilt through the checks of :class:`FourPlayerPosition` (its fields can be
     changed behind its back); TypeError or ValueError saying it is no valid position."""
-    if not isinstance(position, TablePosition):
-        raise TypeError(f"position must be a TablePosition, not {type(position).__name__}")
+    if not isinstance(position, FourPlayerPosition):
+        raise TypeError(f"position must be a FourPlayerPosition, not {type(position).__name__}")
     try:
-        return TablePosition(position.hands, position.landlord, position.to_move,
+        return FourPlayerPosition(position.hands, position.landlord, position.to_move,
                              position.prev, position.passes)
     except (TypeError, ValueError) as error:
         raise type(error)(f"position is no valid position: {error}") from None
 
 
-def perft(position: TablePosition, depth: int, *, rules: RulesLike = "four_player",
+def perft(position: FourPlayerPosition, depth: int, *, rules: RulesLike = "four_player",
           implementation: Implementation = None) -> int:
     """The number of leaves of the play tree below ``position`` cut at ``depth`` plies (a
     finished hand is a leaf at any depth), walked in Python over the move generator of
@@ -183,7 +183,7 @@ def perft(position: TablePosition, depth: int, *, rules: RulesLike = "four_playe
                   generator(implementation), _table_rules(rules))
 
 
-def divide(position: TablePosition, depth: int, *, rules: RulesLike = "four_player",
+def divide(position: FourPlayerPosition, depth: int, *, rules: RulesLike = "four_player",
            implementation: Implementation = None) -> Dict[Move, int]:
     """Perft split by the first action: {action: leaves below it at ``depth - 1``}."""
     return split(position, depth, rules, implementation,
@@ -191,8 +191,8 @@ def divide(position: TablePosition, depth: int, *, rules: RulesLike = "four_play
                                             implementation=implementation))
 
 
-def split(position: TablePosition, depth: int, rules: RulesLike,
-          implementation: Implementation, count: Callable[[TablePosition, int], int]
+def split(position: FourPlayerPosition, depth: int, rules: RulesLike,
+          implementation: Implementation, count: Callable[[FourPlayerPosition, int], int]
           ) -> Dict[Move, int]:
     """:func:`divide` with each subtree counted by ``count(child, depth - 1)``: the first
     actions from the generator of ``implementation``, the subtrees by any perft (the native

@@ -18,7 +18,7 @@ from .step import (Hands, Implementation, LegalMovesFn, generator,
 from .rollouts import perft_native
 from . import four_player as table_position
 from .three_player import Position, _check_perft_args
-from .four_player import TablePosition
+from .four_player import FourPlayerPosition
 from ..rules import Rules, RulesLike, three_player_table
 
 __all__ = ["perft", "divide"]
@@ -38,12 +38,12 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     generator with wild cards (a generator given is called with ``wild=``), or with
     ``"native"`` by the compiled core over its laizi generator.
 
-    A :class:`~ddz_fast.positions.four_player.TablePosition` of the four-player table is counted by
+    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table is counted by
     :func:`ddz_fast.positions.four_player.perft` (a walk in Python; ``rules`` default to
     ``four_player`` there), or with ``"native"`` by the compiled core's walk on the wide words
     of two decks (:func:`ddz_fast.positions.rollouts.perft_native`), as at three seats.
     """
-    if isinstance(position, TablePosition):     # the four-player table: its own walks
+    if isinstance(position, FourPlayerPosition):     # the four-player table: its own walks
         if isinstance(implementation, str) and implementation == "native":
             return perft_native(position, depth, rules=rules or "four_player")
         return table_position.perft(position, depth, rules=rules or "four_player",
@@ -68,7 +68,7 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     ``perft(position, depth)``, except for a finished hand: it has no first action (``{}``)
     and is itself the one leaf perft counts.
     """
-    if isinstance(position, TablePosition):
+    if isinstance(position, FourPlayerPosition):
         rules = rules or "four_player"     # each subtree counted as perft counts it
         return table_position.split(position, depth, rules, implementation,
                                     lambda child, below: perft(child, below, rules=rules,

@@ -9,12 +9,12 @@ code compiled without bounds checks.
   result is one numpy array per statistic.
 * :func:`play_out` finishes a :class:`~ddz_fast.positions.three_player.Position` at random (a rollout),
   positions with wild ranks included, and a
-  :class:`~ddz_fast.positions.four_player.TablePosition` of the four-player table on the wide words
+  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table on the wide words
   of two decks.
 * :func:`perft_native` is :func:`ddz_fast.positions.three_player.perft` counted natively, positions with wild
   ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference.moves` (and
   :mod:`ddz_fast.reference.laizi`) is its twin. It counts a
-  :class:`~ddz_fast.positions.four_player.TablePosition` of the four-player table too, on the wide
+  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table too, on the wide
   words of two decks, as :func:`ddz_fast.positions.four_player.perft` walks it in Python.
 
 Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
@@ -63,7 +63,7 @@ At the four-player table (``Rules(players=4)``, preset ``four_player``; docs/RUL
   ``base stake x multiplier`` with the landlord; with a partner, each player of the losing side
   pays that to one player of the winning side (:func:`ddz_fast.engine.scoring.settle_sides`), so
   every seat wins or loses exactly that. The table has no deal bonuses: ``bonuses`` is 0.
-* Rollouts (:func:`play_out` of a :class:`~ddz_fast.positions.four_player.TablePosition`) play on from
+* Rollouts (:func:`play_out` of a :class:`~ddz_fast.positions.four_player.FourPlayerPosition`) play on from
   the position as the games play, from the stream of game 0 of the seed (as at three seats).
   A position does not hold the landlord's partner (it does not change play), so under
   ``sides="partner"`` rules the caller names it with ``partner=`` and ``landlord_won`` is
@@ -106,7 +106,7 @@ from ..hand import Hand
 from ..move import Move
 from .three_player import Position, _check_perft_args, checked_position
 from ..rules import Rules, RulesLike, as_rules, plain_rules, three_player_table
-from .four_player import TablePosition
+from .four_player import FourPlayerPosition
 from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -361,7 +361,7 @@ def _joined(parts: List[Dict[str, np.ndarray]]) -> Dict[str, np.ndarray]:
     return joined
 
 
-def play_out(position: Union[Position, TablePosition], seed: int, *, rules: RulesLike = None,
+def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules: RulesLike = None,
              partner: Optional[int] = None) -> Playout:
     """Finish ``position`` with uniformly random legal actions (a rollout) and say how it ended.
 
@@ -369,7 +369,7 @@ def play_out(position: Union[Position, TablePosition], seed: int, *, rules: Rule
     returns at once (no plays). A position with wild ranks is played out under rules with wild
     cards (``bombs`` counts its bombs of every class and the rocket).
 
-    A :class:`~ddz_fast.positions.four_player.TablePosition` (four hands of two decks) is played out
+    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands of two decks) is played out
     round the table (the lead comes back after the other three pass) under ``rules`` that
     default to ``four_player`` there and may be any rule set of four players. A position does
     not hold the landlord's partner, which does not change play: under ``sides="partner"``
@@ -378,7 +378,7 @@ def play_out(position: Union[Position, TablePosition], seed: int, *, rules: Rule
     three seats.
     """
     if not isinstance(position, Position):     # the three-seat path asks nothing more
-        if isinstance(position, TablePosition):
+        if isinstance(position, FourPlayerPosition):
             return _play_out_table(position, seed, "four_player" if rules is None else rules,
                                    partner)
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
@@ -402,7 +402,7 @@ def play_out(position: Union[Position, TablePosition], seed: int, *, rules: Rule
     return Playout(winner, winner == landlord, bombs, plays, seat_moves)
 
 
-def perft_native(position: Union[Position, TablePosition], depth: int, *,
+def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
                  rules: RulesLike = None) -> int:
     """:func:`ddz_fast.positions.three_player.perft` counted by the native core: same leaves, same errors.
 
@@ -410,12 +410,12 @@ def perft_native(position: Union[Position, TablePosition], depth: int, *,
     ``perft_native(p, 0) == 1``. The count runs without the GIL; Ctrl-C (SIGINT) stops it
     with KeyboardInterrupt.
 
-    A :class:`~ddz_fast.positions.four_player.TablePosition` (four hands of two decks) is counted as
+    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands of two decks) is counted as
     :func:`ddz_fast.positions.four_player.perft` counts it (the lead comes back after the other three
     pass), under ``rules`` that default to ``four_player`` there and may be any rule set of
     four players (``Rules(players=4, ...)`` with any move options and sides).
     """
-    if isinstance(position, TablePosition):
+    if isinstance(position, FourPlayerPosition):
         return _perft_table(position, depth, "four_player" if rules is None else rules)
     position = _check_perft_args(position, depth)
     checked = three_player_table(rules, "the native play loop")
@@ -430,7 +430,7 @@ def perft_native(position: Union[Position, TablePosition], depth: int, *,
                         rules)
 
 
-def _play_out_table(position: TablePosition, seed: int, rules: RulesLike,
+def _play_out_table(position: FourPlayerPosition, seed: int, rules: RulesLike,
                     partner: Optional[int]) -> Playout:
     """play_out of a position of the four-player table: the position rebuilt, the seed, rules
     of four players and the partner checked (the first and third as perft_native checks
@@ -466,7 +466,7 @@ def _landlord_side(landlord: int, partner: object, rules: Rules) -> Tuple[int, .
     return landlord, seat
 
 
-def _perft_table(position: TablePosition, depth: int, rules: RulesLike) -> int:
+def _perft_table(position: FourPlayerPosition, depth: int, rules: RulesLike) -> int:
     """perft_native of a position of the four-player table: the checks of
     :func:`ddz_fast.positions.four_player.perft`, in its order and with its messages (the position
     rebuilt, the depth, rules of four players, and the move to beat judged under them where
@@ -479,7 +479,7 @@ def _perft_table(position: TablePosition, depth: int, rules: RulesLike) -> int:
                               checked)
 
 
-def _table_words(position: TablePosition, rules: Rules) -> Tuple[
+def _table_words(position: FourPlayerPosition, rules: Rules) -> Tuple[
         Tuple[Tuple[int, ...], ...], int, int, int, int]:
     """(hand counts, player to move, low and high halves of the move to beat's wide word,
     passes) of a checked position of the four-player table, as the native kernels of the

@@ -1,6 +1,6 @@
 """Built-in players: one small :class:`Bot` interface, a random bot and a rule-based bot.
 
-A bot answers the three kinds of decision of a :class:`~ddz_fast.engine.game.State`: ``bid`` in the
+A bot answers the three kinds of decision of a :class:`~ddz_fast.engine.three_player.State`: ``bid`` in the
 bidding phase, ``double`` in the doubling phase and ``play`` in the play phase, always for
 ``state.current_player``. It reads the state and returns one of ``state.legal_actions()``; it
 never changes the state. :func:`act` picks the right method for the phase and
@@ -42,8 +42,11 @@ from ..actions import Bid, Double, Partner
 from ..cards import NUM_RANKS, TWO, Counts, check_counts
 from ..engine.base import timeout_action
 from ..actions import Action
-from ..engine.game import Game, Seed, State, _check_seed, deal_cards
-from ..engine.four_player import TableState
+from ..engine.game import Game, deal_cards
+from ..engine.base import Seed, check_seed
+from ..engine.three_player import State
+from ..engine.four_player import FourPlayerState
+from ..engine.python_state import PythonState
 from ..hand import Hand
 from ..move import TYPE_CODES, Move
 from ..rules import Rules, plain_rules
@@ -196,7 +199,7 @@ class RandomBot:
     plays_wild_cards = True
 
     def __init__(self, seed: Union[int, str, None] = None) -> None:
-        self._rng = random.Random(_check_seed(seed))
+        self._rng = random.Random(check_seed(seed))
 
     def _choose(self, state: State) -> Action:
         return self._rng.choice(state.legal_actions())
@@ -210,7 +213,7 @@ class RandomBot:
     def play(self, state: State) -> Move:
         return self._choose(state)  # type: ignore[return-value]
 
-    def partner(self, state: TableState) -> Partner:
+    def partner(self, state: FourPlayerState) -> Partner:
         """The landlord's partner at the four-player table: any of the other three."""
         return self._choose(state)  # type: ignore[return-value,arg-type]
 
@@ -242,7 +245,7 @@ def hand_strength(counts: Counts) -> int:
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, (State, TableState)):
+    if not isinstance(state, (State, PythonState)):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
 
 
@@ -269,7 +272,7 @@ def wild_card_bots() -> List[str]:
 def _side(state: State) -> Tuple[int, ...]:
     """The landlord's side: the landlord, and at the four-player table its partner."""
     # An isinstance test, not getattr with a default: a missing attribute raises inside.
-    return state.side if isinstance(state, TableState) else (state.landlord,)
+    return state.side if isinstance(state, PythonState) else (state.landlord,)
 
 
 def last_mover(state: State) -> Optional[int]:
@@ -285,7 +288,7 @@ def last_mover(state: State) -> Optional[int]:
     if prev is None or player is None:
         return None
     # No pass since the move: the previous seat played it; each pass one seat further back.
-    players = state.num_players if isinstance(state, TableState) else 3
+    players = state.num_players if isinstance(state, PythonState) else 3
     return (check_seat("current_player", player, players) - 1 - passes) % players
 
 
@@ -419,7 +422,7 @@ class GreedyBot:
     def double(self, state: State) -> Double:
         return Double.DOUBLE if self._strength(state) >= self.double_at else Double.NO_DOUBLE
 
-    def partner(self, state: TableState) -> Partner:
+    def partner(self, state: FourPlayerState) -> Partner:
         """The landlord's partner at the four-player table: the seat opposite, two seats on,
         so that the turn alternates between the sides and each opponent's move is answered
         at once by the landlord's side (the bot cannot see the other hands to do better)."""

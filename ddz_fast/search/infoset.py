@@ -52,7 +52,7 @@ from ..validate import check_int, check_seat, check_seed64, is_int, shown
 
 if TYPE_CHECKING:
     from ..actions import Action
-    from ..engine.game import State
+    from ..engine.three_player import State
 
 __all__ = ["InformationSet", "information_set", "Constraints", "SplitSpec", "split_spec",
            "split_specs", "normalize_constraints", "MAX_SAMPLES"]

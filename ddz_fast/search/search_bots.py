@@ -27,7 +27,8 @@ from ..actions import Bid, Double
 from .bots import GreedyBot, refuse_wild_cards
 from ..moves import legal_moves
 from ..compiled import search as _search  # NativeCoreMissingError when not built
-from ..engine.game import State, _check_seed
+from ..engine.three_player import State
+from ..engine.base import check_seed
 from ..hand import Hand
 from .infoset import InformationSet, information_set
 from ..move import Move
@@ -61,7 +62,7 @@ class _SearchBot:
     """What both search bots share: a seeded stream, greedy bidding and the decision setup."""
 
     def __init__(self, seed: Union[int, str, None], rollout: str) -> None:
-        self._rng = random.Random(_check_seed(seed))
+        self._rng = random.Random(check_seed(seed))
         self._greedy = GreedyBot(seed)
         if not isinstance(rollout, str):
             raise TypeError(f"rollout must be a str, not {type(rollout).__name__}")

@@ -7,7 +7,8 @@ import pytest
 
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.cards import FULL_DECK
-from ddz_fast.engine.game import ActionTypeError, Game, IllegalActionError, deal_cards
+from ddz_fast.engine.game import Game, deal_cards
+from ddz_fast.engine.base import ActionTypeError, IllegalActionError
 from ddz_fast.moves.notation import parse_move
 from support.game_scripts import Bid, Double, script, snapshot, split_deal
 

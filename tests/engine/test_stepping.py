@@ -28,7 +28,9 @@ import pytest
 from ddz_fast import Bid, Game, IllegalActionError, Move, Rules, action_move, action_space
 from ddz_fast.engine import record, stepping
 from ddz_fast.reference import moves as reference
-from ddz_fast.engine.game import ActionTypeError, State, deal_cards
+from ddz_fast.engine.game import deal_cards
+from ddz_fast.engine.base import ActionTypeError
+from ddz_fast.engine.three_player import State
 from ddz_fast.positions.step import play_actions
 
 FIXTURE = Path(__file__).resolve().parent / "stepping" / "games_c408d4a.json"
@@ -117,7 +119,7 @@ def python_core_state() -> type:
 def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
     """The same seeds with the table in Python on the reference generator, the shuffle in
     Python and the state's steps in Python: the same records, event for event."""
-    from ddz_fast.engine import game as game_module
+    from ddz_fast.engine import three_player as game_module
 
     native = {}
     for preset, auction, chips in configs():
@@ -333,7 +335,7 @@ def test_pickled_and_copied_states_are_equal_and_independent(preset):
 
 @needs_native_tables
 def test_the_native_shuffle_draws_what_random_shuffle_draws():
-    from ddz_fast.engine import game as game_module
+    from ddz_fast.engine import three_player as game_module
     from ddz_fast.compiled import play
 
     assert game_module._shuffle is play._shuffled_deck
@@ -348,7 +350,7 @@ def test_the_native_shuffle_draws_what_random_shuffle_draws():
 
 @needs_native_tables
 def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
-    from ddz_fast.engine import game as game_module
+    from ddz_fast.engine import three_player as game_module
     from ddz_fast.compiled import play
 
     assert game_module._NATIVE_SEEDING

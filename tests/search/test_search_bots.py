@@ -17,7 +17,7 @@ import pytest
 
 from ddz_fast import Game, Move, Rules
 from ddz_fast.search.bots import BOTS, ISMCTSBot, PIMCBot, act, make_bot, play_hand, start_play
-from ddz_fast.engine.game import State
+from ddz_fast.engine.three_player import State
 from ddz_fast.hand import Hand
 from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.moves.notation import parse_move

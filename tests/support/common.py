@@ -26,7 +26,7 @@ from ddz_fast import Hand, Move, Rules, action_space
 from ddz_fast.engine.bidding import auction_status
 from ddz_fast.actions import Bid
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
-from ddz_fast.positions.four_player import TablePosition
+from ddz_fast.positions.four_player import FourPlayerPosition
 
 IMPLEMENTATIONS = (native, reference)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -244,10 +244,10 @@ def raised(call: Callable[[], object]) -> Tuple[type, str]:
     return type(caught.value), str(caught.value)
 
 
-def tampered(position: TablePosition, **fields: Any) -> TablePosition:
+def tampered(position: FourPlayerPosition, **fields: Any) -> FourPlayerPosition:
     """A copy of ``position`` with fields changed behind the constructor's back (a frozen
     dataclass can be changed so), for the functions that must check a position again."""
-    copy = TablePosition(position.hands, position.landlord, position.to_move, position.prev,
+    copy = FourPlayerPosition(position.hands, position.landlord, position.to_move, position.prev,
                          position.passes)
     for name, value in fields.items():
         object.__setattr__(copy, name, value)

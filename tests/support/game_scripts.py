@@ -5,7 +5,7 @@ from typing import Dict, Optional, Sequence, Tuple
 
 from ddz_fast.actions import Bid, Double
 from ddz_fast.cards import FULL_DECK, format_cards, parse_cards
-from ddz_fast.engine.game import State
+from ddz_fast.engine.three_player import State
 from ddz_fast.moves.notation import parse_move
 
 

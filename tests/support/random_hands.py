@@ -10,7 +10,8 @@ import pytest
 from ddz_fast import Move, Rules
 from ddz_fast.bitboard import COUNT_MASK, pack
 from ddz_fast.cards import FULL_DECK
-from ddz_fast.engine.game import Game, State
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.three_player import State
 from ddz_fast.actions import DealBonus
 from support.common import decide, expected_bidder, illegal_moves
 from support.game_scripts import Bid, Double, snapshot

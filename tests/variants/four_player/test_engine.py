@@ -24,9 +24,10 @@ import pytest
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.actions import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
-from ddz_fast.engine.game import ActionTypeError, Game, IllegalActionError
+from ddz_fast.engine.game import Game
+from ddz_fast.engine.base import ActionTypeError, IllegalActionError
 from ddz_fast.moves.notation import parse_move
-from ddz_fast.engine.four_player import TableState
+from ddz_fast.engine.four_player import FourPlayerState
 from support.common import sample_size
 
 FOUR = Rules.preset("four_player")
@@ -46,7 +47,7 @@ def move(text: str, kind: str = "") -> Move:
     return parse_move(f"{text}:{kind}" if kind else text, rules=FOUR)
 
 
-def play(state: TableState, actions) -> TableState:
+def play(state: FourPlayerState, actions) -> FourPlayerState:
     for action in actions:
         if isinstance(action, str):
             action = Move.PASS if action == P else move(*action.split(":"))
@@ -54,7 +55,7 @@ def play(state: TableState, actions) -> TableState:
     return state
 
 
-def started(rules: Rules = FOUR, **options) -> TableState:
+def started(rules: Rules = FOUR, **options) -> FourPlayerState:
     """The hand above, seat 0 landlord with the kitty, at the start of play (or of the partner
     phase under ``sides="partner"`` without ``partner=``)."""
     return Game(rules, chips=options.pop("chips", None)).new_state_from_hands(
@@ -445,5 +446,5 @@ def test_the_layers_without_four_seats_refuse_them_in_one_line():
     with pytest.raises(ValueError, match="PettingZoo environment plays three players"):
         DouDizhuEnv("four_player")
     from ddz_fast.search.bots import SolverBot
-    with pytest.raises(TypeError, match="solve needs a Position or a Duel, not TablePosition"):
+    with pytest.raises(TypeError, match="solve needs a Position or a Duel, not FourPlayerPosition"):
         SolverBot().play(started(FOUR))

@@ -1,4 +1,4 @@
-"""The native perft of the four-player table (perft_native of a TablePosition) against the
+"""The native perft of the four-player table (perft_native of a FourPlayerPosition) against the
 Python walk of ddz_fast.positions.four_player.perft.
 
 Expected counts come from outside the native walk: the hand counts of
@@ -23,7 +23,7 @@ from ddz_fast import Game, Position, Rules, divide, perft, perft_native
 from ddz_fast.cli.main import main
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions import four_player as table_position
-from ddz_fast.positions.four_player import TablePosition
+from ddz_fast.positions.four_player import FourPlayerPosition
 from support.common import raised, tampered
 from support.subprocesses import SUBPROCESS_CWD, default_sigint
 
@@ -59,7 +59,7 @@ REFERENCE_LEAVES = 150
 
 
 def test_the_hand_counted_tree_where_the_lead_comes_back():
-    position = TablePosition.parse(LEAD_COMES_BACK)
+    position = FourPlayerPosition.parse(LEAD_COMES_BACK)
     assert [perft_native(position, depth) for depth in range(7)] == HAND_COUNTS
     assert [perft(position, depth, implementation="native") for depth in range(7)] == \
         HAND_COUNTS
@@ -68,7 +68,7 @@ def test_the_hand_counted_tree_where_the_lead_comes_back():
 
 @pytest.mark.parametrize("depth", sorted(HAND_DIVIDES))
 def test_every_divide_entry_of_the_hand_counts(depth):
-    position = TablePosition.parse(LEAD_COMES_BACK)
+    position = FourPlayerPosition.parse(LEAD_COMES_BACK)
     expected = {parse_move(cards): leaves for cards, leaves in HAND_DIVIDES[depth].items()}
     assert divide(position, depth, implementation="native") == expected
     for move, leaves in expected.items():
@@ -77,7 +77,7 @@ def test_every_divide_entry_of_the_hand_counts(depth):
 
 @pytest.mark.parametrize("text, depth", SMALL_POSITIONS)
 def test_small_positions_against_the_reference_walk_at_every_depth(text, depth):
-    position = TablePosition.parse(text)
+    position = FourPlayerPosition.parse(text)
     for below in range(depth + 1):
         assert perft_native(position, below) == \
             table_position.perft(position, below, implementation="python")
@@ -132,7 +132,7 @@ def test_full_deals_at_depth_three():
 
 def test_the_command_line_counts_natively_and_in_python_alike(capsys):
     text, depth = SMALL_POSITIONS[0]
-    expected = table_position.perft(TablePosition.parse(text), depth, implementation="python")
+    expected = table_position.perft(FourPlayerPosition.parse(text), depth, implementation="python")
     counts = {}
     for implementation in ("native", "python"):
         assert main(["perft", text, str(depth), "--rules", "four_player", "--implementation",
@@ -149,7 +149,7 @@ def test_the_command_line_counts_natively_and_in_python_alike(capsys):
 
 
 def test_arguments_are_checked_like_the_python_walk():
-    legal = TablePosition.parse("333345/6/7/8 0 1 333345 0")
+    legal = FourPlayerPosition.parse("333345/6/7/8 0 1 333345 0")
     no_four_two = FOUR.replace(four_two=False)
     cases = [(legal, -1, None), (legal, 1.0, None), (legal, True, None), (legal, "2", None),
              (legal, 1, "standard"), (legal, 1, "no_kitty"), (legal, 1, "turbo"),
@@ -166,13 +166,13 @@ def test_arguments_are_checked_like_the_python_walk():
         assert errors[0] == errors[1] == errors[2], (str(position), depth, rules, errors)
     # As in the Python walk, the move to beat is judged only where moves are generated.
     assert perft_native(legal, 0, rules=no_four_two) == 1
-    over = TablePosition.parse("-/6/7/8 0 1 333345 0")
+    over = FourPlayerPosition.parse("-/6/7/8 0 1 333345 0")
     assert perft_native(over, 3, rules=no_four_two) == 1
     assert perft_native(legal, 2) == table_position.perft(legal, 2)
 
 
 def test_what_is_no_table_position_is_refused_as_at_three_seats():
-    # Anything but a TablePosition goes the three-seat way, with its errors.
+    # Anything but a FourPlayerPosition goes the three-seat way, with its errors.
     with pytest.raises(ValueError, match="three players with one deck, not the 4-player"):
         perft_native(Position.parse("3/4/5 0 0 - 0"), 1, rules="four_player")
     with pytest.raises(TypeError, match="position must be a Position, not str"):
@@ -181,10 +181,10 @@ def test_what_is_no_table_position_is_refused_as_at_three_seats():
 
 def test_the_kernel_checks_its_words_again():
     from ddz_fast import _play      # compiled only: imported where the core is built
-    hands = tuple(TablePosition.parse("33/4/5/6 0 0 - 0").hands)
+    hands = tuple(FourPlayerPosition.parse("33/4/5/6 0 0 - 0").hands)
     counts = tuple(h.counts for h in hands)
     nine = ((9,) + counts[0][1:],) + counts[1:]
-    pair_word = TablePosition.parse("33/4/5/6 0 1 KK 0").prev.word
+    pair_word = FourPlayerPosition.parse("33/4/5/6 0 1 KK 0").prev.word
     for args, message in (((counts[:3], 0, 0, 0, 0), "four hands"),
                           ((counts, 4, 0, 0, 0), "to_move must be a seat"),
                           ((counts, 0, 0, 0, 1), "passes must be"),

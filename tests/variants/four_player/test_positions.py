@@ -7,7 +7,7 @@ from ddz_fast import Move, Rules, divide, perft
 from ddz_fast.reference import moves as reference
 from ddz_fast.engine.game import Game
 from ddz_fast.moves.notation import parse_move
-from ddz_fast.positions.four_player import TablePosition
+from ddz_fast.positions.four_player import FourPlayerPosition
 
 FOUR = Rules.preset("four_player")
 
@@ -19,7 +19,7 @@ def test_perft_counted_by_hand_with_the_lead_coming_back_after_three_passes():
     # three passes the lead is seat 0's again, whose only move, 3, ends the hand.
     # Leaves at each depth: 1: {3, 33} = 2; 2: 33, 3-P, 3-4 = 3; 3: 33, 3-4, 3-P-P, 3-P-5 = 4;
     # 4: 33, 3-4, 3-P-5, 3-P-P-P, 3-P-P-6 = 5; 5: the same five, 3-P-P-P then leads 3 = 5.
-    position = TablePosition.parse("33/4/5/6 0 0 - 0")
+    position = FourPlayerPosition.parse("33/4/5/6 0 0 - 0")
     assert [perft(position, depth) for depth in range(7)] == [1, 2, 3, 4, 5, 5, 5]
     after = position.play(parse_move("3")).play(Move.PASS).play(Move.PASS).play(Move.PASS)
     assert (after.to_move, after.prev, after.passes) == (0, None, 0)
@@ -55,7 +55,7 @@ def brute_force(hands, player, to_beat, passes, depth):
     ("33333/444445/BBRR6/7777 2 1 66 1", 5),
 ])
 def test_perft_agrees_with_a_brute_force_from_first_principles(text, depth):
-    position = TablePosition.parse(text)
+    position = FourPlayerPosition.parse(text)
     hands = [h.counts for h in position.hands]
     expected = brute_force(hands, position.to_move, position.prev, position.passes, depth)
     assert perft(position, depth) == expected
@@ -64,17 +64,17 @@ def test_perft_agrees_with_a_brute_force_from_first_principles(text, depth):
 
 def test_the_notation_round_trips_and_is_checked():
     text = "33445566/789TJ/QKA2B/88888 0 2 KK 0"
-    assert str(TablePosition.parse(text)) == text
-    assert str(TablePosition.parse("-/BBRR/33333333/- 1 1 - 0")) == "-/BBRR/33333333/- 1 1 - 0"
+    assert str(FourPlayerPosition.parse(text)) == text
+    assert str(FourPlayerPosition.parse("-/BBRR/33333333/- 1 1 - 0")) == "-/BBRR/33333333/- 1 1 - 0"
     for bad, message in (("33/44/55 0 0 - 0", "four card texts"),
                          ("33/44/55/66 0 4 - 0", "to move must be one of"),
                          ("33/44/55/66 0 1 3 3", "passes must be one of"),
                          ("33333/3333/66/77 0 0 - 0", "two decks have 8"),
                          ("33/44/55/66 0 0 - 1", "when leading")):
         with pytest.raises(ValueError, match=message):
-            TablePosition.parse(bad)
+            FourPlayerPosition.parse(bad)
     with pytest.raises(ValueError, match="four-player rules"):
-        TablePosition.parse(text).legal_actions("standard")
+        FourPlayerPosition.parse(text).legal_actions("standard")
 
 
 def test_the_command_line_counts_four_hands_under_four_player(capsys):

@@ -23,7 +23,7 @@ from ddz_fast.engine import record
 from ddz_fast.actions import Bid, Double, Partner
 from ddz_fast.cards import TWO_DECKS
 from ddz_fast.engine.game import Game
-from ddz_fast.engine.four_player import TableState
+from ddz_fast.engine.four_player import FourPlayerState
 from support.common import decide, expected_bidder, illegal_moves, sample_size
 
 TOTAL_HANDS = 10_000
@@ -39,7 +39,7 @@ MAX_STEPS = 5_000
 CHIPS = 50
 
 
-def model_scores(state: TableState) -> Tuple[int, ...]:
+def model_scores(state: FourPlayerState) -> Tuple[int, ...]:
     """The uncapped settlement from the rule text and the choices of ddz_fast.engine.four_player:
     alone, the landlord settles with each peasant; with a partner, the partner with the first
     opponent after it in turn order and the landlord with the other. A settlement is base x
@@ -75,7 +75,7 @@ class Before(NamedTuple):
     landlord: Optional[int]
 
 
-def before_step(state: TableState) -> Before:
+def before_step(state: FourPlayerState) -> Before:
     # tuple.__new__ in C: a NamedTuple's own __new__ is Python, and this runs every step.
     return tuple.__new__(Before, (state.phase, state.current_player, state.hands,
                                   state.landlord))
@@ -84,7 +84,7 @@ def before_step(state: TableState) -> Before:
 class Tracker:
     """What the test knows about the running hand independently of the engine."""
 
-    def __init__(self, state: TableState) -> None:
+    def __init__(self, state: FourPlayerState) -> None:
         self.moves: List[Move] = []         # the moves played (no passes)
         self.plays = [0] * 4        # non-pass moves per seat
         self.bombs = 0              # bombs and rockets played
@@ -94,7 +94,7 @@ class Tracker:
         self.first_bidder = state.first_bidder
         self.check_all_cards(state)
 
-    def check_all_cards(self, state: TableState) -> None:
+    def check_all_cards(self, state: FourPlayerState) -> None:
         """All 108 cards: in the hands, the kitty (while bidding) and the moves played."""
         held = [sum(column) for column in zip(*(hand.counts for hand in state.hands))]
         if state.phase == "bidding":
@@ -105,7 +105,7 @@ class Tracker:
             extra = [sum(column) for column in zip([0] * 15, *(m.counts for m in self.moves))]
         assert tuple(map(sum, zip(held, extra))) == TWO_DECKS
 
-    def check(self, state: TableState, before: Before, action: object) -> None:
+    def check(self, state: FourPlayerState, before: Before, action: object) -> None:
         """After one step: whose turn it is, the multiplier, and the cards. A move takes its
         cards from the mover's hand and changes no other hand, so with all 108 checked at
         every change of phase, every card stays accounted for."""
@@ -125,7 +125,7 @@ class Tracker:
             self.check_all_cards(state)
         self._check_turn(state, before, action)
 
-    def _check_turn(self, state: TableState, before: Before, action: object) -> None:
+    def _check_turn(self, state: FourPlayerState, before: Before, action: object) -> None:
         player = before.player
         phase = state.phase
         if phase == "play" and before.phase == "play":     # most steps: the next seat
@@ -157,7 +157,7 @@ class Tracker:
         else:
             assert state.multiplier == 1
 
-    def _doublings(self, state: TableState) -> int:
+    def _doublings(self, state: FourPlayerState) -> int:
         """Robs once the landlord is known, bombs and rockets played, and at the end a
         spring or an anti-spring, from the test's own tallies."""
         if state.landlord is None:
@@ -175,7 +175,7 @@ class Tracker:
         return count
 
 
-def illegal_actions(state: TableState, rng: random.Random) -> List[object]:
+def illegal_actions(state: FourPlayerState, rng: random.Random) -> List[object]:
     legal = set(state.legal_actions())
     phase = state.phase
     if phase == "bidding":
@@ -189,7 +189,7 @@ def illegal_actions(state: TableState, rng: random.Random) -> List[object]:
     return rng.sample(candidates, min(3, len(candidates)))
 
 
-def full_check(state: TableState, rng: random.Random) -> None:
+def full_check(state: FourPlayerState, rng: random.Random) -> None:
     before = state.clone()
     legal = state.legal_actions()
     for action in rng.sample(legal, min(6, len(legal))):
@@ -203,7 +203,7 @@ def full_check(state: TableState, rng: random.Random) -> None:
     assert state.legal_actions() == legal
 
 
-def play_hand(game: Game, seed: int, rng: random.Random) -> TableState:
+def play_hand(game: Game, seed: int, rng: random.Random) -> FourPlayerState:
     state = game.new_state(seed=seed, first_bidder=seed % 4)
     tracker = Tracker(state)
     for _ in range(MAX_STEPS):
@@ -217,7 +217,7 @@ def play_hand(game: Game, seed: int, rng: random.Random) -> TableState:
     raise AssertionError(f"hand of seed {seed} did not end in {MAX_STEPS} steps")
 
 
-def check_result(state: TableState, chips: Optional[int]) -> None:
+def check_result(state: FourPlayerState, chips: Optional[int]) -> None:
     assert state.winner == ("landlord" if state.out_first in state.side else "peasants")
     assert state.raw_scores == model_scores(state)
     assert sum(state.scores) == 0 and sum(state.raw_scores) == 0
@@ -231,7 +231,7 @@ def check_result(state: TableState, chips: Optional[int]) -> None:
                    for c, r in zip(state.scores, state.raw_scores))
 
 
-def play_config(index: int) -> List[TableState]:
+def play_config(index: int) -> List[FourPlayerState]:
     chips = CHIPS if index % 2 else None
     game = Game(Rules.preset("four_player").replace(**CONFIGS[index]), chips=chips)
     rng = random.Random(index)

@@ -1,9 +1,9 @@
-"""Native rollouts of the four-player table: play_out of a TablePosition.
+"""Native rollouts of the four-player table: play_out of a FourPlayerPosition.
 
 Expected values come from outside the native loop:
 
 * the exact outcome distribution of uniform play (winner, bombs and rockets, actions), worked
-  out by walking the play tree in Python over ``TablePosition.legal_actions`` and ``play``
+  out by walking the play tree in Python over ``FourPlayerPosition.legal_actions`` and ``play``
   (tests/support/rollout_exact.py), against which thousands of seeded rollouts are checked by
   chi-square: every step of a rollout must be a legal action, taken uniformly, for the counts
   to fit;
@@ -22,7 +22,7 @@ import pytest
 
 from ddz_fast import Position, Rules, perft_native, play_out
 from ddz_fast.positions.rollouts import Playout
-from ddz_fast.positions.four_player import TablePosition
+from ddz_fast.positions.four_player import FourPlayerPosition
 from support.common import raised, tampered
 from support.rollout_exact import assert_follows, exact_outcomes
 
@@ -56,7 +56,7 @@ def side_of(landlord: int, partner: Optional[int]) -> set:
 @pytest.mark.parametrize("rules, text, partner", ROLLOUT_POSITIONS,
                          ids=[text for _, text, _ in ROLLOUT_POSITIONS])
 def test_rollouts_follow_the_exact_distribution_of_uniform_play(rules, text, partner):
-    position = TablePosition.parse(text)
+    position = FourPlayerPosition.parse(text)
     exact = exact_outcomes(position, rules)
     assert sum(exact.values()) == 1 and len(exact) > 5
     side = side_of(position.landlord, partner)
@@ -75,7 +75,7 @@ def test_a_rule_set_without_four_with_two_plays_fewer_moves():
     # 333345 is a four with two solos under four_player and no move without four_two, so the
     # two trees differ and each rollout follows its own: under four_player, seat 0 may end
     # the hand at once (1 of its leads), which no_four_two never allows in one action.
-    position = TablePosition.parse("333345/66/77/8B 0 0 - 0")
+    position = FourPlayerPosition.parse("333345/66/77/8B 0 0 - 0")
     assert (0, 0, 1) in exact_outcomes(position, FOUR)
     assert (0, 0, 1) not in exact_outcomes(position, NO_FOUR_TWO)
     results = [play_out(position, seed, rules=NO_FOUR_TWO, partner=2) for seed in range(300)]
@@ -110,10 +110,10 @@ class Stream:
         return ((mix64(self.state) >> 32) * k) >> 32
 
 
-def replayed(position: TablePosition, seed: int, rules: Rules) -> Tuple[int, int, int, list]:
+def replayed(position: FourPlayerPosition, seed: int, rules: Rules) -> Tuple[int, int, int, list]:
     """(winner, bombs, actions, non-pass moves per seat) of the rollout the seed's stream
     chooses, one draw per action among ``legal_actions`` (the pass first when following),
-    each action played with ``TablePosition.play``, which refuses an illegal one."""
+    each action played with ``FourPlayerPosition.play``, which refuses an illegal one."""
     stream, bombs, plays, made = Stream(seed), 0, 0, [0] * SEATS
     while not position.is_over:
         actions = position.legal_actions(rules)
@@ -130,7 +130,7 @@ def replayed(position: TablePosition, seed: int, rules: Rules) -> Tuple[int, int
 @pytest.mark.parametrize("rules, text, partner", ROLLOUT_POSITIONS[:3],
                          ids=[text for _, text, _ in ROLLOUT_POSITIONS[:3]])
 def test_a_rollout_is_the_walk_its_seed_chooses(rules, text, partner):
-    position = TablePosition.parse(text)
+    position = FourPlayerPosition.parse(text)
     for seed in (0, 1, 2, 77, 2 ** 64 - 1):
         result = play_out(position, seed, rules=rules, partner=partner)
         winner, bombs, plays, made = replayed(position, seed, rules)
@@ -140,13 +140,13 @@ def test_a_rollout_is_the_walk_its_seed_chooses(rules, text, partner):
 
 def test_the_same_seed_gives_the_same_rollout():
     text = "3334/5555/666666/78B 3 0 - 0"
-    results = [play_out(TablePosition.parse(text), seed) for seed in range(200)]
-    assert [play_out(TablePosition.parse(text), seed) for seed in range(200)] == results
+    results = [play_out(FourPlayerPosition.parse(text), seed) for seed in range(200)]
+    assert [play_out(FourPlayerPosition.parse(text), seed) for seed in range(200)] == results
     assert len(set(results)) > 10                   # the seed is what chooses
-    assert play_out(TablePosition.parse(text), 5, rules="four_player") == results[5]
+    assert play_out(FourPlayerPosition.parse(text), 5, rules="four_player") == results[5]
     # The partner does not change play: only who counts as the landlord's side.
     for seed, alone in enumerate(results):
-        with_partner = play_out(TablePosition.parse(text), seed, rules=PARTNER, partner=0)
+        with_partner = play_out(FourPlayerPosition.parse(text), seed, rules=PARTNER, partner=0)
         assert with_partner[:1] + with_partner[2:] == alone[:1] + alone[2:]
         assert with_partner.landlord_won == (alone.winner in (3, 0))
 
@@ -156,14 +156,14 @@ def test_the_same_seed_gives_the_same_rollout():
 def test_landlord_won_is_the_landlord_side_with_and_without_a_partner():
     # Seat 2 leads its only card, a 3, and the hand ends after that one action: seat 2 wins.
     # Landlord 0 alone: its side lost. With partner 2: its side won. With 1 or 3: lost.
-    partner_out = TablePosition.parse("44/55/3/66 0 2 - 0")
+    partner_out = FourPlayerPosition.parse("44/55/3/66 0 2 - 0")
     assert play_out(partner_out, 1) == Playout(2, False, 0, 1, (0, 0, 1, 0))
     assert play_out(partner_out, 1, rules=PARTNER, partner=2) == \
         Playout(2, True, 0, 1, (0, 0, 1, 0))
     for partner in (1, 3):
         assert not play_out(partner_out, 1, rules=PARTNER, partner=partner).landlord_won
     # The landlord leads its only card: it wins, alone or with any partner.
-    landlord_out = TablePosition.parse("3/44/55/66 0 0 - 0")
+    landlord_out = FourPlayerPosition.parse("3/44/55/66 0 0 - 0")
     assert play_out(landlord_out, 4) == Playout(0, True, 0, 1, (1, 0, 0, 0))
     for partner in (1, 2, 3):
         assert play_out(landlord_out, 4, rules=PARTNER, partner=partner).landlord_won
@@ -171,18 +171,18 @@ def test_landlord_won_is_the_landlord_side_with_and_without_a_partner():
 
 def test_a_finished_position_returns_at_once():
     # Seat 0's hand is empty: seat 0 went out, and no action is taken.
-    over = TablePosition.parse("-/6/7/8 1 2 - 0")
+    over = FourPlayerPosition.parse("-/6/7/8 1 2 - 0")
     assert play_out(over, 3) == Playout(0, False, 0, 0, (0, 0, 0, 0))
     assert play_out(over, 3, rules=PARTNER, partner=0) == Playout(0, True, 0, 0, (0, 0, 0, 0))
     # As in perft_native, the move to beat is judged only where moves are generated: 333345
     # is no move without four with two, but a finished hand plays none.
-    assert play_out(TablePosition.parse("-/6/7/8 0 1 333345 0"), 3, rules=NO_FOUR_TWO,
+    assert play_out(FourPlayerPosition.parse("-/6/7/8 0 1 333345 0"), 3, rules=NO_FOUR_TWO,
                     partner=1) == Playout(0, True, 0, 0, (0, 0, 0, 0))
 
 
 # --- argument checks ---------------------------------------------------------------------------
 
-LEGAL = TablePosition.parse("333345/6/7/8 0 1 333345 0")
+LEGAL = FourPlayerPosition.parse("333345/6/7/8 0 1 333345 0")
 
 
 def test_arguments_perft_native_checks_too_are_refused_with_its_errors():
@@ -229,7 +229,7 @@ def test_a_partner_is_refused_at_three_seats_and_a_four_player_rule_set_too():
 
 def test_the_kernel_checks_its_words_again():
     from ddz_fast import _play      # compiled only: imported where the core is built
-    counts = tuple(h.counts for h in TablePosition.parse("33/4/5/6 0 0 - 0").hands)
+    counts = tuple(h.counts for h in FourPlayerPosition.parse("33/4/5/6 0 0 - 0").hands)
     nine = ((9,) + counts[0][1:],) + counts[1:]
     for args, message in (((counts[:3], 0, 0, 0, 0), "four hands"),
                           ((counts, 4, 0, 0, 0), "to_move must be a seat"),

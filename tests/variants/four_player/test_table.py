@@ -75,12 +75,19 @@ def test_the_four_player_deal_is_random_randoms_shuffle_of_two_decks():
         assert [len(h) for h in deal.hands] == [25] * 4 and len(deal.kitty) == 8
 
 
-def test_the_table_deal_is_the_three_player_deal_at_three():
-    from ddz_fast.engine.game import deal_cards, table_deal
+def test_the_plain_python_deal_is_the_three_player_deal_at_three():
+    # The deal of the plain-Python engine (four seats, and wild cards at three) is the
+    # three-player deal when it seats three.
+    import random
+
+    from ddz_fast.engine.game import deal_cards
+    from ddz_fast.engine.python_state import shuffled_deal
     for rules in ("standard", "no_kitty"):
         for seed, number in ((3, 0), (3, 4), (2 ** 70, 1)):
-            assert table_deal(seed, number, Rules.preset(rules)) == \
-                deal_cards(seed, number, rules=rules)
+            rng = random.Random(seed)
+            for _ in range(number + 1):
+                dealt = shuffled_deal(rng, Rules.preset(rules))
+            assert dealt == deal_cards(seed, number, rules=rules)
 
 
 def test_scores_at_the_four_player_table():

@@ -23,7 +23,8 @@ from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast.actions import Bid, Double
 from ddz_fast.search.bots import GreedyBot, RandomBot, make_bot, play_hand
 from ddz_fast.cards import FULL_DECK, RANK_LETTERS
-from ddz_fast.engine.game import ActionTypeError, IllegalActionError, deal_cards
+from ddz_fast.engine.game import deal_cards
+from ddz_fast.engine.base import ActionTypeError, IllegalActionError
 from ddz_fast.hand import Hand
 from ddz_fast.engine.laizi import LaiziState
 from ddz_fast.moves.notation import parse_move
