@@ -10,52 +10,20 @@ from __future__ import annotations
 from functools import total_ordering
 from itertools import chain
 from operator import attrgetter, getitem, neg
-from typing import Callable, ClassVar, Optional, Sequence, Tuple
+from typing import Callable, ClassVar, Optional, Sequence
 
-from . import bitboard
-from .cards import NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_one_deck, format_cards
+from . import bitboard, laizi_space
+from .cards import NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_one_deck
+from .shapes import MOVE_TYPES, PLAY_TYPES, TYPE_CODES, is_combination
 from .validate import check_int, is_int
 
 __all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "sort_key_in_context"]
 
-#: Canonical type names (docs/RULES.md) in their canonical order; ``pass`` comes first.
-MOVE_TYPES: Tuple[str, ...] = (
-    "pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
-    "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair", "bomb",
-    "rocket", "space_shuttle",
-)
-#: The type code stored in the top nibble of a move word.
-TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
-PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
 _HARD = bitboard.BOMB_CLASSES.index("hard")
 #: _RUNS[rank][count]: the ranks of ``count`` cards of ``rank``, so a sort key's card list is
 #: fifteen lookups joined (three times faster than counting them out: sorting the moves of a
 #: two-deck hand spends a third of its time on keys).
 _RUNS = tuple(tuple((rank,) * count for count in range(9)) for rank in range(NUM_RANKS))
-
-#: Whether a move is a reading of its cards under the most permissive rules of one deck or of
-#: two: what ``Move()`` checks its arguments against. :mod:`ddz_fast.reference.moves` installs its
-#: check here when it is imported (the package always imports it), so that this module, which
-#: the reference builds on, does not import the reference back.
-_is_some_move: Optional[Callable[["Move"], bool]] = None
-
-
-def install_classifier(is_move: Callable[["Move"], bool]) -> None:
-    """Make ``Move()`` validate with ``is_move`` (whether some rule set has the move)."""
-    global _is_some_move
-    _is_some_move = is_move
-
-
-#: Under wild cards: the move a laizi word is the canonical word of under some wild ranks, or
-#: None; :mod:`ddz_fast.reference.laizi` installs it (what ``Move.from_word`` checks with).
-_laizi_lookup: Optional[Callable[[int], Optional["Move"]]] = None
-
-
-def install_laizi_lookup(lookup: Callable[[int], Optional["Move"]]) -> None:
-    """Make ``Move.from_word`` validate laizi words with ``lookup``."""
-    global _laizi_lookup
-    _laizi_lookup = lookup
-
 
 def _no_fast_path(*arguments: object) -> bool:
     return False
@@ -133,13 +101,10 @@ class Move:
         if type == "pass":
             if any(counts) or key or length:
                 raise ValueError("a pass has no cards, key 0 and length 0")
-        else:
-            if _is_some_move is None:  # pragma: no cover - the package imports the reference
-                raise RuntimeError("Move() needs ddz_fast.reference.moves, which is not imported")
-            if not _is_some_move(self):  # a move is what some rule set classifies
-                raise ValueError(f"{format_cards(counts) or 'no cards'} is not a {type} "
-                                 f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
-                                 f" and length {length}")
+        elif not is_combination(type, key, length, counts):   # a move of some rule set
+            raise ValueError(f"{_format(counts) or 'no cards'} is not a {type} "
+                             f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
+                             f" and length {length}")
 
     def _set(self, type: str, key: int, length: int, counts: Counts,
              fits: Optional[bool] = None) -> None:
@@ -207,12 +172,20 @@ class Move:
 
     @classmethod
     def _from_laizi_word(cls, word: int) -> "Move":
-        """The move of a laizi word, which must be its canonical word under some wild ranks."""
-        move = _laizi_lookup(word) if _laizi_lookup is not None else None
-        if move is None:
-            raise ValueError(f"move word {word:#x} is no reading of its cards under any wild "
-                             f"ranks")
-        return move
+        """The move of a laizi word, which must be its canonical word under some wild ranks
+        of its cards (one or two) and the widest move options."""
+        counts = bitboard.unpack(word)
+        code = (word >> bitboard.TYPE_SHIFT) & 0xF
+        main = bitboard.main_ranks(word)
+        if main and code < len(MOVE_TYPES) and fits_one_deck(counts) \
+                and main == tuple(range(main[0], main[0] + len(main))):
+            kind, key, length = MOVE_TYPES[code], main[0], len(main)
+            for _, copies, class_code in laizi_space.readings(kind, key, length, counts):
+                move = cls._trusted_read(kind, key, length, counts, copies, class_code)
+                if move._word == word:
+                    return move
+        raise ValueError(f"move word {word:#x} is no reading of its cards under any wild "
+                         f"ranks")
 
     @classmethod
     def _from_word(cls, word: int) -> "Move":

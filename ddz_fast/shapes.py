@@ -1,4 +1,5 @@
-"""The shapes of the move types: the one table the reference and the compiled core both read.
+"""The shapes of the move types: the one table the reference and the compiled core both read,
+and whether cards make a move of some rule set (what ``Move()`` checks).
 
 Each move type except the rocket is a *main part* of consecutive ranks, each held the same
 number of times, plus optional kickers. :data:`MAIN_SHAPES` gives, for every such type, how
@@ -8,12 +9,23 @@ part may use (docs/RULES.md, "Combinations"). This module imports nothing of the
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Dict, Sequence, Tuple
 
-from .cards import ACE, NUM_RANKS, TWO
+from .cards import ACE, BLACK_JOKER, NUM_RANKS, TWO
 
-__all__ = ["MAIN_SHAPES", "MAIN_SHAPES_TWO_DECKS", "SHUTTLE_KINDS", "BOMB_SIZES", "CHAIN_RANKS",
-           "SUITED_RANKS", "ALL_RANKS", "main_shapes"]
+__all__ = ["MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "MAIN_SHAPES", "MAIN_SHAPES_TWO_DECKS",
+           "SHUTTLE_KINDS", "BOMB_SIZES", "CHAIN_RANKS", "SUITED_RANKS", "ALL_RANKS",
+           "main_shapes", "is_combination"]
+
+#: Canonical type names (docs/RULES.md) in their canonical order; ``pass`` comes first.
+MOVE_TYPES: Tuple[str, ...] = (
+    "pass", "solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
+    "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair", "bomb",
+    "rocket", "space_shuttle",
+)
+#: The type code stored in the top nibble of a move word.
+TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
+PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
 
 CHAIN_RANKS = range(0, ACE + 1)       # 3..A: chains never hold a 2 or a joker
 SUITED_RANKS = range(0, TWO + 1)      # 3..2: pairs, trios and fours
@@ -68,3 +80,68 @@ BOMB_SIZES = {1: range(4, 5), 2: range(4, 9)}
 def main_shapes(decks: int) -> Dict[str, Tuple[int, range, range]]:
     """The main shapes of one deck or of two."""
     return MAIN_SHAPES if decks == 1 else MAIN_SHAPES_TWO_DECKS
+
+
+# --- whether cards are a move of some rule set -------------------------------------------------
+# What Move() checks: the cards make the move under the most permissive move options of one
+# deck or of two (rules.WIDEST_RULES, rules.WIDEST_TWO_DECKS): solo wings may repeat a rank up
+# to four times, four + two solos may be a pair, both jokers may be kickers, a wing trio may sit
+# next to its chain, four + two exists, and the space shuttle exists with one deck. Under those
+# options a kicker set is only its size and the copies of each rank (docs/RULES.md,
+# "Combinations"): the table below says which.
+
+#: The types without kickers or wings.
+_BARE = frozenset(("solo", "pair", "trio", "chain", "pair_chain", "airplane", "bomb"))
+#: The most cards of one rank a solo kicker set may hold, where it has a limit: airplane wings
+#: (solo_wing_max_copies up to 4) and four + two solos (four_two_solo_max_copies up to 2).
+_SOLO_REPEATS = {"trio_solo": 1, "airplane_solo": 4, "four_two_solo": 2}
+_ROCKETS = {1: (0,) * 13 + (1, 1), 2: (0,) * 13 + (2, 2)}
+
+
+def is_combination(kind: str, key: int, length: int, counts: Sequence[int]) -> bool:
+    """Whether ``counts`` (15 counts, at most two decks) are the move ``kind`` with its key
+    rank ``key`` and chain length ``length`` under the widest move options of one deck or of
+    two (the pass is no combination)."""
+    counts = tuple(counts)
+    if kind == "rocket":
+        return key == BLACK_JOKER and length == 1 and counts in _ROCKETS.values()
+    return any(_is_shape(kind, key, length, counts, decks) for decks in (1, 2)
+               if decks == 2 or all(c <= most for c, most in zip(counts, _ONE_DECK)))
+
+
+_ONE_DECK = (4,) * 13 + (1, 1)
+
+
+def _is_shape(kind: str, key: int, length: int, counts: Tuple[int, ...], decks: int) -> bool:
+    shapes = main_shapes(decks)
+    if kind not in shapes:
+        return False
+    copies, lengths, ranks = shapes[kind]
+    main = range(key, key + length)
+    if length not in lengths or key not in ranks or main[-1] not in ranks:
+        return False
+    copies = counts[key] if kind == "bomb" else copies
+    if kind == "bomb" and copies not in BOMB_SIZES[decks]:
+        return False
+    if any(counts[rank] != copies for rank in main):
+        return False
+    kickers = [0 if rank in main else count for rank, count in enumerate(counts)]
+    return _kickers_fit(kind, kickers, length)
+
+
+def _kickers_fit(kind: str, kickers: Sequence[int], length: int) -> bool:
+    """Whether ``kickers`` (the cards outside the main ranks) are a kicker set of ``kind``
+    around a main part of ``length`` ranks, under the widest options."""
+    cards = sum(kickers)
+    if kind in _BARE:
+        return cards == 0
+    if kind in ("trio_solo", "airplane_solo", "four_two_solo"):
+        size = {"trio_solo": 1, "airplane_solo": length, "four_two_solo": 2}[kind]
+        return cards == size and max(kickers) <= _SOLO_REPEATS[kind]
+    if kind in ("trio_pair", "airplane_pair", "four_two_pair"):
+        pairs = 2 if kind == "four_two_pair" else length
+        return all(count in (0, 2) for count in kickers) and cards == 2 * pairs
+    # The space shuttle: alone, with 2n solo wings of distinct ranks, or 2n pairs of them.
+    return any(length in lengths and cards == wing_cards * per_bomb * length
+               and all(count in (0, wing_cards) for count in kickers)
+               for wing_cards, per_bomb, lengths in SHUTTLE_KINDS.values())

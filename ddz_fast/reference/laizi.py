@@ -54,7 +54,7 @@ from .. import bitboard, laizi_ids
 from .._checks import exact_move
 from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, Counts, deck_counts
 from ..hand import HandLike, as_hand
-from ..move import Move, install_laizi_lookup, sort_key_in_context
+from ..move import Move, sort_key_in_context
 from ..rules import WIDEST_LAIZI, Rules, RulesLike, as_rules
 from ..shapes import CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 from ..wild import Wild, check_wild
@@ -488,7 +488,8 @@ def action_space_size(rules: RulesLike = None, wild: object = None) -> int:
 
 def _lookup(word: int) -> Optional[Move]:
     """The move whose canonical word ``word`` is under some wild ranks of its cards (one or
-    two of them) and the widest move options, or None."""
+    two of them) and the widest move options, or None: what ``Move.from_word`` decides for a
+    laizi word (from the blocks of :mod:`ddz_fast.laizi_space`), checked against this."""
     counts = bitboard.unpack(word)
     if any(count > most for count, most in zip(counts, deck_counts(1))):
         return None
@@ -502,5 +503,3 @@ def _lookup(word: int) -> Optional[Move]:
                 return move
     return None
 
-
-install_laizi_lookup(_lookup)

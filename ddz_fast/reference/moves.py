@@ -26,7 +26,7 @@ from .._checks import check_action_id, check_play, check_prev
 from ..cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
                      fits_one_deck)
 from ..hand import Hand, HandLike, as_hand
-from ..move import Move, install_classifier, sort_key_in_context
+from ..move import Move, sort_key_in_context
 from ..rules import WIDEST_RULES, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
 from ..shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, SHUTTLE_KINDS, main_shapes
 
@@ -276,13 +276,11 @@ def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -
 
 def _is_some_move(move: Move) -> bool:
     """Whether the widest rules of one deck or of two classify the move's cards to it: the
-    move is one of its own cards' moves (:func:`_has_move`) under one of them."""
+    move is one of its own cards' moves (:func:`_has_move`) under one of them. (What
+    ``Move()`` checks with :func:`ddz_fast.shapes.is_combination`, which the tests compare
+    with this.)"""
     return ((fits_one_deck(move.counts) and _has_move(move, WIDEST_RULES))
             or _has_move(move, WIDEST_TWO_DECKS))
-
-
-# Move() checks its arguments with the widest rule sets' classification (see ddz_fast.move).
-install_classifier(_is_some_move)
 
 
 def beats(move: Move, prev: Move, *, rules: RulesLike = None, wild: object = None) -> bool:
