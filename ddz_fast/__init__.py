@@ -9,8 +9,6 @@ from .compiled import NativeCoreMissingError
 from .hand import Hand
 from .move import MOVE_TYPES, Move
 from .rules import PRESETS, Rules
-# The specification: always imported (Move() validates moves with its classifier).
-from . import reference  # noqa: F401
 
 # The move API comes from the compiled core ("native", the default) or from the pure-Python
 # reference ("python"), chosen by DDZ_FAST_IMPLEMENTATION (see ddz_fast.moves).
@@ -28,10 +26,10 @@ from .positions.perft import divide, perft
 # without the compiled core these raise NativeCoreMissingError when called.
 from .positions.rollouts import Playout, RandomGames, perft_native, play_out, random_games
 from .positions.duel import Duel
+from .version import __version__
 from .search.solver import Solution, solve
 from .search.infoset import InformationSet, information_set
 
-__version__ = "0.1.0"
 
 __all__ = [
     "Hand", "Move", "Rules", "PRESETS", "MOVE_TYPES", "parse_cards", "format_cards",

@@ -24,12 +24,12 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 import numpy as np
 
-import ddz_fast
+from ddz_fast import moves as api
 from ddz_fast.compiled import HAVE_CORE
 from ddz_fast.engine.game import Game, deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
-from ddz_fast.reference import laizi as reference_laizi
+from ddz_fast.positions.rollouts import random_games
 from ddz_fast.rules import Rules
 
 from .common import (MAX_SECONDS, add_json_option, add_rules_option, format_count, print_json,
@@ -78,11 +78,11 @@ def cycling(items: Sequence[T]) -> Callable[[int], List[T]]:
 def _lead_moves(hands: List[Hand], rules: Rules, budget: float, label: str,
                 generate: Optional[Callable[[Hand], Sequence[Move]]] = None,
                 wild: str = "") -> Row:
-    """Moves/s of ``generate`` (default: ``ddz_fast.legal_moves`` under ``rules``) leading
+    """Moves/s of ``generate`` (default: ``api.legal_moves`` under ``rules``) leading
     from ``hands``; ``wild`` names the wild ranks it was given, for the detail."""
     calls = [0]
     take = cycling(hands)
-    generate = generate or partial(ddz_fast.legal_moves, rules=rules)
+    generate = generate or partial(api.legal_moves, rules=rules)
 
     def work(size: int) -> int:
         calls[0] += size
@@ -103,7 +103,7 @@ def _batched(hands: List[Hand], rules: Rules, budget: float, wild: str = "") -> 
     options: Dict[str, Any] = {"rules": rules, **({"wild": wild} if wild else {})}
 
     def work(size: int) -> int:
-        ddz_fast.legal_moves_batch(np.array(take(size), dtype=np.uint64), **options)
+        api.legal_moves_batch(np.array(take(size), dtype=np.uint64), **options)
         return size
 
     done, seconds = timed(work, budget, most=len(hands))
@@ -116,9 +116,9 @@ def _classify_inputs(rules: Rules, hands: List[Hand], wild: str) -> List[List[in
     if wild:
         # The action space with wild cards takes seconds to list (far longer with two wild
         # ranks): every 7th lead move of the first hands stands for it.
-        moves = [m for h in hands[:16] for m in ddz_fast.legal_moves(h, rules=rules, wild=wild)]
+        moves = [m for h in hands[:16] for m in api.legal_moves(h, rules=rules, wild=wild)]
     else:
-        moves = list(ddz_fast.action_space(rules))
+        moves = list(api.action_space(rules))
     inputs = [m.counts for m in moves[::7]]
     return inputs + [Hand(str(deal_cards(seed).hands[0])[:6]).counts
                      for seed in range(len(inputs))]
@@ -132,7 +132,7 @@ def _classify(rules: Rules, budget: float, hands: List[Hand], wild: str = "") ->
 
     def work(size: int) -> int:
         for counts in take(size):
-            ddz_fast.classify(counts, **options)
+            api.classify(counts, **options)
         return size
 
     done, seconds = timed(work, budget)
@@ -167,7 +167,7 @@ def _native_games(rules: Rules, budget: float) -> Row:
     seeds = iter(range(10 ** 9))
 
     def work(size: int) -> int:
-        ddz_fast.random_games(size * 64, next(seeds), rules=rules)
+        random_games(size * 64, next(seeds), rules=rules)
         return size * 64
 
     done, seconds = timed(work, budget, most=1024)
@@ -197,8 +197,8 @@ def _wild_rows(rules: Rules, budget: float, seventeen: List[Hand],
     """The rows under rules with wild cards: the plain rows' under :data:`BENCH_WILD`, and
     the reference's lead moves beside the library's."""
     wild = BENCH_WILD[rules.laizi]
-    generate = partial(ddz_fast.legal_moves, rules=rules, wild=wild)
-    reference = partial(reference_laizi.legal_moves, rules=rules, wild=wild)
+    generate = partial(api.legal_moves, rules=rules, wild=wild)
+    reference = partial(api.implementation("python").legal_moves, rules=rules, wild=wild)
     return [
         _lead_moves(seventeen, rules, budget, "lead moves, 17-card hands", generate, wild),
         _lead_moves(twenty, rules, budget, "lead moves, 20-card hands", generate, wild),
@@ -214,10 +214,10 @@ def _wild_rows(rules: Rules, budget: float, seventeen: List[Hand],
 def run(args: argparse.Namespace) -> int:
     table = rows(args.rules, args.seconds)
     if args.json:
-        print_json({"rules": rules_name(args.rules), "implementation": ddz_fast.IMPLEMENTATION,
+        print_json({"rules": rules_name(args.rules), "implementation": api.IMPLEMENTATION,
                     "rows": table})
         return 0
-    title = f"benchmark ({rules_name(args.rules)} rules, {ddz_fast.IMPLEMENTATION})"
+    title = f"benchmark ({rules_name(args.rules)} rules, {api.IMPLEMENTATION})"
     width = max(len(title), *(len(r["name"]) for r in table))
     print(f"{title:<{width}}  {'rate':>13}  unit")
     for row in table:

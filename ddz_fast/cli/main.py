@@ -13,7 +13,8 @@ import os
 import sys
 from typing import List, NoReturn, Optional
 
-import ddz_fast
+from ddz_fast.compiled import NativeCoreMissingError
+from ddz_fast.version import __version__
 
 __all__ = ["main", "build_parser"]
 
@@ -44,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(prog=PROG, description="Fast, exact Dou Dizhu (Fight the Landlord) "
                                             "move generation, games and bots.")
-    parser.add_argument("--version", action="version", version=ddz_fast.__version__)
+    parser.add_argument("--version", action="version", version=__version__)
     subcommands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         sub = subcommands.add_parser(command.NAME, help=command.HELP,
@@ -85,7 +86,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         return OUTPUT_ERROR
     except (ValueError, TypeError) as error:
         return report_error(str(error))
-    except ddz_fast.NativeCoreMissingError as error:  # a native-only path without the build
+    except NativeCoreMissingError as error:  # a native-only path without the build
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

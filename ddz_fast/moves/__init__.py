@@ -13,11 +13,14 @@ Modules of the package that call "the public API" import it from here, never fro
 from __future__ import annotations
 
 import os
+from types import ModuleType
 from typing import Tuple
+
+from ..reference import moves as _reference
 
 __all__ = ["IMPLEMENTATION", "IMPLEMENTATIONS", "MoveList", "legal_moves", "classify", "beats",
            "action_space", "action_id", "action_move", "legal_moves_batch",
-           "legal_action_mask"]
+           "legal_action_mask", "implementation"]
 
 #: The values DDZ_FAST_IMPLEMENTATION may take.
 IMPLEMENTATIONS: Tuple[str, ...] = ("native", "python")
@@ -28,9 +31,24 @@ if IMPLEMENTATION == "native":
     from .native import (MoveList, action_id, action_move, action_space, beats, classify,
                          legal_action_mask, legal_moves, legal_moves_batch)
 elif IMPLEMENTATION == "python":
-    from ..reference.moves import (action_id, action_move, action_space, beats, classify,
-                                   legal_action_mask, legal_moves, legal_moves_batch)
+    action_id, action_move, action_space = \
+        _reference.action_id, _reference.action_move, _reference.action_space
+    beats, classify, legal_moves = _reference.beats, _reference.classify, _reference.legal_moves
+    legal_moves_batch, legal_action_mask = \
+        _reference.legal_moves_batch, _reference.legal_action_mask
     MoveList = list  # what the reference's legal_moves returns
 else:
     raise ImportError(f"DDZ_FAST_IMPLEMENTATION={IMPLEMENTATION!r} is not an implementation: "
                       "use 'native' (the default) or 'python'")
+
+
+def implementation(name: str) -> ModuleType:
+    """The move API of one implementation, whichever the public one is: ``"native"`` (the
+    compiled core, :mod:`ddz_fast.moves.native`; NativeCoreMissingError when it was not built)
+    or ``"python"`` (the pure-Python reference, :mod:`ddz_fast.reference.moves`)."""
+    if name == "python":
+        return _reference
+    if name == "native":
+        from . import native    # the compiled core: loaded here only when it is asked for
+        return native
+    raise ValueError(f"unknown implementation {name!r:.100}: use 'native' or 'python'")

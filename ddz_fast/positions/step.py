@@ -11,8 +11,6 @@ from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple, Union
 
 from .. import moves as api, bitboard
-from ..reference import moves as reference
-from ..compiled import require_core
 from ..hand import Hand
 from ..move import Move
 from ..wild import Wild
@@ -43,24 +41,24 @@ def remove_cards(hand: Hand, move: Move) -> Hand:
     return after
 
 
-def play_step(hands: Hands, player: int, to_beat: Optional[Move], passes: int,
+def play_step(hands: Hands, player: int, prev: Optional[Move], passes: int,
               move: Move) -> Tuple[Hands, int, Optional[Move], int]:
     """(hands, player to move, move to beat, passes) after ``player`` plays ``move``."""
     following = (player + 1) % 3
     if move.is_pass:
         if passes == 1:  # the second pass in a row: the last player to play leads anything
             return hands, following, None, 0
-        return hands, following, to_beat, passes + 1
+        return hands, following, prev, passes + 1
     new_hands = list(hands)
     new_hands[player] = remove_cards(hands[player], move)
     return (new_hands[0], new_hands[1], new_hands[2]), following, move, 0
 
 
-def play_actions(hand: Hand, to_beat: Optional[Move], rules: Rules,
+def play_actions(hand: Hand, prev: Optional[Move], rules: Rules,
                  generate: LegalMovesFn) -> List[Move]:
     """Every legal play action: ``Move.PASS`` first when following, then the generated moves."""
-    moves = list(generate(hand, to_beat, rules=rules))
-    return moves if to_beat is None else [Move.PASS] + moves
+    moves = list(generate(hand, prev, rules=rules))
+    return moves if prev is None else [Move.PASS] + moves
 
 
 def generator(implementation: Implementation = None, wild: Wild = ()) -> LegalMovesFn:
@@ -76,17 +74,15 @@ def generator(implementation: Implementation = None, wild: Wild = ()) -> LegalMo
     if not isinstance(implementation, str):
         raise TypeError(f"implementation must be None, 'native', 'python' or a legal_moves "
                         f"function, not {type(implementation).__name__}")
-    if implementation == "python":
-        return reference.legal_moves
-    if implementation == "native":
-        return require_core().legal_moves
-    raise ValueError(f"unknown implementation {implementation!r:.100}: use None (the public "
-                     "API's), 'native', 'python' or a legal_moves function")
+    if implementation not in ("native", "python"):
+        raise ValueError(f"unknown implementation {implementation!r:.100}: use None (the public "
+                         "API's), 'native', 'python' or a legal_moves function")
+    return api.implementation(implementation).legal_moves
 
 
 def _wild_generator(implementation: Implementation, wild: Wild) -> LegalMovesFn:
     """The generator of ``implementation`` with the wild ranks bound: the public API's and
-    ``"python"`` both reach :mod:`ddz_fast.reference.laizi`, a function given is called with
+    ``"python"`` both reach the generator with wild cards, a function given is called with
     ``wild=``; the compiled core's generator does not play wild cards, so ``"native"`` is
     refused rather than quietly answered by the reference."""
     if isinstance(implementation, str) and implementation == "native":

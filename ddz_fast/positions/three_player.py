@@ -51,10 +51,10 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 from ..bitboard import is_laizi
 from ..cards import FULL_DECK, format_cards
 from ..hand import Hand, HandLike, as_hand
+from .. import moves as api
 from ..move import Move
 from ..moves.notation import format_move, parse_move
 from .step import Hands, Implementation, generator, play_actions, play_step
-from ..reference.laizi import classify as classify_wild
 from ..wild import Wild, check_wild, wild_ranks
 from ..rules import Rules, RulesLike, three_player_table
 from .._checks import exact_move
@@ -160,7 +160,7 @@ class Position:
         rules have wild cards, as many as they say, and its move to beat is legal under them.
         """
         wild = check_wild(rules, self.wild)     # () when neither has wild cards
-        if wild and self.prev is not None and self.prev not in classify_wild(
+        if wild and self.prev is not None and self.prev not in api.classify(
                 self.prev.counts, rules=rules, wild=wild):
             raise ValueError(f"the move to beat {format_move(self.prev, wild=wild)} is not a "
                              f"legal move under {rules!r} with wild "

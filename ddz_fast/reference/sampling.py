@@ -19,13 +19,12 @@ from __future__ import annotations
 import bisect
 import random
 from math import comb
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
-from ..cards import NUM_RANKS
-from ..search.infoset import Constraints, InformationSet, normalize_constraints
 from ..actions import DealBonus
+from ..cards import FULL_DECK, NUM_RANKS, Counts, rank_index
 from ..validate import check_int, check_seed64
 
 __all__ = ["enumerate_splits", "deal_count", "sample_reference", "MAX_SPLITS"]
@@ -34,17 +33,17 @@ __all__ = ["enumerate_splits", "deal_count", "sample_reference", "MAX_SPLITS"]
 MAX_SPLITS = 200_000
 #: (hand words of seats 0, 1, 2; weight)
 Split = Tuple[Tuple[int, int, int], int]
+#: ``{seat: {rank: count or (low, high)}}`` (:data:`ddz_fast.search.infoset.Constraints`).
+Constraints = Mapping[int, Mapping[Union[int, str], Union[int, Tuple[int, int]]]]
 
 
-def enumerate_splits(info: InformationSet,
-                     constraints: Optional[Constraints] = None) -> List[Split]:
-    """Every split of the unseen cards consistent with ``info`` and ``constraints``, with its
-    weight (> 0), in a fixed order."""
-    if not isinstance(info, InformationSet):
-        raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
+def enumerate_splits(info: Any, constraints: Optional[Constraints] = None) -> List[Split]:
+    """Every split of the unseen cards consistent with ``info`` (an
+    :class:`~ddz_fast.search.infoset.InformationSet`) and ``constraints``, with its weight
+    (> 0), in a fixed order."""
     if info.landlord is None:
         raise ValueError("determinizations need the landlord known")
-    bounds = normalize_constraints(info, constraints)
+    bounds = _bounds(constraints)
     seat_a, seat_b = info.hidden_seats
     splits: List[Split] = []
     for counts_a in _shares(info.unseen, info.card_counts[seat_a]):
@@ -58,6 +57,19 @@ def enumerate_splits(info: InformationSet,
         if weight:
             splits.append((tuple(_word(hands[s]) for s in range(3)), weight))
     return splits
+
+
+def _bounds(constraints: Optional[Constraints]) -> Dict[int, Tuple[Counts, Counts]]:
+    """The constraints, read as written: per constrained seat, the lowest and highest count of
+    every rank (a rank given as an index or a letter, its count exactly or as a range)."""
+    bounds = {}
+    for seat, per_rank in (constraints or {}).items():
+        low, high = [0] * NUM_RANKS, list(FULL_DECK)
+        for key, value in per_rank.items():
+            rank = rank_index(key.strip()) if isinstance(key, str) else int(key)
+            low[rank], high[rank] = (value, value) if isinstance(value, int) else value
+        bounds[int(seat)] = (tuple(low), tuple(high))
+    return bounds
 
 
 def _shares(unseen: Tuple[int, ...], size: int) -> List[Tuple[int, ...]]:
@@ -86,7 +98,7 @@ def _within(counts: Tuple[int, ...], low: Tuple[int, ...], high: Tuple[int, ...]
     return all(lo <= c <= hi for c, lo, hi in zip(counts, low, high))
 
 
-def _announced_bonuses_fit(info: InformationSet, hands: dict) -> bool:
+def _announced_bonuses_fit(info: Any, hands: dict) -> bool:
     """Whether each hidden seat, given ``hands``, was dealt exactly the bonuses it announced
     (always, without the option)."""
     if info.deal_bonuses is None:
@@ -105,7 +117,7 @@ def _announced_bonuses_fit(info: InformationSet, hands: dict) -> bool:
     return True
 
 
-def _weight(info: InformationSet, hands: dict) -> int:
+def _weight(info: Any, hands: dict) -> int:
     """Ways to deal the physical cards of a split: 0 when the landlord lacks a kitty card.
 
     With the landlord's k_r kitty cards set aside, u_r - k_r physical cards of rank r are dealt
@@ -127,15 +139,15 @@ def _word(counts: Tuple[int, ...]) -> int:
     return sum(c << (4 * r) for r, c in enumerate(counts))
 
 
-def deal_count(info: InformationSet, constraints: Optional[Constraints] = None) -> int:
+def deal_count(info: Any, constraints: Optional[Constraints] = None) -> int:
     """The total weight of the splits: the number of physical deals that fit."""
     return sum(weight for _, weight in enumerate_splits(info, constraints))
 
 
-def sample_reference(info: InformationSet, n: int, seed: int, *,
+def sample_reference(info: Any, n: int, seed: int, *,
                      constraints: Optional[Constraints] = None) -> np.ndarray:
-    """``n`` determinizations drawn from the enumeration, as :meth:`InformationSet.sample`
-    returns them (the same distribution, another random stream)."""
+    """``n`` determinizations drawn from the enumeration, as
+    :meth:`~ddz_fast.search.infoset.InformationSet.sample` returns them (the same distribution, another random stream)."""
     n = check_int("n", n, 0)
     rng = random.Random(check_seed64("seed", seed))
     splits = enumerate_splits(info, constraints)

@@ -23,20 +23,21 @@ generator with the same results.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import bitboard
-from . import moves as reference
-from ..positions.duel import Duel
 from ..hand import Hand
 from ..move import Move
-from ..positions.step import LegalMovesFn
-from ..positions.three_player import Position, plain_position
 from ..rules import Rules, RulesLike, three_player_rules
+from . import moves as reference
 
 __all__ = ["ReferenceSolution", "solve_reference"]
 
-Game = Union[Position, Duel]
+#: A :class:`~ddz_fast.positions.three_player.Position` or a
+#: :class:`~ddz_fast.positions.duel.Duel`, read by their fields.
+Game = Any
+#: A move generator with the signature of :func:`ddz_fast.legal_moves`.
+LegalMovesFn = Callable[..., Sequence[Move]]
 
 
 class State(NamedTuple):
@@ -45,7 +46,7 @@ class State(NamedTuple):
 
     hands: Tuple[int, ...]
     player: int
-    to_beat: Optional[Move]
+    prev: Optional[Move]
     passes: int
 
 
@@ -64,7 +65,7 @@ class _Solver:
     def __init__(self, game: Game, rules: Rules, legal_moves: LegalMovesFn) -> None:
         self.rules = rules
         self.legal_moves = legal_moves
-        self.duel = type(game) is Duel
+        self.duel = _is_duel(game)
         self.landlord = 0 if self.duel else game.landlord
         self._wins: Dict[tuple, bool] = {}
         self._outcomes: Dict[tuple, Tuple[int, int]] = {}
@@ -79,13 +80,13 @@ class _Solver:
             return player
         return 0 if player == self.landlord else 1
 
-    def _generate(self, hand: int, to_beat: Optional[Move]) -> Tuple[Move, ...]:
-        return tuple(self.legal_moves(Hand.from_bitboard(hand), to_beat, rules=self.rules))
+    def _generate(self, hand: int, prev: Optional[Move]) -> Tuple[Move, ...]:
+        return tuple(self.legal_moves(Hand.from_bitboard(hand), prev, rules=self.rules))
 
     def actions(self, state: State) -> List[Move]:
         """The legal actions: the pass first when following, then the legal moves."""
-        moves = list(self._moves(state.hands[state.player], state.to_beat))
-        return moves if state.to_beat is None else [Move.PASS] + moves
+        moves = list(self._moves(state.hands[state.player], state.prev))
+        return moves if state.prev is None else [Move.PASS] + moves
 
     def after(self, state: State, action: Move) -> Tuple[State, bool]:
         """The state after ``action`` and whether it emptied the mover's hand (the end)."""
@@ -94,7 +95,7 @@ class _Solver:
         if action.is_pass:
             if self.duel or state.passes == 1:  # the lead goes back to the last mover
                 return State(state.hands, following, None, 0), False
-            return State(state.hands, following, state.to_beat, 1), False
+            return State(state.hands, following, state.prev, 1), False
         hands = list(state.hands)
         hands[state.player] -= action.word & bitboard.COUNT_MASK
         return State(tuple(hands), following, action, 0), not hands[state.player]
@@ -168,11 +169,15 @@ class _Solver:
         return self._stakes[state]
 
 
+def _is_duel(game: Game) -> bool:
+    """A duel has a first and a second hand; a position three hands and a landlord."""
+    return hasattr(game, "first") and hasattr(game, "second")
+
+
 def _root(game: Game) -> State:
-    hands = tuple(h.bitboard for h in game.hands)
-    if type(game) is Duel:
-        return State(hands, 0, game.prev, 0)
-    return State(hands, game.to_move, game.prev, game.passes)
+    if _is_duel(game):
+        return State((game.first.bitboard, game.second.bitboard), 0, game.prev, 0)
+    return State(tuple(h.bitboard for h in game.hands), game.to_move, game.prev, game.passes)
 
 
 def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = False,
@@ -186,12 +191,14 @@ def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = Fal
     signature and results, such as :func:`ddz_fast.legal_moves`, gives the same answers
     faster).
     """
-    if type(game) not in (Position, Duel):
+    if not (_is_duel(game) or hasattr(game, "to_move")):
         raise TypeError(f"game must be a Position or a Duel, not {type(game).__name__}")
-    if type(game) is Position and game.is_over:
+    if not _is_duel(game) and game.is_over:
         raise ValueError(f"the position {game} is over: there is nothing to solve")
     solver = _Solver(game, three_player_rules(rules, "the solver"), legal_moves)
-    plain_position(game, "the solver")
+    if getattr(game, "wild", None) is not None:
+        raise ValueError(f"the solver cannot play wild cards (laizi) yet: the position {game} "
+                         f"has wild ranks")
     state = _root(game)
     winning = tuple(a for a in solver.actions(state) if solver.keeps_win(state, a))
     dist: Optional[int] = None
