@@ -28,7 +28,8 @@ from typing import Callable, Dict, List, Sequence, Tuple
 
 from ddz_fast import Game
 from ddz_fast.arena.duplicate import ArenaConfig, run_arena, summarise
-from ddz_fast.search.bots import make_bot, play_hand, start_play
+from ddz_fast.search.bots import play_hand, start_play
+from ddz_fast.search.catalog import make_bot
 from ddz_fast.cli.arena import format_interval, save_plot
 from report import machine_line, markdown_table
 

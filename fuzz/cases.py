@@ -1462,14 +1462,14 @@ def _(g: Gen):
 
 @entry("bots")
 def _(g: Gen):
-    from ddz_fast.search import bots
+    from ddz_fast.search import bots, catalog
     name = g.pick(["random", "greedy", "RANDOM", "", "bogus", None, 5]) \
         if g.chance(0.8) else g.any()
     seed = g.seed_like()
     which = g.pick(["make", "act", "play_hand", "start_play", "hand_strength", "last_mover",
                     "greedy_opts"])
     if which == "make":
-        return _call("bots.make_bot", bots.make_bot, name, seed)
+        return _call("catalog.make_bot", catalog.make_bot, name, seed)
     if which == "hand_strength":
         value = g.hand_like() if g.chance(0.5) else g.any()
         if isinstance(value, Hand):
@@ -1503,14 +1503,14 @@ def _(g: Gen):
 
 @entry("bot specs")
 def _(g: Gen):
-    from ddz_fast.search import bots
+    from ddz_fast.search import catalog
     name = g.pick(["greedy", "random", "solver", "greedy:danger=3", "greedy:danger=",
                    "greedy:danger=3,danger=4", "greedy:bogus=1", "random:seed=1", ":", "greedy:",
                    "greedy:danger=1e999", "greedy:danger=-1", "solver:max_nodes=10**9",
                    "greedy:danger=" + "9" * 5000, "rlcard-rule:x=1", "a" * 10000 + ":b=c"])
     if g.chance(0.3):
         name = g.any()
-    return _call("bots.make_bot", bots.make_bot, name, g.seed_like())
+    return _call("catalog.make_bot", catalog.make_bot, name, g.seed_like())
 
 
 @entry("arena")

@@ -58,12 +58,12 @@ import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..search.bots import (hand_strength, make_bot, parse_bot_spec, play_hand, plays_wild_cards,
-                           start_play, wild_card_bots)
+from ..search.bots import hand_strength, play_hand, plays_wild_cards, start_play
+from ..search.catalog import make_bot, wild_card_bots
 from ..engine.game import Game, deal_cards
 from ..hand import Hand
 from .parallel import imap_in_windows
-from ..rules import Rules, RulesLike, three_player_table
+from ..rules import Rules, three_player_table
 from .stats import bradley_terry, normal_interval, wilson_interval
 from ..validate import check_int
 

@@ -17,7 +17,7 @@ import time
 from typing import Any, Callable, Dict, List
 
 from ddz_fast.arena.duplicate import ArenaConfig, ArenaError, run_arena, seatings, summarise
-from ddz_fast.search.bots import BOTS
+from ddz_fast.search.catalog import BOTS
 
 from .common import ProgressLine, add_json_option, add_rules_option, format_count, print_json
 from .simulate import _hands, _workers

@@ -134,7 +134,7 @@ def wild_text(wild: Wild) -> str:
 def bot_spec(text: str) -> str:
     """argparse type of a bot: ``name[:key=value,...]``, checked by making one (the library's
     message names the bad name or option)."""
-    from ddz_fast.search.bots import make_bot  # the bots import the whole engine: only when used
+    from ddz_fast.search.catalog import make_bot  # the bots import the whole engine: only when used
 
     try:
         make_bot(text, 0)

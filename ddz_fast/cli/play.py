@@ -23,7 +23,8 @@ import sys
 from typing import Dict, Optional, Tuple
 
 from ddz_fast.actions import Partner
-from ddz_fast.search.bots import BOTS, Bot, act, last_mover, make_bot, start_play
+from ddz_fast.search.bots import Bot, act, last_mover, start_play
+from ddz_fast.search.catalog import BOTS, make_bot
 from ddz_fast.cards import RANK_LETTERS
 from ddz_fast.engine.game import Game
 from ddz_fast.engine.three_player import State
@@ -111,9 +112,9 @@ def resolve_move(text: str, state: State) -> Move:
     ValueError: you lead, so you cannot pass: play any combination
     """
     hand = state.hands[state.current_player]
-    to_beat, rules, wild = state.prev, state.rules, wild_of(state)
+    prev, rules, wild = state.prev, state.rules, wild_of(state)
     if text.lower() in PASS_WORDS:
-        if to_beat is None:
+        if prev is None:
             raise ValueError("you lead, so you cannot pass: play any combination")
         return Move.PASS
     # The cards, before a reading (=) or a type (:): unknown ranks, 9 7s: ValueError.
@@ -128,10 +129,10 @@ def resolve_move(text: str, state: State) -> Move:
     playable = [m for m in meanings if m in legal]
     if not playable:
         kinds = " or ".join(sorted({m.type for m in meanings}))
-        same_length = (" of the same kind and length" if to_beat.type == "space_shuttle"
-                       else " of the same length" if to_beat.length > 1 else "")
-        raise ValueError(f"{cards} ({kinds}) does not beat {move_text(to_beat, rules, wild)} "
-                         f"({to_beat.type}): play a higher {to_beat.type}{same_length}, a "
+        same_length = (" of the same kind and length" if prev.type == "space_shuttle"
+                       else " of the same length" if prev.length > 1 else "")
+        raise ValueError(f"{cards} ({kinds}) does not beat {move_text(prev, rules, wild)} "
+                         f"({prev.type}): play a higher {prev.type}{same_length}, a "
                          "bomb or the rocket, or pass")
     if len(playable) > 1:
         raise ValueError(f"{cards} can be played several ways: write one of "

@@ -22,7 +22,8 @@ import time
 from dataclasses import astuple, dataclass, fields
 from typing import Any, Callable, Dict, Iterator, Tuple
 
-from ddz_fast.search.bots import BOTS, make_bot, play_hand
+from ddz_fast.search.bots import play_hand
+from ddz_fast.search.catalog import BOTS, make_bot
 from ddz_fast.engine.game import Game
 from ddz_fast.arena.parallel import imap_in_windows
 from ddz_fast.rules import Rules

@@ -61,7 +61,7 @@ class RLCardRuleBot:
     """RLCard's rule agent playing through ddz_fast: see the module docstring.
 
     Bidding and doubling are not part of RLCard's game: the bot bids and doubles as
-    ``bidder`` does (a bot: ``ddz_fast.search.bots.make_bot("rlcard-rule")`` gives it a
+    ``bidder`` does (a bot: ``ddz_fast.search.catalog.make_bot("rlcard-rule")`` gives it a
     :class:`~ddz_fast.search.bots.GreedyBot`). ``tests/arena/test_arena.py`` checks that it plays only legal
     moves.
     """

@@ -22,7 +22,8 @@ from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 
 from .. import moves as api
-from ..search.bots import last_mover, make_bot
+from ..search.bots import last_mover
+from ..search.catalog import make_bot
 from ..cards import NUM_RANKS
 from ..engine.game import Game
 from ..move import Move
@@ -171,15 +172,15 @@ class PlayPhaseEnv(AECEnv):
     def _observation(self, agent: str) -> np.ndarray:
         state = self._state()
         layout = self._LAYOUT
-        to_beat = state.prev
+        prev = state.prev
         vector = np.zeros(self._observation_size, dtype=np.int16)
         vector[layout["hand"]] = state.hands[self._seat(agent)].counts
         vector[layout["played"]] = self._played.reshape(-1)
         vector[layout["cards_left"]] = [len(state.hands[self._seat(a)]) for a in self._AGENTS]
-        if to_beat is not None:
-            vector[layout["to_beat"]] = to_beat.counts
+        if prev is not None:
+            vector[layout["prev"]] = prev.counts
             mover = last_mover(state)
-            vector[layout["to_beat_by"]] = 1 + self._AGENTS.index(self._agent(mover))
+            vector[layout["prev_by"]] = 1 + self._AGENTS.index(self._agent(mover))
         if state.kitty is not None:
             vector[layout["kitty"]] = state.kitty.counts
         self._observe_more(state, vector)
@@ -213,9 +214,9 @@ class PlayPhaseEnv(AECEnv):
             lines.append(f"over: the {state.winner} {self._WINS[state.winner]}; "
                          f"scores {scores}")
         else:
-            to_beat = state.prev
+            prev = state.prev
             lines.append(f"to move: {self.agent_selection}, "
-                         f"{'leads' if to_beat is None else f'to beat {self._move_text(to_beat)}'}")
+                         f"{'leads' if prev is None else f'to beat {self._move_text(prev)}'}")
         return "\n".join(lines)
 
     def _render_more(self, state: Any) -> List[str]:

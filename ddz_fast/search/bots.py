@@ -29,11 +29,8 @@ others before any hand is dealt.
 """
 from __future__ import annotations
 
-import importlib
-import inspect
 import random
-from typing import (Callable, Dict, List, Optional, Protocol, Sequence, Set, Tuple, Union,
-                    runtime_checkable)
+from typing import List, Optional, Protocol, Sequence, Set, Tuple, Union, runtime_checkable
 
 import numpy as np
 
@@ -52,9 +49,8 @@ from ..move import TYPE_CODES, Move
 from ..rules import Rules, plain_rules
 from ..validate import check_int, check_seat, shown
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "PIMCBot", "ISMCTSBot", "BOTS", "make_bot", "parse_bot_spec",
-           "act", "play_hand", "start_play", "hand_strength", "last_mover", "refuse_wild_cards",
-           "plays_wild_cards", "wild_card_bots"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "act", "play_hand", "start_play",
+           "hand_strength", "last_mover", "refuse_wild_cards", "plays_wild_cards"]
 
 
 @runtime_checkable
@@ -261,12 +257,6 @@ def plays_wild_cards(bot: object) -> bool:
     """Whether ``bot`` (a bot, or a class or factory of bots) plays hands with wild cards:
     its ``plays_wild_cards`` attribute, False when it has none."""
     return getattr(bot, "plays_wild_cards", False) is True
-
-
-def wild_card_bots() -> List[str]:
-    """The names in :data:`BOTS` of the bots that play wild cards, in registry order (the
-    lazily imported ones are not imported: none of them plays wild cards)."""
-    return [name for name, factory in BOTS.items() if plays_wild_cards(factory)]
 
 
 def _side(state: State) -> Tuple[int, ...]:
@@ -554,107 +544,3 @@ class SolverBot:
 
 
 # --- the registry ------------------------------------------------------------------------
-
-def _rlcard_rule(seed: Union[int, str, None] = None) -> Bot:
-    """RLCard's rule agent (imported only now: RLCard is an optional extra)."""
-    from ..compat.rlcard_rule import RLCardRuleBot
-
-    return RLCardRuleBot(GreedyBot(seed), seed)
-
-
-class _Deferred:
-    """A bot class of a module imported on first use: the search bots import this module (for
-    the greedy bidding), so this one cannot import theirs when it loads."""
-
-    def __init__(self, module: str, name: str) -> None:
-        self._module, self._name = module, name
-
-    def load(self) -> Callable[..., Bot]:
-        return getattr(importlib.import_module(self._module, __package__), self._name)
-
-    def __call__(self, *args: object, **options: object) -> Bot:
-        return self.load()(*args, **options)
-
-    @property
-    def __signature__(self) -> inspect.Signature:  # what make_bot reads the options from
-        return inspect.signature(self.load())
-
-
-#: Built-in bots by name: each value makes a bot from an optional seed and keyword options.
-BOTS: Dict[str, Callable[..., Bot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "solver": SolverBot,
-    "pimc": _Deferred(".search_bots", "PIMCBot"), "ismcts": _Deferred(".search_bots", "ISMCTSBot"),
-    "rlcard-rule": _rlcard_rule}
-
-
-def __getattr__(name: str) -> object:
-    """``ddz_fast.search.bots.PIMCBot`` and ``ISMCTSBot``, from :mod:`ddz_fast.search.search_bots`."""
-    if name in ("PIMCBot", "ISMCTSBot"):
-        return BOTS[name[:-3].lower()].load()  # type: ignore[attr-defined]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _option_value(text: str) -> Union[int, float, bool, str]:
-    """An option's value from its text: an int, a float, true/false, else the text itself."""
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)
-
-
-def parse_bot_spec(spec: str) -> Tuple[str, Dict[str, Union[int, float, bool, str]]]:
-    """``"name:key=value,key=value"`` as (name, options); the name is checked, not the options.
-
-    >>> parse_bot_spec("greedy:danger=3")
-    ('greedy', {'danger': 3})
-    >>> parse_bot_spec("random")
-    ('random', {})
-    """
-    if not isinstance(spec, str):
-        raise TypeError(f"a bot is named by a str, not {type(spec).__name__}")
-    name, _, rest = spec.partition(":")
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r:.100}: choose one of {', '.join(BOTS)}")
-    options: Dict[str, Union[int, float, bool, str]] = {}
-    for item in filter(None, rest.split(",")):
-        key, equals, value = item.partition("=")
-        if not equals or not key.strip():
-            raise ValueError(f"bot option {item!r:.100} of {spec!r:.100} is not key=value")
-        options[key.strip()] = _option_value(value.strip())
-    return name, options
-
-
-def _option_names(factory: Callable[..., Bot]) -> List[str]:
-    """The keyword options a bot factory takes (its parameters other than ``seed``)."""
-    parameters = inspect.signature(factory).parameters.values()
-    return [p.name for p in parameters if p.name != "seed"
-            and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-
-
-def make_bot(name: str, seed: Union[int, str, None] = None, **options: object) -> Bot:
-    """A new bot of a registered kind, by name or by spec ``"name:key=value,..."``.
-
-    Options come from the spec and from keyword arguments; an unknown name or option is a
-    ValueError naming the choices.
-
-    >>> make_bot("greedy")
-    GreedyBot()
-    >>> make_bot("greedy:danger=3").danger
-    3
-    >>> make_bot("greedy:speed=9")
-    Traceback (most recent call last):
-    ...
-    ValueError: bot 'greedy' has no option 'speed': its options are danger, bid_at, double_at
-    """
-    kind, spec_options = parse_bot_spec(name)
-    factory = BOTS[kind]
-    spec_options.update(options)
-    known = _option_names(factory)
-    for key in spec_options:
-        if key not in known:
-            choices = ", ".join(known) if known else "none"
-            raise ValueError(f"bot {kind!r} has no option {key!r:.100}: its options are "
-                             f"{choices}")
-    return factory(seed, **spec_options)

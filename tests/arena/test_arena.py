@@ -15,7 +15,8 @@ import ddz_fast.arena.duplicate as arena
 from ddz_fast import Game, Rules
 from ddz_fast.arena.duplicate import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_seat,
                                       play_deals, run_arena, seatings, summarise)
-from ddz_fast.search.bots import hand_strength, make_bot, play_hand, start_play
+from ddz_fast.search.bots import hand_strength, play_hand, start_play
+from ddz_fast.search.catalog import make_bot
 from ddz_fast.cli.main import main
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand

@@ -12,8 +12,9 @@ import pytest
 
 from ddz_fast import Game, Move, Position, Rules
 from ddz_fast.actions import Bid, Double
-from ddz_fast.search.bots import (BOTS, Bot, GreedyBot, RandomBot, act, hand_strength, last_mover,
-                                  make_bot, play_hand, start_play)
+from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, act, hand_strength, last_mover,
+                                  play_hand, start_play)
+from ddz_fast.search.catalog import BOTS, make_bot
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.moves.notation import parse_move

@@ -16,7 +16,9 @@ import numpy as np
 import pytest
 
 from ddz_fast import Game, Move, Rules
-from ddz_fast.search.bots import BOTS, ISMCTSBot, PIMCBot, act, make_bot, play_hand, start_play
+from ddz_fast.search.bots import act, play_hand, start_play
+from ddz_fast.search.catalog import BOTS, make_bot
+from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
 from ddz_fast.engine.three_player import State
 from ddz_fast.hand import Hand
 from ddz_fast.search.infoset import InformationSet, information_set

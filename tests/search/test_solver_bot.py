@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from ddz_fast import Game, solve
-from ddz_fast.search.bots import BOTS, GreedyBot, SolverBot, make_bot, start_play
+from ddz_fast.search.bots import GreedyBot, SolverBot, start_play
+from ddz_fast.search.catalog import BOTS, make_bot
 
 
 def test_registered():

@@ -15,7 +15,8 @@ from math import comb
 import pytest
 
 from ddz_fast import Game, Hand, Move, Rules
-from ddz_fast.search.bots import make_bot, play_hand
+from ddz_fast.search.bots import play_hand
+from ddz_fast.search.catalog import make_bot
 from ddz_fast.positions.duel import Duel
 from ddz_fast.engine.record import from_json, game_of, load, to_json
 from ddz_fast.reference.solver import solve_reference

@@ -21,7 +21,8 @@ from ddz_fast import moves as api
 from ddz_fast.engine import record
 from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast.actions import Bid, Double
-from ddz_fast.search.bots import GreedyBot, RandomBot, make_bot, play_hand
+from ddz_fast.search.bots import GreedyBot, RandomBot, play_hand
+from ddz_fast.search.catalog import make_bot
 from ddz_fast.cards import FULL_DECK, RANK_LETTERS
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.engine.base import ActionTypeError, IllegalActionError
