@@ -200,7 +200,7 @@ class FourPlayerState(PythonState):
         """The play-phase position (for perft); ValueError outside play."""
         if self._phase != "play":
             raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
-        return FourPlayerPosition(self._hands, self._landlord, self._player, self._to_beat,
+        return FourPlayerPosition(self._hands, self._landlord, self._player, self._prev,
                                   self._passes)
 
     def _redeal(self) -> None:

@@ -243,14 +243,14 @@ class LaiziState(PythonState):
         """The play-phase position with its wild ranks (for perft); ValueError outside play."""
         if self._phase != "play":
             raise ValueError(f"a position exists only in the play phase, not in {self._phase}")
-        return Position(self._hands, self._landlord, self._player, self._to_beat,
+        return Position(self._hands, self._landlord, self._player, self._prev,
                         self._passes, wild=self._wild)
 
     # --- play and settlement -------------------------------------------------------------
 
     def _legal_moves(self) -> Sequence[Move]:
         if self._moves is None:
-            self._moves = api.legal_moves(self._hands[self._player], self._to_beat,
+            self._moves = api.legal_moves(self._hands[self._player], self._prev,
                                           rules=self._game.rules, wild=self._wild)
         return self._moves
 

@@ -89,7 +89,7 @@ class PythonState(StateBase):
     __slots__ = ("_game", "_seed", "_redeals", "_stream", "_origin", "_first_bidder", "_deal",
                  "_hands", "_kitty_shown", "_landlord", "_partner", "_bids", "_auction",
                  "_doubles", "_doubling_turn", "_base_stake", "_multiplier", "_phase",
-                 "_player", "_to_beat", "_passes", "_plays", "_bomb_factor", "_out", "_log",
+                 "_player", "_prev", "_passes", "_plays", "_bomb_factor", "_out", "_log",
                  "_timeouts", "_auto", "_left", "_stacks", "_raw_scores", "_scores",
                  "_doubling", "_moves", "_words", "_legal")
     # _stream (the random stream after the last deal), _moves, _words and _legal (the legal
@@ -145,7 +145,7 @@ class PythonState(StateBase):
         self._doubling_turn = 0
         self._base_stake = 0
         self._multiplier = 1
-        self._to_beat = None
+        self._prev = None
         self._passes = 0
         self._bomb_factor = 1
         self._plays = (0,) * self.num_players
@@ -200,7 +200,7 @@ class PythonState(StateBase):
     start = property(lambda self: self._origin,
                      doc="How the hand started (what a record needs to replay it).")
     deal_bonuses = property(lambda self: (), doc="Always empty: a three-player option.")
-    prev = property(lambda self: self._to_beat,
+    prev = property(lambda self: self._prev,
                     doc="In play, the move to beat; None when the player leads.")
     passes = property(lambda self: self._passes,
                       doc="In play, passes since the move to beat was played (0 up to one "
@@ -256,7 +256,7 @@ class PythonState(StateBase):
         """Seconds the current player has for this decision (None once over)."""
         if self._phase == "over":
             return None
-        return self._game.clock.limit(self._phase, self._to_beat is None)
+        return self._game.clock.limit(self._phase, self._prev is None)
 
     def _event_count(self) -> int:
         return len(self._log)
@@ -288,14 +288,14 @@ class PythonState(StateBase):
             return (Double.NO_DOUBLE, Double.DOUBLE)
         if phase == "play":
             moves = tuple(self._legal_moves())
-            return moves if self._to_beat is None else (Move.PASS,) + moves
+            return moves if self._prev is None else (Move.PASS,) + moves
         return ()
 
     def _legal_moves(self) -> Sequence[Move]:
         """The current player's moves (no pass), as the move generator lists them (a hook:
         the wild cards' table passes its wild ranks)."""
         if self._moves is None:
-            self._moves = api.legal_moves(self._hands[self._player], self._to_beat,
+            self._moves = api.legal_moves(self._hands[self._player], self._prev,
                                           rules=self._game.rules)
         return self._moves
 
@@ -319,7 +319,7 @@ class PythonState(StateBase):
         """The current player takes ``action`` (IllegalActionError, ActionTypeError or
         another ValueError/TypeError if it is not legal; the state is then unchanged)."""
         if type(action) is Move and self._phase == "play" and (
-                self._to_beat is not None if action.is_pass else self._listed(action)):
+                self._prev is not None if action.is_pass else self._listed(action)):
             # The usual step: a move ``legal_actions()`` listed (or a pass when following),
             # legal as it is.
             self._commit(action, "act")
@@ -353,7 +353,7 @@ class PythonState(StateBase):
                 raise ActionTypeError(f"in the play phase an action is a Move, "
                                       f"not {type(action).__name__}")
             if action.is_pass:
-                if self._to_beat is not None:
+                if self._prev is not None:
                     return Move.PASS
             elif self._listed(action) or action.word in self._legal_words():
                 return action
@@ -445,11 +445,11 @@ class PythonState(StateBase):
         if move.is_pass:
             self._passes += 1
             if self._passes == self.num_players - 1:    # the others passed: the last mover leads
-                self._to_beat, self._passes = None, 0
+                self._prev, self._passes = None, 0
             return
         hand = _minus(self._hands[player], move)
         self._hands = with_entry(self._hands, player, hand)
-        self._to_beat, self._passes = move, 0
+        self._prev, self._passes = move, 0
         self._plays = with_entry(self._plays, player, self._plays[player] + 1)
         if move.type in _BOMB_TYPES:
             self._bomb_factor *= self._bomb_factor_of(move)
@@ -467,7 +467,7 @@ class PythonState(StateBase):
         self._raw_scores, self._scores = self._settlement(won)
         self._phase = "over"
         self._player = None
-        self._to_beat, self._passes = None, 0
+        self._prev, self._passes = None, 0
 
     def _spring_factor(self, won: bool) -> int:
         """2 for a spring or an anti-spring of the landlord's side, else 1."""

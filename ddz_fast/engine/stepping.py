@@ -58,13 +58,13 @@ class PyTable:
     """The table in Python (see the module docstring), on a move generator of
     :func:`ddz_fast.positions.step.generator`: ``reference`` makes it the specification's twin."""
 
-    __slots__ = ("_hands", "_to_beat", "_passes", "_player", "_landlord", "_plays", "_bombs",
+    __slots__ = ("_hands", "_prev", "_passes", "_player", "_landlord", "_plays", "_bombs",
                  "_winner", "_rules", "_generate", "_actions")
 
     def __init__(self, hands: Words, landlord: int, rules: Rules,
                  generate: LegalMovesFn) -> None:
         self._hands: List[int] = list(hands)
-        self._to_beat: Optional[Move] = None
+        self._prev: Optional[Move] = None
         self._passes = 0
         self._player = self._landlord = landlord
         self._plays = [0, 0, 0]
@@ -77,7 +77,7 @@ class PyTable:
     def _legal(self) -> Tuple[Move, ...]:
         if self._actions is None:
             self._actions = () if self._winner >= 0 else tuple(play_actions(
-                hand_of_word(self._hands[self._player]), self._to_beat, self._rules,
+                hand_of_word(self._hands[self._player]), self._prev, self._rules,
                 self._generate))
         return self._actions
 
@@ -99,12 +99,12 @@ class PyTable:
         self._actions = None
         if move.is_pass:
             if self._passes == 1:   # the second pass in a row: the last player leads
-                self._to_beat, self._passes = None, 0
+                self._prev, self._passes = None, 0
             else:
                 self._passes = 1
             return self._player
         self._hands[mover] -= move.word & COUNT_MASK
-        self._to_beat, self._passes = move, 0
+        self._prev, self._passes = move, 0
         self._plays[mover] += 1
         self._bombs += move.type in ("bomb", "rocket")
         if not self._hands[mover]:
@@ -114,13 +114,13 @@ class PyTable:
 
     def copy(self) -> "PyTable":
         other = PyTable(self.hands, self._landlord, self._rules, self._generate)
-        for name in ("_to_beat", "_passes", "_player", "_bombs", "_winner"):
+        for name in ("_prev", "_passes", "_player", "_bombs", "_winner"):
             setattr(other, name, getattr(self, name))
         other._plays = list(self._plays)
         return other
 
     hands = property(lambda self: (self._hands[0], self._hands[1], self._hands[2]))
-    to_beat = property(lambda self: 0 if self._to_beat is None else self._to_beat.word)
+    to_beat = property(lambda self: 0 if self._prev is None else self._prev.word)
     passes = property(lambda self: self._passes)
     player = property(lambda self: self._player)
     landlord = property(lambda self: self._landlord)
@@ -129,7 +129,7 @@ class PyTable:
     winner = property(lambda self: self._winner)
 
     def to_beat_move(self) -> Optional[Move]:
-        return self._to_beat
+        return self._prev
 
     def key(self) -> tuple:
         return (self.hands, self.to_beat, self._passes, self._player, self._landlord,

@@ -26,7 +26,7 @@ Rewards come once, at the end: each agent's settlement score; they sum to zero.
 
 A hand starts at play: seat 0's deal takes the kitty and is the landlord's, at base stake 1,
 and with a partner the landlord names the seat opposite (the timeout choice). With
-``bidder="greedy"`` (any name of :data:`ddz_fast.search.bots.BOTS`) that bot plays the auction, the
+``bidder="greedy"`` (any name of :data:`ddz_fast.search.catalog.BOTS`) that bot plays the auction, the
 choice of partner and the doubling round for every seat first.
 """
 from __future__ import annotations
@@ -59,9 +59,9 @@ OBSERVATION_LAYOUT = {
     "hand": slice(0, 15),
     "played": slice(15, 75),
     "cards_left": slice(75, 79),
-    "to_beat": slice(79, 94),
+    "prev": slice(79, 94),
     "kitty": slice(94, 109),
-    "to_beat_by": slice(109, 110),
+    "prev_by": slice(109, 110),
     "partner": slice(110, 111),
 }
 OBSERVATION_SIZE = 111
@@ -71,11 +71,11 @@ _MAX_HAND = 33
 def _observation_high() -> np.ndarray:
     high = np.zeros(OBSERVATION_SIZE, dtype=np.int16)
     copies = np.array(TWO_DECKS, dtype=np.int16)
-    for part in ("hand", "to_beat", "kitty"):
+    for part in ("hand", "prev", "kitty"):
         high[OBSERVATION_LAYOUT[part]] = copies
     high[OBSERVATION_LAYOUT["played"]] = np.tile(copies, PLAYERS)
     high[OBSERVATION_LAYOUT["cards_left"]] = _MAX_HAND
-    high[OBSERVATION_LAYOUT["to_beat_by"]] = PLAYERS
+    high[OBSERVATION_LAYOUT["prev_by"]] = PLAYERS
     high[OBSERVATION_LAYOUT["partner"]] = PLAYERS
     return high
 

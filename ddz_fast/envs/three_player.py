@@ -31,7 +31,7 @@ Rewards come once, at the end: each agent's settlement score (base stake x multi
 deal bonuses, bombs, rockets and springs doubling it), and they sum to zero.
 
 A hand starts at play: the dealt hand of seat 0 takes the kitty and is the landlord's, at base
-stake 1. With ``bidder="greedy"`` (any name of :data:`ddz_fast.search.bots.BOTS`) the auction and the
+stake 1. With ``bidder="greedy"`` (any name of :data:`ddz_fast.search.catalog.BOTS`) the auction and the
 doubling round are played by that bot for every seat first, so the landlord holds the hand the
 bot judged strongest and the base stake is the winning bid.
 
@@ -62,7 +62,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
     raise ImportError("ddz_fast.envs.three_player needs PettingZoo and Gymnasium: "
                       "pip install 'ddz_fast[env]'") from error
 
-import ddz_fast
+from .. import moves as api
 from .base import PlayPhaseEnv
 from ..search.bots import start_play
 from ..cards import MAX_COPIES
@@ -79,9 +79,9 @@ OBSERVATION_LAYOUT = {
     "hand": slice(0, 15),
     "played": slice(15, 60),
     "cards_left": slice(60, 63),
-    "to_beat": slice(63, 78),
+    "prev": slice(63, 78),
     "kitty": slice(78, 93),
-    "to_beat_by": slice(93, 94),
+    "prev_by": slice(93, 94),
 }
 OBSERVATION_SIZE = 94
 #: Where the deal bonuses go, under rules with ``deal_bonuses`` (whose vectors are longer).
@@ -93,11 +93,11 @@ _MAX_HAND = 20
 def _observation_high(size: int) -> np.ndarray:
     high = np.zeros(size, dtype=np.int16)
     copies = np.array(MAX_COPIES, dtype=np.int16)
-    for part in ("hand", "to_beat", "kitty"):
+    for part in ("hand", "prev", "kitty"):
         high[OBSERVATION_LAYOUT[part]] = copies
     high[OBSERVATION_LAYOUT["played"]] = np.tile(copies, 3)
     high[OBSERVATION_LAYOUT["cards_left"]] = _MAX_HAND
-    high[OBSERVATION_LAYOUT["to_beat_by"]] = len(AGENTS)
+    high[OBSERVATION_LAYOUT["prev_by"]] = len(AGENTS)
     high[OBSERVATION_SIZE:] = 1         # the deal bonus flags, when there are any
     return high
 
@@ -164,10 +164,10 @@ class DouDizhuEnv(PlayPhaseEnv):
             return self._mask_of[1]
         mask = np.zeros(self.pass_action + 1, dtype=np.int8)
         hand = np.array([state.hands[state.current_player].bitboard], dtype=np.uint64)
-        to_beat = state.prev
-        prev = np.array([0 if to_beat is None else to_beat.word], dtype=np.uint64)
-        mask[:-1] = ddz_fast.legal_action_mask(hand, prev, rules=self.rules)[0]
-        mask[-1] = to_beat is not None
+        prev = state.prev
+        prev_word = np.array([0 if prev is None else prev.word], dtype=np.uint64)
+        mask[:-1] = api.legal_action_mask(hand, prev_word, rules=self.rules)[0]
+        mask[-1] = prev is not None
         mask.setflags(write=False)
         self._mask_of = (key, mask)
         return mask

@@ -48,14 +48,14 @@ def _minus(hand: Hand, move: Move) -> Hand:
     return Hand([have - used for have, used in zip(hand.counts, move.counts)], decks=2)
 
 
-def step(hands: Hands, player: int, to_beat: Optional[Move], passes: int,
+def step(hands: Hands, player: int, prev: Optional[Move], passes: int,
          move: Move) -> Tuple[Hands, int, Optional[Move], int]:
     """(hands, player to move, move to beat, passes) after ``player`` plays legal ``move``."""
     following = (player + 1) % PLAYERS
     if move.is_pass:
         if passes == PLAYERS - 2:   # the third pass in a row: the last player to play leads
             return hands, following, None, 0
-        return hands, following, to_beat, passes + 1
+        return hands, following, prev, passes + 1
     changed = list(hands)
     changed[player] = _minus(hands[player], move)
     return (changed[0], changed[1], changed[2], changed[3]), following, move, 0
@@ -204,18 +204,18 @@ def split(position: FourPlayerPosition, depth: int, rules: RulesLike,
             for move in position.legal_actions(rules, implementation)}
 
 
-def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, depth: int,
+def _perft(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: int,
            generate: LegalMovesFn, rules: Rules) -> int:
     if depth == 0 or not all(hand.bitboard for hand in hands):
         return 1
-    moves = generate(hands[player], to_beat, rules=rules)
+    moves = generate(hands[player], prev, rules=rules)
     if depth == 1:      # every child is a leaf: count them without making them
-        return len(moves) + (to_beat is not None)
+        return len(moves) + (prev is not None)
     nodes = 0
-    if to_beat is not None:
-        nodes += _perft(*step(hands, player, to_beat, passes, Move.PASS), depth - 1,
+    if prev is not None:
+        nodes += _perft(*step(hands, player, prev, passes, Move.PASS), depth - 1,
                         generate, rules)
     for move in moves:
-        nodes += _perft(*step(hands, player, to_beat, passes, move), depth - 1, generate,
+        nodes += _perft(*step(hands, player, prev, passes, move), depth - 1, generate,
                         rules)
     return nodes

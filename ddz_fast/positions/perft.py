@@ -93,16 +93,16 @@ def _unpack(position: Position) -> Tuple[Hands, int, Optional[Move], int]:
     return position.hands, position.to_move, position.prev, position.passes
 
 
-def _perft(hands: Hands, player: int, to_beat: Optional[Move], passes: int, depth: int,
+def _perft(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: int,
            generate: LegalMovesFn, rules: Rules) -> int:
     if depth == 0 or not (hands[0].bitboard and hands[1].bitboard and hands[2].bitboard):
         return 1
-    moves = generate(hands[player], to_beat, rules=rules)
+    moves = generate(hands[player], prev, rules=rules)
     if depth == 1:  # every child is a leaf: count them without making them
-        return len(moves) + (to_beat is not None)
+        return len(moves) + (prev is not None)
     nodes = 0
-    if to_beat is not None:
-        nodes += _perft(*play_step(hands, player, to_beat, passes, Move.PASS), depth - 1,
+    if prev is not None:
+        nodes += _perft(*play_step(hands, player, prev, passes, Move.PASS), depth - 1,
                         generate, rules)
     following = (player + 1) % 3
     for move in moves:

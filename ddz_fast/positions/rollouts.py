@@ -274,9 +274,9 @@ def _position_words(position: Position, rules: Rules) -> Tuple[Tuple[int, int, i
                                                               for h in hands):
         position = checked_position(position)      # rebuilt from what its hands say
         hands = position.hands
-    to_beat = check_prev(position.prev, rules, _core._is_legal)
+    prev = check_prev(position.prev, rules, _core._is_legal)
     return (hands[0]._bitboard, hands[1]._bitboard, hands[2]._bitboard), \
-        0 if to_beat is None else to_beat._word
+        0 if prev is None else prev._word
 
 
 def _seats(position: Position) -> Tuple[int, int, int]:
@@ -389,16 +389,16 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
     checked = three_player_table(rules, "the native play loop")
     if position.wild is not None or checked.laizi:
         position = checked_position(position)
-        wild, hands, to_beat_fields = _wild_words(position, checked)
+        wild, hands, prev_fields = _wild_words(position, checked)
         landlord, to_move, passes = _seats(position)
         winner, bombs, plays, seat_moves = _play._play_out_laizi(
-            hands, landlord, to_move, to_beat_fields, passes, seed, checked, wild)
+            hands, landlord, to_move, prev_fields, passes, seed, checked, wild)
         return Playout(winner, winner == landlord, bombs, plays, seat_moves)
     rules = plain_rules(checked, "the native play loop")
-    hands, to_beat = _position_words(position, rules)
+    hands, prev = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
     winner, bombs, plays, seat_moves = _play._play_out(
-        hands, landlord, to_move, to_beat, passes, seed, rules)
+        hands, landlord, to_move, prev, passes, seed, rules)
     return Playout(winner, winner == landlord, bombs, plays, seat_moves)
 
 
@@ -424,9 +424,9 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
     rules = plain_rules(checked, "the native play loop")
     if depth == 0:
         return 1
-    hands, to_beat = _position_words(position, rules)
+    hands, prev = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
-    return _play._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
+    return _play._perft(hands, landlord, to_move, prev, passes, min(depth, _DEPTH_CAP),
                         rules)
 
 
@@ -484,8 +484,8 @@ def _table_words(position: FourPlayerPosition, rules: Rules) -> Tuple[
     """(hand counts, player to move, low and high halves of the move to beat's wide word,
     passes) of a checked position of the four-player table, as the native kernels of the
     table take them, the move to beat judged legal under checked ``rules`` first."""
-    to_beat = check_prev(position.prev, rules, _core._is_legal)
-    low, high = _wide_halves(to_beat)
+    prev = check_prev(position.prev, rules, _core._is_legal)
+    low, high = _wide_halves(prev)
     return (tuple(hand.counts for hand in position.hands), position.to_move, low, high,
             position.passes)
 
@@ -505,11 +505,11 @@ def _perft_wild(position: Position, depth: int, rules: Rules) -> int:
     """perft_native of a checked position under checked rules of which one has wild cards:
     ValueError unless both do and agree (:meth:`Position.wild_under`), else the native walk
     over the laizi generator."""
-    wild, hands, to_beat = _wild_words(position, rules)
+    wild, hands, prev = _wild_words(position, rules)
     if depth == 0:
         return 1
     landlord, to_move, passes = _seats(position)
-    return _play._perft_laizi(hands, landlord, to_move, to_beat, passes,
+    return _play._perft_laizi(hands, landlord, to_move, prev, passes,
                               min(depth, _DEPTH_CAP), rules, wild)
 
 
@@ -523,9 +523,9 @@ def _wild_words(position: Position, rules: Rules) -> Tuple[Tuple[int, ...], Tupl
     wild = position.wild_under(rules)
     hands = tuple(hand._bitboard for hand in position.hands)
     prev = position.prev
-    to_beat: Tuple[int, ...] = ()
+    fields: Tuple[int, ...] = ()
     if prev is not None:
         word = int(prev.word)
-        to_beat = (word & _LOW_HALF, word >> 64, (word >> 60) & 0xF, prev.key, prev.length,
-                   len(prev))
-    return tuple(wild), hands, to_beat
+        fields = (word & _LOW_HALF, word >> 64, (word >> 60) & 0xF, prev.key, prev.length,
+                  len(prev))
+    return tuple(wild), hands, fields

@@ -163,11 +163,11 @@ def _stake_value(code: int) -> Optional[int]:
 
 def _native_args(game: Game) -> Tuple[tuple, int, int, int, int, bool]:
     """(hand words, landlord, to move, word to beat, passes, duel) of a checked game."""
-    to_beat = 0 if game.prev is None else game.prev.word
+    prev = 0 if game.prev is None else game.prev.word
     if type(game) is Duel:
-        return (game.first.bitboard, game.second.bitboard, 0), 0, 0, to_beat, 0, True
+        return (game.first.bitboard, game.second.bitboard, 0), 0, 0, prev, 0, True
     hands = tuple(h.bitboard for h in game.hands)
-    return hands, game.landlord, game.to_move, to_beat, game.passes, False
+    return hands, game.landlord, game.to_move, prev, game.passes, False
 
 
 def _finished(game: Position) -> Solution:
@@ -215,10 +215,10 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     if type(game) is Position and game.is_over:
         return _finished(game)
     check_prev(game.prev, checked_rules, _core._is_legal)
-    hands, landlord, to_move, to_beat, passes, duel = _native_args(game)
+    hands, landlord, to_move, prev, passes, duel = _native_args(game)
     table = _take_table(megabytes)
     try:
-        found = _solver._solve(table, hands, landlord, to_move, to_beat, passes, duel,
+        found = _solver._solve(table, hands, landlord, to_move, prev, passes, duel,
                                checked_rules, code, node_limit, seconds_limit, want_pv)
     finally:
         _give_table(megabytes, table)

@@ -96,7 +96,7 @@ def test_rewards_are_the_settlement():
     assert sum(rewards.values()) == 0 and rewards["landlord"] != 0
 
 
-def test_to_beat_and_who_played_it():
+def test_the_move_to_beat_and_who_played_it():
     environment = DouDizhuEnv()
     environment.reset(seed=11)
     mask = environment.observe("landlord")["action_mask"]
@@ -105,8 +105,8 @@ def test_to_beat_and_who_played_it():
     environment.step(first)
     observation = environment.observe("peasant_down")["observation"]
     move = ddz_fast.action_space(environment.rules)[first]
-    assert observation[OBSERVATION_LAYOUT["to_beat"]].tolist() == list(move.counts)
-    assert observation[OBSERVATION_LAYOUT["to_beat_by"]].tolist() == [1]
+    assert observation[OBSERVATION_LAYOUT["prev"]].tolist() == list(move.counts)
+    assert observation[OBSERVATION_LAYOUT["prev_by"]].tolist() == [1]
     assert environment.observe("peasant_down")["action_mask"][environment.pass_action] == 1
 
 

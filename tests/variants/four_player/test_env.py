@@ -78,8 +78,8 @@ def test_observation_mask_and_illegal_actions():
     lowest = min(m for m in state.legal_actions() if m.type == "solo")
     environment.step(moves.index(lowest))
     after = environment.observe("peasant_1")["observation"]
-    assert tuple(after[OBSERVATION_LAYOUT["to_beat"]]) == lowest.counts
-    assert after[OBSERVATION_LAYOUT["to_beat_by"]][0] == 1            # the landlord
+    assert tuple(after[OBSERVATION_LAYOUT["prev"]]) == lowest.counts
+    assert after[OBSERVATION_LAYOUT["prev_by"]][0] == 1            # the landlord
     text = FourPlayerEnv(render_mode="ansi")
     text.reset(seed=5)
     assert text.render().splitlines()[0].startswith("landlord   33 cards:")

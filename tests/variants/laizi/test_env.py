@@ -72,7 +72,7 @@ def play_random_episode(environment: LaiziEnv, rng: random.Random) -> dict:
         state = environment.state
         vector, mask = observation["observation"], observation["action_mask"]
         assert environment.observation_space(agent).contains(observation)
-        assert vector[OBSERVATION_LAYOUT["to_beat"]].tolist() == \
+        assert vector[OBSERVATION_LAYOUT["prev"]].tolist() == \
             list(state.prev.counts if state.prev is not None else [0] * 15)
         assert vector[OBSERVATION_LAYOUT["reading"]].tolist() == \
             list(state.prev.reading if state.prev is not None else [0] * 15)
@@ -144,10 +144,10 @@ def test_the_observation_holds_the_wild_rank_and_the_reading_of_the_move_to_beat
     vector = environment.observe("peasant_down")["observation"]
     assert vector[OBSERVATION_LAYOUT["hand"]].tolist() == \
         _rank_vector(_3=2, _4=2, _5=2, _6=2, _7=2, _8=2, _9=2, T=2, K=1)
-    assert vector[OBSERVATION_LAYOUT["to_beat"]].tolist() == _rank_vector(_5=2)
+    assert vector[OBSERVATION_LAYOUT["prev"]].tolist() == _rank_vector(_5=2)
     assert vector[OBSERVATION_LAYOUT["reading"]].tolist() == _rank_vector(_8=2)
     assert vector[OBSERVATION_LAYOUT["wild"]].tolist() == _rank_vector(_5=1)
-    assert vector[OBSERVATION_LAYOUT["to_beat_by"]].tolist() == [1]
+    assert vector[OBSERVATION_LAYOUT["prev_by"]].tolist() == [1]
     assert vector[OBSERVATION_LAYOUT["cards_left"]].tolist() == [18, 17, 17]
     assert vector[OBSERVATION_LAYOUT["played"]].tolist()[:15] == _rank_vector(_5=2)
     assert "to move: peasant_down, to beat 55=88" in environment.render()
@@ -170,7 +170,7 @@ def test_two_wild_ranks_are_flags_and_a_soft_bomb_reads_as_its_rank():
     environment.step(ddz_fast.action_id(bomb, "tiandi_laizi", "5T"))
     vector = environment.observe("peasant_down")["observation"]
     assert vector[OBSERVATION_LAYOUT["wild"]].tolist() == _rank_vector(_5=1, T=1)
-    assert vector[OBSERVATION_LAYOUT["to_beat"]].tolist() == _rank_vector(_3=2, _5=2, T=1)
+    assert vector[OBSERVATION_LAYOUT["prev"]].tolist() == _rank_vector(_3=2, _5=2, T=1)
     assert vector[OBSERVATION_LAYOUT["reading"]].tolist() == _rank_vector(_3=5)
     assert environment.observation_space("peasant_down")["observation"].contains(vector)
 
