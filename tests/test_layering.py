@@ -1,152 +1,97 @@
-"""How the package is put together: an acyclic module graph, and a pure-Python side that works
-without the compiled core.
-
-The graph is read from the source of the installed package with :mod:`ast`: every ``import``
-and ``from ... import`` statement, at module level or inside functions and classes (a late
-import is still an edge), with relative imports resolved. Imports under ``if TYPE_CHECKING:``
-are left out: they never run.
-"""
+"""How the package is put together: layers that import only downwards and no cycle
+(tests/support/layering.py reads the graph), and a pure-Python side that works without the
+compiled core."""
 from __future__ import annotations
 
-import ast
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, Iterator, List, Set
+from textwrap import dedent
 
 import ddz_fast
+from support import layering
 
 PACKAGE_DIR = Path(ddz_fast.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def module_files() -> Dict[str, Path]:
-    """Every module of the package by dotted name (``ddz_fast`` is its ``__init__.py``)."""
-    modules = {}
-    for path in sorted(PACKAGE_DIR.rglob("*.py")):
-        parts = list(path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        modules[".".join(parts)] = path
-    return modules
-
-
-def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node except those under ``if TYPE_CHECKING:``."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                yield child
-                yield from _runtime_nodes(child)
-            continue
-        yield node
-        yield from _runtime_nodes(node)
-
-
-def imports_of(name: str, path: Path, modules: Dict[str, Path]) -> Set[str]:
-    """The package modules that module ``name`` imports."""
-    is_package = path.name == "__init__.py"
-    package_parts = name.split(".") if is_package else name.split(".")[:-1]
-    found: Set[str] = set()
-
-    def add(target: str) -> None:
-        # "import a.b.c" needs a.b.c; keep the longest prefix that is a module of ours.
-        parts = target.split(".")
-        while parts and ".".join(parts) not in modules:
-            parts.pop()
-        if parts:
-            found.add(".".join(parts))
-
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                add(alias.name)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base_parts = package_parts[:len(package_parts) - (node.level - 1)]
-                base = ".".join(base_parts + ([node.module] if node.module else []))
-            else:
-                base = node.module or ""
-            for alias in node.names:
-                if f"{base}.{alias.name}" in modules:  # from pkg import submodule
-                    add(f"{base}.{alias.name}")
-                else:                                  # from module import a name
-                    add(base)
-    found.discard(name)
-    return found
-
-
-def import_graph() -> Dict[str, Set[str]]:
-    modules = module_files()
-    return {name: imports_of(name, path, modules) for name, path in modules.items()}
-
-
-def find_cycle(graph: Dict[str, Set[str]]) -> List[str]:
-    """One cycle of the graph as a path that ends where it starts, or [] when acyclic."""
-    state: Dict[str, int] = {}   # 1: on the current path, 2: done
-    path: List[str] = []
-
-    def visit(node: str) -> List[str]:
-        state[node] = 1
-        path.append(node)
-        for child in sorted(graph.get(node, ())):
-            if state.get(child) == 1:
-                return path[path.index(child):] + [child]
-            if child not in state:
-                cycle = visit(child)
-                if cycle:
-                    return cycle
-        path.pop()
-        state[node] = 2
-        return []
-
-    for start in sorted(graph):
-        if start not in state:
-            cycle = visit(start)
-            if cycle:
-                return cycle
-    return []
-
-
 # --- the import graph ------------------------------------------------------------------------
 
-def test_the_graph_walker_sees_late_relative_and_package_imports():
-    graph = import_graph()
-    assert "ddz_fast.shapes" in graph["ddz_fast.reference.moves"]          # from .shapes import
-    assert "ddz_fast.positions.rollouts" in graph["ddz_fast.positions.perft"]
-    assert "ddz_fast.moves.notation" in graph["ddz_fast.cli.common"]  # absolute from-import
-    assert "ddz_fast.cli.commands" in graph["ddz_fast.cli.main"]                # a late import
-    assert "ddz_fast.engine.game" not in graph["ddz_fast.engine.clock"]             # TYPE_CHECKING only
-    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert find_cycle({"a": {"b"}, "b": set()}) == []
+def write_package(root: Path, files: dict) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dedent(text))
+    return root
 
 
-def test_no_import_cycle_among_the_modules():
-    cycle = find_cycle(import_graph())
-    assert not cycle, "import cycle: " + " -> ".join(cycle)
+def test_the_walker_sees_every_kind_of_import_and_every_fault(tmp_path):
+    root = write_package(tmp_path, {
+        "ddz_fast/__init__.py": "from .engine import game\n",
+        "ddz_fast/cards.py": "",
+        "ddz_fast/engine/__init__.py": "",
+        "ddz_fast/engine/game.py": """
+            from typing import TYPE_CHECKING
+            from ..cards import *
+            if TYPE_CHECKING:
+                from .clock import Clock
+            """,
+        "ddz_fast/engine/clock.py": """
+            def late():
+                from . import game
+            """,
+        "ddz_fast/moves/__init__.py": "from ..reference import moves\n",
+        "ddz_fast/reference/__init__.py": "",
+        "ddz_fast/reference/moves.py": """
+            import importlib
+            importlib.import_module("ddz_fast.positions.step")
+            """,
+        "ddz_fast/positions/__init__.py": "",
+        "ddz_fast/positions/step.py": "from ddz_fast.reference.moves import x\n",
+        "src/moves/_core.pyx": "from ddz_fast.reference import moves\ncimport numpy\n",
+    })
+    report = layering.read(root)
+    kinds = {(e.source[9:], e.target[9:]): e.kind for e in report.edges}
+    assert kinds[("engine.game", "cards")] == "module"
+    assert kinds[("engine.game", "engine.clock")] == "type_checking"
+    assert kinds[("engine.clock", "engine.game")] == "function"
+    assert kinds[("reference.moves", "positions.step")] == "importlib"
+    assert kinds[("moves._core", "reference.moves")] == "native"
+    assert report.cycles == [["ddz_fast.engine.clock", "ddz_fast.engine.game"],
+                             ["ddz_fast.positions.step", "ddz_fast.reference.moves"]]
+    assert [(e.source, e.target) for e in report.upward] == [
+        ("ddz_fast.reference.moves", "ddz_fast.positions.step")]
+    # The dispatcher may import the reference; a module of positions and a compiled module
+    # of the move layer may not.
+    assert sorted(e.source for e in report.reference_imports) == [
+        "ddz_fast.moves._core", "ddz_fast.positions.step"]
+    assert not report.ok and "FAILED" in layering.describe(report)
 
 
-def test_the_shape_tables_are_a_leaf_the_core_and_the_reference_share():
-    graph = import_graph()
-    assert graph["ddz_fast.shapes"] <= {"ddz_fast.cards"}
-    assert "ddz_fast.shapes" in graph["ddz_fast.reference.moves"]
-    assert "ddz_fast.reference.moves" not in graph["ddz_fast.move"]
-    core_source = ROOT / "src" / "_core.pyx"
-    if core_source.exists():  # a checkout: the core reads the same table
-        assert "from ddz_fast.shapes import MAIN_SHAPES" in core_source.read_text()
+def test_the_package_imports_only_downwards_and_has_no_cycle():
+    report = layering.read(PACKAGE_DIR.parent, ROOT / "src")
+    assert report.ok, layering.describe(report)
+    # Every layer is there, with modules (the vocabulary holds the compiled modules until
+    # each sits in the layer it serves).
+    assert all(report.modules[layer] for layer, _ in layering.LAYERS)
 
 
-def test_what_the_package_imports_never_imports_the_package():
-    graph = import_graph()
-    loaded, todo = set(), ["ddz_fast"]
-    while todo:
-        for child in graph[todo.pop()]:
-            if child not in loaded:
-                loaded.add(child)
-                todo.append(child)
-    assert not {m for m in loaded if "ddz_fast" in graph[m]}
+def test_the_script_prints_the_layers_and_fails_on_a_fault(tmp_path):
+    script = ROOT / "tests" / "support" / "layering.py"
+    good = subprocess.run([sys.executable, str(script), str(ROOT)], capture_output=True,
+                          text=True, timeout=120)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert good.stdout.startswith("vocabulary (") and good.stdout.rstrip().endswith("ok")
+    assert "imports between layers" in good.stdout and "engine -> positions" in good.stdout
+    bad = write_package(tmp_path, {"ddz_fast/__init__.py": "", "ddz_fast/cards.py":
+                                   "from .engine import game\n",
+                                   "ddz_fast/engine/__init__.py": "",
+                                   "ddz_fast/engine/game.py": ""})
+    failed = subprocess.run([sys.executable, str(script), str(bad)], capture_output=True,
+                            text=True, timeout=120)
+    assert failed.returncode == 1 and "UPWARD (module): ddz_fast.cards" in failed.stdout
 
 
 # --- without the compiled core ---------------------------------------------------------------

@@ -72,10 +72,10 @@ def python_modules(root: Path) -> Dict[str, Path]:
     return modules
 
 
-def native_modules(root: Path) -> Dict[str, Path]:
+def native_modules(src: Path) -> Dict[str, Path]:
     """Compiled modules by module name: ``src/a/_b.pyx`` is ``ddz_fast.a._b``."""
-    return {".".join((PACKAGE,) + path.relative_to(root / "src").with_suffix("").parts): path
-            for path in sorted((root / "src").rglob("*.pyx"))}
+    return {".".join((PACKAGE,) + path.relative_to(src).with_suffix("").parts): path
+            for path in sorted(src.rglob("*.pyx"))}
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -204,9 +204,12 @@ class Report(NamedTuple):
         return not (self.cycles or self.upward or self.reference_imports)
 
 
-def read(root: Path) -> Report:
+def read(root: Path, src: Optional[Path] = None) -> Report:
+    """The layers of the package ``root/ddz_fast`` and of the compiled modules' sources in
+    ``src`` (default ``root/src``; none when it does not exist)."""
     python = python_modules(root)
-    native = native_modules(root) if (root / "src").is_dir() else {}
+    src = root / "src" if src is None else src
+    native = native_modules(src) if src.is_dir() else {}
     names = set(python) | set(native)
     edges = [edge for module, path in python.items() for edge in python_edges(module, path,
                                                                               names)]
