@@ -21,14 +21,13 @@ from hypothesis import strategies as st
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.move import PLAY_TYPES
 
-from support.common import (ALL_RULES, DECK, PRESET_NAMES, both, counts_array, native, random_hand,
-                    random_hands, reference)
+from support.common import (ALL_RULES, DECK, PRESET_NAMES, both, counts_array, native,
+                            random_hand, random_hands, reference, sizes)
 from support.strategies import hands as hand_counts
 
 pytestmark = pytest.mark.native  # the native core against the reference
 
 SEED = 20_240_601
-NUM_HANDS = 20_000
 OWN_PREVS = 3          # responses to moves of the hand itself, besides one per move type
 
 
@@ -71,9 +70,10 @@ def lower_shuttles(rng: random.Random, leading: List[Move],
     return prevs
 
 
-@pytest.fixture(scope="module")
-def cases() -> List[Case]:
-    """20,000 hands, the rule sets in turn, with the reference's leading moves and responses.
+@pytest.fixture(scope="module", params=sizes(4_000, 20_000))
+def cases(request) -> List[Case]:
+    """Random hands (4,000, and 20,000 in the slow step), the rule sets in turn, with the
+    reference's leading moves and responses.
 
     Each hand answers one move of every type from the action space (stratified, so every type
     is covered as the move to beat), a few of its own moves and a pass.
@@ -81,7 +81,7 @@ def cases() -> List[Case]:
     rng = random.Random(SEED)
     by_type = {rules: _moves_by_type(rules) for rules in ALL_RULES}
     out = []
-    for i, hand in enumerate(random_hands(NUM_HANDS, SEED)):
+    for i, hand in enumerate(random_hands(request.param, SEED)):
         rules = ALL_RULES[i % len(ALL_RULES)]
         leading = reference.legal_moves(hand, rules=rules)
         prevs = [rng.choice(moves) for moves in by_type[rules].values()]
@@ -165,7 +165,6 @@ def test_beats_equals_the_reference(cases):
 # --- botzone: the space shuttle ------------------------------------------------------------------
 
 BOTZONE = Rules.preset("botzone")
-BOTZONE_HANDS = 10_000
 SHUTTLE_KINDS = ("space_shuttle/4", "space_shuttle/6", "space_shuttle/8")
 
 
@@ -183,15 +182,16 @@ def shuttle_hand(rng: random.Random, size: int) -> Hand:
     return Hand(counts)
 
 
-@pytest.fixture(scope="module")
-def botzone_cases() -> List[Case]:
-    """10,000 hands of 17 and 20 cards under botzone, half uniform deals and half built around
+@pytest.fixture(scope="module", params=sizes(2_000, 10_000))
+def botzone_cases(request) -> List[Case]:
+    """Hands of 17 and 20 cards under botzone (2,000, and 10,000 in the slow step), half uniform
+    deals and half built around
     a space shuttle, with the reference's leading moves and its answers to a move of every type
     and every shuttle kind, to lower shuttles of the hand's own kinds and to its own moves."""
     rng = random.Random(SEED + 2)
     by_kind = _moves_by_type(BOTZONE)
     out = []
-    for i in range(BOTZONE_HANDS):
+    for i in range(request.param):
         size = (17, 20)[i % 2]
         hand = shuttle_hand(rng, size) if i % 4 >= 2 else random_hand(rng, size)
         leading = reference.legal_moves(hand, rules=BOTZONE)

@@ -1,7 +1,7 @@
 """The search bots (PIMC, ISMCTS) and every other bot: legal, blind to hidden cards, seeded.
 
-* Every bot plays only legal actions over 10,000 random hands, across the rule presets and
-  both bidding systems (the bots take turns at the table, so each plays thousands of hands).
+* Every bot plays only legal actions over random hands (1,000, and 10,000 in the slow step),
+  across the rule presets and both bidding systems (the bots take turns at the table, so each plays thousands of hands).
 * No bot that plays fairly reads another player's hidden cards: a state whose hidden hands
   were dealt again, consistently with everything public, gets the same decision from a bot
   with the same seed.
@@ -24,6 +24,7 @@ from ddz_fast.hand import Hand
 from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.three_player import Position
+from support.common import sizes
 
 pytestmark = pytest.mark.native  # the search runs in the compiled core
 
@@ -67,10 +68,10 @@ class Checked:
         return self._check(state, self.bot.play(state))
 
 
-def test_every_bot_plays_only_legal_actions_in_10000_hands():
+@pytest.mark.parametrize("hands", sizes(1_000, 10_000))
+def test_every_bot_plays_only_legal_actions(hands):
     names = [name for name in sorted(BOTS) if available(name)]
     bots = {name: Checked(make_bot(QUICK.get(name, name), f"legal:{name}")) for name in names}
-    hands = 10_000
     for i in range(hands):
         rules = TABLES[i % len(TABLES)]
         landlord = names[i % len(names)]

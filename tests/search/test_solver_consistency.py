@@ -12,12 +12,11 @@ import ddz_fast
 from ddz_fast import Duel, Move, Position, Rules, solve
 from ddz_fast.reference.solver import solve_reference
 
-from support.common import PRESET_NAMES
+from support.common import PRESET_NAMES, sizes
 from support.solver_cases import random_duel, random_position
 
 pytestmark = pytest.mark.native  # the solver is compiled only
 
-GAMES_PER_PRESET = 40       # x 2 kinds x 4 presets = 320 games
 
 
 def _children(game, rules):
@@ -46,20 +45,21 @@ def _children(game, rules):
         yield action, found.landlord_wins == (game.to_move == game.landlord)
 
 
-def _games(preset: str, kind: str):
+def _games(preset: str, kind: str, count: int):
     rules = Rules.preset(preset)
     rng = random.Random(f"consistency:{preset}:{kind}")
-    for i in range(GAMES_PER_PRESET):
+    for i in range(count):
         if kind == "position":
             yield random_position(rng, rng.randint(15, 24), rules, i % 2 == 1)
         else:
             yield random_duel(rng, rng.randint(7, 9), rng.randint(7, 9), rules, i % 2 == 1)
 
 
+@pytest.mark.parametrize("games", sizes(10, 40))      # x 2 kinds x 5 presets
 @pytest.mark.parametrize("kind", ["position", "duel"])
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_children_agree_with_the_parent(preset, kind):
-    for game in _games(preset, kind):
+def test_children_agree_with_the_parent(preset, kind, games):
+    for game in _games(preset, kind, games):
         parent = solve(game, rules=preset, pv=False)
         assert parent.exact
         children = list(_children(game, preset))
@@ -68,13 +68,14 @@ def test_children_agree_with_the_parent(preset, kind):
         assert parent.wins == bool(winning), game
 
 
+@pytest.mark.parametrize("games", sizes(4, 12))       # 6 to 12 cards, or 6 to 16 twice
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_stake_equals_the_reference(preset):
+def test_stake_equals_the_reference(preset, games):
     rules = Rules.preset(preset)
     rng = random.Random(f"stake:{preset}")
-    sizes = [6, 8, 10, 12, 14, 16]
-    for i in range(12):
-        total = sizes[i % len(sizes)]
+    cards = [6, 8, 10, 12, 14, 16]
+    for i in range(games):
+        total = cards[i % len(cards)]
         if i % 3 == 2:
             game = random_duel(rng, total // 2, total - total // 2, rules, i % 2 == 1)
         else:

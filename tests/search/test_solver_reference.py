@@ -18,12 +18,11 @@ from ddz_fast.reference.solver import solve_reference
 from ddz_fast.rules import Rules
 from ddz_fast.search.solver import solve
 
-from support.common import PRESET_NAMES
+from support.common import PRESET_NAMES, sizes
 from support.solver_cases import random_duel, random_position
 
 pytestmark = pytest.mark.native  # the solver is compiled only
 
-CASES_PER_KIND = 375        # x 2 kinds x 4 presets = 3,000 games
 DISTANCE_EVERY = 8          # the distance and PV are compared on every 8th small game
 SMALL = 9                   # cards in all, at most, for the distance comparison
 
@@ -58,10 +57,11 @@ def _check(game, preset: str, distance: bool, legal_moves=ddz_fast.legal_moves) 
         assert found.pv == expected.pv, game
 
 
+@pytest.mark.parametrize("games", sizes(75, 375))    # x 2 kinds x 5 presets
 @pytest.mark.parametrize("kind", ["position", "duel"])
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_native_equals_reference(preset, kind):
-    for i, game in enumerate(_games(preset, kind, CASES_PER_KIND, seed=1)):
+def test_native_equals_reference(preset, kind, games):
+    for i, game in enumerate(_games(preset, kind, games, seed=1)):
         _check(game, preset, distance=i % DISTANCE_EVERY == 0 and _size(game) <= SMALL)
 
 

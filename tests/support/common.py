@@ -51,6 +51,14 @@ def sample_size(n: int, *, minimum: int = 1) -> int:
     return min(n, max(minimum, n // PYTHON_SAMPLE_DIVISOR))
 
 
+def sizes(default: int, full: int) -> List[Any]:
+    """The two sizes of a long sweep, as pytest parameters: ``default`` in the default run and
+    ``full`` marked ``slow`` (CI's slow step, ``pytest -m slow``), so that the default run
+    checks every kind of case the sweep draws and the slow step checks many more."""
+    return [pytest.param(default, id=f"{default}"),
+            pytest.param(full, id=f"{full}", marks=pytest.mark.slow)]
+
+
 def slow_in_python(test: F) -> F:
     """Mark ``test`` ``slow`` under DDZ_FAST_IMPLEMENTATION=python only.
 

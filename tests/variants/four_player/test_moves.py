@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from support.common import sample_size
+from support.common import sample_size, sizes
 from support.two_deck_cases import per_type_counts
 from ddz_fast import Hand, Move, Rules
 from ddz_fast import bitboard
@@ -230,15 +230,16 @@ def test_the_command_line_reads_two_deck_cards_under_four_player(capsys):
 
 
 @pytest.mark.native
-def test_the_native_generator_of_two_decks_is_the_reference():
-    # 10,000 random hands, half of 25 cards (a player's deal) and half of 33 (the landlord's):
-    # every move leading, and the answers to a random move of the action space and to one of
-    # the hand's own moves, as the reference lists them. (In this process: the test runs
-    # beside others, and worker processes of its own only added their start-up.)
+@pytest.mark.parametrize("hands", sizes(1_000, 10_000))
+def test_the_native_generator_of_two_decks_is_the_reference(hands):
+    # Random hands, half of 25 cards (a player's deal) and half of 33 (the landlord's): every
+    # move leading, and the answers to a random move of the action space and to one of the
+    # hand's own moves, as the reference lists them. (In this process: the test runs beside
+    # others, and worker processes of its own only added their start-up.)
     import ddz_fast
     from support.two_deck_cases import reference_case
 
-    for seed in range(10_000):
+    for seed in range(hands):
         counts, lead, prevs, answers = reference_case(seed, 25 if seed % 2 else 33, FOUR)
         hand = Hand(counts, decks=2)
         assert [m.word for m in ddz_fast.legal_moves(hand, rules=FOUR)] == lead, hand
