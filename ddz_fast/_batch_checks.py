@@ -14,7 +14,7 @@ from .bitboard import COUNT_MASK
 from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
 from .rules import Rules, RulesLike, as_rules
 
-__all__ = ["check_batch", "check_hands", "check_prevs", "batch_table"]
+__all__ = ["check_batch", "check_hands", "check_prevs", "word_layout"]
 
 #: ``first_illegal(words, rules)``: the first row of a uint64 array whose non-zero word is not a
 #: legal move under ``rules``, or -1.
@@ -32,7 +32,7 @@ def check_batch(hands: object, prevs: object, rules: RulesLike,
     return words, check_prevs(prevs, len(words), rules, first_illegal), rules
 
 
-def batch_table(hands: object, rules: RulesLike, wild: object = None) -> str:
+def word_layout(hands: object, rules: RulesLike, wild: object = None) -> str:
     """How a batched call reads its hands and moves: ``"laizi"`` when the rules have wild cards
     or the call names wild ranks (:mod:`ddz_fast._laizi_batch` checks that the two go
     together), ``"two_decks"`` for rules of two decks, else ``"one_deck"``. Checked after the

@@ -22,7 +22,7 @@ MAX_DEAL_NUMBER = 100_000
 
 
 
-def table_of(rules: Rules) -> ModuleType:
+def engine_of(rules: Rules) -> ModuleType:
     """The engine module of the table ``rules`` seat: wild cards, four players, or three."""
     if rules.laizi:
         return laizi
@@ -37,7 +37,7 @@ def deal_cards(seed: Seed, number: int = 0, *, rules: RulesLike = None) -> Deal:
     seed = check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
     checked = as_rules(rules)
-    return table_of(checked).deal(seed, number, checked)
+    return engine_of(checked).deal(seed, number, checked)
 
 
 class Game:
@@ -65,7 +65,7 @@ class Game:
         if auto_play_policy is not None and not callable(auto_play_policy):
             raise TypeError("auto_play_policy must be a function of a state")
         self.rules: Rules = as_rules(rules)
-        self.chips = table_of(self.rules).check_stacks(chips)
+        self.chips = engine_of(self.rules).check_stacks(chips)
         self.clock: Clock = clock if clock is not None else Clock()
         self.auto_play_policy: AutoPlayPolicy = auto_play_policy or timeout_action
 
@@ -93,7 +93,7 @@ class Game:
         ``stacks`` overrides the game's ``chips`` for this hand (a match passes the stacks
         left after the previous hands).
         """
-        return table_of(self.rules).new_state(self, seed, first_bidder, stacks)
+        return engine_of(self.rules).new_state(self, seed, first_bidder, stacks)
 
     def new_state_from_hands(self, hands: Sequence[HandLike], kitty: Optional[HandLike] = None,
                              *, landlord: Optional[int] = None, first_bidder: int = 0,
@@ -120,6 +120,6 @@ class Game:
         they are drawn (None: drawn from ``seed`` as for a dealt hand; see
         :mod:`ddz_fast.engine.laizi`); other rules refuse it.
         """
-        return table_of(self.rules).state_from_hands(
+        return engine_of(self.rules).state_from_hands(
             self, hands, kitty, landlord=landlord, partner=partner, wild=wild,
             first_bidder=first_bidder, seed=seed, base_stake=base_stake, stacks=stacks)

@@ -87,7 +87,7 @@ class FourPlayerEnv(PlayPhaseEnv):
     ``four_player``). ``render_mode``: None or ``"ansi"``. ``bidder``: None or a bot name.
     """
 
-    metadata = {"name": "ddz_fast_four_v0", "render_modes": ["ansi"],
+    metadata = {"name": "ddz_fast_four_player_v0", "render_modes": ["ansi"],
                 "is_parallelizable": False}
     _AGENTS = AGENTS
     _LAYOUT = OBSERVATION_LAYOUT

@@ -10,7 +10,7 @@ from typing import Tuple
 
 import numpy as np
 
-from .._batch_checks import batch_table, check_batch
+from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
 from .._wide_batch import wide_action_mask, wide_moves_batch
 from ..compiled import require_core
@@ -50,7 +50,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     # their rules, and a call naming wild ranks must not reach it (they would be ignored).
     found = _core._try_batch_moves(hands, prevs, rules) if wild is None else None
     if found is None:
-        table = batch_table(hands, rules, wild)
+        table = word_layout(hands, rules, wild)
         if table == "laizi":
             return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":
@@ -70,7 +70,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
     """
     found = _core._try_batch_mask(hands, prevs, rules) if wild is None else None
     if found is None:
-        table = batch_table(hands, rules, wild)
+        table = word_layout(hands, rules, wild)
         if table == "laizi":
             return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":

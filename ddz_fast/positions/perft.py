@@ -16,7 +16,7 @@ from ..move import Move
 from .step import (Hands, Implementation, LegalMovesFn, generator,
                    play_actions, play_step, remove_cards)
 from .rollouts import perft_native
-from . import four_player as table_position
+from . import four_player
 from .three_player import Position, _check_perft_args
 from .four_player import FourPlayerPosition
 from ..rules import Rules, RulesLike, three_player_table
@@ -46,7 +46,7 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     if isinstance(position, FourPlayerPosition):     # the four-player table: its own walks
         if isinstance(implementation, str) and implementation == "native":
             return perft_native(position, depth, rules=rules or "four_player")
-        return table_position.perft(position, depth, rules=rules or "four_player",
+        return four_player.perft(position, depth, rules=rules or "four_player",
                                     implementation=implementation)
     if isinstance(implementation, str) and implementation == "native":
         return perft_native(position, depth, rules=rules)
@@ -70,7 +70,7 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     """
     if isinstance(position, FourPlayerPosition):
         rules = rules or "four_player"     # each subtree counted as perft counts it
-        return table_position.split(position, depth, rules, implementation,
+        return four_player.split(position, depth, rules, implementation,
                                     lambda child, below: perft(child, below, rules=rules,
                                                                implementation=implementation))
     position = _check_perft_args(position, depth)

@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import bitboard
 from . import laizi as reference_laizi
-from .._batch_checks import batch_table, check_batch
+from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
 from .._wide_batch import wide_action_mask, wide_moves_batch
 from .._checks import check_action_id, check_play, check_prev
@@ -380,7 +380,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     are one deck's, and ``moves`` and ``prevs`` are (N, 2) uint64 arrays of the halves of
     128-bit words, as with two decks (see :mod:`ddz_fast._laizi_batch`).
     """
-    table = batch_table(hands, rules, wild)
+    table = word_layout(hands, rules, wild)
     if table == "laizi":
         return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
     if table == "two_decks":
@@ -401,7 +401,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
     Arguments as for :func:`legal_moves_batch`. With wild cards the ids are counted, not looked
     up in the listed action space (:mod:`ddz_fast.laizi_ids`).
     """
-    table = batch_table(hands, rules, wild)
+    table = word_layout(hands, rules, wild)
     if table == "laizi":
         return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
     if table == "two_decks":
