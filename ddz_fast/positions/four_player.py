@@ -1,4 +1,4 @@
-"""Play-phase positions of the four-player table, their notation, and perft over them.
+"""Play-phase positions of the four-player table and their notation.
 
 The four-seat twin of :class:`ddz_fast.positions.three_player.Position`: four hands of two decks, the
 landlord, the player to move, ``prev`` (the move to beat, None when the player leads) and the
@@ -18,47 +18,28 @@ set's), ``-`` when the player to move leads. Example: seat 2 must beat a pair of
 
     33445566/789TJ/QKA2B/88888 0 2 KK 0
 
-:func:`perft` and :func:`divide` count the play tree below a position as
-:func:`ddz_fast.positions.perft.perft` does at three seats (which hands positions of this module here),
-walking it in Python over a move generator; :func:`ddz_fast.positions.rollouts.perft_native` (and
-``ddz_fast.positions.perft.perft(..., implementation="native")``) counts the same leaves in the compiled
-core.
+:func:`ddz_fast.positions.perft.perft` and :func:`~ddz_fast.positions.perft.divide` count the
+play tree below a position as at three seats, in Python over a move generator or in the
+compiled core.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from ..cards import RANK_NAMES, TWO_DECKS
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_move, parse_move
-from .step import Implementation, LegalMovesFn, generator, play_actions
+from .step import Implementation, generator, play_actions, play_step
 from .three_player import check_depth, check_prev_and_passes, position_fields, set_fields
 from ..rules import WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
 from ..validate import check_seat
 
-__all__ = ["FourPlayerPosition", "perft", "divide", "PLAYERS"]
+__all__ = ["FourPlayerPosition", "PLAYERS"]
 
 PLAYERS = 4
 Hands = Tuple[Hand, Hand, Hand, Hand]
-
-
-def _minus(hand: Hand, move: Move) -> Hand:
-    return Hand([have - used for have, used in zip(hand.counts, move.counts)], decks=2)
-
-
-def step(hands: Hands, player: int, prev: Optional[Move], passes: int,
-         move: Move) -> Tuple[Hands, int, Optional[Move], int]:
-    """(hands, player to move, move to beat, passes) after ``player`` plays legal ``move``."""
-    following = (player + 1) % PLAYERS
-    if move.is_pass:
-        if passes == PLAYERS - 2:   # the third pass in a row: the last player to play leads
-            return hands, following, None, 0
-        return hands, following, prev, passes + 1
-    changed = list(hands)
-    changed[player] = _minus(hands[player], move)
-    return (changed[0], changed[1], changed[2], changed[3]), following, move, 0
 
 
 @dataclass(frozen=True, init=False)
@@ -132,7 +113,7 @@ class FourPlayerPosition:
         return self._after(move)
 
     def _after(self, move: Move) -> "FourPlayerPosition":
-        hands, to_move, prev, passes = step(self.hands, self.to_move, self.prev, self.passes,
+        hands, to_move, prev, passes = play_step(self.hands, self.to_move, self.prev, self.passes,
                                             move)
         after = FourPlayerPosition.__new__(FourPlayerPosition)
         set_fields(after, hands, self.landlord, to_move, prev, passes)
@@ -171,51 +152,3 @@ def _rebuilt(position: object) -> FourPlayerPosition:
                              position.prev, position.passes)
     except (TypeError, ValueError) as error:
         raise type(error)(f"position is no valid position: {error}") from None
-
-
-def perft(position: FourPlayerPosition, depth: int, *, rules: RulesLike = "four_player",
-          implementation: Implementation = None) -> int:
-    """The number of leaves of the play tree below ``position`` cut at ``depth`` plies (a
-    finished hand is a leaf at any depth), walked in Python over the move generator of
-    ``implementation`` (None: the public API's; ``"python"``: the reference)."""
-    position = _checked(position, depth)
-    return _perft(position.hands, position.to_move, position.prev, position.passes, depth,
-                  generator(implementation), _table_rules(rules))
-
-
-def divide(position: FourPlayerPosition, depth: int, *, rules: RulesLike = "four_player",
-           implementation: Implementation = None) -> Dict[Move, int]:
-    """Perft split by the first action: {action: leaves below it at ``depth - 1``}."""
-    return split(position, depth, rules, implementation,
-                 lambda child, below: perft(child, below, rules=rules,
-                                            implementation=implementation))
-
-
-def split(position: FourPlayerPosition, depth: int, rules: RulesLike,
-          implementation: Implementation, count: Callable[[FourPlayerPosition, int], int]
-          ) -> Dict[Move, int]:
-    """:func:`divide` with each subtree counted by ``count(child, depth - 1)``: the first
-    actions from the generator of ``implementation``, the subtrees by any perft (the native
-    one for :func:`ddz_fast.positions.perft.divide`'s ``"native"``)."""
-    position = _checked(position, depth)
-    if depth == 0:
-        raise ValueError("divide needs a depth of at least 1")
-    return {move: count(position._after(move), depth - 1)
-            for move in position.legal_actions(rules, implementation)}
-
-
-def _perft(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: int,
-           generate: LegalMovesFn, rules: Rules) -> int:
-    if depth == 0 or not all(hand.bitboard for hand in hands):
-        return 1
-    moves = generate(hands[player], prev, rules=rules)
-    if depth == 1:      # every child is a leaf: count them without making them
-        return len(moves) + (prev is not None)
-    nodes = 0
-    if prev is not None:
-        nodes += _perft(*step(hands, player, prev, passes, Move.PASS), depth - 1,
-                        generate, rules)
-    for move in moves:
-        nodes += _perft(*step(hands, player, prev, passes, move), depth - 1, generate,
-                        rules)
-    return nodes

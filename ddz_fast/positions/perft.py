@@ -10,11 +10,10 @@ The perft suites (files of positions and their counts) and their runner are in
 """
 from __future__ import annotations
 
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional
 
 from ..move import Move
-from .step import (Hands, Implementation, LegalMovesFn, generator,
-                   play_actions, play_step, remove_cards)
+from .step import Hands, Implementation, LegalMovesFn, generator, play_actions, play_step
 from .rollouts import perft_native
 from . import four_player
 from .three_player import Position, _check_perft_args
@@ -38,18 +37,18 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     generator with wild cards (a generator given is called with ``wild=``), or with
     ``"native"`` by the compiled core over its laizi generator.
 
-    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table is counted by
-    :func:`ddz_fast.positions.four_player.perft` (a walk in Python; ``rules`` default to
-    ``four_player`` there), or with ``"native"`` by the compiled core's walk on the wide words
-    of two decks (:func:`ddz_fast.positions.rollouts.perft_native`), as at three seats.
+    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table is
+    counted the same way over four seats (``rules`` default to ``four_player`` there), with
+    ``"native"`` by the compiled core's walk on the words of two decks.
     """
-    if isinstance(position, FourPlayerPosition):     # the four-player table: its own walks
-        if isinstance(implementation, str) and implementation == "native":
-            return perft_native(position, depth, rules=rules or "four_player")
-        return four_player.perft(position, depth, rules=rules or "four_player",
-                                    implementation=implementation)
+    if isinstance(position, FourPlayerPosition):
+        rules = rules or "four_player"
     if isinstance(implementation, str) and implementation == "native":
         return perft_native(position, depth, rules=rules)
+    if isinstance(position, FourPlayerPosition):
+        position = four_player._checked(position, depth)
+        return _perft(position.hands, position.to_move, position.prev, position.passes,
+                      depth, generator(implementation), four_player._table_rules(rules))
     position = _check_perft_args(position, depth)
     checked = three_player_table(rules, "perft")
     # Without wild cards on either side nothing is left to check: the plain count's entry
@@ -70,9 +69,12 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     """
     if isinstance(position, FourPlayerPosition):
         rules = rules or "four_player"     # each subtree counted as perft counts it
-        return four_player.split(position, depth, rules, implementation,
-                                    lambda child, below: perft(child, below, rules=rules,
-                                                               implementation=implementation))
+        position = four_player._checked(position, depth)
+        if depth == 0:
+            raise ValueError("divide needs a depth of at least 1")
+        return {move: perft(position._after(move), depth - 1, rules=rules,
+                            implementation=implementation)
+                for move in position.legal_actions(rules, implementation)}
     position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
@@ -89,13 +91,10 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
                                       first_actions))}
 
 
-def _unpack(position: Position) -> Tuple[Hands, int, Optional[Move], int]:
-    return position.hands, position.to_move, position.prev, position.passes
-
-
 def _perft(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: int,
            generate: LegalMovesFn, rules: Rules) -> int:
-    if depth == 0 or not (hands[0].bitboard and hands[1].bitboard and hands[2].bitboard):
+    """The walk, at any number of seats."""
+    if depth == 0 or not all(hand.bitboard for hand in hands):
         return 1
     moves = generate(hands[player], prev, rules=rules)
     if depth == 1:  # every child is a leaf: count them without making them
@@ -104,14 +103,10 @@ def _perft(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: 
     if prev is not None:
         nodes += _perft(*play_step(hands, player, prev, passes, Move.PASS), depth - 1,
                         generate, rules)
-    following = (player + 1) % 3
     for move in moves:
-        after = remove_cards(hands[player], move)
-        if not after.bitboard:  # the hand ends: a leaf
+        child = play_step(hands, player, prev, passes, move)
+        if not child[0][player].bitboard:  # the hand ends: a leaf
             nodes += 1
-            continue
-        children = list(hands)
-        children[player] = after
-        nodes += _perft((children[0], children[1], children[2]), following, move, 0,
-                        depth - 1, generate, rules)
+        else:
+            nodes += _perft(*child, depth - 1, generate, rules)
     return nodes

@@ -15,7 +15,7 @@ code compiled without bounds checks.
   ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference.moves` (and
   :mod:`ddz_fast.reference.laizi`) is its twin. It counts a
   :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table too, on the wide
-  words of two decks, as :func:`ddz_fast.positions.four_player.perft` walks it in Python.
+  words of two decks, as :func:`ddz_fast.positions.perft.perft` walks it in Python.
 
 Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
 
@@ -411,7 +411,7 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
     with KeyboardInterrupt.
 
     A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands of two decks) is counted as
-    :func:`ddz_fast.positions.four_player.perft` counts it (the lead comes back after the other three
+    :func:`ddz_fast.positions.perft.perft` counts it (the lead comes back after the other three
     pass), under ``rules`` that default to ``four_player`` there and may be any rule set of
     four players (``Rules(players=4, ...)`` with any move options and sides).
     """
@@ -468,7 +468,7 @@ def _landlord_side(landlord: int, partner: object, rules: Rules) -> Tuple[int, .
 
 def _perft_table(position: FourPlayerPosition, depth: int, rules: RulesLike) -> int:
     """perft_native of a position of the four-player table: the checks of
-    :func:`ddz_fast.positions.four_player.perft`, in its order and with its messages (the position
+    :func:`ddz_fast.positions.perft.perft`, in its order and with its messages (the position
     rebuilt, the depth, rules of four players, and the move to beat judged under them where
     the walk generates moves), then the native walk on wide words."""
     position = table_position._checked(position, depth)

@@ -1,16 +1,21 @@
-"""The play rules in one place: what a move does to the hands and whose turn follows.
+"""The play rules in one place, at any number of seats: what a move does to the hands and whose
+turn follows (docs/RULES.md, "Play").
 
-Shared by :class:`~ddz_fast.positions.three_player.Position`, :mod:`ddz_fast.positions.perft` and the game state of
-:mod:`ddz_fast.engine.game` (docs/RULES.md, "Play"): turn order 0 -> 1 -> 2 -> 0; a player following
-may pass, the leader may not; after two passes in a row the player who made the last move
-leads; the hand ends when a hand empties.
+Turn order goes round the seats (0 -> 1 -> 2 -> 0, or through seat 3 at four); a player
+following may pass, the leader may not; once every other seat has passed in a row the player
+who made the last move leads; the hand ends when a hand empties. Positions, perft and the
+play-phase table of the three-player state share these rules.
 """
 from __future__ import annotations
 
 from functools import partial
 from typing import Callable, List, Optional, Sequence, Tuple, Union
 
-from .. import moves as api, bitboard
+from operator import sub
+
+from .. import bitboard
+from .. import moves as api
+from ..cards import fits_one_deck
 from ..hand import Hand
 from ..move import Move
 from ..wild import Wild
@@ -19,7 +24,8 @@ from ..rules import Rules
 __all__ = ["Hands", "LegalMovesFn", "Implementation", "remove_cards", "play_step",
            "play_actions", "generator"]
 
-Hands = Tuple[Hand, Hand, Hand]
+#: The hands of a position, one per seat.
+Hands = Tuple[Hand, ...]
 #: A move generator with the signature of :func:`ddz_fast.legal_moves`.
 LegalMovesFn = Callable[..., Sequence[Move]]
 #: Which move generator a walk over the play tree uses: ``None`` (the implementation behind the
@@ -32,26 +38,31 @@ Implementation = Union[None, str, LegalMovesFn]
 def remove_cards(hand: Hand, move: Move) -> Hand:
     """The hand after ``move``, which it is known to hold (the caller checked legality).
 
-    Subtracting the counts on the bitboard skips the per-rank validation of ``Hand()``: this
-    runs once per node of a search.
+    The word of a one-deck hand is one subtraction, which skips the per-rank validation of
+    ``Hand()``: this runs once per node of a search. A hand of two decks takes the canonical
+    word of what is left.
     """
     after = Hand.__new__(Hand)
-    after._counts = tuple(have - used for have, used in zip(hand.counts, move.counts))
-    after._bitboard = hand.bitboard - (move.word & bitboard.COUNT_MASK)
+    counts = tuple(map(sub, hand.counts, move.counts))
+    after._counts = counts
+    if hand.bitboard < bitboard.WIDE:
+        after._bitboard = hand.bitboard - (move.word & bitboard.COUNT_MASK)
+    else:
+        after._bitboard = bitboard.canonical(counts, fits_one_deck(counts))
     return after
 
 
 def play_step(hands: Hands, player: int, prev: Optional[Move], passes: int,
               move: Move) -> Tuple[Hands, int, Optional[Move], int]:
     """(hands, player to move, move to beat, passes) after ``player`` plays ``move``."""
-    following = (player + 1) % 3
+    following = (player + 1) % len(hands)
     if move.is_pass:
-        if passes == 1:  # the second pass in a row: the last player to play leads anything
+        if passes == len(hands) - 2:   # every other seat passed: the last mover leads anything
             return hands, following, None, 0
         return hands, following, prev, passes + 1
     new_hands = list(hands)
     new_hands[player] = remove_cards(hands[player], move)
-    return (new_hands[0], new_hands[1], new_hands[2]), following, move, 0
+    return tuple(new_hands), following, move, 0
 
 
 def play_actions(hand: Hand, prev: Optional[Move], rules: Rules,

@@ -1,5 +1,5 @@
 """The native perft of the four-player table (perft_native of a FourPlayerPosition) against the
-Python walk of ddz_fast.positions.four_player.perft.
+Python walk of ddz_fast.positions.perft.perft.
 
 Expected counts come from outside the native walk: the hand counts of
 tests/variants/four_player/test_positions.py (derivations restated below), the Python walk over the
@@ -22,7 +22,6 @@ import pytest
 from ddz_fast import Game, Position, Rules, divide, perft, perft_native
 from ddz_fast.cli.main import main
 from ddz_fast.moves.notation import parse_move
-from ddz_fast.positions import four_player as table_position
 from ddz_fast.positions.four_player import FourPlayerPosition
 from support.common import raised, tampered
 from support.subprocesses import SUBPROCESS_CWD, default_sigint
@@ -80,8 +79,8 @@ def test_small_positions_against_the_reference_walk_at_every_depth(text, depth):
     position = FourPlayerPosition.parse(text)
     for below in range(depth + 1):
         assert perft_native(position, below) == \
-            table_position.perft(position, below, implementation="python")
-    split = table_position.divide(position, depth, implementation="python")
+            perft(position, below, implementation="python")
+    split = divide(position, depth, implementation="python")
     assert divide(position, depth, implementation="native") == split
     for move, leaves in split.items():      # each entry counted natively on its own
         assert perft_native(position.play(move), depth - 1) == leaves
@@ -105,11 +104,11 @@ def test_random_play_positions_under_every_rule_set():
         rules = RULE_SETS[seed % len(RULE_SETS)]
         for position in random_positions(rng, rules, seed, 0.12):
             depth = rng.randint(1, 4)
-            walked = table_position.perft(position, depth, rules=rules)
+            walked = perft(position, depth, rules=rules)
             assert perft_native(position, depth, rules=rules) == walked, \
                 (str(position), depth, rules)
             if walked <= REFERENCE_LEAVES:
-                assert table_position.perft(position, depth, rules=rules,
+                assert perft(position, depth, rules=rules,
                                             implementation="python") == walked
                 by_reference += 1
             seen["lead" if position.prev is None else position.passes] += 1
@@ -127,12 +126,12 @@ def test_full_deals_at_depth_three():
             state.apply(state.legal_actions()[-1])
         position = state.position()
         assert perft_native(position, 3, rules=rules) == \
-            table_position.perft(position, 3, rules=rules)
+            perft(position, 3, rules=rules)
 
 
 def test_the_command_line_counts_natively_and_in_python_alike(capsys):
     text, depth = SMALL_POSITIONS[0]
-    expected = table_position.perft(FourPlayerPosition.parse(text), depth, implementation="python")
+    expected = perft(FourPlayerPosition.parse(text), depth, implementation="python")
     counts = {}
     for implementation in ("native", "python"):
         assert main(["perft", text, str(depth), "--rules", "four_player", "--implementation",
@@ -160,7 +159,7 @@ def test_arguments_are_checked_like_the_python_walk():
     for position, depth, rules in cases:
         named = rules if rules is not None else "four_player"
         errors = [raised(lambda: count(position, depth, rules=named))
-                  for count in (perft_native, table_position.perft,
+                  for count in (perft_native, perft,
                                 lambda p, d, rules: perft(p, d, rules=rules,
                                                           implementation="native"))]
         assert errors[0] == errors[1] == errors[2], (str(position), depth, rules, errors)
@@ -168,10 +167,10 @@ def test_arguments_are_checked_like_the_python_walk():
     assert perft_native(legal, 0, rules=no_four_two) == 1
     over = FourPlayerPosition.parse("-/6/7/8 0 1 333345 0")
     assert perft_native(over, 3, rules=no_four_two) == 1
-    assert perft_native(legal, 2) == table_position.perft(legal, 2)
+    assert perft_native(legal, 2) == perft(legal, 2)
 
 
-def test_what_is_no_table_position_is_refused_as_at_three_seats():
+def test_what_is_no_four_player_position_is_refused_as_at_three_seats():
     # Anything but a FourPlayerPosition goes the three-seat way, with its errors.
     with pytest.raises(ValueError, match="three players with one deck, not the 4-player"):
         perft_native(Position.parse("3/4/5 0 0 - 0"), 1, rules="four_player")
