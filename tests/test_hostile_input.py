@@ -34,7 +34,7 @@ from ddz_fast.cli.simulate import Matchup, run_matches
 from ddz_fast.compat import openspiel
 from ddz_fast.engine.base import AutoPlayLoopError
 
-from support.common import sample_size, slow_in_python
+from support.common import sample_size, slow_in_python, tampered
 from support.subprocesses import SUBPROCESS_CWD, default_sigint
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
@@ -408,3 +408,118 @@ def test_perft_of_a_finished_hand_is_one_leaf_with_or_without_divide():
     for extra in ((), ("--divide",)):
         result = _ddz("perft", finished, "3", *extra)
         assert result.returncode == 0 and "perft 3: 1 nodes" in result.stdout, result
+
+
+# --- the surfaces added later: solver, information sets, bots, arena ----------------------------
+
+FINISHED = Position.parse("-/4/5 0 1 3 0")      # the landlord went out with its last card
+
+
+@pytest.mark.native
+def test_a_position_that_once_crashed_the_solver_is_refused():
+    # to_move once indexed past the hands in native code: a segfault. In a subprocess, so that
+    # a regression fails this test instead of killing the run.
+    result = run_python(
+        "from ddz_fast import Position, solve\n"
+        "p = Position.parse('K/J/Q 0 0 - 0'); object.__setattr__(p, 'to_move', 100000)\n"
+        "try:\n    solve(p)\nexcept ValueError as error:\n    print(error)\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("position is no valid position: to_move")
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("fields, error, message", [
+    ({"landlord": 3}, ValueError, "landlord"),
+    ({"landlord": True}, TypeError, "landlord"),
+    ({"passes": 2}, ValueError, "passes"),
+    ({"hands": (1, 2, 3)}, TypeError, "hand"),
+    ({"wild": 99}, ValueError, "wild"),
+    ({"prev": "KK"}, TypeError, "prev"),
+])
+def test_a_position_changed_behind_its_back_is_checked_again_by_the_solver(fields, error,
+                                                                            message):
+    forged = tampered(Position.parse("K/J/Q 0 0 - 0"), **fields)
+    with pytest.raises(error, match=message):
+        ddz_fast.solve(forged)
+
+
+@pytest.mark.native
+def test_a_duel_changed_behind_its_back_is_checked_again_by_the_solver():
+    duel = ddz_fast.Duel.parse("3/4")
+    with pytest.raises(ValueError, match="one deck has 4"):        # five 3s in one deck
+        ddz_fast.solve(tampered(duel, first=Hand("3333"), second=Hand("3")))
+    with pytest.raises(TypeError, match="prev"):
+        ddz_fast.solve(tampered(duel, prev=5))
+
+
+def test_a_duel_checks_its_move_to_beat_as_a_position_does():
+    class Forged(Move):
+        __slots__ = ()
+    fake = Forged.__new__(Forged)
+    fake._type, fake._key, fake._length = "pair", 0, 1
+    fake._counts, fake._word = PAIR_OF_THREES.counts, 12345      # no move's word
+    with pytest.raises(ValueError, match="prev is no valid move"):
+        ddz_fast.Duel("44", "55", fake)
+    with pytest.raises(ValueError, match="prev is no valid move"):
+        Position(["44", "55", "66"], 0, 1, fake)
+
+
+@pytest.mark.native
+def test_the_solver_takes_numpy_integers_where_it_takes_ints():
+    duel = ddz_fast.Duel.parse("BR3/44")
+    plain = ddz_fast.solve(duel, max_nodes=10_000, tt_megabytes=8)
+    numpy = ddz_fast.solve(duel, max_nodes=np.int64(10_000), tt_megabytes=np.int32(8))
+    assert numpy.winning_moves == plain.winning_moves and numpy.exact
+
+
+@pytest.mark.native
+def test_a_finished_position_has_its_stake():
+    # The landlord went out: no bomb is played from here on, so the stake is +2**0.
+    found = ddz_fast.solve(FINISHED, objective="stake")
+    assert found.exact and found.landlord_wins is True and found.stake == 1
+    lost = ddz_fast.solve(Position.parse("3/-/5 0 2 4 0"), objective="stake")
+    assert lost.exact and lost.landlord_wins is False and lost.stake == -1
+
+
+@pytest.mark.parametrize("passes, error", [(-1, ValueError), (2, ValueError), (2 ** 40, ValueError),
+                                           (1.0, ValueError), ("1", ValueError)])
+def test_an_information_set_with_bad_passes_fails_when_it_is_built(passes, error):
+    import dataclasses
+
+    state = Game().new_state(seed=3)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[-1])
+    state.apply(state.legal_actions()[0])           # a lead: the next player follows it
+    info = ddz_fast.information_set(state, state.current_player)
+    with pytest.raises(error, match="passes"):
+        dataclasses.replace(info, passes=passes)
+    with pytest.raises(ValueError, match="passes"):
+        dataclasses.replace(info, prev=None, passes=1)     # nothing to beat, yet a pass since
+
+
+def test_the_arena_keeps_a_numpy_seed_as_a_plain_int():
+    config = arena.ArenaConfig(("random", "greedy"), np.int64(3))
+    assert type(config.seed) is int and config.seed == 3
+    summary = arena.summarise(config, arena.play_deals(config, 0, 1))
+    assert json.loads(json.dumps(summary))["seed"] == 3
+
+
+def test_a_bidder_that_never_bids_stops_with_a_clear_error():
+    from ddz_fast.search.bots import play_hand
+
+    class Passer(RandomBot):
+        def bid(self, state):
+            return Bid.PASS
+    state = Game().new_state(seed=1)
+    with pytest.raises(AutoPlayLoopError, match="re-dealt 50 times without a bid"):
+        play_hand(state, Passer(1), Passer(2), max_redeals=50)
+    assert state.redeals == 50 and state.phase == "bidding"
+
+
+def test_an_unknown_implementation_is_one_line_on_the_command_line():
+    env = dict(os.environ, DDZ_FAST_IMPLEMENTATION="pure")
+    done = subprocess.run([sys.executable, "-m", "ddz_fast", "moves", "33"], capture_output=True,
+                          text=True, timeout=120, cwd=SUBPROCESS_CWD, env=env)
+    assert done.returncode == 2 and not done.stdout
+    assert done.stderr == ("ddz-fast: error: DDZ_FAST_IMPLEMENTATION='pure' is not an "
+                           "implementation: use 'native' (the default) or 'python'\n")

@@ -164,10 +164,14 @@ def test_without_the_core_the_default_import_names_the_missing_build(tmp_path):
         result.stderr
 
 
-def test_an_unknown_implementation_is_refused(tmp_path):
-    result = run_python("import ddz_fast", copy_without_core(tmp_path), "rust")
-    assert result.returncode == 1
-    assert "DDZ_FAST_IMPLEMENTATION='rust' is not an implementation" in result.stderr
+def test_an_unknown_implementation_is_refused_where_the_move_api_is_used(tmp_path):
+    result = run_python("import ddz_fast\n"
+                        "try:\n    ddz_fast.legal_moves('33')\n"
+                        "except ImportError as error:\n    print(error)\n",
+                        copy_without_core(tmp_path), "rust")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ("DDZ_FAST_IMPLEMENTATION='rust' is not an implementation: use "
+                             "'native' (the default) or 'python'\n")
 
 
 #: Test modules of the reference side run in the subprocess below: cards and moves, the rule

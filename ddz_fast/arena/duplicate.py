@@ -107,7 +107,7 @@ class ArenaConfig:
         object.__setattr__(self, "rules", three_player_table(self.rules, "the arena"))
         if self.rules.laizi:
             _check_wild_card_bots(self.bots, made, self.rules)
-        check_int("seed", self.seed)
+        object.__setattr__(self, "seed", check_int("seed", self.seed))   # a plain int
 
     @property
     def labels(self) -> List[str]:

@@ -13,6 +13,7 @@ import os
 import sys
 from typing import List, NoReturn, Optional
 
+from ddz_fast import moves
 from ddz_fast.compiled import NativeCoreMissingError
 from ddz_fast.version import __version__
 
@@ -66,6 +67,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    if moves.IMPLEMENTATION not in moves.IMPLEMENTATIONS:
+        return report_error(moves.UNKNOWN_IMPLEMENTATION)
     from .common import finish_rules
 
     try:

@@ -7,6 +7,9 @@ siblings are.
   raises :class:`~ddz_fast.compiled.NativeCoreMissingError`, which names the missing build.
 * ``python``: the pure-Python reference, :mod:`ddz_fast.reference.moves`, which needs no build.
 
+Any other value is refused when the move API is first used, with an ImportError that names it
+(so that the command line can say so in one line).
+
 Modules of the package that call "the public API" import it from here, never from the
 ``ddz_fast`` package itself, so that nothing imports the package while it initialises.
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
-from typing import Tuple
+from typing import NoReturn, Tuple
 
 from ..reference import moves as _reference
 
@@ -26,6 +29,9 @@ __all__ = ["IMPLEMENTATION", "IMPLEMENTATIONS", "MoveList", "legal_moves", "clas
 IMPLEMENTATIONS: Tuple[str, ...] = ("native", "python")
 #: The implementation behind the public API: ``"native"`` or ``"python"``.
 IMPLEMENTATION: str = os.environ.get("DDZ_FAST_IMPLEMENTATION") or "native"
+#: What the move API says when DDZ_FAST_IMPLEMENTATION names no implementation.
+UNKNOWN_IMPLEMENTATION = (f"DDZ_FAST_IMPLEMENTATION={IMPLEMENTATION!r:.100} is not an "
+                          "implementation: use 'native' (the default) or 'python'")
 
 if IMPLEMENTATION == "native":
     from .native import (MoveList, action_id, action_move, action_space, beats, classify,
@@ -38,8 +44,12 @@ elif IMPLEMENTATION == "python":
         _reference.legal_moves_batch, _reference.legal_action_mask
     MoveList = list  # what the reference's legal_moves returns
 else:
-    raise ImportError(f"DDZ_FAST_IMPLEMENTATION={IMPLEMENTATION!r} is not an implementation: "
-                      "use 'native' (the default) or 'python'")
+    def _unknown_implementation(*args: object, **kwargs: object) -> NoReturn:
+        raise ImportError(UNKNOWN_IMPLEMENTATION)
+
+    action_id = action_move = action_space = beats = classify = legal_moves = \
+        legal_moves_batch = legal_action_mask = _unknown_implementation
+    MoveList = list
 
 
 def implementation(name: str) -> ModuleType:

@@ -15,12 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from .._checks import exact_move
 from ..cards import FULL_DECK, format_cards
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_move, parse_move
 
-__all__ = ["Duel"]
+__all__ = ["Duel", "checked_duel"]
 
 
 @dataclass(frozen=True, init=False)
@@ -50,6 +51,7 @@ class Duel:
         if prev is not None:
             if not isinstance(prev, Move):
                 raise TypeError(f"prev must be a Move or None, not {type(prev).__name__}")
+            prev = exact_move(prev, "prev")     # a subclass is rebuilt from its word
             if prev.is_pass:
                 prev = None  # nothing to beat: the first player leads
         object.__setattr__(self, "first", hands[0])
@@ -81,3 +83,15 @@ class Duel:
         if self.prev is not None:
             text += f" {format_move(self.prev)}"
         return text
+
+
+def checked_duel(duel: object, name: str = "duel") -> Duel:
+    """``duel`` rebuilt through the constructor's checks: its fields can still be changed with
+    ``object.__setattr__`` (or lie in a subclass), and a search must read only what was
+    checked."""
+    if not isinstance(duel, Duel):
+        raise TypeError(f"{name} must be a Duel, not {type(duel).__name__}")
+    try:
+        return Duel(duel.first, duel.second, duel.prev)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"{name} is no valid duel: {error}") from None

@@ -37,7 +37,7 @@ import numpy as np
 from ..moves import classify  # the implementation DDZ_FAST_IMPLEMENTATION chose
 from ..actions import Bid, Double, Partner
 from ..cards import NUM_RANKS, TWO, Counts, check_counts
-from ..engine.base import timeout_action
+from ..engine.base import AutoPlayLoopError, timeout_action
 from ..actions import Action
 from ..engine.game import Game, deal_cards
 from ..engine.base import Seed, check_seed
@@ -115,7 +115,7 @@ def act(bot: Bot, state: State) -> Action:
 
 
 def play_hand(state: State, landlord: Bot, peasants: Bot,
-              bidder: Optional[Bot] = None) -> State:
+              bidder: Optional[Bot] = None, *, max_redeals: int = 1_000) -> State:
     """Play ``state`` to the end and return it (the same object, now over).
 
     The roles are only known once the auction ends, so every seat bids with ``bidder``
@@ -123,16 +123,24 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
     bidder taking the stronger hand. After the auction the landlord's decisions (doubling and
     play) come from ``landlord`` and both peasants' from ``peasants``. At the four-player table
     the landlord's side (the landlord, its partner and the choice of partner) plays with
-    ``landlord`` and the opponents with ``peasants``.
+    ``landlord`` and the opponents with ``peasants``. A bidder that never bids would re-deal
+    forever: after ``max_redeals`` re-deals in this call,
+    :class:`~ddz_fast.engine.base.AutoPlayLoopError` is raised, as
+    :meth:`~ddz_fast.engine.base.StateBase.run_auto_play` does.
     """
     _check_state(state)
     for name, bot in (("landlord", landlord), ("peasants", peasants), ("bidder", bidder)):
         if not (bot is None and name == "bidder" or _is_bot(bot)):
             raise TypeError(f"{name} must be a bot (with bid, double and play), "
                             f"not {type(bot).__name__}")
+    max_redeals = check_int("max_redeals", max_redeals, 0)
     bidder = bidder or landlord
+    first_redeals = state.redeals
     while not state.is_over:
         if state.phase == "bidding":
+            if state.redeals - first_redeals >= max_redeals:
+                raise AutoPlayLoopError(f"the hand was re-dealt {max_redeals} times without a "
+                                        f"bid: the bidder {type(bidder).__name__} never bids")
             action: Action = bidder.bid(state)
         else:
             bot = landlord if state.current_player in _side(state) else peasants

@@ -46,7 +46,8 @@ from ..cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
 from ..compiled import sampler as _sampler  # NativeCoreMissingError when not built
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
-from ..positions.three_player import Position, checked_position, plain_position
+from ..positions.three_player import (Position, check_prev_and_passes, checked_position,
+                                      plain_position)
 from ..actions import DealBonus
 from ..validate import check_int, check_seat, check_seed64, is_int, shown
 
@@ -409,6 +410,13 @@ def _check_fields(info: InformationSet) -> None:
         raise TypeError("played must be a tuple of three Hands")
     if info.deal_bonuses is not None and _check_bonuses(info.deal_bonuses) != info.deal_bonuses:
         raise TypeError("deal_bonuses must be a tuple of (seat, DealBonus) pairs")
+    # The move to beat and the passes since it, as a position has them (0 when leading, 0 or
+    # 1 after a move); only the play phase has a move to beat.
+    prev, passes = check_prev_and_passes(info.prev, info.passes, 1)
+    if prev is not None and info.phase != "play":
+        raise ValueError(f"only the play phase has a move to beat, not the {info.phase} phase")
+    object.__setattr__(info, "prev", prev)
+    object.__setattr__(info, "passes", passes)
     _check_counts(info)
 
 

@@ -32,10 +32,11 @@ from typing import Dict, Optional, Tuple, Union
 
 from ..compiled import core as _core, solver as _solver  # NativeCoreMissingError if not built
 from .._checks import check_prev
-from ..positions.duel import Duel
+from ..positions.duel import Duel, checked_duel
 from ..move import Move
-from ..positions.three_player import Position, plain_position
+from ..positions.three_player import Position, checked_position, plain_position
 from ..rules import Rules, RulesLike, three_player_rules
+from ..validate import is_int
 
 __all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
 
@@ -81,9 +82,13 @@ class Solution:
 # --- argument checks -------------------------------------------------------------------------
 
 def _check_game(game: object) -> Game:
-    if type(game) is not Position and type(game) is not Duel:
-        raise TypeError(f"solve needs a Position or a Duel, not {type(game).__name__}")
-    return game  # type: ignore[return-value]
+    """The position or duel rebuilt through its checks: the native search reads only what
+    was checked, whatever was done to the object it was handed."""
+    if type(game) is Position:
+        return checked_position(game)
+    if type(game) is Duel:
+        return checked_duel(game)
+    raise TypeError(f"solve needs a Position or a Duel, not {type(game).__name__}")
 
 
 def _check_objective(objective: object) -> int:
@@ -97,8 +102,9 @@ def _check_objective(objective: object) -> int:
 def _check_max_nodes(max_nodes: object) -> int:
     if max_nodes is None:
         return _NO_NODE_LIMIT
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+    if not is_int(max_nodes):
         raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+    max_nodes = int(max_nodes)  # type: ignore[call-overload]
     if not 1 <= max_nodes <= _NO_NODE_LIMIT:
         raise ValueError(f"max_nodes must be between 1 and 2**63 - 1, got {max_nodes}")
     return max_nodes
@@ -116,8 +122,9 @@ def _check_time_limit(time_limit: object) -> float:
 
 
 def _check_megabytes(megabytes: object) -> int:
-    if isinstance(megabytes, bool) or not isinstance(megabytes, int):
+    if not is_int(megabytes):
         raise TypeError(f"tt_megabytes must be an int, not {type(megabytes).__name__}")
+    megabytes = int(megabytes)  # type: ignore[call-overload]
     if not 1 <= megabytes <= _MAX_TT_MEGABYTES:
         raise ValueError(f"tt_megabytes must be between 1 and {_MAX_TT_MEGABYTES}, "
                          f"got {megabytes}")
@@ -170,11 +177,13 @@ def _native_args(game: Game) -> Tuple[tuple, int, int, int, int, bool]:
     return hands, game.landlord, game.to_move, prev, game.passes, False
 
 
-def _finished(game: Position) -> Solution:
-    """A position whose hand has ended: its value, and nothing to play."""
+def _finished(game: Position, want_stake: bool) -> Solution:
+    """A position whose hand has ended: its value, and nothing to play (no bomb is played from
+    here on, so a stake asked for is 2**0, the landlord's side's sign)."""
     landlord_won = bool(game.landlord_won)
     wins = landlord_won == (game.to_move == game.landlord)
-    return Solution(game, wins, landlord_won, (), (), 0, None, (), 0, 0.0, True)
+    stake = (1 if landlord_won else -1) if want_stake else None
+    return Solution(game, wins, landlord_won, (), (), 0, stake, (), 0, 0.0, True)
 
 
 def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
@@ -213,7 +222,7 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     megabytes = _check_megabytes(tt_megabytes)
     want_pv = _check_flag("pv", pv)
     if type(game) is Position and game.is_over:
-        return _finished(game)
+        return _finished(game, code == 1)
     check_prev(game.prev, checked_rules, _core._is_legal)
     hands, landlord, to_move, prev, passes, duel = _native_args(game)
     table = _take_table(megabytes)

@@ -8,6 +8,8 @@ same dtype and shape.
 """
 from __future__ import annotations
 
+import copy as _copy
+
 import random
 from typing import Any, Callable, List, Sequence, Tuple, TypeVar
 
@@ -29,6 +31,7 @@ from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 from ddz_fast.positions.four_player import FourPlayerPosition
 
 IMPLEMENTATIONS = (native, reference)
+T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Under DDZ_FAST_IMPLEMENTATION=python every public call runs the pure-Python reference,
@@ -252,11 +255,11 @@ def raised(call: Callable[[], object]) -> Tuple[type, str]:
     return type(caught.value), str(caught.value)
 
 
-def tampered(position: FourPlayerPosition, **fields: Any) -> FourPlayerPosition:
-    """A copy of ``position`` with fields changed behind the constructor's back (a frozen
-    dataclass can be changed so), for the functions that must check a position again."""
-    copy = FourPlayerPosition(position.hands, position.landlord, position.to_move, position.prev,
-                         position.passes)
+def tampered(position: T, **fields: Any) -> T:
+    """A copy of ``position`` (any frozen object: a position, a duel, an information set, a
+    rule set) with fields changed behind the constructor's back, for the functions that must
+    check what they are handed again."""
+    copy = _copy.copy(position)
     for name, value in fields.items():
         object.__setattr__(copy, name, value)
     return copy
