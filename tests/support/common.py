@@ -28,7 +28,6 @@ from ddz_fast import Hand, Move, Rules, action_space
 from ddz_fast.engine.bidding import auction_status
 from ddz_fast.actions import Bid
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
-from ddz_fast.positions.four_player import FourPlayerPosition
 
 IMPLEMENTATIONS = (native, reference)
 T = TypeVar("T")
