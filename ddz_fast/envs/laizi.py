@@ -8,7 +8,7 @@ Agents are the three roles of :mod:`ddz_fast.envs.three_player`, in turn order: 
 Actions are the laizi action ids of the hand's wild ranks (``ddz_fast.action_id(move, rules,
 wild)``, counted by :mod:`ddz_fast.laizi_ids`, never listed). Their number depends on the wild
 ranks, so every agent's action space is ``Discrete`` of the largest number over every choice
-of wild ranks, plus one: the last id, :attr:`LaiziEnv.pass_action`, passes, and the ids from
+of wild ranks, plus one: the last id, ``LaiziEnv.pass_action``, passes, and the ids from
 the current wild ranks' number up to it play nothing and are never legal. The largest numbers
 (README, "Laizi") are 828,816 moves for ``laizi`` (wild 2) and 6,807,949 for ``tiandi_laizi``
 (wild 3 and 2): :data:`LARGEST_ACTION_SPACE` holds them; other rule sets with wild cards are
