@@ -27,9 +27,9 @@ from ddz_fast.positions.suites import read_perft_suites
 from ddz_fast.positions.three_player import Position
 
 from support import laizi_brute as brute
-from support.paths import PERFT_DIR
+from support.paths import SUITES_DIR
 
-SUITE = PERFT_DIR / "laizi.perft"
+SUITE = SUITES_DIR / "laizi.perft"
 SUITES = list(read_perft_suites(SUITE.read_text(encoding="utf-8").splitlines()))
 #: The perft walk with wild cards is Python's in both runs (a few thousand leaves a second); in
 #: the pure-Python run the lines counting more than this many leaves are slow, and every
