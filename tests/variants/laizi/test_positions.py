@@ -1,6 +1,6 @@
 """Positions and perft with wild cards (laizi): docs/RULES.md, "Variants" > "Laizi".
 
-The counts of tests/perft/laizi.perft come from :func:`brute_perft` below, a walk over the play
+The counts of ddz_fast/positions/suites/laizi.perft come from :func:`brute_perft` below, a walk over the play
 tree written from the rule book ("Play": a pass is a move when following, two passes in a row
 give the lead back, the hand ends when a hand empties) whose moves at each node come from the
 brute force of ``tests/support/laizi_brute.py``: every move of the action space (readings first, then
