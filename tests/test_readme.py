@@ -218,3 +218,15 @@ def test_play_block_is_a_real_game():
     head, tail = expected[:cut], expected[cut + 1:]
     assert transcript[:len(head)] == head, block.where
     assert transcript[len(transcript) - len(tail):] == tail, block.where
+
+
+def test_the_readme_tours_the_layers_in_the_order_the_layering_script_prints():
+    from support import layering
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    tour = text.split("## A tour of the package", 1)[1].split("\n## ", 1)[0]
+    stops = re.findall(r"^\*\*[^*]+\*\* \(`ddz_fast\.(\w+)", tour, re.M)
+    layers = [name if name in dict(layering.LAYERS) else "vocabulary" for name in stops]
+    assert layers == [name for name, _ in layering.LAYERS if name != "package"]
+    examples = re.findall(r"^```(?:python|console)$", tour, re.M)
+    assert len(examples) == len(stops)              # one example per layer
