@@ -182,6 +182,7 @@ def test_the_suites_ship_with_the_package():
         suite_path("nosuch")
 
 
+@pytest.mark.native    # 200,000 nodes: seconds natively, minutes in pure Python
 def test_the_suite_runner_finds_suites_by_name():
     result = subprocess.run([sys.executable, "-m", "ddz_fast.positions.suites", "kickers"],
                             capture_output=True, text=True, timeout=300, cwd=SUBPROCESS_CWD)
