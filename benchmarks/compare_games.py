@@ -34,7 +34,7 @@ from ddz_fast import Game, Position, perft, random_games
 from report import machine_line, markdown_table, repeat_until
 
 HERE = Path(__file__).resolve().parent
-# The first lead of hand 1 (tests/perft/opening.perft): 73 leading moves.
+# The first lead of hand 1 (ddz_fast/positions/suites/opening.perft): 73 leading moves.
 PERFT_POSITION = "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0"
 SEED = 2024
 

@@ -15,7 +15,7 @@ from state_stepping import play_games
 GAMES = 5_000           # native games per round
 STATE_GAMES = 20        # Game/State games per round, driven from Python
 STEPPING_GAMES = 200    # games per round of state_stepping.play_games
-# The first lead of hand 1 (tests/perft/opening.perft), standard rules.
+# The first lead of hand 1 (ddz_fast/positions/suites/opening.perft), standard rules.
 PERFT_POSITION = "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0"
 PERFT_DEPTH = 6
 

@@ -4,7 +4,7 @@ Tests import the installed package, never the source tree (pytest runs in ``impo
 import mode, see pyproject.toml). The guard below stops a run whose ``ddz_fast`` is a source
 tree without its compiled core, unless ``DDZ_FAST_IMPLEMENTATION=python`` asks for the
 pure-Python implementation. That is the second, explicit way to run the suite, with no build
-at all (README, "Without the compiled core")::
+at all (docs/install.md, "Without the compiled core")::
 
     DDZ_FAST_IMPLEMENTATION=python PYTHONPATH=$PWD pytest -m "not native and not slow"
 
@@ -66,7 +66,7 @@ def _import_the_installed_package() -> None:
         f"`import ddz_fast` finds {package}, {where}, which has no compiled core "
         f"(ddz_fast._core), and no built ddz_fast is installed: run `pip install .` first, "
         f"or set DDZ_FAST_IMPLEMENTATION=python to run the reference-side tests without a "
-        f"build (README, \"Tests\").")
+        f"build (docs/install.md, \"Without the compiled core\").")
 
 
 _import_the_installed_package()

@@ -175,7 +175,7 @@ def test_an_unknown_implementation_is_refused_where_the_move_api_is_used(tmp_pat
 
 
 #: Test modules of the reference side run in the subprocess below: cards and moves, the rule
-#: sets, settlement, and the position notation with perft (a quick sample; the README says
+#: sets, settlement, and the position notation with perft (a quick sample; docs/install.md says
 #: how to run the whole reference-side suite this way).
 REFERENCE_SIDE_SAMPLE = ["vocabulary/test_cards.py", "vocabulary/test_rules.py",
                          "engine/test_scoring.py",
@@ -184,7 +184,7 @@ REFERENCE_SIDE_SAMPLE = ["vocabulary/test_cards.py", "vocabulary/test_rules.py",
 
 
 def test_a_sample_of_the_reference_side_suite_passes_without_the_core(tmp_path):
-    """The way the README runs the whole reference-side suite, on a sample of it."""
+    """The way docs/install.md runs the whole reference-side suite, on a sample of it."""
     path = copy_without_core(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(PYTHONPATH=str(path), DDZ_FAST_IMPLEMENTATION="python")

@@ -24,6 +24,25 @@ from .simulate import _hands, _workers
 
 NAME = "arena"
 HELP = "rate bots against each other in duplicate games (local processes or Ray)"
+#: What ``ddz-fast arena --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+Rates bots against each other in duplicate games: each of the N deals is
+played once for every ordered pair of different bots (one the landlord, the
+other both peasants) on the same cards, with the landlord seat fixed by the
+cards and no auction, so the luck of the deal cancels. Prints, per bot, a
+rating (Elo scale), the score per hand and the win rates as landlord and as
+peasant with 95% intervals, and every pair's head-to-head result.
+
+A bot is a name with options, name:key=value,... (greedy:danger=3). The
+results depend only on the bots, the rules, N and the seed, not on the backend
+(local worker processes, or Ray with --backend ray) or the number of workers.
+"""
+EXAMPLES = """\
+ddz-fast arena random greedy --hands 100 --seed 1
+ddz-fast arena ismcts pimc greedy --hands 12 --seed 5 --workers 2
+ddz-fast arena random greedy --hands 20 --seed 1 --rules laizi --json
+"""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -37,6 +37,23 @@ from .common import (MAX_SECONDS, add_json_option, add_rules_option, format_coun
 
 NAME = "bench"
 HELP = "a quick benchmark: moves/s, batched hands/s, classify/s and games/s"
+#: What ``ddz-fast bench --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+A quick benchmark of the move generator and the game engine on fixed-seed
+deals: lead moves per second for 17- and 20-card hands, batched hands per
+second, classify calls per second, and random games per second through
+Game/State and in the compiled loop. Each row runs for about --seconds; for
+careful numbers use the pytest-benchmark suites in benchmarks/.
+
+With wild cards (--rules laizi or tiandi_laizi) the move rows generate under
+fixed wild ranks (7, or 7 and 10), with a row for the pure-Python reference;
+the compiled play loop plays no wild cards, and its row says so.
+"""
+EXAMPLES = """\
+ddz-fast bench
+ddz-fast bench --seconds 0.1 --rules laizi
+"""
 
 DEALS = 256  # fixed-seed deals every row draws its inputs from
 #: The wild ranks of the move rows under rules with one or two wild ranks, as card text.

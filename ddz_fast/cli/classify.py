@@ -21,6 +21,21 @@ from .moves import context_text, move_record
 
 NAME = "classify"
 HELP = "every reading of a set of cards as a move"
+#: What ``ddz-fast classify --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+Every reading of a set of cards as one move: its type, key (the rank index,
+0 for 3 ... 14 for the red joker), key rank and length, and the text that
+names that reading exactly. No output means no combination.
+
+With wild cards (--rules laizi --wild 5) every reading is listed, written
+CARDS=READING when the cards read more than one way; a bomb's line names its
+class too (soft, hard or laizi).
+"""
+EXAMPLES = """\
+ddz-fast classify 333444555666 --rules douzero
+ddz-fast classify 345T --rules tiandi_laizi --wild 5T
+"""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -40,17 +40,37 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(report_error(f"{message} (see '{self.prog} --help')"))
 
 
+#: The examples of ``ddz-fast --help``.
+EXAMPLES = """\
+ddz-fast moves 33344455BR
+ddz-fast perft "33445566/789TJ/QKA2B 0 1 KK 0" 3
+ddz-fast solve --duel "KK5543/225543"
+ddz-fast arena random greedy --hands 100 --seed 1"""
+
+
+def _epilog(examples: str) -> str:
+    """The examples block that ends a command's help: each command on a line of its own."""
+    lines = examples.strip().splitlines()
+    return ("examples:\n" if len(lines) > 1 else "example:\n") + "\n".join(
+        f"  {line}" for line in lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand."""
     from .commands import COMMANDS  # imported late: `ddz-fast --version` stays fast
 
     parser = _Parser(prog=PROG, description="Fast, exact Dou Dizhu (Fight the Landlord) "
-                                            "move generation, games and bots.")
+                                            "move generation, games and bots.",
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     epilog=_epilog(EXAMPLES) + f"\n\n'{PROG} COMMAND --help' describes each "
+                                                "command, with examples.")
     parser.add_argument("--version", action="version", version=__version__)
     subcommands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         sub = subcommands.add_parser(command.NAME, help=command.HELP,
-                                     description=(command.__doc__ or command.HELP).strip())
+                                     description=command.DESCRIPTION,
+                                     epilog=_epilog(command.EXAMPLES),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
         command.configure(sub)
         sub.set_defaults(run=command.run)
     return parser

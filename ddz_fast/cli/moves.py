@@ -25,6 +25,27 @@ from .common import (Wild, add_json_option, add_rules_option, group_by_type, par
 
 NAME = "moves"
 HELP = "list the legal moves of a hand, grouped by type"
+#: What ``ddz-fast moves --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+The legal moves of a hand, grouped by type with their counts. With --prev,
+only the moves that beat MOVE, the move to beat (passing is then always
+possible too).
+
+Cards are rank letters in any order: 3-9, T (or 10), J, Q, K, A, 2, B (black
+joker), R (red joker); lower case and spaces are fine. When the same cards
+make more than one move, name the move as CARDS:TYPE or CARDS:TYPE@KEY, e.g.
+333444555666:airplane_solo@4. With wild cards (--rules laizi --wild 5) a move
+whose cards read more than one way is written CARDS=READING (55=88), and every
+listed move reads back as --prev. --json adds each move's type, key, rank,
+length and text (with wild cards, its reading and bomb class too).
+"""
+EXAMPLES = """\
+ddz-fast moves 33344455BR
+ddz-fast moves 33344455BR --prev 333B
+ddz-fast moves 355 --rules laizi --wild 5
+ddz-fast moves 33344455BR --json
+"""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -38,6 +38,31 @@ from .common import (add_json_option, add_rules_option, format_count, print_json
 
 NAME = "perft"
 HELP = "count the leaves of the play tree below a position, and the nodes per second"
+#: What ``ddz-fast perft --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+Counts the leaves of the play tree below a position, cut at DEPTH plies (a
+pass counts as a move when following; a finished hand is a leaf), and times
+the count. POSITION is one argument, quoted: the hands separated by /, the
+landlord, the player to move, the move to beat (- when leading) and the passes
+since it.
+
+The count runs in the compiled core (native) by default, or walks the tree in
+Python over the pure-Python reference (python, the default under
+DDZ_FAST_IMPLEMENTATION=python); --implementation picks either, and the output
+names the one used. Under --rules four_player the position has four hands.
+With wild cards (--rules laizi or tiandi_laizi) the position names its wild
+ranks in a sixth field, w=5, or --wild names them.
+
+The count is repeated until --seconds have passed, and the rate is given only
+for trees of at least 10,000 nodes, where it measures the search rather than
+the cost of one call.
+"""
+EXAMPLES = """\
+ddz-fast perft "33445566/789TJ/QKA2B 0 1 KK 0" 3 --divide
+ddz-fast perft "33445566/789TJ/QKA2B 0 1 KK 0" 3 --implementation python
+ddz-fast perft "4467/5888/JJQQK 1 1 3555=3333 0 w=5" 3 --rules laizi
+"""
 #: Below this many nodes a count is a few calls' overhead: no rate is given.
 MIN_TIMED_NODES = 10_000
 

@@ -38,6 +38,25 @@ from .common import (PASS_WORDS, add_rules_option, bot_spec, group_by_type, move
 
 NAME = "play"
 HELP = "play one hand in the terminal against the built-in bots"
+#: What ``ddz-fast play --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+One hand in the terminal against two bots (three at the four-player table).
+You sit at seat 0, as the landlord (with the kitty) or as the peasant playing
+right after the landlord; there is no auction and the base stake is 1. On your
+turn, type the cards of your move (33344, T or 10 for ten), pass, ? to list
+your legal moves, or quit. With wild cards a move whose cards read several
+ways is typed CARDS=READING (3335=3333).
+
+Input is read line by line with no terminal control, so a game can be played
+through a pipe; when the input ends before the hand does, or on quit, the hand
+is abandoned with exit status 1.
+"""
+EXAMPLES = """\
+ddz-fast play
+ddz-fast play --seat peasant --bot pimc --seed 5
+ddz-fast play --rules laizi --seed 3
+"""
 
 HUMAN = 0
 PROMPT = "Your move> "

@@ -34,6 +34,26 @@ from .common import (ProgressLine, add_json_option, add_rules_option, bot_spec, 
 
 NAME = "simulate"
 HELP = "play N complete hands between bots and summarise the results"
+#: What ``ddz-fast simulate --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+Plays N complete hands between bots, auction included, and summarises them:
+the landlord's win rate with its 95% interval, the mean multiplier, bombs per
+hand, the landlord's mean score and games per second. The landlord's bot bids
+for every seat, so it chooses which hand it takes. A bot is a name with
+options, name:key=value,... (greedy:danger=3, ismcts:iterations=2000).
+
+Hand i is dealt from the seed "S:i", its first bidder is seat i % 3 and its
+bots' random streams derive from (S, i), so every number but the timings is
+the same for any --workers. Without --seed a seed is drawn and printed. At the
+four-player table "landlord" is the landlord's side (with its partner under
+--sides partner).
+"""
+EXAMPLES = """\
+ddz-fast simulate 200 --seed 1 --landlord greedy
+ddz-fast simulate 100 --seed 1 --landlord ismcts:iterations=500 --peasants greedy
+ddz-fast simulate 200 --seed 1 --rules four_player --sides partner --json
+"""
 
 @dataclass
 class Tally:

@@ -31,6 +31,28 @@ from .common import add_json_option, add_rules_option, format_count, move_text, 
 
 NAME = "solve"
 HELP = "solve a position or a duel with every hand visible: winner, winning moves, best line"
+#: What ``ddz-fast solve --help`` prints, as plain text: what the command does, and
+#: examples of its use.
+DESCRIPTION = """\
+Solves a position with every hand visible, or a two-hand duel, exactly: who
+wins with best play, every first action that keeps the win, a line of best
+play (the winner finishing as soon as it can, the loser holding out as long as
+it can), the nodes searched and the time.
+
+POSITION is one argument, quoted: the hands separated by /, the landlord, the
+player to move, the move to beat (- when leading) and the passes since it; the
+peasants play as one side that sees every card. DUEL is FIRST/SECOND,
+optionally followed by a move the first player must beat. --objective stake
+also maximises the signed multiplier. The solver plays no wild cards.
+
+A long solve shows a progress line on stderr at a terminal; Ctrl-C stops it
+with exit status 130.
+"""
+EXAMPLES = """\
+ddz-fast solve "3344556677KK2/89TJQQA/9TJA22BR 0 0 - 0"
+ddz-fast solve --duel "KK5543/225543 55"
+ddz-fast solve --duel "BR3/44445" --objective stake --json
+"""
 PROGRESS_AFTER = 0.5    # seconds before the progress line appears
 
 

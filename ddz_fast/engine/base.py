@@ -170,7 +170,7 @@ class StateBase:
 
     @property
     def events(self) -> Tuple["Event", ...]:
-        """Every event of the hand, oldest first (see :data:`ddz_fast.engine.game.Event`)."""
+        """Every event of the hand, oldest first (see :data:`ddz_fast.actions.Event`)."""
         return tuple(self._log)
 
     @property

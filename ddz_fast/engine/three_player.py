@@ -4,9 +4,9 @@ In the OpenSpiel style a state moves through the phases ``bidding``, ``doubling`
 ``rules.doubling``), ``play`` and ``over``. At every decision ``current_player`` chooses one of
 ``legal_actions()`` and calls ``apply``:
 
-* bidding: a :class:`~ddz_fast.engine.bidding.Bid` (``PASS``, ``BID_1``..``BID_3`` for points;
+* bidding: a :class:`~ddz_fast.actions.Bid` (``PASS``, ``BID_1``..``BID_3`` for points;
   ``PASS``, ``CALL``, ``ROB`` for call/rob); plain ints are accepted for bids;
-* doubling: a :class:`~ddz_fast.engine.bidding.Double` (``NO_DOUBLE`` or ``DOUBLE``);
+* doubling: a :class:`~ddz_fast.actions.Double` (``NO_DOUBLE`` or ``DOUBLE``);
 * play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes. ``apply_id`` takes the dense
   action id of a move instead (:func:`ddz_fast.action_space`; the id after the last passes).
 

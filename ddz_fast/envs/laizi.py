@@ -8,9 +8,9 @@ Agents are the three roles of :mod:`ddz_fast.envs.three_player`, in turn order: 
 Actions are the laizi action ids of the hand's wild ranks (``ddz_fast.action_id(move, rules,
 wild)``, counted by :mod:`ddz_fast.laizi_ids`, never listed). Their number depends on the wild
 ranks, so every agent's action space is ``Discrete`` of the largest number over every choice
-of wild ranks, plus one: the last id, :attr:`LaiziEnv.pass_action`, passes, and the ids from
+of wild ranks, plus one: the last id, ``LaiziEnv.pass_action``, passes, and the ids from
 the current wild ranks' number up to it play nothing and are never legal. The largest numbers
-(README, "Laizi") are 828,816 moves for ``laizi`` (wild 2) and 6,807,949 for ``tiandi_laizi``
+(docs/variants.md, "Laizi: wild cards") are 828,816 moves for ``laizi`` (wild 2) and 6,807,949 for ``tiandi_laizi``
 (wild 3 and 2): :data:`LARGEST_ACTION_SPACE` holds them; other rule sets with wild cards are
 counted when first used (a second or a few) and kept.
 
@@ -103,7 +103,7 @@ OBSERVATION_SIZE = 124
 #: The ranks a wild rank may be (3..2); the jokers never are.
 _WILD_RANKS = TWO + 1
 #: The largest action space of each preset with wild cards over every choice of wild ranks
-#: (README, "Laizi"; the tests count them again): with 2 wild, and with 3 and 2 wild.
+#: (docs/variants.md, "Laizi: wild cards"; the tests count them again): with 2 wild, and with 3 and 2 wild.
 LARGEST_ACTION_SPACE = {Rules.preset("laizi"): 828_816, Rules.preset("tiandi_laizi"): 6_807_949}
 
 

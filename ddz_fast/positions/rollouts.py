@@ -11,7 +11,7 @@ code compiled without bounds checks.
   positions with wild ranks included, and a
   :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table on the wide words
   of two decks.
-* :func:`perft_native` is :func:`ddz_fast.positions.three_player.perft` counted natively, positions with wild
+* :func:`perft_native` is :func:`ddz_fast.positions.perft.perft` counted natively, positions with wild
   ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference.moves` (and
   :mod:`ddz_fast.reference.laizi`) is its twin. It counts a
   :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table too, on the wide
@@ -404,7 +404,7 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
 
 def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
                  rules: RulesLike = None) -> int:
-    """:func:`ddz_fast.positions.three_player.perft` counted by the native core: same leaves, same errors.
+    """:func:`ddz_fast.positions.perft.perft` counted by the native core: same leaves, same errors.
 
     A pass is a move when following, a finished hand is a leaf at any depth and
     ``perft_native(p, 0) == 1``. The count runs without the GIL; Ctrl-C (SIGINT) stops it

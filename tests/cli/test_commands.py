@@ -22,8 +22,8 @@ from support.subprocesses import SUBPROCESS_CWD
 from support.terminal import PipedGame
 
 OPENING = "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0"
-OPENING_PERFT_3 = 1850  # tests/perft/opening.perft
-OPENING_PERFT_4 = 17964  # tests/perft/opening.perft
+OPENING_PERFT_3 = 1850  # ddz_fast/positions/suites/opening.perft
+OPENING_PERFT_4 = 17964  # ddz_fast/positions/suites/opening.perft
 SIM_HANDS = 2000
 
 
@@ -253,7 +253,7 @@ def test_commands_that_cannot_play_wild_cards_refuse_them_by_layer(args: List[st
                           "play, simulate, arena and bench draw them")
 
 
-# The positions of tests/perft/laizi.perft (counted by a brute force that shares no code with
+# The positions of ddz_fast/positions/suites/laizi.perft (counted by a brute force that shares no code with
 # the generator, tests/variants/laizi/test_positions.py) with their counts at a small depth.
 LAIZI_SUITE = [  # (rules, position, depth, leaves)
     ("laizi", "55/6/4 0 0 - 0 w=5", 2, 15),
@@ -287,7 +287,7 @@ def test_perft_takes_the_wild_ranks_from_the_option_or_the_position():
 
 
 def test_perft_divides_by_first_actions_written_with_their_readings():
-    # 55/6/4, 5 wild, player 0 leads (tests/perft/laizi.perft, counted by hand there): one 5
+    # 55/6/4, 5 wild, player 0 leads (ddz_fast/positions/suites/laizi.perft, counted by hand there): one 5
     # as a solo of 5s (a lone wild is played as its own rank), or both 5s as a pair read as
     # any rank 3..2 (13 pairs, each written 55=XX since the cards read 13 ways). Depth 2:
     # after a pair the hand is empty (a leaf, 1 each); after the solo player 1 may pass or

@@ -187,7 +187,7 @@ def test_deal_bonuses_are_observed_by_role_and_scored():
 
 
 def test_the_botzone_table_has_the_space_shuttles_in_its_action_space():
-    # 34,323 moves (standard's 13,550 and 20,773 space shuttles, README "Variants") and pass.
+    # 34,323 moves (standard's 13,550 and 20,773 space shuttles, docs/variants.md) and pass.
     table = env(rules="botzone")
     table.reset(seed=3)
     assert table.action_space("landlord").n == 34_323 + 1

@@ -11,7 +11,7 @@ from ddz_fast.reference import moves as reference, laizi as reference_laizi
 from ddz_fast.move import sort_key_in_context
 
 # docs/RULES.md, "Presets": distinct moves (pass excluded) and per-type counts. Botzone is
-# standard plus the space shuttle, counted by hand (README "Variants"; test_botzone.py counts
+# standard plus the space shuttle, counted by hand (docs/variants.md; test_botzone.py counts
 # it again by brute force): 38 alone + 17,105 with solo wings + 3,630 with pair wings.
 TOTALS = {"standard": 13_550, "rlcard": 27_471, "openspiel": 26_053, "douzero": 30_383,
           "botzone": 13_550 + 20_773}

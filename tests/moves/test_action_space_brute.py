@@ -4,7 +4,7 @@ The brute force lists the moves of a rule set from the rule text of docs/RULES.m
 candidate kicker and wing multiset filtered by the rule's predicates, sharing no code with the
 generators. Here the action space of the library (compiled and reference) must be exactly its
 set of (type, key, length, counts), type by type; and the brute force must itself reproduce
-every count the rule book and the README publish or derive by hand, so that it is checked
+every count the rule book and the documentation publish or derive by hand, so that it is checked
 against numbers that come from neither side.
 
 Rule sets: every preset without wild cards (``laizi`` and ``tiandi_laizi`` have their own brute
@@ -138,7 +138,7 @@ def test_no_kitty_has_the_standard_action_space(api):
     assert list(api.action_space("no_kitty")) == list(api.action_space("standard"))
 
 
-# README, "Variants" > "Botzone": n bombs of consecutive ranks 3..A start at 13 - n keys.
+# docs/variants.md, "Botzone: the space shuttle": n bombs of consecutive ranks 3..A start at 13 - n keys.
 #   alone, n = 2..5: 11 + 10 + 9 + 8 = 38
 #   2n solo wings of distinct ranks outside the chain, both jokers allowed (15 - n ranks):
 #     n = 2: 11 * C(13, 4) = 7,865; n = 3: 10 * C(12, 6) = 9,240

@@ -1,4 +1,5 @@
-"""Write the perft suites of this folder, counting nodes with the pure-Python reference.
+"""Write the perft suites of the package (ddz_fast/positions/suites/), counting nodes with the
+pure-Python reference.
 
     python tests/perft/make_suites.py [--max-nodes N]
 
@@ -22,6 +23,8 @@ from ddz_fast.positions.perft import divide, perft
 from ddz_fast.positions.three_player import Position
 
 HERE = Path(__file__).resolve().parent
+#: Where the suites live in the checkout: they ship with the package.
+SUITE_DIR = HERE.parent.parent / "ddz_fast" / "positions" / "suites"
 MAX_DEPTH = 12
 
 
@@ -105,7 +108,7 @@ def main() -> None:
             depths = depths_within(position, rules, args.max_nodes)
             lines += [f"perft {d} {n}" for d, n in reference_counts(position, rules, depths)]
             lines.append("")
-        (HERE / name).write_text("\n".join(lines), encoding="utf-8")
+        (SUITE_DIR / name).write_text("\n".join(lines), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Positions, notation, perft and divide; the perft suites of tests/perft run on the public API.
+"""Positions, notation, perft and divide; the perft suites (shipped in
+ddz_fast/positions/suites/) run on the public API.
 
 The suite counts were produced by the pure-Python reference (tests/perft/make_suites.py), so
 every suite line is a check of the public (native) move generator inside a real tree walk.
@@ -6,6 +7,9 @@ every suite line is a check of the public (native) move generator inside a real 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,9 +21,10 @@ from ddz_fast.moves.notation import format_move, parse_move
 from ddz_fast.positions.perft import divide, perft
 from ddz_fast.positions.suites import read_perft_suites
 from ddz_fast.positions.three_player import Position
-from support.paths import PERFT_DIR
+from support.paths import SUITES_DIR
+from support.subprocesses import SUBPROCESS_CWD
 
-SUITE_DIR = PERFT_DIR
+SUITE_DIR = SUITES_DIR
 SUITE_LINES = [(path.name, suite, depth, nodes)
                for path in sorted(SUITE_DIR.glob("*.perft"))
                for suite in read_perft_suites(path.read_text(encoding="utf-8").splitlines())
@@ -164,3 +169,26 @@ def test_perft_arguments_are_checked():
         perft(position, 1, implementation="turbo")
     with pytest.raises(TypeError, match="Position"):
         perft("3/4/5 0 0 - 0", 1)
+
+
+def test_the_suites_ship_with_the_package():
+    """The suite files are package data: the installed package (the wheel) holds them."""
+    from ddz_fast.positions.suites import SUITES_DIR, suite_names, suite_path
+
+    assert suite_names() == ["bombs", "endgames", "kickers", "laizi", "opening"]
+    assert SUITES_DIR.parent == Path(ddz_fast.__file__).resolve().parent / "positions"
+    assert suite_path("opening") == SUITES_DIR / "opening.perft"
+    with pytest.raises(ValueError, match="no suite 'nosuch': name one of bombs, endgames"):
+        suite_path("nosuch")
+
+
+@pytest.mark.native    # 200,000 nodes: seconds natively, minutes in pure Python
+def test_the_suite_runner_finds_suites_by_name():
+    result = subprocess.run([sys.executable, "-m", "ddz_fast.positions.suites", "kickers"],
+                            capture_output=True, text=True, timeout=300, cwd=SUBPROCESS_CWD)
+    assert result.returncode == 0 and not result.stderr, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines and all(line.endswith("  ok") for line in lines)
+    unknown = subprocess.run([sys.executable, "-m", "ddz_fast.positions.suites", "nosuch"],
+                             capture_output=True, text=True, timeout=60, cwd=SUBPROCESS_CWD)
+    assert unknown.returncode == 2 and "no suite 'nosuch'" in unknown.stderr

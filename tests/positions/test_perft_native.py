@@ -1,6 +1,6 @@
 """The native perft (ddz_fast.positions.rollouts.perft_native) against the counts of the reference.
 
-Every line of the suites in tests/perft is checked: the ``*.perft`` files (which
+Every line of the suites is checked: the ``*.perft`` files shipped in ddz_fast/positions/suites/ (which
 tests/positions/test_perft.py also walks in Python) and ``deep.txt``, whose millions of nodes only the
 native count gets through in test time. All of those counts were made by ddz_fast.reference.moves.
 The suite with wild cards (laizi.perft), whose counts come from the brute-force walk of
@@ -18,12 +18,12 @@ from ddz_fast.moves.notation import format_move, parse_move
 from ddz_fast.positions.suites import read_perft_suites
 from ddz_fast.positions.three_player import Position
 from support.common import raised
-from support.paths import PERFT_DIR
+from support.paths import PERFT_DIR, SUITES_DIR
 
 pytestmark = pytest.mark.native  # the native perft
 
-SUITE_DIR = PERFT_DIR
-SUITE_FILES = sorted(SUITE_DIR.glob("*.perft")) + [SUITE_DIR / "deep.txt"]
+SUITE_DIR = SUITES_DIR
+SUITE_FILES = sorted(SUITE_DIR.glob("*.perft")) + [PERFT_DIR / "deep.txt"]
 SUITES = [(path.name, suite) for path in SUITE_FILES
           for suite in read_perft_suites(path.read_text(encoding="utf-8").splitlines())
           if not suite.rules.laizi]

@@ -38,7 +38,7 @@ Choices where the rule book says no more than this:
   the table's lengths (chains 5..12, pair chains 3..10, airplanes 2..6, with solo wings 2..5,
   with pair wings 2..4); with two decks the lengths the "Variants" section lists.
 * A bomb is (``bomb``, its rank, length 1, its cards) whatever its size; the rocket has key 13
-  (the black joker) and length 1 (README, "Rules and choices").
+  (the black joker) and length 1 (docs/RULES.md, "Moves and notation").
 * ``rocket_in_kickers = false`` also keeps both jokers out of a space shuttle's solo wings (the
   rule book names airplane wings and four + two kickers; the shuttle's solo wings are solo
   wings, and the Botzone preset has the option on, so no preset depends on this).

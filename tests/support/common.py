@@ -43,7 +43,7 @@ def sample_size(n: int, *, minimum: int = 1) -> int:
     """How many of ``n`` samples a test takes under the chosen implementation.
 
     ``n`` itself under the native implementation (the default): the native run is never
-    weakened. Under ``DDZ_FAST_IMPLEMENTATION=python`` (the reference-side run, README
+    weakened. Under ``DDZ_FAST_IMPLEMENTATION=python`` (the reference-side run, docs/install.md,
     "Without the compiled core") it is ``n // PYTHON_SAMPLE_DIVISOR``, but at least
     ``minimum`` (and never more than ``n``), so that the run finishes in minutes and still
     covers every kind of case the sample was drawn for.

@@ -32,7 +32,7 @@ TIANDI = "tiandi_laizi"
 #: may repeat.
 RLCARD_LIKE = {"solo_wing_max_copies": 3, "trio_wing_next_to_chain": False,
                "rocket_in_kickers": False, "four_two_solo_max_copies": 2}
-#: The documented type order (README, "Move generation API").
+#: The documented type order (docs/RULES.md, "Moves and notation").
 TYPE_ORDER = ("solo", "pair", "trio", "trio_solo", "trio_pair", "chain", "pair_chain",
               "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair",
               "bomb", "rocket")
@@ -170,7 +170,7 @@ def test_every_legal_move_of_random_hands_round_trips_in_canonical_order():
     (TIANDI, (0, 12)), (TIANDI, (3, 7)), (Rules(laizi=2, **RLCARD_LIKE), (2, 4)),
 ])
 def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
-    # (3, 2) and (6, T) wild make the largest and smallest spaces of two wild ranks (README).
+    # (3, 2) and (6, T) wild make the largest and smallest spaces of two wild ranks (docs/variants.md).
     # action_space_size counts the moves type by type (tests/variants/laizi/test_moves.py checks it against
     # the brute force): the ids end just below it, at the rocket.
     rng = random.Random(sum(wild))
@@ -190,7 +190,7 @@ def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
 
 
 def test_the_sizes_of_the_readme_table():
-    # README, "Laizi": the sizes with 5 wild, with 5 and 7 wild, and the largest of all (3 and
+    # docs/variants.md, "Laizi: wild cards": the sizes with 5 wild, with 5 and 7 wild, and the largest of all (3 and
     # 2 wild under rlcard's move options): the last id + 1.
     for rules, wild, size in ((LAIZI, "5", 573_980), (TIANDI, "57", 3_746_550),
                               (Rules.preset("rlcard").replace(laizi=2), "32", 14_710_709)):

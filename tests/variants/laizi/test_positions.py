@@ -1,6 +1,6 @@
 """Positions and perft with wild cards (laizi): docs/RULES.md, "Variants" > "Laizi".
 
-The counts of tests/perft/laizi.perft come from :func:`brute_perft` below, a walk over the play
+The counts of ddz_fast/positions/suites/laizi.perft come from :func:`brute_perft` below, a walk over the play
 tree written from the rule book ("Play": a pass is a move when following, two passes in a row
 give the lead back, the hand ends when a hand empties) whose moves at each node come from the
 brute force of ``tests/support/laizi_brute.py``: every move of the action space (readings first, then
@@ -27,9 +27,9 @@ from ddz_fast.positions.suites import read_perft_suites
 from ddz_fast.positions.three_player import Position
 
 from support import laizi_brute as brute
-from support.paths import PERFT_DIR
+from support.paths import SUITES_DIR
 
-SUITE = PERFT_DIR / "laizi.perft"
+SUITE = SUITES_DIR / "laizi.perft"
 SUITES = list(read_perft_suites(SUITE.read_text(encoding="utf-8").splitlines()))
 #: The perft walk with wild cards is Python's in both runs (a few thousand leaves a second); in
 #: the pure-Python run the lines counting more than this many leaves are slow, and every

@@ -1,22 +1,29 @@
 """Perft suites: files of positions with their expected counts, and the runner that checks them.
 
-``python -m ddz_fast.positions.suites SUITE... [--python]`` counts every position of the suite
-files (``tests/perft/``), checks each count and prints it with its nodes per second
-(``--python``: over the pure-Python reference's generator).
+The suites ship with the package, in this folder (:data:`SUITES_DIR`): ``opening``,
+``endgames``, ``bombs``, ``kickers`` and ``laizi``, each a ``NAME.perft`` file read by
+:func:`read_perft_suites`. ``python -m ddz_fast.positions.suites [SUITE...] [--python]`` counts
+every position of the suites named (a name or a file's path; none: every suite), checks each
+count and prints it with its nodes per second (``--python``: over the pure-Python reference's
+generator).
 """
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-from ..rules import Rules, as_rules
-from .perft import perft
-from .three_player import Position
+from ...rules import Rules, as_rules
+from ..perft import perft
+from ..three_player import Position
 
-__all__ = ["PerftSuite", "read_perft_suites", "Timing", "time_repeated", "main"]
+__all__ = ["PerftSuite", "read_perft_suites", "SUITES_DIR", "suite_names", "suite_path",
+           "Timing", "time_repeated", "main"]
+
+#: The folder of the suite files that ship with the package.
+SUITES_DIR: Path = Path(__file__).resolve().parent
 
 T = TypeVar("T")
 
@@ -101,21 +108,50 @@ def read_perft_suites(lines: Iterable[str]) -> Iterator[PerftSuite]:
         yield PerftSuite(rules, current[0], tuple(counts), current[1])
 
 
+def suite_names() -> List[str]:
+    """The names of the suites that ship with the package, sorted (``opening``, ...)."""
+    return sorted(path.stem for path in SUITES_DIR.glob("*.perft"))
+
+
+def suite_path(suite: str) -> Path:
+    """The file of a suite: a shipped suite by name (``"opening"``), or any file by its path."""
+    shipped = SUITES_DIR / f"{suite}.perft"
+    if "/" not in suite and "\\" not in suite and shipped.is_file():
+        return shipped
+    path = Path(suite)
+    if path.is_file():
+        return path
+    raise ValueError(f"no suite {suite!r:.200}: name one of {', '.join(suite_names())}, or "
+                     f"give a suite file's path")
+
+
 def main(argv: Sequence[str]) -> int:
-    """``python -m ddz_fast.positions.suites SUITE... [--python]``: check suites, print nodes/s."""
+    """``python -m ddz_fast.positions.suites [SUITE...] [--python]``: check suites, print
+    nodes/s."""
     parser = argparse.ArgumentParser(
         prog="python -m ddz_fast.positions.suites",
-        description="Count the perft suites' positions, check every count and print nodes/s.",
-        epilog="example: python -m ddz_fast.positions.suites tests/perft/opening.perft --python")
-    parser.add_argument("suites", nargs="+", metavar="SUITE",
-                        help="a suite file: 'position' lines, each followed by 'perft DEPTH "
-                             "NODES' lines")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Count the positions of perft suites, check every count and print the\n"
+                    "nodes per second. The suites that ship with ddz_fast are named:\n"
+                    f"{', '.join(suite_names())}.",
+        epilog="examples:\n"
+               "  python -m ddz_fast.positions.suites opening\n"
+               "  python -m ddz_fast.positions.suites endgames bombs --python\n"
+               "  python -m ddz_fast.positions.suites my_positions.perft")
+    parser.add_argument("suites", nargs="*", metavar="SUITE",
+                        help="a suite's name, or the path of a suite file: 'position' lines, "
+                             "each followed by 'perft DEPTH NODES' lines (default: every "
+                             "suite that ships with ddz_fast)")
     parser.add_argument("--python", action="store_true",
                         help="walk with the pure-Python reference's move generator")
     args = parser.parse_args(argv)
     implementation = "python" if args.python else None
+    try:
+        paths = [suite_path(suite) for suite in args.suites or suite_names()]
+    except ValueError as error:
+        parser.error(str(error))
     failures = 0
-    for path in args.suites:
+    for path in paths:
         with open(path, encoding="utf-8") as suite_file:
             for suite in read_perft_suites(suite_file):
                 for depth, expected in suite.counts:
@@ -128,7 +164,3 @@ def main(argv: Sequence[str]) -> int:
                           f"{timing.rate(nodes):,.0f} nodes/s over {timing.runs} runs  "
                           f"{status}")
     return 1 if failures else 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main(sys.argv[1:]))

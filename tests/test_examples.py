@@ -1,0 +1,75 @@
+"""Every script of examples/ runs, in a subprocess as a user would run it, and prints what its
+docstring says it prints."""
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+
+from support.subprocesses import SUBPROCESS_CWD
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(name: str, *args: str) -> List[str]:
+    result = subprocess.run([sys.executable, str(EXAMPLES / name), *args], capture_output=True,
+                            text=True, timeout=300, cwd=SUBPROCESS_CWD)
+    assert result.returncode == 0, result.stderr
+    assert not result.stderr, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_every_example_has_a_docstring_and_a_test():
+    scripts = sorted(path.name for path in EXAMPLES.glob("*.py"))
+    assert len(scripts) >= 4
+    tested = {name[5:] for name in globals() if name.startswith("test_")}
+    for script in scripts:
+        docstring = ast.get_docstring(ast.parse((EXAMPLES / script).read_text()))
+        assert docstring and f"python examples/{script}" in docstring, script
+        assert script[:-3] in tested, f"examples/{script} has no test here"
+
+
+def test_play_hand():
+    lines = run("play_hand.py", "7")
+    assert lines[0].startswith("deal 7: seat 0 ")
+    assert any(line.startswith("landlord: seat ") for line in lines)
+    plays = [line for line in lines if re.match(r"seat \d: ", line) and "cards left" in line]
+    assert len(plays) >= 10
+    assert any(line.endswith(" 0 cards left") for line in plays)   # someone went out
+    assert re.match(r"winner: the (landlord|peasants); multiplier \d+, scores \(", lines[-1])
+    assert run("play_hand.py", "7") == lines                       # the seed fixes the hand
+
+
+def test_rate_your_bot():
+    lines = run("rate_your_bot.py", "6")
+    assert lines[0] == "6 deals, 36 games (standard rules, seed 2024)"
+    rows = {line.split()[0]: line for line in lines[2:]}
+    assert set(rows) == {"eager", "greedy", "random"}
+    assert all(re.search(r"[+-]\d+\.\d{3} \[[+-]\d+\.\d{3}, [+-]\d+\.\d{3}\]$", row)
+               for row in rows.values())
+
+
+@pytest.mark.native     # the solver runs in the compiled core
+def test_solve_puzzle():
+    lines = run("solve_puzzle.py", "KK5543/225543")
+    assert lines[:2] == ["puzzle KK5543/225543: the first player wins",
+                         "winning first moves: 4 5"]
+    line_of_play = [line.split()[-1] for line in lines[2:-1]]
+    assert line_of_play[:5] == ["4", "pass", "5", "pass", "KK"] and len(line_of_play) == 17
+    assert lines[-1].endswith(" nodes searched")
+
+
+@pytest.mark.native     # a training loop: the batched calls of the compiled core
+def test_training_loop():
+    lines = run("training_loop.py", "32", "0.5")
+    match = re.fullmatch(r"32 tables, (\d+) steps: ([\d,]+) decisions, ([\d,]+) hands finished",
+                         lines[0])
+    assert match, lines[0]
+    steps, decisions = int(match.group(1)), int(match.group(2).replace(",", ""))
+    assert steps > 0 and decisions == 32 * steps
+    assert re.fullmatch(r"[\d,]+ decisions/s", lines[1])
