@@ -10,14 +10,24 @@ from __future__ import annotations
 from functools import total_ordering
 from itertools import chain
 from operator import attrgetter, getitem, neg
-from typing import Callable, ClassVar, Optional, Sequence
+from typing import Callable, ClassVar, List, Optional, Sequence, Tuple
 
 from . import bitboard, laizi_space
-from .cards import NUM_RANKS, RANK_NAMES, Counts, _format, check_counts, fits_one_deck
-from .shapes import MOVE_TYPES, PLAY_TYPES, TYPE_CODES, is_combination
+from .cards import (NUM_RANKS, RANK_LETTERS, RANK_NAMES, Counts, _format, check_counts,
+                    fits_one_deck, parse_cards, rank_index)
+from .shapes import (MAIN_SHAPES, MOVE_TYPES, PLAY_TYPES, TYPE_CODES, is_combination,
+                     kicker_cards, readings_of)
 from .validate import check_int, is_int
 
-__all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "sort_key_in_context"]
+__all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "sort_key_in_context",
+           "split_move", "reading_counts", "PASS_TEXT", "PASS_WORDS"]
+
+#: The text of the pass.
+PASS_TEXT = "pass"
+#: The words move text reads as the pass (any letter case).
+PASS_WORDS: Tuple[str, ...] = ("pass", "p")
+#: The most cards a reading counts of a rank: a bomb of four natural cards and eight wilds.
+_MOST_READ = 12
 
 _HARD = bitboard.BOMB_CLASSES.index("hard")
 #: _RUNS[rank][count]: the ranks of ``count`` cards of ``rank``, so a sort key's card list is
@@ -62,6 +72,42 @@ def sort_key_in_context(move: "Move") -> tuple:
     generators sort their moves by (it reads the slots: every move they list is sorted)."""
     return (TYPE_CODES[move._type], move._length, sum(move._counts), move._key,
             tuple(map(neg, move._counts)))
+
+
+def split_move(text: str) -> Tuple[str, str, str]:
+    """(cards, type, key rank) of move text ``CARDS[:TYPE[@KEY]]``, type and key ``""`` when
+    not given.
+
+    >>> split_move("333444555666:airplane_solo@4")
+    ('333444555666', 'airplane_solo', '4')
+    >>> split_move("3888:trio_solo")
+    ('3888', 'trio_solo', '')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"move text must be a str, not {type(text).__name__}")
+    cards, _, spec = text.strip().partition(":")
+    kind, _, key = spec.strip().partition("@")
+    if cards.strip() in MOVE_TYPES:
+        raise ValueError(f"{text.strip()!r}: write the cards first, then the type "
+                         f"({kind or 'CARDS'}:{cards.strip()})")
+    if kind and kind not in PLAY_TYPES:
+        raise ValueError(f"unknown move type {kind!r}: choose one of {', '.join(PLAY_TYPES)}")
+    return cards, kind, key.strip()
+
+
+def reading_counts(text: str) -> Counts:
+    """The counts of a reading's text (what follows ``=``): rank letters (``10`` for T), up to
+    twelve cards of a rank 3..2."""
+    counts = [0] * NUM_RANKS
+    compact = "".join(text.split()).replace("10", "T")
+    for letter in compact:
+        counts[rank_index(letter)] += 1
+    for rank, count in enumerate(counts):
+        if count > (_MOST_READ if rank < 13 else 1):
+            raise ValueError(f"a reading holds {count} cards of rank {RANK_LETTERS[rank]}: "
+                             f"at most {_MOST_READ if rank < 13 else 1}")
+    return tuple(counts)
+
 
 
 @total_ordering
@@ -268,11 +314,53 @@ class Move:
         return hash(self._word)
 
     def __str__(self) -> str:
-        """The cards played (``pass``); a move read with wild cards adds ``=`` and its main
-        part's reading (see :mod:`ddz_fast.moves.notation`)."""
-        if bitboard.LAIZI <= self._word < bitboard.WIDE:
+        """The move's text, which :meth:`parse` reads back: its cards (``pass`` for the pass),
+        with ``:TYPE@KEY`` when they make more than one move under the widest move options;
+        a move read with wild cards writes ``=`` and its main part's reading instead (see
+        :mod:`ddz_fast.moves.notation` for the text under one rule set).
+
+        >>> str(Move.parse("3334")), str(Move.parse("333444555666:airplane_solo@4"))
+        ('3334', '333444555666:airplane_solo@4')
+        """
+        if self._type == "pass":
+            return PASS_TEXT
+        if bitboard.is_laizi(self._word):     # (is_laizi is False for a forged word)
             return f"{self.cards}={_format(self.reading)}"
-        return self.cards or "pass"
+        if len(readings_of(self._counts)) == 1:
+            return self.cards
+        return f"{self.cards}:{self._type}@{RANK_LETTERS[self._key]}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """The move that ``text`` names under the widest move options of one deck or of two
+        (the text of positions and records; :func:`ddz_fast.moves.notation.parse_move` reads
+        text under one rule set): ``CARDS``, with ``:TYPE@KEY`` (or only ``:TYPE``) where the
+        cards read more than one way, ``CARDS=READING`` for a move read with wild cards, or
+        ``pass``. ValueError when the text names no move or several.
+
+        >>> Move.parse("333444555666:airplane@3")
+        Move('airplane', key=0, length=4, cards='333444555666')
+        >>> Move.parse("3335=3333").bomb_class
+        'soft'
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
+        if text.strip().lower() in PASS_WORDS:
+            return cls.PASS
+        cards_text, _, reading_text = text.partition("=")
+        cards, kind, key = split_move(cards_text)
+        counts = parse_cards(cards, decks=2)
+        candidates = (_read_with_wild_cards(counts, reading_counts(reading_text))
+                      if reading_text.strip() else
+                      [cls._trusted(*reading, counts) for reading in readings_of(counts)])
+        found = [move for move in candidates if (not kind or move._type == kind)
+                 and (not key or move._key == rank_index(key))]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise ValueError(f"{text.strip()!r} is not a move under any rules")
+        raise ValueError(f"{text.strip()!r} is ambiguous: it reads several ways, write one of "
+                         f"{', '.join(map(str, found))}")
 
     def __repr__(self) -> str:
         if self.is_pass:
@@ -284,6 +372,43 @@ class Move:
                 reading += f", bomb_class={self.bomb_class!r}"
         return (f"Move({self._type!r}, key={self._key}, length={self._length}, "
                 f"cards={self.cards!r}{reading})")
+
+
+def _read_with_wild_cards(counts: Counts, reading: Counts) -> List[Move]:
+    """The moves of real cards ``counts`` whose main part is read as ``reading`` under some wild
+    ranks: the reading gives the main ranks and their copies, the number of cards the type."""
+    main = [rank for rank in range(NUM_RANKS) if reading[rank]]
+    if not main or main != list(range(main[0], main[0] + len(main))) \
+            or len({reading[rank] for rank in main}) != 1:
+        return []
+    key, length, copies = main[0], len(main), reading[main[0]]
+    extra = sum(counts) - copies * length        # the kickers' or wings' cards
+    found = []
+    for kind, (shape_copies, _, _) in MAIN_SHAPES.items():
+        if kind == "bomb":
+            fits = length == 1 and extra == 0 and copies >= 4
+            class_code = bitboard.BOMB_CLASSES.index(
+                "laizi" if counts == reading and copies == 4 else "soft")
+        else:
+            fits = copies == shape_copies and kicker_cards(kind, length) == extra
+            class_code = 0
+        if fits:
+            move = Move._trusted_read(kind, key, length, counts, copies, class_code)
+            if _is_a_move(move):
+                found.append(move)
+    return found
+
+
+def _is_a_move(move: Move) -> bool:
+    """Whether a move built from text is a move of some rule set: a plain one that the widest
+    options have, or a canonical laizi word under some wild ranks."""
+    if not bitboard.is_laizi(move._word):
+        return is_combination(move._type, move._key, move._length, move._counts)
+    try:
+        Move._from_laizi_word(move._word)
+    except ValueError:
+        return False
+    return True
 
 
 Move.PASS = Move._trusted("pass", 0, 0, (0,) * NUM_RANKS)

@@ -9,13 +9,13 @@ part may use (docs/RULES.md, "Combinations"). This module imports nothing of the
 """
 from __future__ import annotations
 
-from typing import Dict, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 from .cards import ACE, BLACK_JOKER, NUM_RANKS, TWO
 
 __all__ = ["MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "MAIN_SHAPES", "MAIN_SHAPES_TWO_DECKS",
            "SHUTTLE_KINDS", "BOMB_SIZES", "CHAIN_RANKS", "SUITED_RANKS", "ALL_RANKS",
-           "main_shapes", "is_combination"]
+           "main_shapes", "is_combination", "readings_of", "kicker_cards"]
 
 #: Canonical type names (docs/RULES.md) in their canonical order; ``pass`` comes first.
 MOVE_TYPES: Tuple[str, ...] = (
@@ -129,6 +129,13 @@ def _is_shape(kind: str, key: int, length: int, counts: Tuple[int, ...], decks: 
     return _kickers_fit(kind, kickers, length)
 
 
+def kicker_cards(kind: str, length: int) -> int:
+    """How many cards the kickers or wings of ``kind`` hold around ``length`` main ranks (0 for
+    the types without them; the space shuttle, whose kinds differ, is not asked)."""
+    return {"trio_solo": 1, "trio_pair": 2, "airplane_solo": length, "airplane_pair": 2 * length,
+            "four_two_solo": 2, "four_two_pair": 4}.get(kind, 0)
+
+
 def _kickers_fit(kind: str, kickers: Sequence[int], length: int) -> bool:
     """Whether ``kickers`` (the cards outside the main ranks) are a kicker set of ``kind``
     around a main part of ``length`` ranks, under the widest options."""
@@ -145,3 +152,41 @@ def _kickers_fit(kind: str, kickers: Sequence[int], length: int) -> bool:
     return any(length in lengths and cards == wing_cards * per_bomb * length
                and all(count in (0, wing_cards) for count in kickers)
                for wing_cards, per_bomb, lengths in SHUTTLE_KINDS.values())
+
+
+def readings_of(counts: Sequence[int]) -> List[Tuple[str, int, int]]:
+    """Every (type, key, length) that ``counts`` make under the widest move options of one deck
+    or of two, in the canonical order of types, then lengths, then keys (what a move's text
+    says when the cards read more than one way)."""
+    counts = tuple(counts)
+    if counts in _ROCKETS.values():
+        return [("rocket", BLACK_JOKER, 1)]
+    total = sum(counts)
+    found = set()
+    for decks in (1, 2):
+        if decks == 1 and any(c > most for c, most in zip(counts, _ONE_DECK)):
+            continue
+        for kind, (copies, lengths, ranks) in main_shapes(decks).items():
+            for length in _lengths(kind, copies, total, decks):
+                if length not in lengths:
+                    continue
+                for key in ranks:
+                    if key + length - 1 not in ranks:
+                        break
+                    if counts[key] and _is_shape(kind, key, length, counts, decks):
+                        found.add((kind, key, length))
+    return sorted(found, key=lambda reading: (TYPE_CODES[reading[0]], reading[2], reading[1]))
+
+
+def _lengths(kind: str, copies: int, total: int, decks: int) -> Tuple[int, ...]:
+    """The chain lengths at which ``kind`` takes ``total`` cards (the kickers' size fixes it)."""
+    if kind == "bomb":
+        return (1,) if total in BOMB_SIZES[decks] else ()
+    if kind == "space_shuttle":
+        return tuple(total // cards for cards in (4, 6, 8) if total % cards == 0)
+    per_rank = copies + {"airplane_solo": 1, "airplane_pair": 2}.get(kind, 0)
+    fixed = kicker_cards(kind, 1) if kind in ("trio_solo", "trio_pair", "four_two_solo",
+                                               "four_two_pair") else 0
+    if (total - fixed) % per_rank:
+        return ()
+    return ((total - fixed) // per_rank,)

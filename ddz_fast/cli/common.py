@@ -21,11 +21,10 @@ from ddz_fast.cards import RANK_LETTERS
 from ddz_fast.move import TYPE_CODES, Move
 # Move text is ddz_fast.moves.notation's, read and written under the command's rules; the
 # subcommands know its functions by these names.
-from ddz_fast.moves.notation import PASS_WORDS
 from ddz_fast.moves.notation import format_move as move_text
 from ddz_fast.moves.notation import parse_move as parse_move_text
 from ddz_fast.moves.notation import readings
-from ddz_fast.moves.notation import split_move as split_move_text
+from ddz_fast.move import PASS_WORDS, split_move as split_move_text
 from ddz_fast.wild import Wild, wild_ranks
 from ddz_fast.rules import PRESETS, Rules, plain_rules
 

@@ -6,10 +6,11 @@ follow: ``"333444555666:airplane_solo@4"`` is the airplane with solo wings of 44
 wings 333. When parsing, the type alone (``"3888:trio_solo"``) or nothing may be given as long
 as only one move fits.
 
-The rules in force are ``rules=``. Without it (``rules=None``) the text is read and written
-under the most permissive rule set (``douzero`` with the space shuttle of ``botzone``,
-:data:`ddz_fast.rules.WIDEST_RULES`), a superset of every preset: such text
-round-trips under every preset, which is what positions and game records need. With a rule
+The rules in force are ``rules=``. Without it (``rules=None``) the text is what ``str(move)``
+writes and :meth:`Move.parse <ddz_fast.move.Move.parse>` reads: under the most permissive move
+options of one deck or of two (:data:`ddz_fast.rules.WIDEST_RULES`,
+:data:`ddz_fast.rules.WIDEST_TWO_DECKS`), a superset of every preset, so such text round-trips
+under every preset, which is what positions and game records need. With a rule
 set, cards are read under those rules, so ``333444555666`` is the airplane of four trios under
 ``standard``, where it reads no other way, and is written without a suffix there.
 
@@ -32,24 +33,20 @@ than one deck allows) are read and written under the four-player rules, given as
 """
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import List
 
 from . import classify
 from ..actions import Bid, Double, Partner
 from ..bitboard import is_laizi
-from ..cards import NUM_RANKS, RANK_LETTERS, Counts, _format, rank_index
+from ..cards import RANK_LETTERS, _format, rank_index
 from ..actions import Action
-from ..move import MOVE_TYPES, PLAY_TYPES, Move
-from ..wild import MAX_BOMB, wild_ranks
+from ..move import PASS_TEXT, PASS_WORDS, Move, reading_counts, split_move
+from ..wild import wild_ranks
 from ..rules import WIDEST_LAIZI, WIDEST_RULES, Rules, RulesLike
 from ..validate import shown
 
-__all__ = ["format_move", "parse_move", "readings", "split_move", "format_action",
-           "parse_action", "PASS_TEXT", "PASS_WORDS"]
+__all__ = ["format_move", "parse_move", "readings", "format_action", "parse_action"]
 
-PASS_TEXT = "pass"
-#: The words :func:`parse_move` reads as the pass (any letter case).
-PASS_WORDS: Tuple[str, ...] = ("pass", "p")
 
 
 def _rules_or_widest(rules: RulesLike, wild: object = None) -> RulesLike:
@@ -83,46 +80,13 @@ def format_move(move: Move, rules: RulesLike = None, wild: object = None) -> str
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     if move.is_pass:
         return PASS_TEXT
-    if wild is None and is_laizi(move.word):      # a reading needs no context to be written
-        return f"{move.cards}={_format(move.reading)}"
+    if wild is None and (rules is None or is_laizi(move.word)):
+        return str(move)      # the widest rules' text; a reading needs no context to be written
     if list(classify(move.counts, rules=_rules_or_widest(rules, wild), wild=wild)) == [move]:
         return move.cards
     if wild is not None:
         return f"{move.cards}={_format(move.reading)}"
     return f"{move.cards}:{move.type}@{RANK_LETTERS[move.key]}"
-
-
-def split_move(text: str) -> Tuple[str, str, str]:
-    """(cards, type, key rank) of move text, type and key ``""`` when not given.
-
-    >>> split_move("333444555666:airplane_solo@4")
-    ('333444555666', 'airplane_solo', '4')
-    >>> split_move("3888:trio_solo")
-    ('3888', 'trio_solo', '')
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"move text must be a str, not {type(text).__name__}")
-    cards, _, spec = text.strip().partition(":")
-    kind, _, key = spec.strip().partition("@")
-    if cards.strip() in MOVE_TYPES:
-        raise ValueError(f"{text.strip()!r}: write the cards first, then the type "
-                         f"({kind or 'CARDS'}:{cards.strip()})")
-    if kind and kind not in PLAY_TYPES:
-        raise ValueError(f"unknown move type {kind!r}: choose one of {', '.join(PLAY_TYPES)}")
-    return cards, kind, key.strip()
-
-
-def _reading_counts(text: str) -> Counts:
-    """The counts of a reading's text: rank letters (``10`` for T), up to 12 of a rank 3..2."""
-    counts = [0] * NUM_RANKS
-    compact = "".join(text.split()).replace("10", "T")
-    for letter in compact:
-        counts[rank_index(letter)] += 1
-    for rank, count in enumerate(counts):
-        if count > (MAX_BOMB if rank < 13 else 1):
-            raise ValueError(f"a reading holds {count} cards of rank {RANK_LETTERS[rank]}: "
-                             f"at most {MAX_BOMB if rank < 13 else 1}")
-    return tuple(counts)
 
 
 def readings(text: str, rules: RulesLike = None, wild: object = None) -> List[Move]:
@@ -145,7 +109,7 @@ def readings(text: str, rules: RulesLike = None, wild: object = None) -> List[Mo
     cards, kind, key = split_move(text)
     moves = list(classify(cards, rules=_rules_or_widest(rules, wild), wild=wild))
     if main.strip():
-        reading = _reading_counts(main)
+        reading = reading_counts(main)
         moves = [m for m in moves if m.reading == reading]
     if kind:
         moves = [m for m in moves if m.type == kind]
@@ -167,6 +131,8 @@ def parse_move(text: str, rules: RulesLike = None, wild: object = None) -> Move:
         raise TypeError(f"move text must be a str, not {type(text).__name__}")
     if text.strip().lower() in PASS_WORDS:
         return Move.PASS
+    if rules is None and wild is None:
+        return Move.parse(text)       # the widest rules of one deck or two
     candidates = readings(text, rules, wild)
     if not candidates:
         raise ValueError(f"{text.strip()!r} is not a move: not a combination under the "

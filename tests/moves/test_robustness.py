@@ -265,7 +265,8 @@ def _run_with_implementation(value):
         env["DDZ_FAST_IMPLEMENTATION"] = value
     code = ("import ddz_fast, ddz_fast.reference.moves; "
             "print(ddz_fast.IMPLEMENTATION, ddz_fast.legal_moves.__module__, "
-            "ddz_fast.MoveList.__name__, ddz_fast.legal_moves_batch.__module__)")
+            "ddz_fast.MoveList.__name__, ddz_fast.legal_moves_batch.__module__); "
+            "ddz_fast.legal_moves('33')")
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           cwd=SUBPROCESS_CWD)
 
@@ -275,8 +276,10 @@ def test_implementation_switch():
         "native", "ddz_fast._core", "MoveList", "ddz_fast.moves.native"]
     assert _run_with_implementation("python").stdout.split() == [
         "python", "ddz_fast.reference.moves", "list", "ddz_fast.reference.moves"]
+    # An unknown name imports, and the move API refuses it when used.
     failed = _run_with_implementation("cython")
-    assert failed.returncode != 0
-    assert "ImportError: DDZ_FAST_IMPLEMENTATION='cython' is not an implementation: use " \
-           "'native' (the default) or 'python'" in failed.stderr
+    assert failed.returncode != 0 and failed.stdout.startswith("cython ")
+    assert failed.stderr.rstrip().endswith(
+        "ImportError: DDZ_FAST_IMPLEMENTATION='cython' is not an implementation: use "
+        "'native' (the default) or 'python'")
     assert ddz_fast.IMPLEMENTATION == (os.environ.get("DDZ_FAST_IMPLEMENTATION") or "native")
