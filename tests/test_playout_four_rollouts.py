@@ -7,7 +7,7 @@ Expected values come from outside the native loop:
   (tests/rollout_exact.py), against which thousands of seeded rollouts are checked by
   chi-square: every step of a rollout must be a legal action, taken uniformly, for the counts
   to fit;
-* a rollout replayed from its seed alone, by a Python copy of the seed's stream as src/rng.pxd
+* a rollout replayed from its seed alone, by a Python copy of the seed's stream as src/include/rng.pxd
   describes it (splitmix64, ``rng_for_game(seed, 0)``, ``rng_below``'s multiply-shift) choosing
   among ``legal_actions`` (the pass first when following);
 * hand-made positions whose ends are written out, for the landlord's side with and without a
@@ -90,7 +90,7 @@ MASK = (1 << 64) - 1
 
 
 def mix64(z: int) -> int:
-    """splitmix64's finaliser (src/rng.pxd)."""
+    """splitmix64's finaliser (src/include/rng.pxd)."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return z ^ (z >> 31)
