@@ -42,8 +42,6 @@ from ddz_fast.validate import is_int, shown
 from ddz_fast.wild import check_wild
 
 from movegen cimport *
-from widegen cimport (LEN_MAX2 as LEN_MAX_TWO_DECKS, Wide, WideHand, WideSink, lane, plus,
-                     wdescribe, wide_fits_one_deck, wide_narrow, wlead, wrespond)
 from laizigen cimport (LzMove, LzQuery, LzSink, lz_answer_query, lz_generate, lz_lead_query,
                       lz_readings_query)
 from rule_options cimport options_of
@@ -234,7 +232,7 @@ def _is_legal(move, rules):
         options_of(rule_set.rules)  # raises: the compiled generator plays no wild cards
     if rule_set.two_decks:
         return move in _two_deck_classify(move.counts, &rule_set.opts)
-    return type(move._word) is int and is_legal_word(move._word, &rule_set.opts)
+    return type(move._word) is int and is_legal_word(<uint64_t>move._word, &rule_set.opts)
 
 
 # --- the slots of Hands and Moves ----------------------------------------------------------------
@@ -911,31 +909,37 @@ cdef uint64_t _prev_word(object prev, _RuleSet rule_set, object rules) except? 0
     return 0 if checked is None else checked._word
 
 
-# --- two decks (widegen.pxd) --------------------------------------------------------------------
-# The four-player table: the wide generator behind the reference's checks. Its moves come back as
-# a list of Moves: a move whose cards fit one deck is the shared Move of its one-deck word (the
-# same move at every table), any other is made once from its wide word and kept.
+# --- two decks (movegen.pxd's TwoDecks words) ---------------------------------------------------
+# The four-player table: the generator on two-deck words behind the reference's checks. Its moves
+# come back as a list of Moves: a move whose cards fit one deck is the shared Move of its
+# one-deck word (the same move at every table), any other is made once from its two-deck word
+# and kept.
 
 cdef enum:
     WIDE_TABLE_BITS = 16
     WIDE_TABLE_SIZE = 1 << WIDE_TABLE_BITS
     WIDE_STACK = 1024
 
+ctypedef TwoDecks Wide
+
 
 cdef Wide _wide_of(object word):
     """The two halves of a move's canonical word, one-deck (an int) or wide (a WideWord)."""
     cdef Wide w
-    cdef uint64_t narrow, nibble
-    cdef int rank
     if type(word) is int:
-        narrow = word
-        w.lo, w.hi = 0, ((narrow >> TYPE_SHIFT) | 0x80) << 56
-        for rank in range(NUM_RANKS):
-            nibble = (narrow >> (4 * rank)) & 0xF
-            w = plus(w, lane(rank, (nibble & 7) | ((nibble & 8) << 1)))
-        return w
+        return widened(word)
     w.lo, w.hi = word & 0xFFFFFFFFFFFFFFFF, word >> 64
     return w
+
+
+cdef Wide _two_deck_hand(object counts):
+    """The two-deck word of 15 checked counts."""
+    cdef Wide hand
+    cdef int rank
+    hand.lo = hand.hi = 0
+    for rank in range(NUM_RANKS):
+        hand = plus(hand, rank, <int>counts[rank])
+    return hand
 
 
 cdef struct WideKept:
@@ -987,38 +991,36 @@ cdef object _keep_wide(Wide w):
 cdef inline object _wide_move(Wide w):
     """The canonical Move of a wide word the generator made."""
     cdef PyObject* found
-    if wide_fits_one_deck(w):
-        return _move(wide_narrow(w))
+    if fits_one_deck(w):
+        return _move(narrowed(w))
     found = _find_wide(w)
     return <object>found if found != NULL else _keep_wide(w)
 
 
-cdef list _wide_generate(object counts, Wide prev, const Options* o, bint leading):
-    """The moves of the hand of ``counts`` (leading, or beating ``prev``) as a list of Moves."""
-    cdef uint8_t cards[15]
+cdef list _wide_moves(const Wide* words, Py_ssize_t n):
+    return [_wide_move(words[i]) for i in range(n)]
+
+
+cdef list _wide_generate(Wide hand, Wide prev, const Options* o):
+    """The moves of a two-deck hand word (leading when ``prev`` is zero, else beating it) as a
+    list of Moves."""
     cdef Wide local[WIDE_STACK]
-    cdef WideSink s = WideSink(&local[0], WIDE_STACK, 0)
-    cdef WideHand h
-    cdef int rank
-    for rank in range(NUM_RANKS):
-        cards[rank] = counts[rank]
-    wdescribe(&h, cards)
-    while True:
-        with nogil:
-            if leading:
-                wlead(&s, &h, o)
-            else:
-                wrespond(&s, &h, o, prev)
-        if s.n <= s.cap:
-            break
-        s = WideSink(<Wide*>malloc(s.n * sizeof(Wide)), s.n, 0)
-        if s.buf == NULL:
+    cdef Sink s = Sink(&local[0], WIDE_STACK, 0)
+    cdef Wide* buf = &local[0]
+    with nogil:
+        generate(&s, hand, prev, o)
+    if s.n > s.cap:
+        buf = <Wide*>malloc(s.n * sizeof(Wide))
+        if buf == NULL:
             raise MemoryError("out of memory listing moves")
+        s = Sink(buf, s.n, 0)
+        with nogil:
+            generate(&s, hand, prev, o)
     try:
-        return [_wide_move(s.buf[rank]) for rank in range(s.n)]
+        return _wide_moves(buf, s.n)
     finally:
-        if s.buf != &local[0]:
-            free(s.buf)
+        if buf != &local[0]:
+            free(buf)
 
 
 cdef list _two_deck_moves(object hand, object prev, object rules, _RuleSet rule_set):
@@ -1027,15 +1029,17 @@ cdef list _two_deck_moves(object hand, object prev, object rules, _RuleSet rule_
     cdef PyObject* slot = _slot(hand, _HAND_COUNTS) if type(hand) is Hand else NULL
     counts = <object>slot if slot != NULL else as_hand(hand, 2).counts
     checked = None if prev is None else check_prev(prev, as_rules(rules), _is_legal)
-    if checked is None:
-        return _wide_generate(counts, none, &rule_set.opts, True)
-    return _wide_generate(counts, _wide_of(checked._word), &rule_set.opts, False)
+    none.lo = none.hi = 0
+    return _wide_generate(_two_deck_hand(counts), none if checked is None else
+                          _wide_of(checked._word), &rule_set.opts)
 
 
 cdef list _two_deck_classify(tuple counts, const Options* o):
     """Every reading of exactly the cards ``counts`` (checked) as one move of two decks."""
-    cdef Wide none
-    return [move for move in _wide_generate(counts, none, o, True) if move.counts == counts]
+    cdef Wide found[NUM_TYPES * NUM_RANKS]
+    cdef Sink s = Sink(&found[0], NUM_TYPES * NUM_RANKS, 0)
+    classify_counts(&s, _two_deck_hand(counts), o)
+    return _wide_moves(found, min(s.n, s.cap))
 
 
 # --- wild cards (laizigen.pxd) ------------------------------------------------------------------
@@ -1271,7 +1275,7 @@ def beats(move, prev, *, rules=None, wild=None):
     if isinstance(move, Move) and move.is_pass:
         return False
     move = check_play(move, "move", rules, _is_legal)
-    return beats_word(move._word, prev._word)
+    return beats_word(<uint64_t>move._word, <uint64_t>prev._word)
 
 
 def action_space(rules=None, wild=None):

@@ -4,7 +4,7 @@
 random games and perft of the four-player table on wide words (``tableloop.pxd``), and random
 games and perft with wild cards on the laizi generator's moves (``laiziloop.pxd``).
 
-It reuses the move generators (``movegen.pxd``, ``words.pxd``, ``widegen.pxd``,
+It reuses the move generators (``movegen.pxd``, ``words.pxd``,
 ``laizigen.pxd``) and adds no generator of its own. ``_Table`` is the play phase of a
 :class:`ddz_fast.engine.game.State` on words, stepped one action per call from Python. Nothing here
 holds a Python object or the GIL inside its loops; the ``_random_games``,
@@ -28,10 +28,10 @@ from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, NUM_TYPES, Options, RE
 from rule_options cimport options_of
 from playloop cimport (Play, Tally, count_action, is_over, one_deck, play_move, random_finish,
                       start_tally)
-from tableloop cimport (LAST_SEAT, SEATS, TablePlay, TableTally, WideWords, counts_of, is_none,
-                        start_table_tally, table_count_moves, table_is_over, table_moves_at,
-                        table_random_finish, table_step)
-from widegen cimport MOST_COPIES, Wide, lane, plus
+from tableloop cimport (LAST_SEAT, SEATS, TablePlay, TableTally, Wide, WideWords, counts_of,
+                        is_none, start_table_tally, table_count_moves, table_is_over,
+                        table_moves_at, table_random_finish, table_step)
+from movegen cimport TWO_DECKS_COPIES as MOST_COPIES, joined, plus
 from mt19937 cimport MT, mt_next, mt_seed
 from rng cimport Rng, mix64, rng_below, rng_below_exact, rng_for_game, rng_next
 from laizigen cimport LzMove, LzSink
@@ -530,7 +530,7 @@ cdef int random_table_game(uint64_t seed, uint64_t index, int bidding, bint part
     g.partner = (g.landlord + 1 + <int>rng_below(&r, SEATS - 1)) & LAST_SEAT if partner else -1
     for seat in range(SEATS):
         p.hands[seat] = g.piles[seat]
-    p.hands[g.landlord] = plus(p.hands[g.landlord], g.piles[TABLE_KITTY])
+    p.hands[g.landlord] = joined(p.hands[g.landlord], g.piles[TABLE_KITTY])
     p.to_beat.lo = p.to_beat.hi = 0
     p.player = g.landlord
     p.passes = 0
@@ -597,7 +597,7 @@ def _random_table_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, 
                     scores[i, seat] = g.scores[seat]
                     hand = g.piles[seat]
                     if seat == g.landlord:
-                        hand = plus(hand, g.piles[TABLE_KITTY])
+                        hand = joined(hand, g.piles[TABLE_KITTY])
                     counts_of(hand, &hands[i, seat, 0])
                 counts_of(g.piles[TABLE_KITTY], &kitty[i, 0])
                 ends[i + 1] = recorded
@@ -713,7 +713,7 @@ cdef Wide _table_hand_of(object counts, int seat) except *:
         if not 0 <= count <= (2 if rank >= BLACK_JOKER else MOST_COPIES):
             raise ValueError(f"hand {seat} holds {count} cards of rank index {rank}: two "
                              f"decks have at most {2 if rank >= BLACK_JOKER else MOST_COPIES}")
-        hand = plus(hand, lane(rank, count))
+        hand = plus(hand, rank, count)
     return hand
 
 

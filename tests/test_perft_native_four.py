@@ -47,7 +47,7 @@ SMALL_POSITIONS = [("3344BB/5566RR/77788/9TJQK 0 0 - 0", 4),
                    ("33333/444445/BBRR6/7777 2 1 66 1", 5),
                    ("33445566/789TJ/QKA2B/88888 0 2 KK 0", 4)]
 # Four-player rule sets of the random positions: the preset, two against two, and move options
-# that change what the wide generator lists (wings, kickers, four + two).
+# that change what the generator lists on two-deck words (wings, kickers, four + two).
 RULE_SETS = [FOUR, FOUR.replace(sides="partner"), FOUR.replace(rocket_in_kickers=False),
              FOUR.replace(solo_wing_max_copies=2),
              FOUR.replace(four_two=False, trio_wing_next_to_chain=False)]

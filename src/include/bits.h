@@ -15,6 +15,17 @@
 /* One more than a deck holds of each rank: 5 of 3..2, 2 of each joker. */
 #define DDZ_DECK_LIMIT 0x0225555555555555ULL
 
+/* Two decks: one bit per 8-bit lane of a half word, the counts (bits 0..3) of the eight lanes
+ * of the low half and of the seven rank lanes of the high half (its top lane holds the type),
+ * and one more than two decks hold of each rank (9 of 3..2, 3 of each joker) in those lanes. */
+#define DDZ_LANE_ONES 0x0101010101010101ULL
+#define DDZ_LANE_TOPS 0x8080808080808080ULL
+#define DDZ_LANE_COUNTS 0x0F0F0F0F0F0F0F0FULL
+#define DDZ_HIGH_COUNTS 0x000F0F0F0F0F0F0FULL
+#define DDZ_HIGH_RANKS 0x00FFFFFFFFFFFFFFULL
+#define DDZ_LOW_LIMIT 0x0909090909090909ULL
+#define DDZ_HIGH_LIMIT 0x0003030909090909ULL
+
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
 static __inline int ddz_ctz(uint64_t x) {

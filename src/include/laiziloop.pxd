@@ -15,7 +15,6 @@ from laizigen cimport (CLASS_HARD, CLASS_SOFT, HI_CLASS_SHIFT, LzMove, LzQuery, 
 from movegen cimport COUNT_MASK, Options, T_BOMB, T_ROCKET, TYPE_SHIFT
 from rng cimport Rng, rng_below
 from tableloop cimport WideWords, wide_reserve
-from widegen cimport Wide
 
 
 # --- stepping ------------------------------------------------------------------------------------

@@ -3,18 +3,19 @@
 # perft walk needs them), and a random finish. Header-only, like movegen.pxd:
 # ``from tableloop cimport TablePlay, table_step, table_random_finish, ...``.
 #
-# Hands are wide words without type or wide bits (widegen.pxd's layout: the count of rank r in
-# bits 0..3 of lane r, ``lo`` for ranks 0..7, ``hi`` for 8..14); moves are the wide words the
-# generator makes. Play goes round the table 0 -> 1 -> 2 -> 3 -> 0; once the other three have
+# Hands are two-deck words without type or two-deck bits (movegen.pxd's TwoDecks layout: the
+# count of rank r in bits 0..3 of lane r, ``lo`` for ranks 0..7, ``hi`` for 8..14); moves are the
+# two-deck words the generator makes. Play goes round the table 0 -> 1 -> 2 -> 3 -> 0; once the other three have
 # passed in a row, the player who made the last move leads.
 from libc.limits cimport INT_MAX
 from libc.stdint cimport uint8_t
 from libc.stdlib cimport realloc
 
-from movegen cimport NUM_RANKS, Options, T_BOMB, T_ROCKET
+from movegen cimport (NUM_RANKS, Options, Sink, T_BOMB, T_ROCKET, TwoDecks, fits_one_deck,
+                      generate, narrowed)
 from rng cimport Rng, rng_below
-from widegen cimport (Wide, WideHand, WideSink, wdescribe, wide_fits_one_deck, wide_narrow,
-                      wlead, wrespond)
+
+ctypedef TwoDecks Wide
 
 cdef enum:
     SEATS = 4
@@ -48,9 +49,9 @@ cdef inline Wide canonical(Wide move) noexcept nogil:
     """A move's canonical word (ddz_fast.bitboard) as two halves: the one-deck word (in ``lo``)
     when its cards fit one deck, else the wide word; the pass stays 0."""
     cdef Wide narrow
-    if is_none(move) or not wide_fits_one_deck(move):
+    if is_none(move) or not fits_one_deck(move):
         return move
-    narrow.lo, narrow.hi = wide_narrow(move), 0
+    narrow.lo, narrow.hi = narrowed(move), 0
     return narrow
 
 
@@ -131,17 +132,10 @@ cdef inline bint wide_reserve(WideWords* w, Py_ssize_t need) noexcept nogil:
     return True
 
 
-cdef inline void table_generate(WideSink* s, Wide hand, Wide to_beat,
+cdef inline void table_generate(Sink* s, Wide hand, Wide to_beat,
                                 const Options* o) noexcept nogil:
     """The moves of ``hand``, leading or beating ``to_beat``, into ``s``."""
-    cdef uint8_t counts[15]
-    cdef WideHand h
-    counts_of(hand, counts)
-    wdescribe(&h, counts)
-    if is_none(to_beat):
-        wlead(s, &h, o)
-    else:
-        wrespond(s, &h, o, to_beat)
+    generate(s, hand, to_beat, o)
 
 
 cdef inline Py_ssize_t table_moves_at(WideWords* out, Py_ssize_t start, Wide hand, Wide to_beat,
@@ -149,9 +143,9 @@ cdef inline Py_ssize_t table_moves_at(WideWords* out, Py_ssize_t start, Wide han
     """The moves of ``hand`` (leading, or beating ``to_beat``) into ``out`` from index
     ``start``; their number, -1 out of memory. A list longer than the room left is counted,
     then made again."""
-    cdef WideSink s
+    cdef Sink s
     while True:
-        s = WideSink(out.data + start, <int>min(out.cap - start, INT_MAX), 0)
+        s = Sink(out.data + start, <int>min(out.cap - start, INT_MAX), 0)
         table_generate(&s, hand, to_beat, o)
         if s.n <= s.cap:
             return s.n
@@ -169,7 +163,7 @@ cdef inline Py_ssize_t table_moves(WideWords* out, Wide hand, Wide to_beat,
 cdef inline Py_ssize_t table_count_moves(Wide hand, Wide to_beat,
                                          const Options* o) noexcept nogil:
     """How many moves ``hand`` has (leading, or beating ``to_beat``), none of them written."""
-    cdef WideSink s = WideSink(NULL, 0, 0)
+    cdef Sink s = Sink(NULL, 0, 0)
     table_generate(&s, hand, to_beat, o)
     return s.n
 
