@@ -280,71 +280,97 @@ cdef Py_ssize_t _MOVE_COUNTS = _slot_offset(Move, "_counts")
 
 
 # --- the Move of a word --------------------------------------------------------------------------
-# Moves are immutable, so the Move of a word is made once and shared. An open-addressing table
-# from word to Move serves the lists of moves: a hit is a multiply, a compare and a load, ~10 ns
-# where a dict needs an int object and a hash first. The words it ever holds are moves of some
-# rule set (51,156 under the widest: douzero's 30,383 and the 20,773 space shuttles), so a
-# fixed size does (2^17 slots, to keep them below 3/4 full); past 3/4 full (a caller making
-# MoveLists of forged words) new Moves are made and not kept. Readers take no lock: a slot's word
-# is written before its Move is published (bits.h), and slots are never emptied; writers take
-# _TABLE_LOCK, so that free-threaded builds stay safe too.
+# Moves are immutable, so the Move of a word is made once and shared. One open-addressing table
+# from word to Move serves every word a Move is made of, as its two 64-bit halves: a one-deck
+# word (high half 0), a two-deck word of cards beyond one deck (the high half holds the two-deck
+# bit) and a laizi word (the high half holds the reading and the LAIZI bit), which never meet.
+# A hit is a multiply, two compares and a load, ~10 ns where a dict needs an int object and a
+# hash first. The one-deck words it ever holds are moves of some rule set (51,156 under the
+# widest: douzero's 30,383 and the 20,773 space shuttles), the others are met a hand at a time,
+# so a fixed size does: 2^18 slots of 32 bytes (two to a cache line) kept below 3/4 full; past
+# that (a caller making MoveLists of forged words, or hands of wild cards meeting ever new
+# readings: the action space of one wild rank alone is half a million moves) new Moves are made
+# and not kept. Readers take no lock: a slot's word is written before its Move is published
+# (bits.h), and slots are never emptied; writers take _TABLE_LOCK, so that free-threaded builds
+# stay safe too.
 
 cdef enum:
-    TABLE_BITS = 17
+    TABLE_BITS = 18
     TABLE_SIZE = 1 << TABLE_BITS
     TABLE_FILL = 3 << (TABLE_BITS - 2)
 
 cdef struct Kept:
-    uint64_t word
+    uint64_t lo
+    uint64_t hi
     void* move          # PyObject*, holding one reference; NULL: an empty slot
+    void* unused        # 32 bytes a slot: no slot straddles two cache lines
 
 cdef Kept _TABLE[TABLE_SIZE]     # a word and its Move side by side: one cache line to read
 cdef Py_ssize_t _TABLE_FILLED = 0
 cdef cython.pymutex _TABLE_LOCK
 
 
-cdef inline Py_ssize_t _table_slot(uint64_t word) noexcept nogil:
-    return <Py_ssize_t>((word * 0x9E3779B97F4A7C15ULL) >> (64 - TABLE_BITS))
+cdef inline Py_ssize_t _table_slot(uint64_t lo, uint64_t hi) noexcept nogil:
+    return <Py_ssize_t>(((lo ^ (hi * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL)
+                        >> (64 - TABLE_BITS))
 
 
-cdef inline PyObject* _find_move(uint64_t word) noexcept nogil:
-    """The Move of ``word`` in the table (borrowed), NULL when it is not there yet."""
-    cdef Py_ssize_t slot = _table_slot(word)
+cdef inline PyObject* _find_move(uint64_t lo, uint64_t hi) noexcept nogil:
+    """The Move of the word ``lo``, ``hi`` in the table (borrowed), NULL when it is not there."""
+    cdef Py_ssize_t slot = _table_slot(lo, hi)
     cdef PyObject* move
     while True:
         move = <PyObject*>load_acquire(&_TABLE[slot].move)
-        if move == NULL or _TABLE[slot].word == word:
+        if move == NULL or (_TABLE[slot].lo == lo and _TABLE[slot].hi == hi):
             return move
         slot = (slot + 1) & (TABLE_SIZE - 1)
 
 
-cdef object _keep_move(uint64_t word):
-    """Make the Move of ``word`` and keep it in the table (unless the table is full)."""
+cdef object _made(uint64_t lo, uint64_t hi):
+    """A new Move of a word: one-deck (``hi`` 0), two-deck (its top bit set) or laizi."""
+    if hi == 0:
+        return _decode(lo)
+    if hi >> 63:
+        return Move._from_word(bitboard.WideWord((<object>hi << 64) | lo))
+    return _make_laizi(lo, hi)
+
+
+cdef object _keep_move(uint64_t lo, uint64_t hi):
+    """Make the Move of a word and keep it in the table (unless the table is full)."""
     global _TABLE_FILLED
     cdef Py_ssize_t slot
     cdef PyObject* found
-    move = _decode(word)
+    move = _made(lo, hi)
     with _TABLE_LOCK:
-        found = _find_move(word)          # another thread may have kept it meanwhile
+        found = _find_move(lo, hi)        # another thread may have kept it meanwhile
         if found != NULL:
             return <object>found
         if _TABLE_FILLED < TABLE_FILL:
-            slot = _table_slot(word)
+            slot = _table_slot(lo, hi)
             while _TABLE[slot].move != NULL:
                 slot = (slot + 1) & (TABLE_SIZE - 1)
-            _TABLE[slot].word = word
+            _TABLE[slot].lo, _TABLE[slot].hi = lo, hi
             Py_INCREF(move)
             store_release(&_TABLE[slot].move, <void*>move)
             _TABLE_FILLED += 1
     return move
 
 
-cdef inline object _move(uint64_t word):
-    """The Move of a move word, made on first use and shared."""
-    cdef PyObject* found = _find_move(word)
+cdef inline object _kept_move(uint64_t lo, uint64_t hi, bint keep):
+    """The shared Move of a word, made on first use and kept when ``keep`` (a listing of a whole
+    action space leaves the table to the hands it serves)."""
+    cdef PyObject* found = _find_move(lo, hi)
     if found != NULL:
         return <object>found
-    return _keep_move(word)
+    return _keep_move(lo, hi) if keep else _made(lo, hi)
+
+
+cdef inline object _move(uint64_t word):
+    """The Move of a one-deck move word, made on first use and shared."""
+    cdef PyObject* found = _find_move(word, 0)
+    if found != NULL:
+        return <object>found
+    return _keep_move(word, 0)
 
 
 cdef enum:
@@ -379,11 +405,11 @@ cdef list _moves_list(const uint64_t* words, Py_ssize_t n):
     cdef Py_ssize_t i
     cdef PyObject* found
     for i in range(min(n, AHEAD)):
-        prefetch(&_TABLE[_table_slot(words[i])], 0)
+        prefetch(&_TABLE[_table_slot(words[i], 0)], 0)
     for i in range(n):
         if i + AHEAD < n:
-            prefetch(&_TABLE[_table_slot(words[i + AHEAD])], 0)
-        found = _find_move(words[i])
+            prefetch(&_TABLE[_table_slot(words[i + AHEAD], 0)], 0)
+        found = _find_move(words[i], 0)
         if found == NULL:
             try:
                 found = _kept(words[i])
@@ -402,8 +428,8 @@ cdef list _moves_list(const uint64_t* words, Py_ssize_t n):
 cdef PyObject* _kept(uint64_t word) except? NULL:
     """The Move of ``word``, made and kept in the table (borrowed: the table never lets go);
     NULL when the table is full."""
-    _keep_move(word)
-    return _find_move(word)
+    _keep_move(word, 0)
+    return _find_move(word, 0)
 
 
 cdef tuple _counts_of(uint64_t word):
@@ -547,9 +573,9 @@ def _fill_hand_word(hand, word):
 
 
 # The pass has its one Move: word 0 is Move.PASS wherever a word becomes a Move.
-_TABLE[_table_slot(0)].word = 0
+_TABLE[_table_slot(0, 0)].lo = _TABLE[_table_slot(0, 0)].hi = 0
 Py_INCREF(Move.PASS)
-_TABLE[_table_slot(0)].move = <void*>Move.PASS
+_TABLE[_table_slot(0, 0)].move = <void*>Move.PASS
 _TABLE_FILLED = 1
 
 move_module.install_fast_path(_fill_move)
@@ -825,12 +851,12 @@ cdef class _MoveIterator:
 
     cdef inline void _fetch(self, Py_ssize_t j) noexcept:
         if 0 <= j < self.n:
-            prefetch(&_TABLE[_table_slot(self.words[j])], 0)
+            prefetch(&_TABLE[_table_slot(self.words[j], 0)], 0)
 
     cdef inline void _look(self, Py_ssize_t j) noexcept:
         cdef PyObject* move
         if 0 <= j < self.n:
-            move = _find_move(self.words[j])
+            move = _find_move(self.words[j], 0)
             self.found[j % AHEAD] = move
             if move != NULL:
                 prefetch(move, 1)
@@ -913,11 +939,9 @@ cdef uint64_t _prev_word(object prev, _RuleSet rule_set, object rules) except? 0
 # The four-player table: the generator on two-deck words behind the reference's checks. Its moves
 # come back as a list of Moves: a move whose cards fit one deck is the shared Move of its
 # one-deck word (the same move at every table), any other is made once from its two-deck word
-# and kept.
+# and kept in the same table.
 
 cdef enum:
-    WIDE_TABLE_BITS = 16
-    WIDE_TABLE_SIZE = 1 << WIDE_TABLE_BITS
     WIDE_STACK = 1024
 
 ctypedef TwoDecks Wide
@@ -942,59 +966,12 @@ cdef Wide _two_deck_hand(object counts):
     return hand
 
 
-cdef struct WideKept:
-    uint64_t lo
-    uint64_t hi
-    void* move          # PyObject*, holding one reference; NULL: an empty slot
-
-cdef WideKept _WIDE_TABLE[WIDE_TABLE_SIZE]      # as _TABLE, for moves beyond one deck
-cdef Py_ssize_t _WIDE_FILLED = 0
-
-
-cdef inline Py_ssize_t _wide_slot(Wide w) noexcept nogil:
-    return <Py_ssize_t>(((w.lo ^ (w.hi * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL)
-                        >> (64 - WIDE_TABLE_BITS))
-
-
-cdef inline PyObject* _find_wide(Wide w) noexcept nogil:
-    """The kept Move of a wide word (borrowed), NULL when it is not there yet."""
-    cdef Py_ssize_t slot = _wide_slot(w)
-    cdef PyObject* move
-    while True:
-        move = <PyObject*>load_acquire(&_WIDE_TABLE[slot].move)
-        if move == NULL or (_WIDE_TABLE[slot].lo == w.lo and _WIDE_TABLE[slot].hi == w.hi):
-            return move
-        slot = (slot + 1) & (WIDE_TABLE_SIZE - 1)
-
-
-cdef object _keep_wide(Wide w):
-    """Make the Move of a wide word and keep it (unless the table is 3/4 full)."""
-    global _WIDE_FILLED
-    cdef Py_ssize_t slot
-    cdef PyObject* found
-    move = Move._from_word(bitboard.WideWord((<object>w.hi << 64) | w.lo))
-    with _TABLE_LOCK:
-        found = _find_wide(w)
-        if found != NULL:
-            return <object>found
-        if _WIDE_FILLED < WIDE_TABLE_SIZE // 4 * 3:
-            slot = _wide_slot(w)
-            while _WIDE_TABLE[slot].move != NULL:
-                slot = (slot + 1) & (WIDE_TABLE_SIZE - 1)
-            _WIDE_TABLE[slot].lo, _WIDE_TABLE[slot].hi = w.lo, w.hi
-            Py_INCREF(move)
-            store_release(&_WIDE_TABLE[slot].move, <void*>move)
-            _WIDE_FILLED += 1
-    return move
-
-
 cdef inline object _wide_move(Wide w):
-    """The canonical Move of a wide word the generator made."""
-    cdef PyObject* found
+    """The canonical Move of a two-deck word the generator made: the shared Move of its one-deck
+    word when its cards fit one deck."""
     if fits_one_deck(w):
         return _move(narrowed(w))
-    found = _find_wide(w)
-    return <object>found if found != NULL else _keep_wide(w)
+    return _kept_move(w.lo, w.hi, True)
 
 
 cdef list _wide_moves(const Wide* words, Py_ssize_t n):
@@ -1046,33 +1023,9 @@ cdef list _two_deck_classify(tuple counts, const Options* o):
 # Laizi, one deck: the reference's checks (rules, wild ranks, hand, move to beat), then the laizi
 # generator. Its moves come back as a list of Moves: a move that keeps its plain word is the
 # shared Move of that word; any other is made once from its laizi word (the Move that
-# Move._trusted_read makes of its parts) and kept in a table of its own, hashed like the wide
-# one. The action space of one wild rank alone is half a million moves: past 3/4 full, the
-# table keeps the moves met first and new ones are made on every call.
+# Move._trusted_read makes of its parts) and kept in the same table.
 
-cdef enum:
-    LAIZI_TABLE_BITS = 17
-    LAIZI_TABLE_SIZE = 1 << LAIZI_TABLE_BITS
-
-cdef WideKept _LAIZI_TABLE[LAIZI_TABLE_SIZE]
-cdef Py_ssize_t _LAIZI_FILLED = 0
 cdef uint32_t _LEAD_CODES = (1u << (T_ROCKET + 1)) - (1u << T_SOLO)
-
-
-cdef inline Py_ssize_t _laizi_slot(uint64_t lo, uint64_t hi) noexcept nogil:
-    return <Py_ssize_t>(((lo ^ (hi * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL)
-                        >> (64 - LAIZI_TABLE_BITS))
-
-
-cdef inline PyObject* _find_laizi(uint64_t lo, uint64_t hi) noexcept nogil:
-    """The kept Move of a laizi word (borrowed), NULL when it is not there yet."""
-    cdef Py_ssize_t slot = _laizi_slot(lo, hi)
-    cdef PyObject* move
-    while True:
-        move = <PyObject*>load_acquire(&_LAIZI_TABLE[slot].move)
-        if move == NULL or (_LAIZI_TABLE[slot].lo == lo and _LAIZI_TABLE[slot].hi == hi):
-            return move
-        slot = (slot + 1) & (LAIZI_TABLE_SIZE - 1)
 
 
 cdef object _make_laizi(uint64_t lo, uint64_t hi):
@@ -1091,37 +1044,12 @@ cdef object _make_laizi(uint64_t lo, uint64_t hi):
     return move
 
 
-cdef object _keep_laizi(uint64_t lo, uint64_t hi):
-    """Make the Move of a laizi word and keep it (unless the table is 3/4 full)."""
-    global _LAIZI_FILLED
-    cdef Py_ssize_t slot
-    cdef PyObject* found
-    move = _make_laizi(lo, hi)
-    with _TABLE_LOCK:
-        found = _find_laizi(lo, hi)
-        if found != NULL:
-            return <object>found
-        if _LAIZI_FILLED < LAIZI_TABLE_SIZE // 4 * 3:
-            slot = _laizi_slot(lo, hi)
-            while _LAIZI_TABLE[slot].move != NULL:
-                slot = (slot + 1) & (LAIZI_TABLE_SIZE - 1)
-            _LAIZI_TABLE[slot].lo, _LAIZI_TABLE[slot].hi = lo, hi
-            Py_INCREF(move)
-            store_release(&_LAIZI_TABLE[slot].move, <void*>move)
-            _LAIZI_FILLED += 1
-    return move
-
-
 cdef inline object _laizi_move(const LzMove* m, bint keep):
-    """The canonical Move of a move the laizi generator made, kept for later calls when
-    ``keep`` (a listing of the action space leaves the table to the hands it serves)."""
-    cdef PyObject* found
+    """The canonical Move of a move the laizi generator made (the shared Move of its plain word
+    when it keeps one), kept for later calls when ``keep``."""
     if m.hi == 0:
         return _move(m.lo)
-    found = _find_laizi(m.lo, m.hi)
-    if found != NULL:
-        return <object>found
-    return _keep_laizi(m.lo, m.hi) if keep else _make_laizi(m.lo, m.hi)
+    return _kept_move(m.lo, m.hi, keep)
 
 
 cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQuery* q,
