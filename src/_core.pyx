@@ -28,9 +28,9 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from ddz_fast import bitboard
-from ddz_fast.reference import laizi as reference_laizi, moves as reference
+from ddz_fast import laizi_ids
 from ddz_fast._checks import check_action_id, check_play, check_prev, exact_move
-from ddz_fast.cards import FULL_DECK
+from ddz_fast.cards import FULL_DECK, RANK_NAMES, deck_counts
 from ddz_fast import hand as hand_module, move as move_module
 from ddz_fast.bitboard import LaiziWord
 from ddz_fast.hand import Hand, as_hand
@@ -42,8 +42,8 @@ from ddz_fast.validate import is_int, shown
 from ddz_fast.wild import check_wild
 
 from movegen cimport *
-from laizigen cimport (LzMove, LzQuery, LzSink, lz_answer_query, lz_generate, lz_lead_query,
-                      lz_readings_query)
+from laizigen cimport (CLASS_HARD, HI_CLASS_SHIFT, LzMove, LzQuery, LzSink, lz_answer_query,
+                      lz_generate, lz_lead_query, lz_readings_query)
 from rule_options cimport options_of
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
@@ -127,13 +127,14 @@ cdef inline Py_ssize_t lookup_id(const IdTable* t, uint64_t word) noexcept nogil
 
 
 cdef class _ActionSpace:
-    """Every move of one rule set: the Move tuple, a dict and a C table from word to id."""
+    """Every move of one rule set: the Move tuple, a dict and a C table from word to id (the
+    table holds the moves of one-deck words: at two decks, those whose cards fit one deck)."""
     cdef readonly tuple moves
     cdef readonly dict ids
     cdef object _entries              # the numpy array owning the table's memory
     cdef IdTable table
 
-    def __init__(self, MoveList moves):
+    def __init__(self, tuple moves):
         cdef Py_ssize_t i, size = 2, bits = 1
         cdef uint64_t slot, word
         while size < 2 * len(moves):
@@ -142,25 +143,27 @@ cdef class _ActionSpace:
         self._entries = np.zeros(2 * size, dtype=np.uint64)
         cdef uint64_t[::1] entries = self._entries
         self.table = IdTable(&entries[0], size - 1, 64 - bits)
-        for i in range(len(moves)):
-            word = moves._words[i]
+        for i, move in enumerate(moves):
+            if type(move._word) is not int:
+                continue                # a word of two decks: the dict has it
+            word = move._word
             slot = slot_of(&self.table, word)
             while entries[2 * slot] != 0:
                 slot = (slot + 1) & self.table.mask
             entries[2 * slot] = word
             entries[2 * slot + 1] = i
-        self.moves = tuple(moves)
-        self.ids = {move._word: i for i, move in enumerate(self.moves)}
+        self.moves = moves
+        self.ids = {move._word: i for i, move in enumerate(moves)}
 
 
 cdef class _RuleSet:
     """The move options of a rule set as a C struct, and its action space once asked for.
 
-    The generator here works on one deck without wild cards: a rule set of two decks is
-    marked ``two_decks``, one with wild cards ``laizi``, and the public functions take those
-    off the plain path (``delegated``): to the wide generator, or to the laizi generator, which
-    reads the same move options; the action ids of wild cards are the reference's, and the
-    batched APIs and the action ids of a MoveList refuse wild cards."""
+    The plain path is one deck without wild cards: a rule set of two decks is marked
+    ``two_decks``, one with wild cards ``laizi``, and the public functions take those off it
+    (``delegated``): to the generator on two-deck words, or to the laizi generator, which reads
+    the same move options; the action ids of wild cards are counted by ddz_fast.laizi_ids, and
+    the batched APIs and the action ids of a MoveList refuse wild cards."""
     cdef Options opts
     cdef _ActionSpace space
     cdef readonly bint two_decks
@@ -186,8 +189,16 @@ cdef class _RuleSet:
         if self.space is None:
             with cython.critical_section(self):
                 if self.space is None:
-                    self.space = _ActionSpace(_generate(_FULL_DECK_WORD, 0, &self.opts))
+                    self.space = _ActionSpace(self._every_move())
         return self.space
+
+    cdef tuple _every_move(self):
+        """Every move of a full deck (two at the four-player table), in canonical order."""
+        cdef Wide none
+        if self.two_decks:
+            none.lo = none.hi = 0
+            return tuple(_wide_generate(_two_deck_hand(deck_counts(2)), none, &self.opts))
+        return tuple(_generate(_FULL_DECK_WORD, 0, &self.opts))
 
 
 cdef dict _BY_OPTIONS = {}    # move options and decks -> _RuleSet: at most 256 of them
@@ -231,7 +242,7 @@ def _is_legal(move, rules):
     if rule_set.laizi:
         options_of(rule_set.rules)  # raises: the compiled generator plays no wild cards
     if rule_set.two_decks:
-        return move in _two_deck_classify(move.counts, &rule_set.opts)
+        return is_legal_word(_wide_of(move._word), &rule_set.opts)
     return type(move._word) is int and is_legal_word(<uint64_t>move._word, &rule_set.opts)
 
 
@@ -948,7 +959,9 @@ ctypedef TwoDecks Wide
 
 
 cdef Wide _wide_of(object word):
-    """The two halves of a move's canonical word, one-deck (an int) or wide (a WideWord)."""
+    """The two-deck word of a move's canonical word: one-deck (an int) or of two decks (a
+    WideWord; any other int word, a laizi word, keeps its two halves, which are no two-deck
+    move)."""
     cdef Wide w
     if type(word) is int:
         return widened(word)
@@ -1074,25 +1087,63 @@ cdef list _laizi_generate(uint64_t hand, tuple wild, const Options* o, const LzQ
 
 
 cdef object _laizi_legal(object move, str name, object rules, tuple wild, _RuleSet rule_set):
-    """``move`` if it is a Move (no pass) of these rules and wild ranks, else the reference's
-    error: it is checked by listing its own cards' readings of its type and looking for it."""
+    """``move`` as an exact Move if it is a move (no pass) of the checked ``rules`` and wild
+    ranks ``wild``, else the reference's error (TypeError or ValueError, its message): a
+    move is one of them when it is one of its own cards' readings, listed here for its type,
+    length and key. A move of two decks is none (no reading holds more than one deck)."""
+    move = exact_move(move, name)
+    if move.is_pass:
+        raise ValueError(f"{name} is a pass, which is no combination")
+    if move._word >= bitboard.WIDE or not _reads_as(move, wild, rule_set):
+        raise ValueError(f"{name} {move!r} is not a legal move under {rules!r} with wild "
+                         f"{''.join([RANK_NAMES[rank] for rank in wild])}")
+    return move
+
+
+cdef bint _reads_as(object move, tuple wild, _RuleSet rule_set) except -1:
+    """Whether the exact Move ``move`` (no pass, one deck) is a reading of its own cards."""
     cdef LzQuery q
-    cdef uint64_t lo
-    if type(move) is Move and not move.is_pass and move._word < bitboard.WIDE:
-        lo = move._word & 0xFFFFFFFFFFFFFFFF     # a laizi word's real cards, type and flags
-        lz_readings_query(&q, 1u << (lo >> TYPE_SHIFT))
-        q.len_lo = q.len_hi = move._length
-        q.min_key = move._key - 1
-        for other in _laizi_generate(lo & COUNT_MASK, wild, &rule_set.opts, &q):
-            if other is move or other._word == move._word:
-                return move
-    # A forged Move, a pass, a move of two decks or no legal move here: the reference's checks
-    # say which, in its words.
-    return reference_laizi._legal_play(move, name, rules, wild)
+    cdef uint64_t lo = move._word & 0xFFFFFFFFFFFFFFFF     # real cards, type and flags
+    lz_readings_query(&q, 1u << (lo >> TYPE_SHIFT))
+    q.len_lo = q.len_hi = move._length
+    q.min_key = move._key - 1
+    for other in _laizi_generate(lo & COUNT_MASK, wild, &rule_set.opts, &q):
+        if other is move or other._word == move._word:
+            return True
+    return False
+
+
+cdef inline int _bomb_class(uint64_t hi) noexcept:
+    """The class code of a bomb's laizi word by its high half (laizigen.pxd's codes, in their
+    order soft < hard < laizi): a bomb that keeps its plain word is hard."""
+    return CLASS_HARD if hi == 0 else <int>((hi >> HI_CLASS_SHIFT) & 3)
+
+
+cdef bint _laizi_beats(object move, object prev):
+    """reference_laizi's comparison of two legal moves with wild cards, on their words: the
+    rocket beats every move but the rocket; a bomb every other move, and a bomb of fewer
+    cards, or as many of a lower class, or of both and a lower rank; any other move one of
+    its type, length and number of cards with a lower key."""
+    cdef uint64_t lo = move._word & 0xFFFFFFFFFFFFFFFF, hi = move._word >> 64
+    cdef uint64_t prev_lo = prev._word & 0xFFFFFFFFFFFFFFFF, prev_hi = prev._word >> 64
+    cdef int code = <int>(lo >> TYPE_SHIFT), prev_code = <int>(prev_lo >> TYPE_SHIFT)
+    cdef uint32_t main = gather_flags(lo), prev_main = gather_flags(prev_lo)
+    cdef int cards = card_count(lo & COUNT_MASK), prev_cards = card_count(prev_lo & COUNT_MASK)
+    if code == T_ROCKET:
+        return prev_code != T_ROCKET
+    if code == T_BOMB and prev_code != T_BOMB:
+        return prev_code != T_ROCKET
+    if code != prev_code or not main or not prev_main:
+        return False
+    if code == T_BOMB:
+        return (cards, _bomb_class(hi), ctz(main)) > (prev_cards, _bomb_class(prev_hi),
+                                                     ctz(prev_main))
+    return (popcount(main) == popcount(prev_main) and cards == prev_cards
+            and ctz(main) > ctz(prev_main))
 
 
 cdef tuple _laizi_context(object rules, object wild):
-    """The checked rules and wild ranks of a call (reference_laizi._context)."""
+    """The checked rules and wild ranks of a call, as the reference checks them."""
     checked = as_rules(rules)
     return checked, check_wild(checked, wild)
 
@@ -1193,16 +1244,14 @@ def beats(move, prev, *, rules=None, wild=None):
         prev = _laizi_legal(prev, "prev", checked, ranks, rule_set)
         if isinstance(move, Move) and move.is_pass:
             return False
-        # The checks are the work; the comparison of two legal moves reads a few attributes.
-        return reference_laizi._beats(_laizi_legal(move, "move", checked, ranks, rule_set),
-                                      prev)
+        return _laizi_beats(_laizi_legal(move, "move", checked, ranks, rule_set), prev)
     rules = as_rules(rules)
-    if rules.decks == 2:
-        return reference.beats(move, prev, rules=rules)
     prev = check_play(prev, "prev", rules, _is_legal)
     if isinstance(move, Move) and move.is_pass:
         return False
     move = check_play(move, "move", rules, _is_legal)
+    if rules.decks == 2:
+        return beats_word(_wide_of(move._word), _wide_of(prev._word))
     return beats_word(<uint64_t>move._word, <uint64_t>prev._word)
 
 
@@ -1211,8 +1260,6 @@ def action_space(rules=None, wild=None):
     cdef _RuleSet rule_set = _rule_set(rules)
     if rule_set.laizi or wild is not None:
         return _laizi_action_space(rules, wild, rule_set)
-    if rule_set.two_decks:
-        return reference.action_space(rules)
     return rule_set.action_space().moves
 
 
@@ -1220,9 +1267,8 @@ def action_id(move, rules=None, wild=None):
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
     cdef _RuleSet rule_set = _rule_set(rules)
     if rule_set.laizi or wild is not None:
-        return reference_laizi.action_id(move, rules, wild)
-    if rule_set.two_decks:
-        return reference.action_id(move, rules)
+        checked, ranks = _laizi_context(rules, wild)
+        return laizi_ids.action_id(move, checked, ranks)
     if not isinstance(move, Move):
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     found = rule_set.action_space().ids.get(move._word)
@@ -1235,9 +1281,8 @@ def action_move(action_id, rules=None, wild=None):
     """The move of a dense action id: the inverse of :func:`action_id`."""
     cdef _RuleSet rule_set = _rule_set(rules)
     if rule_set.laizi or wild is not None:
-        return reference_laizi.action_move(action_id, rules, wild)
-    if rule_set.two_decks:
-        return reference.action_move(action_id, rules)
+        checked, ranks = _laizi_context(rules, wild)
+        return laizi_ids.action_move(action_id, checked, ranks)
     moves = rule_set.action_space().moves
     return moves[check_action_id(action_id, len(moves))]
 
