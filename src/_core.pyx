@@ -8,7 +8,6 @@ The public functions have the signatures, results and exceptions of :mod:`ddz_fa
 before a word reaches the generator in ``movegen.pxi``, which trusts its input.
 """
 from collections.abc import Sequence
-from types import MemberDescriptorType
 
 import numpy as np
 
@@ -16,8 +15,8 @@ cimport cython
 cimport numpy as cnp
 from cpython.buffer cimport PyBuffer_FillInfo
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.list cimport PyList_AsTuple, PyList_New, PyList_SET_ITEM
-from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_CheckExact
 from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF, Py_XDECREF
@@ -31,13 +30,12 @@ from ddz_fast import bitboard
 from ddz_fast import laizi_ids
 from ddz_fast._checks import check_action_id, check_play, check_prev, exact_move
 from ddz_fast.cards import FULL_DECK, RANK_NAMES, deck_counts
-from ddz_fast import hand as hand_module, move as move_module
 from ddz_fast.bitboard import LaiziWord
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
 from ddz_fast.shapes import SHUTTLE_KINDS as SHUTTLE_KINDS_OF_SHAPES
-from ddz_fast.rules import WIDEST_RULES, as_rules
+from ddz_fast.rules import as_rules
 from ddz_fast.validate import is_int, shown
 from ddz_fast.wild import check_wild
 
@@ -45,6 +43,9 @@ from movegen cimport *
 from laizigen cimport (CLASS_HARD, HI_CLASS_SHIFT, LzMove, LzQuery, LzSink, lz_answer_query,
                       lz_generate, lz_lead_query, lz_readings_query)
 from rule_options cimport options_of
+from hand_rows cimport is_integers, pack_hands
+from slots cimport (HandSlots, MoveSlots, counts_tuple, get_slot, hand_slots, move_slots,
+                   set_slot)
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
 # Free-threaded builds (no GIL) skip the caches that live in module globals and need the GIL
@@ -246,48 +247,9 @@ def _is_legal(move, rules):
     return type(move._word) is int and is_legal_word(<uint64_t>move._word, &rule_set.opts)
 
 
-# --- the slots of Hands and Moves ----------------------------------------------------------------
-# Hand and Move keep their word in a __slots__ attribute, which sits at a fixed offset in every
-# instance. A call that lists the moves of a hand costs ~100 ns, a generic attribute lookup ~15:
-# the entry points read the slot straight from its offset instead.
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
-
-
-cdef Py_ssize_t _slot_offset(type cls, str name) except -1:
-    descr = cls.__dict__.get(name)
-    if not isinstance(descr, MemberDescriptorType):
-        raise ImportError(f"ddz_fast._core reads {cls.__name__}.{name} as a __slots__ attribute")
-    return (<PyMemberDescrObject*><PyObject*>descr).d_member.offset
-
-
-cdef Py_ssize_t _HAND_BITBOARD = _slot_offset(Hand, "_bitboard")
-cdef Py_ssize_t _MOVE_WORD = _slot_offset(Move, "_word")
-
-
-cdef inline PyObject* _slot(object obj, Py_ssize_t offset) noexcept:
-    """The value of the slot at ``offset`` of ``obj`` (borrowed; NULL while it is unset)."""
-    return (<PyObject**>(<char*><PyObject*>obj + offset))[0]
-
-
-cdef inline void _set_slot(object obj, Py_ssize_t offset, object value) noexcept:
-    """Set the slot at ``offset`` of ``obj``, an object no other thread sees yet."""
-    cdef PyObject** slot = <PyObject**>(<char*><PyObject*>obj + offset)
-    cdef PyObject* old = slot[0]
-    Py_INCREF(value)
-    slot[0] = <PyObject*>value
-    Py_XDECREF(old)
-
-
-cdef Py_ssize_t _HAND_COUNTS = _slot_offset(Hand, "_counts")
-cdef Py_ssize_t _MOVE_TYPE = _slot_offset(Move, "_type")
-cdef Py_ssize_t _MOVE_KEY = _slot_offset(Move, "_key")
-cdef Py_ssize_t _MOVE_LENGTH = _slot_offset(Move, "_length")
-cdef Py_ssize_t _MOVE_COUNTS = _slot_offset(Move, "_counts")
+# Hand and Move keep their fields in __slots__, read and written here at their offsets (slots.pxd).
+cdef MoveSlots _MOVE = move_slots(Move)
+cdef HandSlots _HAND = hand_slots(Hand)
 
 
 # --- the Move of a word --------------------------------------------------------------------------
@@ -443,17 +405,6 @@ cdef PyObject* _kept(uint64_t word) except? NULL:
     return _find_move(word, 0)
 
 
-cdef tuple _counts_of(uint64_t word):
-    """The 15 counts of a word as a tuple of ints (small ints are shared objects)."""
-    cdef tuple counts = PyTuple_New(NUM_RANKS)
-    cdef int rank
-    for rank in range(NUM_RANKS):
-        count = <long>((word >> (4 * rank)) & 7)
-        Py_INCREF(count)
-        PyTuple_SET_ITEM(counts, rank, count)
-    return counts
-
-
 cdef object _decode(uint64_t word):
     """A new Move of a move word (Move._from_word without its Python loops)."""
     cdef uint32_t main = gather_flags(word)
@@ -461,126 +412,15 @@ cdef object _decode(uint64_t word):
     if code >= NUM_TYPES:
         raise ValueError(f"move word {word:#x} has unknown type code {code}")
     move = Move.__new__(Move)
-    _set_slot(move, _MOVE_TYPE, MOVE_TYPES[code])
-    _set_slot(move, _MOVE_KEY, ctz(main) if main else 0)
-    _set_slot(move, _MOVE_LENGTH, popcount(main))
-    _set_slot(move, _MOVE_COUNTS, _counts_of(word))
-    _set_slot(move, _MOVE_WORD, word)
+    set_slot(move, _MOVE.type, MOVE_TYPES[code])
+    set_slot(move, _MOVE.key, ctz(main) if main else 0)
+    set_slot(move, _MOVE.length, popcount(main))
+    set_slot(move, _MOVE.counts, counts_tuple(word))
+    set_slot(move, _MOVE.word, word)
     # It refers to a str, ints and a tuple of ints only: it can be in no reference cycle, and
     # the collector, which would visit it in every list it is in, may leave it out.
     PyObject_GC_UnTrack(<PyObject*>move)
     return move
-
-
-# --- Moves and Hands from plain arguments --------------------------------------------------------
-# Move(type, key, length, counts) and Hand(counts) check their arguments in Python, and Move()
-# classifies the cards with the reference: microseconds to milliseconds a call. The plain case
-# (exact ints; 15 counts as a tuple or list of exact ints, or as an integer numpy array) is
-# checked here by the same rules (one deck; a move is what the widest rule set classifies) and
-# fills the slots at once. Anything else, valid or not, goes back to the Python checks, which
-# convert it or raise their errors: the fast path never has an error message of its own.
-
-cdef Options _WIDEST = options_of(WIDEST_RULES)
-cdef dict _TYPE_CODE_OF = dict(TYPE_CODES)
-
-
-cdef inline long _small(object value, long most) noexcept:
-    """``value`` when it is an exact int in 0..most, else -1."""
-    cdef int overflow = 0
-    cdef long small
-    if type(value) is not int:
-        return -1
-    small = PyLong_AsLongAndOverflow(value, &overflow)
-    return small if overflow == 0 and 0 <= small <= most else -1
-
-
-cdef int64_t _tuple_word(tuple counts) noexcept:
-    """The word of 15 exact-int counts of one deck; -1 for anything else."""
-    cdef Py_ssize_t rank
-    cdef long count
-    cdef uint64_t word = 0
-    if len(counts) != NUM_RANKS:
-        return -1
-    for rank in range(NUM_RANKS):
-        count = _small(counts[rank], 4 if rank < BLACK_JOKER else 1)
-        if count < 0:
-            return -1
-        word |= <uint64_t>count << (4 * rank)
-    return word
-
-
-cdef tuple _plain_counts(object counts):
-    """Counts given as a tuple or a list, as a tuple; None for any other container."""
-    if type(counts) is tuple:
-        return counts
-    if type(counts) is list:
-        return PyList_AsTuple(counts)
-    return None
-
-
-def _fill_move(move, type_name, key, length, counts):
-    """Fill the slots of a new Move from plain, valid arguments; False leaves them to Move()."""
-    cdef long k, n, rank
-    cdef int64_t cards
-    cdef uint64_t word
-    code = _TYPE_CODE_OF.get(type_name) if type(type_name) is str else None
-    cdef tuple plain = _plain_counts(counts)
-    if code is None or plain is None or _slot(move, _MOVE_WORD) != NULL:
-        return False
-    k = _small(key, NUM_RANKS - 1)
-    n = _small(length, NUM_RANKS - k) if k >= 0 else -1
-    cards = _tuple_word(plain)
-    if n < 0 or cards < 0:
-        return False
-    word = <uint64_t>cards | <uint64_t>code << TYPE_SHIFT
-    for rank in range(k, k + n):
-        word |= <uint64_t>8 << (4 * rank)
-    if code == T_PASS:
-        if word or k or n:
-            return False
-    elif not is_legal_word(word, &_WIDEST):
-        return False
-    _set_slot(move, _MOVE_TYPE, MOVE_TYPES[code])
-    _set_slot(move, _MOVE_KEY, key)
-    _set_slot(move, _MOVE_LENGTH, length)
-    _set_slot(move, _MOVE_COUNTS, plain)
-    _set_slot(move, _MOVE_WORD, word)
-    return True
-
-
-def _fill_hand(hand, cards):
-    """Fill the slots of a new Hand from plain, valid counts; False leaves them to Hand()."""
-    cdef int64_t word = -1
-    cdef uint64_t packed
-    cdef tuple counts = _plain_counts(cards)
-    if _slot(hand, _HAND_BITBOARD) != NULL:
-        return False
-    if counts is not None:
-        word = _tuple_word(counts)
-    elif (is_integers(cards) and cnp.PyArray_NDIM(<cnp.ndarray>cards) == 1
-            and cnp.PyArray_DIMS(<cnp.ndarray>cards)[0] == NUM_RANKS
-            and pack_hands(cards, &packed)):
-        word = packed
-        counts = _counts_of(packed)
-    if word < 0:
-        return False
-    _set_slot(hand, _HAND_COUNTS, counts)
-    _set_slot(hand, _HAND_BITBOARD, <uint64_t>word)
-    return True
-
-
-def _fill_hand_word(hand, word):
-    """Fill the slots of a new Hand from a valid hand word; False leaves it to the checks."""
-    cdef uint64_t value
-    if (type(word) is not int or word < 0 or word > COUNT_MASK
-            or _slot(hand, _HAND_BITBOARD) != NULL):
-        return False
-    value = word
-    if value & ~COUNT_MASK or not fits_deck(value):
-        return False
-    _set_slot(hand, _HAND_COUNTS, _counts_of(value))
-    _set_slot(hand, _HAND_BITBOARD, word)
-    return True
 
 
 # The pass has its one Move: word 0 is Move.PASS wherever a word becomes a Move.
@@ -588,9 +428,6 @@ _TABLE[_table_slot(0, 0)].lo = _TABLE[_table_slot(0, 0)].hi = 0
 Py_INCREF(Move.PASS)
 _TABLE[_table_slot(0, 0)].move = <void*>Move.PASS
 _TABLE_FILLED = 1
-
-move_module.install_fast_path(_fill_move)
-hand_module.install_fast_paths(_fill_hand, _fill_hand_word)
 
 
 # --- the words of a MoveList --------------------------------------------------------------------
@@ -926,7 +763,7 @@ cdef MoveList _generate(uint64_t hand, uint64_t prev, const Options* o):
 
 cdef uint64_t _hand_word(object hand) except? 0:
     """The word of anything as_hand accepts (same errors: a hand beyond one deck is one)."""
-    cdef PyObject* slot = _slot(hand, _HAND_BITBOARD) if type(hand) is Hand else NULL
+    cdef PyObject* slot = get_slot(hand, _HAND.bitboard) if type(hand) is Hand else NULL
     if slot != NULL and PyLong_CheckExact(<object>slot):    # not a WideWord: one deck
         return <object>slot
     return as_hand(hand)._bitboard
@@ -937,7 +774,7 @@ cdef uint64_t _prev_word(object prev, _RuleSet rule_set, object rules) except? 0
     cdef uint64_t word
     cdef PyObject* slot
     if type(prev) is Move:
-        slot = _slot(prev, _MOVE_WORD)
+        slot = get_slot(prev, _MOVE.word)
         if slot != NULL and PyLong_CheckExact(<object>slot):  # not a WideWord: one deck
             word = <object>slot
             if word == 0 or is_legal_word(word, &rule_set.opts):
@@ -1016,7 +853,7 @@ cdef list _wide_generate(Wide hand, Wide prev, const Options* o):
 cdef list _two_deck_moves(object hand, object prev, object rules, _RuleSet rule_set):
     """legal_moves under a two-deck rule set: the reference's checks, the wide generator."""
     cdef Wide none
-    cdef PyObject* slot = _slot(hand, _HAND_COUNTS) if type(hand) is Hand else NULL
+    cdef PyObject* slot = get_slot(hand, _HAND.counts) if type(hand) is Hand else NULL
     counts = <object>slot if slot != NULL else as_hand(hand, 2).counts
     checked = None if prev is None else check_prev(prev, as_rules(rules), _is_legal)
     none.lo = none.hi = 0
@@ -1048,11 +885,11 @@ cdef object _make_laizi(uint64_t lo, uint64_t hi):
     the tests compare every field with the reference's Moves)."""
     cdef uint32_t main = gather_flags(lo)
     move = Move.__new__(Move)
-    _set_slot(move, _MOVE_TYPE, MOVE_TYPES[lo >> TYPE_SHIFT])
-    _set_slot(move, _MOVE_KEY, ctz(main))
-    _set_slot(move, _MOVE_LENGTH, popcount(main))
-    _set_slot(move, _MOVE_COUNTS, _counts_of(lo))
-    _set_slot(move, _MOVE_WORD, LaiziWord((<object>hi) << 64 | lo))
+    set_slot(move, _MOVE.type, MOVE_TYPES[lo >> TYPE_SHIFT])
+    set_slot(move, _MOVE.key, ctz(main))
+    set_slot(move, _MOVE.length, popcount(main))
+    set_slot(move, _MOVE.counts, counts_tuple(lo))
+    set_slot(move, _MOVE.word, LaiziWord((<object>hi) << 64 | lo))
     PyObject_GC_UnTrack(<PyObject*>move)    # as in _decode: no reference cycle possible
     return move
 
@@ -1454,75 +1291,10 @@ cdef object _mask_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
 # dtypes or byte orders, a bad row, bad rules) gets None, and ddz_fast.moves.native puts it through
 # those checks, which convert it or raise the reference's exception.
 
-cdef object _NDARRAY = np.ndarray
-
-
-cdef inline bint is_integers(object array) noexcept:
-    """Whether ``array`` is an ndarray of a native-order integer type (bool is none)."""
-    return (type(array) is _NDARRAY and cnp.PyArray_ISINTEGER(<cnp.ndarray>array)
-            and cnp.PyArray_ISNOTSWAPPED(<cnp.ndarray>array))
-
-
 cdef inline bint is_words(cnp.ndarray array, Py_ssize_t n) noexcept:
     """Whether the integer array is (n,) uint64, as _batch_checks requires of words."""
     return (cnp.PyArray_NDIM(array) == 1 and cnp.PyArray_DIMS(array)[0] == n
             and cnp.PyArray_ITEMSIZE(array) == 8 and cnp.PyArray_ISUNSIGNED(array))
-
-
-ctypedef fused count_t:
-    int8_t
-    uint8_t
-    int16_t
-    uint16_t
-    int32_t
-    uint32_t
-    int64_t
-    uint64_t
-
-
-cdef bint pack_rows(const char* data, Py_ssize_t n, Py_ssize_t row_step, Py_ssize_t rank_step,
-                    uint64_t* words, const count_t* kind) noexcept nogil:
-    """Pack n rows of 15 counts of type count_t (``kind`` only picks it) into hand words;
-    False at the first row that is no hand of one deck."""
-    cdef Py_ssize_t i
-    cdef int rank
-    cdef uint64_t count, word, over
-    for i in range(n):
-        word = over = 0
-        for rank in range(NUM_RANKS):
-            # A negative count converts to a huge one.
-            count = <uint64_t>(<const count_t*>(data + i * row_step + rank * rank_step))[0]
-            over |= count > 4
-            word |= count << (4 * rank)
-        if over or not fits_deck(word):
-            return False
-        words[i] = word
-    return True
-
-
-cdef bint pack_hands(cnp.ndarray counts, uint64_t* words) noexcept:
-    """The hand words of an (N, 15) integer array, or the one word of a (15,) array; False at
-    the first row that is no hand."""
-    cdef const char* data = <const char*>cnp.PyArray_DATA(counts)
-    cdef bint one = cnp.PyArray_NDIM(counts) == 1
-    cdef Py_ssize_t n = 1 if one else cnp.PyArray_DIMS(counts)[0]
-    cdef Py_ssize_t row = 0 if one else cnp.PyArray_STRIDES(counts)[0]
-    cdef Py_ssize_t rank = cnp.PyArray_STRIDES(counts)[0 if one else 1]
-    cdef bint signed = cnp.PyArray_ISSIGNED(counts)
-    cdef Py_ssize_t size = cnp.PyArray_ITEMSIZE(counts)
-    if size == 1:
-        return (pack_rows(data, n, row, rank, words, <const int8_t*>NULL) if signed else
-                pack_rows(data, n, row, rank, words, <const uint8_t*>NULL))
-    if size == 2:
-        return (pack_rows(data, n, row, rank, words, <const int16_t*>NULL) if signed else
-                pack_rows(data, n, row, rank, words, <const uint16_t*>NULL))
-    if size == 4:
-        return (pack_rows(data, n, row, rank, words, <const int32_t*>NULL) if signed else
-                pack_rows(data, n, row, rank, words, <const uint32_t*>NULL))
-    if size == 8:
-        return (pack_rows(data, n, row, rank, words, <const int64_t*>NULL) if signed else
-                pack_rows(data, n, row, rank, words, <const uint64_t*>NULL))
-    return False
 
 
 cdef void copy_words(cnp.ndarray array, uint64_t* words) noexcept:

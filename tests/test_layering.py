@@ -4,7 +4,8 @@ without the compiled core.
 The graph is read from the source of the installed package with :mod:`ast`: every ``import``
 and ``from ... import`` statement, at module level or inside functions and classes (a late
 import is still an edge), with relative imports resolved. Imports under ``if TYPE_CHECKING:``
-are left out: they never run.
+are left out: they never run. A compiled module (one without a .py file, such as the fast paths
+that ``ddz_fast.move`` imports) is a leaf of the graph.
 """
 from __future__ import annotations
 
@@ -69,6 +70,8 @@ def imports_of(name: str, path: Path, modules: Dict[str, Path]) -> Set[str]:
                 base = ".".join(base_parts + ([node.module] if node.module else []))
             else:
                 base = node.module or ""
+            if base not in modules and base.startswith("ddz_fast."):
+                continue    # a compiled module (no .py file): a leaf, its imports are not read
             for alias in node.names:
                 if f"{base}.{alias.name}" in modules:  # from pkg import submodule
                     add(f"{base}.{alias.name}")
