@@ -1,16 +1,19 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, freethreading_compatible=True
-"""The play phase in native code: stepping on three hand words, random playouts and perft, the
-random games and perft of the four-player table on wide words (``tableloop.pxd``), and random
-games and perft with wild cards on the laizi generator's moves (``laiziloop.pxd``).
+"""The play phase in native code: random games, rollouts and perft of every table, and the play
+phase of a game state stepped from Python.
 
-It reuses the move generators (``movegen.pxd``, ``words.pxd``,
-``laizigen.pxd``) and adds no generator of its own. ``_Table`` is the play phase of a
-:class:`ddz_fast.engine.game.State` on words, stepped one action per call from Python. Nothing here
-holds a Python object or the GIL inside its loops; the ``_random_games``,
-``_random_table_games``, ``_random_laizi_games``, ``_play_out``, ``_play_out_table``,
-``_perft``, ``_perft_table``, ``_perft_laizi`` and ``_auctions`` kernels take arguments that
-:mod:`ddz_fast.positions.rollouts` has already validated, and check seats and words again themselves.
+One random-game kernel, one perft walk and one rollout serve the three tables of playloop.pxd
+(three seats on one deck, the four-player table on two decks, three seats with wild cards),
+each compiled once per table; the entry points below take each table's arguments. It reuses
+the move generators (``movegen.pxd``, ``words.pxd``, ``laizigen.pxd``) and adds no generator of
+its own. ``_Table`` is the play phase of a :class:`ddz_fast.engine.game.State` on words,
+stepped one action per call from Python. Nothing here holds a Python object or the GIL inside
+its loops; the ``_random_games``, ``_random_table_games``, ``_random_laizi_games``,
+``_play_out``, ``_play_out_table``, ``_play_out_laizi``, ``_perft``, ``_perft_table``,
+``_perft_laizi``, ``_auctions`` and ``_table_auctions`` kernels take arguments that
+:mod:`ddz_fast.positions.rollouts` has already validated, and check seats and words again
+themselves.
 """
 import numpy as np
 
@@ -23,20 +26,15 @@ from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
-from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, NUM_TYPES, Options, RED_JOKER, Sink,
-                      T_PASS, generate, popcount)
+from laizigen cimport LzMove
+from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, NUM_TYPES, Options, RED_JOKER,
+                      T_PASS, TWO_DECKS_COPIES, TwoDecks, joined, plus, popcount)
 from rule_options cimport options_of
-from playloop cimport (Play, Tally, count_action, is_over, one_deck, play_move, random_finish,
-                      start_tally)
-from tableloop cimport (LAST_SEAT, SEATS, TablePlay, TableTally, Wide, WideWords, counts_of,
-                        is_none, start_table_tally, table_count_moves, table_is_over,
-                        table_moves_at, table_random_finish, table_step)
-from movegen cimport TWO_DECKS_COPIES as MOST_COPIES, joined, plus
+from playloop cimport (FourSeatPlay, Play, Table, Tally, WildPlay, count_action, tally_at,
+                       count_of_moves, following, is_over, lane_counts, list_moves, one_deck,
+                       play_at, play_move, random_finish, seats_of, start_tally)
 from mt19937 cimport MT, mt_next, mt_seed
 from rng cimport Rng, mix64, rng_below, rng_below_exact, rng_for_game, rng_next
-from laizigen cimport LzMove, LzSink
-from laiziloop cimport (LzPlay, LzTally, lz_is_over, lz_moves, lz_play_move, lz_random_finish,
-                       lz_start_tally)
 from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
 
 from ddz_fast import _core
@@ -54,6 +52,11 @@ cdef extern from "Python.h":
 cdef enum:
     DECK_CARDS = 54
     DEAL_SIZE = 17          # cards per hand; the last three cards are the kitty
+    TWO_DECK_CARDS = 108
+    TWO_DECK_DEAL_SIZE = 25     # cards per hand at four seats; the last eight are the kitty
+    KITTY = 3               # the index of the kitty among the piles of one deck
+    TWO_DECK_KITTY = 4      # ... and of two
+    WILD_CHOICES = 13       # a wild rank is one of 3..2 (rank indices 0..12)
 
 cdef enum Bidding:
     BID_RANDOM = 0          # the landlord is a uniformly random seat, base stake 1
@@ -106,6 +109,36 @@ cdef void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
     deck_piles(deck, hand_size, piles)
 
 
+cdef inline void deal_two_decks(Rng* r, TwoDecks* piles) noexcept nogil:
+    """Shuffle two decks (Fisher-Yates on 3333 3333 4444 4444 ... BB RR) and deal 25 cards to
+    each of ``piles[0..3]`` and the last eight to the kitty ``piles[4]``, as hand words."""
+    cdef uint8_t deck[TWO_DECK_CARDS]
+    cdef int i, pile
+    for i in range(TWO_DECK_CARDS - 4):
+        deck[i] = i // 8
+    deck[TWO_DECK_CARDS - 4] = deck[TWO_DECK_CARDS - 3] = BLACK_JOKER
+    deck[TWO_DECK_CARDS - 2] = deck[TWO_DECK_CARDS - 1] = RED_JOKER
+    for i in range(TWO_DECK_CARDS - 1, 0, -1):
+        swap_cards(deck, i, <int>rng_below(r, i + 1))
+    for pile in range(TWO_DECK_KITTY + 1):
+        piles[pile].lo = piles[pile].hi = 0
+    for i in range(TWO_DECK_CARDS):
+        pile = min(i // TWO_DECK_DEAL_SIZE, TWO_DECK_KITTY)
+        piles[pile] = plus(piles[pile], deck[i], 1)
+
+
+cdef inline void draw_wild(Rng* r, int count, int* drawn) noexcept nogil:
+    """``count`` distinct wild ranks in draw order into ``drawn[0..1]`` (-1 past them): the
+    first uniform over the 13 ranks 3..2, the second over the 12 others."""
+    cdef int second
+    drawn[0] = drawn[1] = -1
+    if count >= 1:
+        drawn[0] = <int>rng_below_exact(r, WILD_CHOICES)
+    if count >= 2:
+        second = <int>rng_below_exact(r, WILD_CHOICES - 1)
+        drawn[1] = second + (second >= drawn[0])
+
+
 cdef enum:
     MAX_AUCTION_TURNS = 7   # at four seats: each seat passes once at most, bids rise 1..3
 
@@ -149,24 +182,35 @@ cdef int points_auction(Rng* r, int seats, int first, bint one_round, int* stake
     return bidder
 
 
-cdef int choose_landlord(Rng* r, int bidding, uint64_t* piles, int* stake,
-                         int hand_size) noexcept nogil:
-    """Deal, and pick the landlord as ``bidding`` says; re-deal while nobody bids."""
-    cdef int landlord, first
-    if bidding == BID_RANDOM:
-        deal(r, piles, hand_size)
-        stake[0] = 1
-        return <int>rng_below(r, 3)
-    first = <int>rng_below(r, 3)
-    while True:
-        deal(r, piles, hand_size)
-        landlord = points_auction(r, 3, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
-        if landlord >= 0:
-            return landlord
-        first = (first + 1) % 3                     # as Game does: the next seat starts
-
-
 # --- random games --------------------------------------------------------------------------------
+# ddz_fast.positions.rollouts's random_games: the deal of the table (and the wild draws of each
+# deal, as ddz_fast.engine.laizi draws them), the landlord (a random seat or a points auction
+# round the table), at four seats with partners the partner, random play to the end
+# (playloop.random_finish) and the settlement by sides, one kernel for the three tables.
+
+cdef struct Setup:
+    # What a table's games need besides the move options.
+    int bidding             # a Bidding
+    int hand_size           # one deck: 17 cards a hand (and the kitty) or 18
+    bint bonuses            # one deck: count the deal bonuses of the deal played
+    bint partner            # four seats: the landlord picks a partner (sides="partner")
+    int laizi               # wild cards: how many wild ranks each deal draws
+    bint app                # wild cards: bomb_multiplier="app"
+
+cdef struct GameResult:
+    uint64_t piles[4]       # one deck: the deal, three hands (17 or 18 cards) and the kitty
+    TwoDecks two_decks[5]   # two decks: the deal, four hands of 25 cards and the kitty
+    int drawn[2]            # wild cards: the wild ranks in draw order (-1: none)
+    int landlord
+    int partner             # four seats: the landlord's partner; -1 when it plays alone
+    int stake               # the base stake
+    int bonuses             # deal bonuses of the deal played (0 without the option)
+    int64_t multiplier
+    bint side_won           # the landlord's side (the landlord, and its partner) won
+    bint spring
+    bint anti_spring
+    int64_t scores[4]
+    Tally tally
 
 cdef enum:
     JOKER_NIBBLES = 0x11            # a black and a red joker, in the two nibbles from bit 52
@@ -186,68 +230,363 @@ cdef inline int deal_bonus_count(const uint64_t* piles) noexcept nogil:
     return count
 
 
-cdef struct GameResult:
-    uint64_t piles[4]       # the deal: three hands (17 or 18 cards) and the kitty
-    int landlord
-    int stake               # the base stake
-    int bonuses             # deal bonuses of the deal played (0 without the option)
-    int multiplier
-    bint spring
-    bint anti_spring
-    int scores[3]
-    Tally tally
+cdef inline void deal_table(Table* kind, Rng* r, GameResult* g, const Setup* s) noexcept nogil:
+    """Shuffle and deal the cards of the table of ``kind`` (only its type is read)."""
+    if Table is FourSeatPlay:
+        deal_two_decks(r, g.two_decks)
+    else:
+        deal(r, g.piles, s.hand_size)
+        if Table is WildPlay:
+            draw_wild(r, s.laizi, g.drawn)
 
 
-cdef void settle_game(GameResult* g) noexcept nogil:
-    """Spring, anti-spring, multiplier and scores (docs/RULES.md, "Scoring"; no doubles or caps)."""
-    cdef int landlord = g.landlord, seat, amount
-    cdef bint landlord_won = g.tally.winner == landlord
-    cdef const int* moves = g.tally.moves
-    g.spring = landlord_won and moves[0] + moves[1] + moves[2] == moves[landlord]
-    g.anti_spring = not landlord_won and moves[landlord] == 1
-    g.multiplier = 1 << (g.bonuses + g.tally.bombs + g.spring + g.anti_spring)
-    amount = g.stake * g.multiplier
-    g.scores[landlord] = 0
-    for seat in range(3):
-        if seat != landlord:
-            g.scores[seat] = -amount if landlord_won else amount
-            g.scores[landlord] -= g.scores[seat]
+cdef int choose_landlord(Table* kind, Rng* r, GameResult* g, const Setup* s) noexcept nogil:
+    """Deal, and pick the landlord as ``s.bidding`` says; re-deal while nobody bids, the next
+    seat bidding first (as Game does)."""
+    cdef int seats = seats_of(kind), landlord, first
+    if s.bidding == BID_RANDOM:
+        deal_table(kind, r, g, s)
+        g.stake = 1
+        return <int>rng_below(r, seats)
+    first = <int>rng_below(r, seats)
+    while True:
+        deal_table(kind, r, g, s)
+        landlord = points_auction(r, seats, first, s.bidding == BID_POINTS_ONE_ROUND, &g.stake,
+                                  NULL)
+        if landlord >= 0:
+            return landlord
+        first = (first + 1) % seats
 
 
-cdef int random_game(uint64_t seed, uint64_t index, int bidding, int hand_size,
-                     bint bonuses, const Options* o, Words* buf, Words* record,
-                     Py_ssize_t* recorded, GameResult* g) noexcept nogil:
-    """Deal ``hand_size`` cards each, pick the landlord, count the deal bonuses of the deal
-    played when ``bonuses``, play random legal actions to the end and settle; -1 on OOM."""
+cdef void settle(const Table* p, GameResult* g) noexcept nogil:
+    """Spring, anti-spring, multiplier and scores by sides (docs/RULES.md, "Scoring" and "Four
+    players with two decks"; no doubles or caps): spring when the landlord's side won and no
+    opponent played a card, anti-spring when the opponents won and the landlord made only its
+    first lead. Each bomb and the rocket doubles (with wild cards they multiply as
+    ``rules.bomb_multiplier`` says), and so do spring, anti-spring and each deal bonus. Alone,
+    each opponent settles base x multiplier with the landlord; with a partner, each seat
+    settles it once with a seat of the other side, so every score is +-amount."""
+    cdef int seats = seats_of(p), seat, winner = g.tally.winner
+    cdef bint ours, silent = True
+    cdef int64_t factor, flow
+    g.side_won = winner == g.landlord or winner == g.partner
+    for seat in range(seats):
+        if seat != g.landlord and seat != g.partner:
+            silent = silent and g.tally.moves[seat] == 0
+    g.spring = g.side_won and silent
+    g.anti_spring = not g.side_won and g.tally.moves[g.landlord] == 1
+    if Table is WildPlay:
+        factor = g.tally.factor
+    else:
+        factor = (<int64_t>1) << g.tally.bombs
+    g.multiplier = factor << (g.bonuses + g.spring + g.anti_spring)
+    flow = <int64_t>g.stake * g.multiplier * (1 if g.side_won else -1)
+    for seat in range(seats):
+        ours = seat == g.landlord or seat == g.partner
+        g.scores[seat] = flow if ours else -flow
+    if g.partner < 0:
+        g.scores[g.landlord] = (seats - 1) * flow
+
+
+cdef inline void wild_low_to_high(const int* drawn, WildPlay* p) noexcept nogil:
+    """The generator's wild ranks (low to high) of ranks in draw order."""
+    p.nwild = 1 if drawn[1] < 0 else 2
+    p.wild[0], p.wild[1] = drawn[0], drawn[1]
+    if p.nwild == 2 and drawn[1] < drawn[0]:
+        p.wild[0], p.wild[1] = drawn[1], drawn[0]
+
+
+cdef int random_game(Table* p, uint64_t seed, uint64_t index, const Setup* s, const Options* o,
+                     Words* buf, Words* record, Py_ssize_t* recorded,
+                     GameResult* g) noexcept nogil:
+    """Game ``index`` of ``seed`` at the table of ``p`` (filled with its start): deal, pick the
+    landlord (and its partner), play random legal actions to the end and settle; -1 out of
+    memory."""
     cdef Rng r = rng_for_game(seed, index)
-    cdef Play p
-    g.landlord = choose_landlord(&r, bidding, g.piles, &g.stake, hand_size)
-    g.bonuses = deal_bonus_count(g.piles) if bonuses else 0
-    p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
-    p.hands[g.landlord] += g.piles[3]
-    p.to_beat = 0
+    cdef int seat
+    g.landlord = choose_landlord(p, &r, g, s)
+    g.bonuses = 0
+    g.partner = -1
+    if Table is Play:
+        if s.bonuses:
+            g.bonuses = deal_bonus_count(g.piles)
+    if Table is FourSeatPlay:
+        if s.partner:
+            g.partner = (g.landlord + 1 + <int>rng_below(&r, 3)) % 4
+        for seat in range(4):
+            p.hands[seat] = g.two_decks[seat]
+        p.hands[g.landlord] = joined(p.hands[g.landlord], g.two_decks[TWO_DECK_KITTY])
+        p.to_beat.lo = p.to_beat.hi = 0
+    else:
+        p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
+        p.hands[g.landlord] += g.piles[KITTY]
+        if Table is Play:
+            p.to_beat = 0
+        else:
+            p.to_beat.k1 = p.to_beat.k2 = p.to_beat.lo = p.to_beat.hi = 0
+            wild_low_to_high(g.drawn, p)
     p.landlord = p.player = g.landlord
     p.passes = 0
-    start_tally(&g.tally, &p)
-    if random_finish(&p, &r, o, buf, record, recorded, &g.tally) < 0:
+    start_tally(&g.tally, p)
+    g.tally.app = s.app
+    if random_finish(p, &r, o, buf, record, recorded, &g.tally) < 0:
         return -1
-    settle_game(g)
+    settle(p, g)
     return 0
 
 
+cdef struct Columns:
+    # Where the games go: the rows of the result arrays (ddz_fast.positions.rollouts.RandomGames),
+    # of the dtypes of each table (multiplier: int64 with wild cards, else int32; scores: int32
+    # at three seats without them, else int64; hands and kitty: words of one deck, counts of
+    # two).
+    int8_t* landlord
+    uint8_t* landlord_won
+    int8_t* base_stake
+    void* multiplier
+    int16_t* bombs
+    int16_t* plays
+    void* scores
+    uint8_t* spring
+    uint8_t* anti_spring
+    void* hands
+    void* kitty
+    int8_t* bonuses
+    int8_t* partner         # four seats
+    int8_t* out_first       # four seats
+    int8_t* wild            # wild cards
+    int64_t* ends           # the offsets of each game's recorded moves
+
+
+cdef inline void store(const Table* p, const Columns* c, Py_ssize_t i, const GameResult* g,
+                       Py_ssize_t recorded) noexcept nogil:
+    """Game ``i``'s row of every column."""
+    cdef int seats = seats_of(p), seat
+    cdef TwoDecks hand
+    c.landlord[i], c.base_stake[i] = g.landlord, g.stake
+    c.landlord_won[i], c.spring[i], c.anti_spring[i] = g.side_won, g.spring, g.anti_spring
+    c.bombs[i], c.plays[i] = g.tally.bombs, g.tally.actions
+    if Table is WildPlay:
+        (<int64_t*>c.multiplier)[i] = g.multiplier
+    else:
+        (<int32_t*>c.multiplier)[i] = <int32_t>g.multiplier
+    if Table is Play:
+        c.bonuses[i] = g.bonuses
+    for seat in range(seats):
+        if Table is Play:
+            (<int32_t*>c.scores)[3 * i + seat] = <int32_t>g.scores[seat]
+        else:
+            (<int64_t*>c.scores)[seats * i + seat] = g.scores[seat]
+    if Table is FourSeatPlay:
+        c.partner[i], c.out_first[i] = g.partner, g.tally.winner
+        for seat in range(4):
+            hand = g.two_decks[seat]
+            if seat == g.landlord:
+                hand = joined(hand, g.two_decks[TWO_DECK_KITTY])
+            lane_counts(hand, <uint8_t*>c.hands + (4 * i + seat) * NUM_RANKS)
+        lane_counts(g.two_decks[TWO_DECK_KITTY], <uint8_t*>c.kitty + i * NUM_RANKS)
+    else:
+        for seat in range(3):
+            (<uint64_t*>c.hands)[3 * i + seat] = g.piles[seat] + (
+                g.piles[KITTY] if seat == g.landlord else 0)
+        (<uint64_t*>c.kitty)[i] = g.piles[KITTY]
+        if Table is WildPlay:
+            c.wild[2 * i], c.wild[2 * i + 1] = g.drawn[0], g.drawn[1]
+    c.ends[i + 1] = recorded
+
+
+cdef int play_games(Table* p, uint64_t seed, uint64_t start, Py_ssize_t count, const Setup* s,
+                    const Options* o, Words* buf, Words* record, const Columns* c,
+                    Py_ssize_t signals_every) noexcept nogil:
+    """Games ``start .. start + count - 1`` of ``seed`` into the columns; 0, 1 out of memory, 2
+    when a signal handler raised (looked at every ``signals_every`` games)."""
+    cdef Py_ssize_t i, recorded = 0
+    cdef GameResult g
+    for i in range(count):
+        if i % signals_every == signals_every - 1:
+            with gil:
+                if PyErr_CheckSignals() != 0:
+                    return 2
+        if random_game(p, seed, start + i, s, o, buf, record, &recorded, &g) < 0:
+            return 1
+        store(p, c, i, &g, recorded)
+    return 0
+
+
+cdef object _games(Table* kind, uint64_t seed, uint64_t start, Py_ssize_t count, const Setup* s,
+                   const Options* o, bint record, Py_ssize_t signals_every):
+    """The result arrays of play_games at the table of ``kind`` (only its type is read)."""
+    cdef int seats = seats_of(kind)
+    cdef Words buf = Words(NULL, 0), moves = Words(NULL, 0)
+    cdef Columns c
+    cdef int failed
+    cdef Table p
+    out = {
+        "landlord": np.empty(count, np.int8), "landlord_won": np.empty(count, np.bool_),
+        "base_stake": np.empty(count, np.int8),
+        "multiplier": np.empty(count, np.int64 if Table is WildPlay else np.int32),
+        "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
+        "scores": np.empty((count, seats), np.int32 if Table is Play else np.int64),
+        "spring": np.empty(count, np.bool_),
+        "anti_spring": np.empty(count, np.bool_),
+        "bonuses": (np.empty if Table is Play else np.zeros)(count, np.int8),
+    }
+    if Table is FourSeatPlay:
+        out["hands"] = np.empty((count, 4, NUM_RANKS), np.uint8)
+        out["kitty"] = np.empty((count, NUM_RANKS), np.uint8)
+        out["partner"] = np.empty(count, np.int8)
+        out["out_first"] = np.empty(count, np.int8)
+    else:
+        out["hands"] = np.empty((count, 3), np.uint64)
+        out["kitty"] = np.empty(count, np.uint64)
+    if Table is WildPlay:
+        out["wild"] = np.empty((count, 2), np.int8)
+    offsets = np.zeros(count + 1, np.int64)
+    c.landlord = <int8_t*>_data(out["landlord"])
+    c.landlord_won = <uint8_t*>_data(out["landlord_won"])
+    c.base_stake = <int8_t*>_data(out["base_stake"])
+    c.multiplier = _data(out["multiplier"])
+    c.bombs = <int16_t*>_data(out["bombs"])
+    c.plays = <int16_t*>_data(out["plays"])
+    c.scores = _data(out["scores"])
+    c.spring = <uint8_t*>_data(out["spring"])
+    c.anti_spring = <uint8_t*>_data(out["anti_spring"])
+    c.hands = _data(out["hands"])
+    c.kitty = _data(out["kitty"])
+    c.bonuses = <int8_t*>_data(out["bonuses"])
+    c.partner = <int8_t*>_data(out["partner"]) if Table is FourSeatPlay else NULL
+    c.out_first = <int8_t*>_data(out["out_first"]) if Table is FourSeatPlay else NULL
+    c.wild = <int8_t*>_data(out["wild"]) if Table is WildPlay else NULL
+    c.ends = <int64_t*>_data(offsets)
+    try:
+        with nogil:
+            failed = play_games(&p, seed, start, count, s, o, &buf,
+                                &moves if record else NULL, &c, signals_every)
+        if failed == 2:
+            raise_pending()
+        if failed:
+            raise MemoryError("out of memory playing random games")
+        if record:
+            out["moves"] = _copy_words(moves.data, offsets[count], 1 if Table is Play else 2)
+            out["offsets"] = offsets
+    finally:
+        free(buf.data)
+        free(moves.data)
+    return out
+
+
+cdef uint8_t _EMPTY = 0
+
+
+cdef void* _data(object array) except NULL:
+    """The memory of a C-contiguous numpy array made here (a dummy address when it is empty)."""
+    cdef uint8_t[::1] bytes_ = array.reshape(-1).view(np.uint8)
+    return <void*>&bytes_[0] if bytes_.shape[0] else <void*>&_EMPTY
+
+
+cdef object _copy_words(const uint64_t* data, Py_ssize_t n, int halves):
+    """``n`` recorded moves: one-deck words (``halves`` 1, an (n,) array), or two halves each
+    (an (n, 2) array: the low 64 bits, then the high 64)."""
+    words = np.empty(n, np.uint64) if halves == 1 else np.empty((n, 2), np.uint64)
+    cdef uint64_t[::1] dest = words.reshape(-1)
+    if n:
+        memcpy(&dest[0], data, n * halves * sizeof(uint64_t))
+    return words
+
+
+cdef Options _laizi_options(object checked) except *:
+    """The move options of rules with wild cards: the laizi generator reads the plain ones."""
+    return options_of(checked.replace(laizi=0, bomb_multiplier="double"))
+
+
+def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
+                  bint record):
+    """Games ``start .. start + count - 1`` of ``seed`` as a dict of per-game arrays
+    (ddz_fast.positions.rollouts.RandomGames documents them)."""
+    checked = as_rules(rules)
+    cdef Options options = options_of(checked)
+    cdef Setup s = Setup(bidding, checked.hand_size, checked.deal_bonuses, False, 0, False)
+    return _games(<Play*>NULL, seed, start, count, &s, &options, record, 4096)
+
+
+def _random_table_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
+                        bint record):
+    """Games ``start .. start + count - 1`` of ``seed`` at the four-player table, as a dict of
+    per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
+    checked = as_rules(rules)
+    cdef Options options = options_of(checked, 2)   # refuses one deck: four players' rules
+    cdef Setup s = Setup(bidding, TWO_DECK_DEAL_SIZE, False, checked.sides == "partner", 0,
+                         False)
+    return _games(<FourSeatPlay*>NULL, seed, start, count, &s, &options, record, 1024)
+
+
+def _random_laizi_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
+                        bint record):
+    """Games ``start .. start + count - 1`` of ``seed`` under rules with wild cards, as a dict
+    of per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
+    checked = as_rules(rules)
+    if not checked.laizi or checked.players != 3:
+        raise ValueError(f"{checked!r} has no wild cards at three seats")
+    cdef Options options = _laizi_options(checked)
+    cdef Setup s = Setup(bidding, checked.hand_size, False, False, checked.laizi,
+                         checked.bomb_multiplier == "app")
+    return _games(<WildPlay*>NULL, seed, start, count, &s, &options, record, 256)
+
+
+cdef list _first_auctions(uint64_t seed, Py_ssize_t count, bint one_round, int seats):
+    """The first points auction of games 0 .. count - 1 of ``seed`` at ``seats`` seats, as
+    random_games(..., bidding="points") runs it (choose_landlord deals before the auction)."""
+    cdef Rng r
+    cdef int first, landlord, stake, k
+    cdef GameResult g
+    cdef int8_t log[2 * MAX_AUCTION_TURNS + 1]
+    cdef Setup s = Setup(BID_POINTS, DEAL_SIZE, False, False, 0, False)
+    auctions = []
+    for i in range(count):
+        r = rng_for_game(seed, i)
+        first = <int>rng_below(&r, seats)
+        if seats == 4:
+            deal_table(<FourSeatPlay*>NULL, &r, &g, &s)
+        else:
+            deal_table(<Play*>NULL, &r, &g, &s)
+        landlord = points_auction(&r, seats, first, one_round, &stake, log)
+        turns = tuple([(log[2 * k], log[2 * k + 1]) for k in range(log[2 * MAX_AUCTION_TURNS])])
+        auctions.append((first, turns, landlord, stake))
+    return auctions
+
+
+def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
+    """The first points auction of games 0 .. count - 1 of ``seed``, as random_games(...,
+    bidding="points") runs it: [(first bidder, ((seat, bid), ...), landlord or -1, stake)].
+    For the differential test against ddz_fast.engine.bidding."""
+    return _first_auctions(seed, count, one_round, 3)
+
+
+def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
+    """The first points auction of games 0 .. count - 1 of ``seed`` at the four-player table,
+    as random_games(..., bidding="points") runs it: [(first bidder, ((seat, bid), ...),
+    landlord or -1, stake)]. For the differential test against ddz_fast.engine.bidding."""
+    return _first_auctions(seed, count, one_round, 4)
+
+
 # --- perft ---------------------------------------------------------------------------------------
+# position.perft's count (a pass is a move when following, a finished hand is a leaf at any depth)
+# of every table, by one walk: the moves of each ply in a buffer of their own, kept for the
+# whole walk (the laizi generator sorts what it makes, so the plies cannot share one buffer).
 
 cdef enum:
     NODES_PER_SIGNAL_CHECK = 1 << 16
     PERFT_OUT_OF_MEMORY = -1
     PERFT_INTERRUPTED = -2
+    MAX_PLIES = 4 * TWO_DECK_CARDS + 1  # a hand lasts at most (seats) x (cards) actions
 
 
 cdef struct Walk:
-    # What every node of a perft walk shares: the options, one growing stack of move lists and
-    # a countdown to the next look at pending signals (Ctrl-C).
+    # What every node of a perft walk shares: the options, the move lists of each ply and a
+    # countdown to the next look at pending signals (Ctrl-C).
     const Options* o
-    Words buf
+    Words* plies
+    int depth               # how many plies there are
     int until_signal_check
 
 
@@ -267,9 +606,58 @@ cdef int raise_pending() except -1:
     return -1
 
 
-cdef int64_t perft_result(int64_t nodes) except -1:
-    """A perft walk's count, or the exception its code stands for: KeyboardInterrupt when a
-    signal handler raised, MemoryError when a move list could not grow."""
+cdef int64_t perft_node(const Table* p, int depth, Walk* w, int ply) noexcept nogil:
+    """position.perft's leaf count below ``p``; PERFT_OUT_OF_MEMORY or PERFT_INTERRUPTED."""
+    cdef Table child
+    cdef Words* moves
+    cdef Py_ssize_t n, j
+    cdef int64_t nodes = 0, below
+    if depth == 0 or is_over(p):
+        return 1
+    if ply >= w.depth:          # never: a hand ends within MAX_PLIES actions
+        return PERFT_OUT_OF_MEMORY
+    if interrupted(&w.until_signal_check):
+        return PERFT_INTERRUPTED
+    moves = &w.plies[ply]
+    if depth == 1:              # every child is a leaf: count the moves (without writing them)
+        n = count_of_moves(p, w.o, moves)
+        return PERFT_OUT_OF_MEMORY if n < 0 else n + following(p)
+    n = list_moves(p, w.o, moves)
+    if n < 0:
+        return PERFT_OUT_OF_MEMORY
+    for j in range(-1 if following(p) else 0, n):
+        child = p[0]
+        if play_at(&child, moves, j):
+            nodes += 1                  # the hand ended: a leaf at any depth
+            continue
+        below = perft_node(&child, depth - 1, w, ply + 1)
+        if below < 0:
+            return below
+        nodes += below
+    return nodes
+
+
+cdef int64_t _perft_of(const Table* p, int depth, const Options* o) except -1:
+    """The perft count of ``p`` to ``depth``, without the GIL; KeyboardInterrupt when a signal
+    handler raised, MemoryError when a move list could not grow."""
+    cdef Walk w
+    cdef int64_t nodes
+    cdef int ply
+    if depth < 0:
+        raise ValueError(f"depth must be at least 0, got {depth}")
+    w.o = o
+    w.depth = max(1, min(depth, MAX_PLIES))
+    w.until_signal_check = NODES_PER_SIGNAL_CHECK
+    w.plies = <Words*>calloc(w.depth, sizeof(Words))
+    if w.plies == NULL:
+        raise MemoryError("out of memory counting perft")
+    try:
+        with nogil:
+            nodes = perft_node(p, depth, &w, 0)
+    finally:
+        for ply in range(w.depth):
+            free(w.plies[ply].data)
+        free(w.plies)
     if nodes == PERFT_INTERRUPTED:
         raise_pending()
     if nodes < 0:
@@ -277,41 +665,33 @@ cdef int64_t perft_result(int64_t nodes) except -1:
     return nodes
 
 
-cdef int64_t perft_node(const Play* p, int depth, Walk* w, Py_ssize_t top) noexcept nogil:
-    """position.perft's leaf count below ``p``; PERFT_OUT_OF_MEMORY or PERFT_INTERRUPTED.
+# --- rollouts ------------------------------------------------------------------------------------
+# play_out of a position of every table: the random finish of random_games from a given
+# position, from the seed's first stream.
 
-    The moves of the node at each level sit in ``w.buf`` from ``top`` on, and its children use
-    the buffer after them: one growing stack of move lists, addressed by index since growing it
-    may move it.
-    """
-    cdef Sink counter
-    cdef Play child
-    cdef Py_ssize_t n, j
-    cdef int64_t nodes = 0, below
-    if depth == 0 or is_over(p):
-        return 1
-    if interrupted(&w.until_signal_check):
-        return PERFT_INTERRUPTED
-    if depth == 1:      # every child is a leaf: count the moves without writing them
-        counter = Sink(NULL, 0, 0)
-        generate(&counter, p.hands[p.player], p.to_beat, w.o)
-        return counter.n + (p.to_beat != 0)
-    n = generate_into(&w.buf, top, p.hands[p.player], p.to_beat, w.o)
-    if n < 0:
-        return PERFT_OUT_OF_MEMORY
-    for j in range(-1 if p.to_beat != 0 else 0, n):
-        child = p[0]
-        if play_move(&child, 0 if j < 0 else w.buf.data[top + j]):
-            nodes += 1                  # the hand ended: a leaf at any depth
-            continue
-        below = perft_node(&child, depth - 1, w, top + n)
-        if below < 0:
-            return below
-        nodes += below
-    return nodes
+cdef tuple _finish(Table* p, uint64_t seed, const Options* o, bint app):
+    """(winner, bombs, actions, non-pass moves per seat) of a random finish of ``p``. A
+    position that is already over has no actions, its winner the (last) seat whose hand is
+    empty."""
+    cdef Rng r = rng_for_game(seed, 0)
+    cdef Words buf = Words(NULL, 0)
+    cdef Tally t
+    cdef int status, seat
+    start_tally(&t, p)
+    t.app = app
+    try:
+        with nogil:
+            status = random_finish(p, &r, o, &buf, NULL, NULL, &t)
+    finally:
+        free(buf.data)
+    if status == -2:
+        raise ValueError(f"seat {p.player} must lead with no cards")
+    if status < 0:
+        raise MemoryError("out of memory playing out a position")
+    return t.winner, t.bombs, t.actions, tuple([t.moves[seat] for seat in range(seats_of(p))])
 
 
-# --- kernels behind ddz_fast.positions.rollouts (arguments validated there) ---------------------------------
+# --- the kernels' positions, checked again ----------------------------------------------------------
 
 cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes) except *:
     """The Play of position fields, checked again here so that no seat indexes out of the hands
@@ -338,701 +718,73 @@ cdef Play _play_of(tuple hands, int landlord, int to_move, uint64_t to_beat, int
     return p
 
 
-def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
-                  bint record):
-    """Games ``start .. start + count - 1`` of ``seed`` as a dict of per-game arrays."""
-    cdef Options options = options_of(as_rules(rules))
-    cdef const Options* o = &options
-    cdef int hand_size = as_rules(rules).hand_size
-    cdef bint bonuses = as_rules(rules).deal_bonuses
-    cdef Words buf = Words(NULL, 0), moves = Words(NULL, 0)
-    cdef Py_ssize_t i, recorded = 0
-    cdef int seat, failed = 0
-    cdef GameResult g
-    out = {
-        "landlord": np.empty(count, np.int8), "landlord_won": np.empty(count, np.bool_),
-        "base_stake": np.empty(count, np.int8), "multiplier": np.empty(count, np.int32),
-        "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
-        "scores": np.empty((count, 3), np.int32), "spring": np.empty(count, np.bool_),
-        "anti_spring": np.empty(count, np.bool_), "hands": np.empty((count, 3), np.uint64),
-        "kitty": np.empty(count, np.uint64), "bonuses": np.empty(count, np.int8),
-    }
-    offsets = np.zeros(count + 1, np.int64)
-    cdef int8_t[::1] landlord = out["landlord"], stake = out["base_stake"]
-    cdef int8_t[::1] bonus_counts = out["bonuses"]
-    cdef uint8_t[::1] won = out["landlord_won"].view(np.uint8)
-    cdef uint8_t[::1] spring = out["spring"].view(np.uint8)
-    cdef uint8_t[::1] anti = out["anti_spring"].view(np.uint8)
-    cdef int32_t[::1] multiplier = out["multiplier"]
-    cdef int16_t[::1] bombs = out["bombs"], plays = out["plays"]
-    cdef int32_t[:, ::1] scores = out["scores"]
-    cdef uint64_t[:, ::1] hands = out["hands"]
-    cdef uint64_t[::1] kitty = out["kitty"]
-    cdef int64_t[::1] ends = offsets
-    try:
-        with nogil:
-            for i in range(count):
-                if i % 4096 == 4095:
-                    with gil:
-                        if PyErr_CheckSignals() != 0:
-                            failed = 2
-                            break
-                if random_game(seed, start + i, bidding, hand_size, bonuses, o, &buf,
-                               &moves if record else NULL, &recorded, &g) < 0:
-                    failed = 1
-                    break
-                landlord[i], stake[i], bonus_counts[i] = g.landlord, g.stake, g.bonuses
-                won[i] = g.tally.winner == g.landlord
-                multiplier[i], bombs[i], plays[i] = g.multiplier, g.tally.bombs, g.tally.actions
-                spring[i], anti[i] = g.spring, g.anti_spring
-                for seat in range(3):
-                    scores[i, seat] = g.scores[seat]
-                    hands[i, seat] = g.piles[seat] + (g.piles[3] if seat == g.landlord else 0)
-                kitty[i] = g.piles[3]
-                ends[i + 1] = recorded
-        if failed == 2:
-            raise_pending()
-        if failed:
-            raise MemoryError("out of memory playing random games")
-        if record:
-            out["moves"] = _copy_words(moves.data, recorded)
-            out["offsets"] = offsets
-    finally:
-        free(buf.data)
-        free(moves.data)
-    return out
-
-
-cdef object _copy_words(const uint64_t* data, Py_ssize_t n):
-    words = np.empty(n, np.uint64)
-    cdef uint64_t[::1] dest = words
-    if n:
-        memcpy(&dest[0], data, n * sizeof(uint64_t))
-    return words
-
-
-def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
-    """The first points auction of games 0 .. count - 1 of ``seed``, as random_games(...,
-    bidding="points") runs it: [(first bidder, ((seat, bid), ...), landlord or -1, stake)].
-    For the differential test against ddz_fast.engine.bidding."""
-    cdef Rng r
-    cdef int first, landlord, stake, k
-    cdef uint64_t piles[4]
-    cdef int8_t log[2 * MAX_AUCTION_TURNS + 1]
-    auctions = []
-    for i in range(count):
-        r = rng_for_game(seed, i)
-        first = <int>rng_below(&r, 3)
-        deal(&r, piles, DEAL_SIZE)      # choose_landlord deals before the auction
-        landlord = points_auction(&r, 3, first, one_round, &stake, log)
-        turns = tuple([(log[2 * k], log[2 * k + 1]) for k in range(log[2 * MAX_AUCTION_TURNS])])
-        auctions.append((first, turns, landlord, stake))
-    return auctions
-
-
-# --- the four-player table: two decks, random games ----------------------------------------------
-# ddz_fast.positions.rollouts's random_games at Rules(players=4): the deal of two decks, the points auction
-# round four seats, the partner, play on wide words (tableloop.pxd) and the settlement by sides.
-# The loops above stay as they are for three seats.
-
-cdef enum:
-    TABLE_DECK_CARDS = 108
-    TABLE_DEAL_SIZE = 25    # cards per hand; the last eight cards are the kitty
-    TABLE_KITTY = SEATS     # the index of the kitty among the piles
-
-
-cdef inline void table_deal(Rng* r, Wide* piles) noexcept nogil:
-    """Shuffle two decks (Fisher-Yates on 3333 3333 4444 4444 ... BB RR) and deal 25 cards to
-    each of ``piles[0..3]`` and the last eight to the kitty ``piles[4]``, as hand words."""
-    cdef uint8_t deck[TABLE_DECK_CARDS]
-    cdef int i, rank, pile
-    for i in range(TABLE_DECK_CARDS - 4):
-        deck[i] = i // 8
-    deck[TABLE_DECK_CARDS - 4] = deck[TABLE_DECK_CARDS - 3] = BLACK_JOKER
-    deck[TABLE_DECK_CARDS - 2] = deck[TABLE_DECK_CARDS - 1] = RED_JOKER
-    for i in range(TABLE_DECK_CARDS - 1, 0, -1):
-        swap_cards(deck, i, <int>rng_below(r, i + 1))
-    for pile in range(SEATS + 1):
-        piles[pile].lo = piles[pile].hi = 0
-    for i in range(TABLE_DECK_CARDS):
-        pile = min(i // TABLE_DEAL_SIZE, TABLE_KITTY)
-        rank = deck[i]
-        if rank < 8:
-            piles[pile].lo += <uint64_t>1 << (8 * rank)
-        else:
-            piles[pile].hi += <uint64_t>1 << (8 * (rank - 8))
-
-
-cdef int choose_table_landlord(Rng* r, int bidding, Wide* piles, int* stake) noexcept nogil:
-    """Deal, and pick the landlord as ``bidding`` says; re-deal while nobody bids, the next
-    seat bidding first (as the four-player Game does)."""
-    cdef int landlord, first
-    if bidding == BID_RANDOM:
-        table_deal(r, piles)
-        stake[0] = 1
-        return <int>rng_below(r, SEATS)
-    first = <int>rng_below(r, SEATS)
-    while True:
-        table_deal(r, piles)
-        landlord = points_auction(r, SEATS, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
-        if landlord >= 0:
-            return landlord
-        first = (first + 1) & LAST_SEAT
-
-
-cdef struct TableResult:
-    Wide piles[5]           # the deal: four hands of 25 cards and the kitty
-    int landlord
-    int partner             # -1: the landlord plays alone
-    int stake
-    int multiplier
-    bint side_won           # the landlord's side (the landlord, and its partner) won
-    bint spring
-    bint anti_spring
-    int64_t scores[4]
-    TableTally tally
-
-
-cdef void settle_table(TableResult* g) noexcept nogil:
-    """Spring, anti-spring, multiplier and scores by sides (docs/RULES.md, "Four players with
-    two decks"; no doubles or caps): spring when the landlord's side won and no opponent
-    played a card, anti-spring when the opponents won and the landlord made only its first
-    lead. Alone, each opponent settles base x multiplier with the landlord; with a partner,
-    each seat settles it once with a seat of the other side, so every score is +-amount."""
-    cdef int seat, winner = g.tally.winner
-    cdef bint ours, silent = True
-    cdef int64_t flow
-    g.side_won = winner == g.landlord or winner == g.partner
-    for seat in range(SEATS):
-        if seat != g.landlord and seat != g.partner:
-            silent = silent and g.tally.moves[seat] == 0
-    g.spring = g.side_won and silent
-    g.anti_spring = not g.side_won and g.tally.moves[g.landlord] == 1
-    g.multiplier = 1 << (g.tally.bombs + g.spring + g.anti_spring)
-    flow = <int64_t>g.stake * g.multiplier * (1 if g.side_won else -1)
-    for seat in range(SEATS):
-        ours = seat == g.landlord or seat == g.partner
-        g.scores[seat] = flow if ours else -flow
-    if g.partner < 0:
-        g.scores[g.landlord] = 3 * flow
-
-
-cdef int random_table_game(uint64_t seed, uint64_t index, int bidding, bint partner,
-                           const Options* o, WideWords* buf, WideWords* record,
-                           Py_ssize_t* recorded, TableResult* g) noexcept nogil:
-    """Deal two decks, pick the landlord (and with ``partner`` a uniformly random other seat
-    as its partner), play random legal actions round the table to the end and settle; -1 on
-    OOM."""
-    cdef Rng r = rng_for_game(seed, index)
-    cdef TablePlay p
-    cdef int seat, status
-    g.landlord = choose_table_landlord(&r, bidding, g.piles, &g.stake)
-    g.partner = (g.landlord + 1 + <int>rng_below(&r, SEATS - 1)) & LAST_SEAT if partner else -1
-    for seat in range(SEATS):
-        p.hands[seat] = g.piles[seat]
-    p.hands[g.landlord] = joined(p.hands[g.landlord], g.piles[TABLE_KITTY])
-    p.to_beat.lo = p.to_beat.hi = 0
-    p.player = g.landlord
-    p.passes = 0
-    start_table_tally(&g.tally)
-    status = table_random_finish(&p, &r, o, buf, record, recorded, &g.tally)
-    if status < 0:
-        return status
-    settle_table(g)
-    return 0
-
-
-def _random_table_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
-                        bint record):
-    """Games ``start .. start + count - 1`` of ``seed`` at the four-player table, as a dict of
-    per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
-    checked = as_rules(rules)
-    cdef Options options = options_of(checked, 2)
-    cdef const Options* o = &options
-    cdef bint partner = checked.sides == "partner"
-    cdef WideWords buf = WideWords(NULL, 0), moves = WideWords(NULL, 0)
-    cdef Py_ssize_t i, recorded = 0
-    cdef int seat, failed = 0
-    cdef TableResult g
-    cdef Wide hand      # options_of refuses one deck: these are the four-player table's rules
-    out = {
-        "landlord": np.empty(count, np.int8), "landlord_won": np.empty(count, np.bool_),
-        "base_stake": np.empty(count, np.int8), "multiplier": np.empty(count, np.int32),
-        "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
-        "scores": np.empty((count, SEATS), np.int64), "spring": np.empty(count, np.bool_),
-        "anti_spring": np.empty(count, np.bool_),
-        "hands": np.empty((count, SEATS, NUM_RANKS), np.uint8),
-        "kitty": np.empty((count, NUM_RANKS), np.uint8), "bonuses": np.zeros(count, np.int8),
-        "partner": np.empty(count, np.int8), "out_first": np.empty(count, np.int8),
-    }
-    offsets = np.zeros(count + 1, np.int64)
-    cdef int8_t[::1] landlord = out["landlord"], stake = out["base_stake"]
-    cdef int8_t[::1] partners = out["partner"], out_first = out["out_first"]
-    cdef uint8_t[::1] won = out["landlord_won"].view(np.uint8)
-    cdef uint8_t[::1] spring = out["spring"].view(np.uint8)
-    cdef uint8_t[::1] anti = out["anti_spring"].view(np.uint8)
-    cdef int32_t[::1] multiplier = out["multiplier"]
-    cdef int16_t[::1] bombs = out["bombs"], plays = out["plays"]
-    cdef int64_t[:, ::1] scores = out["scores"]
-    cdef uint8_t[:, :, ::1] hands = out["hands"]
-    cdef uint8_t[:, ::1] kitty = out["kitty"]
-    cdef int64_t[::1] ends = offsets
-    try:
-        with nogil:
-            for i in range(count):
-                if i % 1024 == 1023:
-                    with gil:
-                        if PyErr_CheckSignals() != 0:
-                            failed = 2
-                            break
-                if random_table_game(seed, start + i, bidding, partner, o, &buf,
-                                     &moves if record else NULL, &recorded, &g) < 0:
-                    failed = 1
-                    break
-                landlord[i], partners[i], stake[i] = g.landlord, g.partner, g.stake
-                won[i], out_first[i] = g.side_won, g.tally.winner
-                multiplier[i], bombs[i], plays[i] = g.multiplier, g.tally.bombs, g.tally.actions
-                spring[i], anti[i] = g.spring, g.anti_spring
-                for seat in range(SEATS):
-                    scores[i, seat] = g.scores[seat]
-                    hand = g.piles[seat]
-                    if seat == g.landlord:
-                        hand = joined(hand, g.piles[TABLE_KITTY])
-                    counts_of(hand, &hands[i, seat, 0])
-                counts_of(g.piles[TABLE_KITTY], &kitty[i, 0])
-                ends[i + 1] = recorded
-        if failed == 2:
-            raise_pending()
-        if failed:
-            raise MemoryError("out of memory playing random games")
-        if record:
-            out["moves"] = _copy_wide_words(moves.data, recorded)
-            out["offsets"] = offsets
-    finally:
-        free(buf.data)
-        free(moves.data)
-    return out
-
-
-cdef object _copy_wide_words(const Wide* data, Py_ssize_t n):
-    """Wide words as an (n, 2) uint64 array: the low 64 bits, then the high 64."""
-    words = np.empty((n, 2), np.uint64)
-    cdef uint64_t[:, ::1] dest = words
-    if n:
-        memcpy(&dest[0, 0], data, n * sizeof(Wide))
-    return words
-
-
-def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
-    """The first points auction of games 0 .. count - 1 of ``seed`` at the four-player table,
-    as random_games(..., bidding="points") runs it: [(first bidder, ((seat, bid), ...),
-    landlord or -1, stake)]. For the differential test against ddz_fast.engine.bidding."""
-    cdef Rng r
-    cdef int first, landlord, stake, k
-    cdef Wide piles[5]
-    cdef int8_t log[2 * MAX_AUCTION_TURNS + 1]
-    auctions = []
-    for i in range(count):
-        r = rng_for_game(seed, i)
-        first = <int>rng_below(&r, SEATS)
-        table_deal(&r, piles)       # choose_table_landlord deals before the auction
-        landlord = points_auction(&r, SEATS, first, one_round, &stake, log)
-        turns = tuple([(log[2 * k], log[2 * k + 1])
-                       for k in range(log[2 * MAX_AUCTION_TURNS])])
-        auctions.append((first, turns, landlord, stake))
-    return auctions
-
-
-# --- the four-player table: perft and rollouts ---------------------------------------------------
-# ddz_fast.positions.rollouts.perft_native of a TablePosition: table_position.perft's count (a pass is a move
-# when following, the lead comes back after three passes, a finished hand is a leaf at any depth)
-# on wide words, as perft_node counts three seats; and play_out of a TablePosition, the random
-# finish of random_games' table games from a given position. The three-seat walks stay as they are.
-
-cdef struct TableWalk:
-    # As Walk, on wide words: the options, one growing stack of move lists and the countdown to
-    # the next look at pending signals.
-    const Options* o
-    WideWords buf
-    int until_signal_check
-
-
-cdef int64_t table_perft_node(const TablePlay* p, int depth, TableWalk* w,
-                              Py_ssize_t top) noexcept nogil:
-    """table_position.perft's leaf count below ``p``; PERFT_OUT_OF_MEMORY or
-    PERFT_INTERRUPTED. The moves of each level sit in ``w.buf`` from ``top`` on, as in
-    perft_node."""
-    cdef TablePlay child
-    cdef Wide move
-    cdef Py_ssize_t n, j
-    cdef int64_t nodes = 0, below
-    cdef bint following = not is_none(p.to_beat)
-    if depth == 0 or table_is_over(p):
-        return 1
-    if interrupted(&w.until_signal_check):
-        return PERFT_INTERRUPTED
-    if depth == 1:      # every child is a leaf: count the moves without writing them
-        return table_count_moves(p.hands[p.player], p.to_beat, w.o) + following
-    n = table_moves_at(&w.buf, top, p.hands[p.player], p.to_beat, w.o)
-    if n < 0:
-        return PERFT_OUT_OF_MEMORY
-    for j in range(-1 if following else 0, n):
-        if j < 0:
-            move.lo = move.hi = 0
-        else:
-            move = w.buf.data[top + j]
-        child = p[0]
-        if table_step(&child, move):
-            nodes += 1                  # the hand ended: a leaf at any depth
-            continue
-        below = table_perft_node(&child, depth - 1, w, top + n)
-        if below < 0:
-            return below
-        nodes += below
-    return nodes
-
-
-cdef bint _is_wide_move(uint64_t lo, uint64_t hi) noexcept:
-    """Whether two halves make a wide move word: counts (bits 0..3) and main-rank flags (bit 4)
-    only in the lanes of the 15 ranks, and in the top lane the wide bit and a move's type."""
+cdef bint _is_two_deck_move(uint64_t lo, uint64_t hi) noexcept:
+    """Whether two halves make a two-deck move word: counts (bits 0..3) and main-rank flags (bit
+    4) only in the lanes of the 15 ranks, and in the top lane the two-deck bit and a move's
+    type."""
     cdef int code = <int>((hi >> 56) & 0x7F)
     return (T_PASS < code < NUM_TYPES and (lo & ~0x1F1F1F1F1F1F1F1FULL) == 0
             and (hi & ~0x001F1F1F1F1F1F1FULL) == (<uint64_t>(0x80 | code)) << 56)
 
 
-cdef Wide _table_hand_of(object counts, int seat) except *:
-    """The wide word of a hand's 15 counts, checked again: at most 8 of a rank 3..2 and 2 of
-    a joker, so no lane of the word overflows into the next."""
-    cdef Wide hand
+cdef TwoDecks _two_deck_hand_of(object counts, int seat) except *:
+    """The two-deck word of a hand's 15 counts, checked again: at most 8 of a rank 3..2 and 2
+    of a joker, so no lane of the word overflows into the next."""
+    cdef TwoDecks hand
     cdef int rank, count
     if len(counts) != NUM_RANKS:
         raise ValueError(f"hand {seat} has {len(counts)} rank counts, not {NUM_RANKS}")
     hand.lo = hand.hi = 0
     for rank in range(NUM_RANKS):
         count = counts[rank]
-        if not 0 <= count <= (2 if rank >= BLACK_JOKER else MOST_COPIES):
+        if not 0 <= count <= (2 if rank >= BLACK_JOKER else TWO_DECKS_COPIES):
             raise ValueError(f"hand {seat} holds {count} cards of rank index {rank}: two "
-                             f"decks have at most {2 if rank >= BLACK_JOKER else MOST_COPIES}")
+                             f"decks have at most "
+                             f"{2 if rank >= BLACK_JOKER else TWO_DECKS_COPIES}")
         hand = plus(hand, rank, count)
     return hand
 
 
-cdef TablePlay _table_play_of(tuple hands, int to_move, uint64_t lo, uint64_t hi,
-                              int passes) except *:
-    """The TablePlay of position fields, checked again here so that no seat indexes out of the
-    hands, no lane of a hand overflows and the move to beat is a wide move word (its wide bit,
-    a type code of a move, only counts and flags in its lanes), whatever the caller passed."""
-    cdef TablePlay p
+cdef FourSeatPlay _table_play_of(tuple hands, int to_move, uint64_t lo, uint64_t hi,
+                                 int passes) except *:
+    """The FourSeatPlay of position fields, checked again here so that no seat indexes out of
+    the hands, no lane of a hand overflows and the move to beat is a two-deck move word (its
+    two-deck bit, a type code of a move, only counts and flags in its lanes), whatever the
+    caller passed."""
+    cdef FourSeatPlay p
     cdef int seat, rank, total
-    if len(hands) != SEATS:
+    if len(hands) != 4:
         raise ValueError(f"a four-player position has four hands, got {len(hands)}")
-    if not 0 <= to_move < SEATS:
+    if not 0 <= to_move < 4:
         raise ValueError(f"to_move must be a seat 0, 1, 2 or 3, got {to_move}")
     p.to_beat.lo, p.to_beat.hi = lo, hi
-    if not 0 <= passes <= (0 if is_none(p.to_beat) else SEATS - 2):
+    if not 0 <= passes <= (0 if lo == 0 and hi == 0 else 2):
         raise ValueError(f"passes must be 0, 1 or 2 after a move and 0 when leading, "
                          f"got {passes}")
-    if not is_none(p.to_beat) and not _is_wide_move(lo, hi):
+    if (lo or hi) and not _is_two_deck_move(lo, hi):
         raise ValueError(f"move to beat {(<object>hi << 64) | lo:#x} is no wide move word")
-    for seat in range(SEATS):
-        p.hands[seat] = _table_hand_of(hands[seat], seat)
+    for seat in range(4):
+        p.hands[seat] = _two_deck_hand_of(hands[seat], seat)
     for rank in range(NUM_RANKS):
-        total = sum([hands[seat][rank] for seat in range(SEATS)])
-        if total > (2 if rank >= BLACK_JOKER else MOST_COPIES):
+        total = sum([hands[seat][rank] for seat in range(4)])
+        if total > (2 if rank >= BLACK_JOKER else TWO_DECKS_COPIES):
             raise ValueError(f"the hands hold {total} cards of rank index {rank}: more than "
                              f"two decks have")
+    p.landlord = 0          # unread: no settlement here
     p.player = to_move
     p.passes = passes
     return p
 
 
-def _perft_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
-                 int passes, int depth, rules):
-    """table_position.perft of the four-player position given by its hands' counts, the player
-    to move, the move to beat's wide word as low and high halves (both 0 when the player
-    leads) and the passes since it, counted natively under a two-deck rule set; Ctrl-C raises
-    KeyboardInterrupt within a fraction of a second."""
-    cdef Options options = options_of(as_rules(rules), 2)
-    cdef TablePlay p = _table_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
-    cdef TableWalk w = TableWalk(&options, WideWords(NULL, 0), NODES_PER_SIGNAL_CHECK)
-    cdef int64_t nodes
-    if depth < 0:
-        raise ValueError(f"depth must be at least 0, got {depth}")
-    try:
-        with nogil:
-            nodes = table_perft_node(&p, depth, &w, 0)
-    finally:
-        free(w.buf.data)
-    return perft_result(nodes)
-
-
-def _play_out_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
-                    int passes, uint64_t seed, rules):
-    """(winner, bombs, actions, non-pass moves per seat) of a random finish of the four-player
-    position given as _perft_table takes it (its fields checked again by _table_play_of),
-    under a two-deck rule set: table_random_finish from ``seed``'s first stream, as
-    _play_out finishes three seats. A position that is already over has no actions, its
-    winner the seat whose hand is empty (the last such seat, as for three seats)."""
-    cdef Options options = options_of(as_rules(rules), 2)
-    cdef TablePlay p = _table_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
-    cdef Rng r = rng_for_game(seed, 0)
-    cdef WideWords buf = WideWords(NULL, 0)
-    cdef TableTally t
-    cdef int status, seat
-    start_table_tally(&t)
-    for seat in range(SEATS):
-        if is_none(p.hands[seat]):      # a position that is already over
-            t.winner = seat
-    try:
-        with nogil:
-            status = table_random_finish(&p, &r, &options, &buf, NULL, NULL, &t)
-    finally:
-        free(buf.data)
-    if status == -2:
-        raise ValueError(f"seat {p.player} must lead with no cards")
-    if status < 0:
-        raise MemoryError("out of memory playing out a position")
-    return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2], t.moves[3])
-
-
-# --- wild cards (laizi): random games, rollouts and perft ----------------------------------------
-# ddz_fast.positions.rollouts's random_games, play_out and perft_native under rules with wild cards: the
-# deal and the landlord of three seats as above, the wild draws of each deal, play on the laizi
-# generator's moves (laiziloop.pxd) and the settlement under ``rules.bomb_multiplier``. The
-# loops above stay as they are for the plain game.
-
-cdef enum:
-    WILD_CHOICES = 13       # a wild rank is one of 3..2 (rank indices 0..12)
-    MAX_PLIES = 3 * DECK_CARDS + 1  # a hand lasts at most 3 * 54 actions: deeper plies never come
-
-
-cdef inline void draw_wild(Rng* r, int count, int* drawn) noexcept nogil:
-    """``count`` distinct wild ranks in draw order into ``drawn[0..1]`` (-1 past them): the
-    first uniform over the 13 ranks 3..2, the second over the 12 others."""
-    cdef int second
-    drawn[0] = drawn[1] = -1
-    if count >= 1:
-        drawn[0] = <int>rng_below_exact(r, WILD_CHOICES)
-    if count >= 2:
-        second = <int>rng_below_exact(r, WILD_CHOICES - 1)
-        drawn[1] = second + (second >= drawn[0])
-
-
-cdef int choose_laizi_landlord(Rng* r, int bidding, int laizi, uint64_t* piles, int* drawn,
-                               int* stake, int hand_size) noexcept nogil:
-    """choose_landlord with the wild draws of each deal right after its shuffle (as
-    ddz_fast.engine.laizi draws them): a re-deal draws again."""
-    cdef int landlord, first
-    if bidding == BID_RANDOM:
-        deal(r, piles, hand_size)
-        draw_wild(r, laizi, drawn)
-        stake[0] = 1
-        return <int>rng_below(r, 3)
-    first = <int>rng_below(r, 3)
-    while True:
-        deal(r, piles, hand_size)
-        draw_wild(r, laizi, drawn)
-        landlord = points_auction(r, 3, first, bidding == BID_POINTS_ONE_ROUND, stake, NULL)
-        if landlord >= 0:
-            return landlord
-        first = (first + 1) % 3
-
-
-cdef struct LaiziResult:
-    uint64_t piles[4]       # the deal: three hands and the kitty
-    int drawn[2]            # the wild ranks in draw order (-1: none)
-    int landlord
-    int stake
-    int64_t multiplier
-    bint spring
-    bint anti_spring
-    int64_t scores[3]
-    LzTally tally
-
-
-cdef void settle_laizi(LaiziResult* g) noexcept nogil:
-    """settle_game with the bombs' factors of ``rules.bomb_multiplier`` (in the tally) in
-    place of one doubling each; spring and anti-spring double as usual."""
-    cdef int landlord = g.landlord, seat
-    cdef bint landlord_won = g.tally.winner == landlord
-    cdef const int* moves = g.tally.moves
-    cdef int64_t amount
-    g.spring = landlord_won and moves[0] + moves[1] + moves[2] == moves[landlord]
-    g.anti_spring = not landlord_won and moves[landlord] == 1
-    g.multiplier = g.tally.factor << (g.spring + g.anti_spring)
-    amount = g.stake * g.multiplier
-    g.scores[landlord] = 0
-    for seat in range(3):
-        if seat != landlord:
-            g.scores[seat] = -amount if landlord_won else amount
-            g.scores[landlord] -= g.scores[seat]
-
-
-cdef inline void wild_low_to_high(const int* drawn, LzPlay* p) noexcept nogil:
-    """The generator's wild ranks (low to high) of ranks in draw order."""
-    p.nwild = 1 if drawn[1] < 0 else 2
-    p.wild[0], p.wild[1] = drawn[0], drawn[1]
-    if p.nwild == 2 and drawn[1] < drawn[0]:
-        p.wild[0], p.wild[1] = drawn[1], drawn[0]
-
-
-cdef int random_laizi_game(uint64_t seed, uint64_t index, int bidding, int hand_size, int laizi,
-                           bint app, const Options* o, LzSink* buf, WideWords* record,
-                           Py_ssize_t* recorded, LaiziResult* g) noexcept nogil:
-    """Deal, draw the wild ranks, pick the landlord, play random legal actions to the end
-    and settle; -1 on OOM."""
-    cdef Rng r = rng_for_game(seed, index)
-    cdef LzPlay p
-    cdef int status
-    g.landlord = choose_laizi_landlord(&r, bidding, laizi, g.piles, g.drawn, &g.stake,
-                                       hand_size)
-    p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
-    p.hands[g.landlord] += g.piles[3]
-    p.to_beat.k1 = p.to_beat.k2 = p.to_beat.lo = p.to_beat.hi = 0
-    p.landlord = p.player = g.landlord
-    p.passes = 0
-    wild_low_to_high(g.drawn, &p)
-    lz_start_tally(&g.tally)
-    status = lz_random_finish(&p, &r, o, app, buf, record, recorded, &g.tally)
-    if status < 0:
-        return status
-    settle_laizi(g)
-    return 0
-
-
-cdef Options _laizi_options(object checked) except *:
-    """The move options of rules with wild cards: the laizi generator reads the plain ones."""
-    return options_of(checked.replace(laizi=0, bomb_multiplier="double"))
-
-
-def _random_laizi_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
-                        bint record):
-    """Games ``start .. start + count - 1`` of ``seed`` under rules with wild cards, as a dict
-    of per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
-    checked = as_rules(rules)
-    if not checked.laizi or checked.players != 3:
-        raise ValueError(f"{checked!r} has no wild cards at three seats")
-    cdef Options options = _laizi_options(checked)
-    cdef const Options* o = &options
-    cdef int hand_size = checked.hand_size, laizi = checked.laizi
-    cdef bint app = checked.bomb_multiplier == "app"
-    cdef LzSink buf = LzSink(NULL, 0, 0, False)
-    cdef WideWords moves = WideWords(NULL, 0)
-    cdef Py_ssize_t i, recorded = 0
-    cdef int seat, failed = 0
-    cdef LaiziResult g
-    out = {
-        "landlord": np.empty(count, np.int8), "landlord_won": np.empty(count, np.bool_),
-        "base_stake": np.empty(count, np.int8), "multiplier": np.empty(count, np.int64),
-        "bombs": np.empty(count, np.int16), "plays": np.empty(count, np.int16),
-        "scores": np.empty((count, 3), np.int64), "spring": np.empty(count, np.bool_),
-        "anti_spring": np.empty(count, np.bool_), "hands": np.empty((count, 3), np.uint64),
-        "kitty": np.empty(count, np.uint64), "bonuses": np.zeros(count, np.int8),
-        "wild": np.empty((count, 2), np.int8),
-    }
-    offsets = np.zeros(count + 1, np.int64)
-    cdef int8_t[::1] landlord = out["landlord"], stake = out["base_stake"]
-    cdef int8_t[:, ::1] wild = out["wild"]
-    cdef uint8_t[::1] won = out["landlord_won"].view(np.uint8)
-    cdef uint8_t[::1] spring = out["spring"].view(np.uint8)
-    cdef uint8_t[::1] anti = out["anti_spring"].view(np.uint8)
-    cdef int64_t[::1] multiplier = out["multiplier"]
-    cdef int16_t[::1] bombs = out["bombs"], plays = out["plays"]
-    cdef int64_t[:, ::1] scores = out["scores"]
-    cdef uint64_t[:, ::1] hands = out["hands"]
-    cdef uint64_t[::1] kitty = out["kitty"]
-    cdef int64_t[::1] ends = offsets
-    try:
-        with nogil:
-            for i in range(count):
-                if i % 256 == 255:
-                    with gil:
-                        if PyErr_CheckSignals() != 0:
-                            failed = 2
-                            break
-                if random_laizi_game(seed, start + i, bidding, hand_size, laizi, app, o, &buf,
-                                     &moves if record else NULL, &recorded, &g) < 0:
-                    failed = 1
-                    break
-                landlord[i], stake[i] = g.landlord, g.stake
-                wild[i, 0], wild[i, 1] = g.drawn[0], g.drawn[1]
-                won[i] = g.tally.winner == g.landlord
-                multiplier[i], bombs[i], plays[i] = g.multiplier, g.tally.bombs, g.tally.actions
-                spring[i], anti[i] = g.spring, g.anti_spring
-                for seat in range(3):
-                    scores[i, seat] = g.scores[seat]
-                    hands[i, seat] = g.piles[seat] + (g.piles[3] if seat == g.landlord else 0)
-                kitty[i] = g.piles[3]
-                ends[i + 1] = recorded
-        if failed == 2:
-            raise_pending()
-        if failed:
-            raise MemoryError("out of memory playing random games")
-        if record:
-            out["moves"] = _copy_wide_words(moves.data, recorded)
-            out["offsets"] = offsets
-    finally:
-        free(buf.buf)
-        free(moves.data)
-    return out
-
-
-cdef struct LzWalk:
-    # What every node of a perft walk with wild cards shares: the options, one sink of moves
-    # per ply (the generator sorts its whole sink, so the levels cannot share one buffer) and
-    # a countdown to the next look at pending signals (Ctrl-C).
-    const Options* o
-    LzSink* sinks
-    int plies
-    int until_signal_check
-
-
-cdef int64_t lz_perft_node(const LzPlay* p, int depth, LzWalk* w, int ply) noexcept nogil:
-    """perft_node with wild cards: position.perft's leaf count below ``p``,
-    PERFT_OUT_OF_MEMORY or PERFT_INTERRUPTED. The moves of ply ``ply`` sit in its own sink."""
-    cdef LzSink* s
-    cdef LzPlay child
-    cdef LzMove move
-    cdef Py_ssize_t n, j
-    cdef int64_t nodes = 0, below
-    cdef bint following = p.to_beat.lo != 0
-    if depth == 0 or lz_is_over(p):
-        return 1
-    if ply >= w.plies:          # never: a hand ends within MAX_PLIES actions
-        return PERFT_OUT_OF_MEMORY
-    if interrupted(&w.until_signal_check):
-        return PERFT_INTERRUPTED
-    s = &w.sinks[ply]
-    n = lz_moves(s, p, w.o)
-    if n < 0:
-        return PERFT_OUT_OF_MEMORY
-    if depth == 1:              # every child is a leaf
-        return n + following
-    for j in range(-1 if following else 0, n):
-        if j < 0:
-            move.k1 = move.k2 = move.lo = move.hi = 0
-        else:
-            move = s.buf[j]
-        child = p[0]
-        if lz_play_move(&child, &move):
-            nodes += 1                  # the hand ended: a leaf at any depth
-            continue
-        below = lz_perft_node(&child, depth - 1, w, ply + 1)
-        if below < 0:
-            return below
-        nodes += below
-    return nodes
-
-
-cdef LzPlay _laizi_play_of(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
-                           tuple wild) except *:
-    """The LzPlay of position fields: the hands and seats checked again by _play_of, the wild
+cdef WildPlay _laizi_play_of(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
+                             tuple wild) except *:
+    """The WildPlay of position fields: the hands and seats checked again by _play_of, the wild
     ranks (low to high) checked to be one or two ranks 3..2. ``to_beat`` is the move to beat
     as (low half, high half, type code, key, length, cards) of its checked Move, or () when
     the player leads."""
     cdef uint64_t lo = to_beat[0] if to_beat else 0
     cdef Play plain = _play_of(hands, landlord, to_move, lo, passes)
-    cdef LzPlay p
+    cdef WildPlay p
     if not 1 <= len(wild) <= 2 or not all(0 <= rank < WILD_CHOICES for rank in wild):
         raise ValueError(f"wild ranks are one or two ranks 3..2, got {wild}")
     p.hands[0], p.hands[1], p.hands[2] = plain.hands[0], plain.hands[1], plain.hands[2]
@@ -1047,84 +799,7 @@ cdef LzPlay _laizi_play_of(tuple hands, int landlord, int to_move, tuple to_beat
     return p
 
 
-def _play_out_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
-                    uint64_t seed, rules, tuple wild):
-    """_play_out of a position with wild ranks ``wild`` (see _laizi_play_of): (winner, bombs,
-    actions, non-pass moves per seat) of a random finish."""
-    checked = as_rules(rules)
-    cdef Options options = _laizi_options(checked)
-    cdef bint app = checked.bomb_multiplier == "app"
-    cdef LzPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
-    cdef Rng r = rng_for_game(seed, 0)
-    cdef LzSink buf = LzSink(NULL, 0, 0, False)
-    cdef LzTally t
-    cdef int status, seat
-    lz_start_tally(&t)
-    for seat in range(3):
-        if p.hands[seat] == 0:          # a position that is already over
-            t.winner = seat
-    try:
-        with nogil:
-            status = lz_random_finish(&p, &r, &options, app, &buf, NULL, NULL, &t)
-    finally:
-        free(buf.buf)
-    if status == -2:
-        raise ValueError(f"seat {p.player} must lead with no cards")
-    if status < 0:
-        raise MemoryError("out of memory playing out a position")
-    return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2])
-
-
-def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes, int depth,
-                 rules, tuple wild):
-    """position.perft of a position with wild ranks ``wild`` (see _laizi_play_of), counted
-    natively."""
-    checked = as_rules(rules)
-    cdef Options options = _laizi_options(checked)
-    cdef LzPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
-    cdef LzWalk w
-    cdef int64_t nodes
-    cdef int ply
-    if depth < 0:
-        raise ValueError(f"depth must be at least 0, got {depth}")
-    w.o = &options
-    w.plies = max(1, min(depth, MAX_PLIES))
-    w.until_signal_check = NODES_PER_SIGNAL_CHECK
-    w.sinks = <LzSink*>calloc(w.plies, sizeof(LzSink))
-    if w.sinks == NULL:
-        raise MemoryError("out of memory counting perft")
-    try:
-        with nogil:
-            nodes = lz_perft_node(&p, depth, &w, 0)
-    finally:
-        for ply in range(w.plies):
-            free(w.sinks[ply].buf)
-        free(w.sinks)
-    return perft_result(nodes)
-
-
-def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
-              uint64_t seed, rules):
-    """(winner, bombs, actions, non-pass moves per seat) of a random finish of a position."""
-    cdef Options options = options_of(as_rules(rules))
-    cdef const Options* o = &options
-    cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
-    cdef Rng r = rng_for_game(seed, 0)
-    cdef Words buf = Words(NULL, 0)
-    cdef Tally t
-    cdef int status
-    start_tally(&t, &p)
-    try:
-        with nogil:
-            status = random_finish(&p, &r, o, &buf, NULL, NULL, &t)
-    finally:
-        free(buf.data)
-    if status == -2:
-        raise ValueError(f"seat {p.player} must lead with no cards")
-    if status < 0:
-        raise MemoryError("out of memory playing out a position")
-    return t.winner, t.bombs, t.actions, (t.moves[0], t.moves[1], t.moves[2])
-
+# --- kernels behind ddz_fast.positions.rollouts (arguments validated there) ------------------------
 
 def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes, int depth,
            rules):
@@ -1132,16 +807,56 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
     KeyboardInterrupt within a fraction of a second."""
     cdef Options options = options_of(as_rules(rules))
     cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
-    cdef Walk w = Walk(&options, Words(NULL, 0), NODES_PER_SIGNAL_CHECK)
-    cdef int64_t nodes
-    if depth < 0:
-        raise ValueError(f"depth must be at least 0, got {depth}")
-    try:
-        with nogil:
-            nodes = perft_node(&p, depth, &w, 0)
-    finally:
-        free(w.buf.data)
-    return perft_result(nodes)
+    return _perft_of(&p, depth, &options)
+
+
+def _perft_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
+                 int passes, int depth, rules):
+    """table_position.perft of the four-player position given by its hands' counts, the player
+    to move, the move to beat's two-deck word as low and high halves (both 0 when the player
+    leads) and the passes since it, counted natively under a two-deck rule set; Ctrl-C raises
+    KeyboardInterrupt within a fraction of a second."""
+    cdef Options options = options_of(as_rules(rules), 2)
+    cdef FourSeatPlay p = _table_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
+    return _perft_of(&p, depth, &options)
+
+
+def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes, int depth,
+                 rules, tuple wild):
+    """position.perft of a position with wild ranks ``wild`` (see _laizi_play_of), counted
+    natively."""
+    cdef Options options = _laizi_options(as_rules(rules))
+    cdef WildPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    return _perft_of(&p, depth, &options)
+
+
+def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
+              uint64_t seed, rules):
+    """(winner, bombs, actions, non-pass moves per seat) of a random finish of a position."""
+    cdef Options options = options_of(as_rules(rules))
+    cdef Play p = _play_of(hands, landlord, to_move, to_beat, passes)
+    return _finish(&p, seed, &options, False)
+
+
+def _play_out_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
+                    int passes, uint64_t seed, rules):
+    """(winner, bombs, actions, non-pass moves per seat) of a random finish of the four-player
+    position given as _perft_table takes it (its fields checked again by _table_play_of),
+    under a two-deck rule set, as _play_out finishes three seats."""
+    cdef Options options = options_of(as_rules(rules), 2)
+    cdef FourSeatPlay p = _table_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
+    return _finish(&p, seed, &options, False)
+
+
+def _play_out_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
+                    uint64_t seed, rules, tuple wild):
+    """_play_out of a position with wild ranks ``wild`` (see _laizi_play_of): (winner, bombs,
+    actions, non-pass moves per seat) of a random finish."""
+    checked = as_rules(rules)
+    cdef Options options = _laizi_options(checked)
+    cdef WildPlay p = _laizi_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    cdef bint app = checked.bomb_multiplier == "app"
+    return _finish(&p, seed, &options, app)
 
 
 # --- the play phase of a game state, stepped from Python ----------------------------------------
