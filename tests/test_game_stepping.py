@@ -334,7 +334,7 @@ def test_pickled_and_copied_states_are_equal_and_independent(preset):
 @needs_native_tables
 def test_the_native_shuffle_draws_what_random_shuffle_draws():
     from ddz_fast.engine import game as game_module
-    from ddz_fast.compiled import play
+    from ddz_fast import _play as play
 
     assert game_module._shuffle is play._shuffled_deck
     for seed in list(range(200)) + ["seed", 2 ** 64 + 7, -5]:
@@ -349,7 +349,7 @@ def test_the_native_shuffle_draws_what_random_shuffle_draws():
 @needs_native_tables
 def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
     from ddz_fast.engine import game as game_module
-    from ddz_fast.compiled import play
+    from ddz_fast import _play as play
 
     assert game_module._NATIVE_SEEDING
     rng = random.Random(2026)
@@ -377,7 +377,7 @@ def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
     [r for r in range(13) for _ in range(4)] + [13, -1],
 ])
 def test_deck_words_refuses_anything_but_one_deck(deck):
-    from ddz_fast.compiled import play
+    from ddz_fast import _play as play
 
     with pytest.raises((ValueError, TypeError)):
         play._deck_words(deck)
@@ -389,7 +389,7 @@ def test_deck_words_refuses_anything_but_one_deck(deck):
     ((0x5, 0, 0), 0),
 ])
 def test_a_native_table_checks_its_words(hands, landlord):
-    from ddz_fast.compiled import play
+    from ddz_fast import _play as play
 
     with pytest.raises((ValueError, OverflowError)):
         play._new_table(hands, landlord, Rules())

@@ -20,9 +20,7 @@ import ddz_fast
 from ddz_fast import (Game, Hand, InformationSet, Match, Move, Position, classify, legal_moves,
                       legal_moves_batch, perft, perft_native, play_out, random_games)
 from ddz_fast.arena import duplicate as arena, stats
-# The extension modules, or stand-ins raising NativeCoreMissingError when the core is not built
-# (the tests that use them are marked ``native``).
-from ddz_fast.compiled import core as _core, play as _play
+from ddz_fast.compiled import load
 from ddz_fast.engine import game as game_module
 from ddz_fast.moves.notation import parse_action
 from ddz_fast.engine import record
@@ -35,6 +33,10 @@ from ddz_fast.engine.game import AutoPlayLoopError
 
 from common import sample_size, slow_in_python
 from conftest import SUBPROCESS_CWD, default_sigint
+
+# The play loop, or a stand-in raising NativeCoreMissingError when the core is not built (the
+# tests that use it are marked ``native``).
+_play = load("ddz_fast._play")
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
 # Type code 10 (airplane with pair wings) with pair counts and no main rank: no legal move.

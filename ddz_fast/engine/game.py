@@ -53,7 +53,7 @@ from .base import (ActionTypeError, AutoPlayLoopError, IllegalActionError, State
 from .bidding import Auction, Bid, Double, doubling_order, next_player
 from ..cards import FULL_DECK, NUM_RANKS, deck_counts, format_cards
 from .clock import Action, AutoPlayPolicy, Clock, timeout_action
-from ..compiled import play as _play
+from ..compiled import load
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_action
@@ -67,6 +67,7 @@ from ..validate import check_int, check_seat, is_int, shown
 __all__ = ["Game", "State", "Deal", "Start", "IllegalActionError", "ActionTypeError",
            "AutoPlayLoopError", "MAX_DEAL_NUMBER",
            "deal_cards", "PHASES", "HAND_SIZE", "KITTY_SIZE"]
+_play = load("ddz_fast._play")  # NativeCoreMissingError on use when not built
 
 PHASES = ("bidding", "doubling", "play", "over")
 HAND_SIZE = 17

@@ -25,7 +25,7 @@ from typing import Any, List, Optional, Tuple
 
 from .. import moves as api
 from ..bitboard import COUNT_MASK
-from ..compiled import HAVE_CORE, play as _play
+from ..compiled import HAVE_CORE, load
 from ..hand import Hand
 from ..move import Move
 from ..positions.step import LegalMovesFn, generator, play_actions
@@ -38,6 +38,7 @@ __all__ = ["HAND_OVER", "PyTable", "PyStateCore", "StateCore", "STATE_CORE_FIELD
 HAND_OVER = 3
 #: Whether states step on the native table (the compiled core with the native implementation).
 NATIVE_TABLES = HAVE_CORE and api.IMPLEMENTATION == "native"
+_play = load("ddz_fast._play")
 Words = Tuple[int, int, int]
 
 

@@ -98,7 +98,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from ..compiled import core as _core, play as _play  # NativeCoreMissingError when not built
+from ..compiled import CORE_MODULE, load
 from . import four_player as table_position
 from .._checks import check_prev
 from ..bitboard import TYPE_SHIFT, WIDE, main_ranks, pack_wide
@@ -113,6 +113,10 @@ __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
            "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
            "MAX_TABLE_GAMES_PER_CALL", "MAX_RECORDED_TABLE_GAMES_PER_CALL",
            "MAX_RECORDED_LAIZI_GAMES_PER_CALL", "MAX_WORKERS"]
+
+# The native kernels, or stand-ins raising NativeCoreMissingError when they were not built.
+_core = load(CORE_MODULE)
+_play = load("ddz_fast._play")
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")

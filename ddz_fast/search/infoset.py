@@ -43,7 +43,7 @@ import numpy as np
 
 from ..engine.bidding import Bid, Double
 from ..cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
-from ..compiled import sampler as _sampler  # NativeCoreMissingError when not built
+from ..compiled import load
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..positions.three_player import Position, checked_position, plain_position
@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 
 __all__ = ["InformationSet", "information_set", "Constraints", "SplitSpec", "split_spec",
            "split_specs", "normalize_constraints", "MAX_SAMPLES"]
+_sampler = load("ddz_fast._sample")  # NativeCoreMissingError on use when not built
 
 #: The most determinizations one :meth:`InformationSet.sample` call returns (400 MB of words).
 MAX_SAMPLES = 1 << 24

@@ -26,7 +26,7 @@ import numpy as np
 from ..engine.bidding import Bid, Double
 from .bots import GreedyBot, refuse_wild_cards
 from ..moves import legal_moves
-from ..compiled import search as _search  # NativeCoreMissingError when not built
+from ..compiled import load
 from ..engine.game import State, _check_seed
 from ..hand import Hand
 from .infoset import InformationSet
@@ -38,6 +38,7 @@ from ..validate import check_int, check_real
 
 __all__ = ["PIMCBot", "ISMCTSBot", "ROLLOUT_POLICIES", "MAX_ITERATIONS",
            "MAX_SAMPLES_PER_DECISION", "MAX_ROLLOUTS"]
+_search = load("ddz_fast._search")  # NativeCoreMissingError on use when not built
 
 #: How a rollout finishes a dealt hand: ``"rules"``, every player takes a quick rule-based
 #: action (the move emptying its hand; leading, the ordinary move of the most cards; following,

@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple, Union
 
-from ..compiled import core as _core, solver as _solver  # NativeCoreMissingError if not built
+from ..compiled import CORE_MODULE, load
 from .._checks import check_prev
 from ..positions.duel import Duel
 from ..move import Move
@@ -38,6 +38,8 @@ from ..positions.three_player import Position, plain_position
 from ..rules import Rules, RulesLike, three_player_rules
 
 __all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
+_core = load(CORE_MODULE)  # NativeCoreMissingError on use when not built
+_solver = load("ddz_fast._solver")
 
 Game = Union[Position, Duel]
 #: The objectives :func:`solve` accepts.
