@@ -35,7 +35,8 @@ NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
     "vocabulary": ("ddz_fast._fast_paths",),
     "moves": (CORE_MODULE,),
     "engine": ("ddz_fast._play",),
-    "search": ("ddz_fast._solver", "ddz_fast._sample", "ddz_fast._search"),
+    "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
+               "ddz_fast.search._search_bots"),
 }
 
 MISSING_MESSAGE = (

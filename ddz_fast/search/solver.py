@@ -18,7 +18,7 @@ side against the two peasants, who play as one side seeing every card) or a
   Spring and anti-spring depend on who played a card earlier in the hand, which a position does
   not record, so they are never counted; ``stake_moves`` are the first actions that get it.
 
-The search runs natively (``ddz_fast._solver``) without the GIL: an OR-AND search with a
+The search runs natively (``ddz_fast.search._solver``) without the GIL: an OR-AND search with a
 first-win cutoff over the core's move words, a transposition table of ``tt_megabytes`` keyed by
 the whole node, then an iterative-deepening distance search for the principal variation.
 :mod:`ddz_fast.reference.solver` is its pure-Python specification.
@@ -39,7 +39,7 @@ from ..rules import Rules, RulesLike, three_player_rules
 
 __all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
 _core = load(CORE_MODULE)  # NativeCoreMissingError on use when not built
-_solver = load("ddz_fast._solver")
+_solver = load("ddz_fast.search._solver")
 
 Game = Union[Position, Duel]
 #: The objectives :func:`solve` accepts.

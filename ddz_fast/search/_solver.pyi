@@ -1,4 +1,4 @@
-"""Type stub of the compiled solver (src/_solver.pyx); ddz_fast.search.solver is its only caller."""
+"""Type stub of the compiled solver (src/search/_solver.pyx); ddz_fast.search.solver is its only caller."""
 from typing import Tuple
 
 from .move import Move
