@@ -28,12 +28,13 @@ __all__ = ["NativeCoreMissingError", "HAVE_CORE", "CORE_MODULE", "NATIVE_MODULES
            "require_core", "MISSING_MESSAGE"]
 
 #: The move API on the native generators: the compiled core.
-CORE_MODULE = "ddz_fast._core"
+CORE_MODULE = "ddz_fast.moves._api"
 
 #: The native modules, by the layer whose Python modules load them.
 NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
     "vocabulary": ("ddz_fast._fast_paths",),
-    "moves": (CORE_MODULE,),
+    "moves": ("ddz_fast.moves._interned", "ddz_fast.moves._rule_sets",
+              "ddz_fast.moves._movelist", CORE_MODULE, "ddz_fast.moves._batches"),
     "engine": ("ddz_fast._play",),
     "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
                "ddz_fast.search._search_bots"),

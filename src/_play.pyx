@@ -21,7 +21,6 @@ cimport cython
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.ref cimport Py_INCREF
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
@@ -35,9 +34,10 @@ from playloop cimport (FourSeatPlay, Play, Table, Tally, WildPlay, count_action,
                        play_at, play_move, random_finish, seats_of, start_tally)
 from mt19937 cimport MT, mt_next, mt_seed
 from rng cimport Rng, mix64, rng_below, rng_below_exact, rng_for_game, rng_next
-from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
+from words cimport Words, generate_into, reserve
 
-from ddz_fast import _core
+from ddz_fast.moves._interned cimport move_of_word as move_of
+
 from ddz_fast.move import Move
 from ddz_fast.rules import as_rules
 
@@ -865,10 +865,8 @@ def _play_out_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int p
 # kept until the next step. ddz_fast.engine.stepping validates what reaches _new_table; a step takes
 # a Move and checks it against the legal words itself, so no input reaches a word unchecked.
 
-# The Move of a word is the one the core shares (ddz_fast._core keeps one per word in a table
-# that threads read without a lock); the core hands its C function over in a capsule.
-ctypedef object (*MoveOfWord)(uint64_t word)
-cdef MoveOfWord move_of = <MoveOfWord>PyCapsule_GetPointer(_core.MOVE_OF_WORD, MOVE_OF_WORD_NAME)
+# The Move of a word is the one ddz_fast.moves._interned shares (made once per word, kept in a
+# table that threads read without a lock).
 
 
 @cython.final

@@ -56,10 +56,10 @@ def test_the_kernels_are_safe_on_a_word_of_no_move():
     # respond() once computed ctz(0) and recursed without end on this word; in a subprocess,
     # so that a regression fails this test instead of killing the run.
     result = run_python(
-        "import numpy as np; from ddz_fast import _core, Hand\n"
+        "import numpy as np; from ddz_fast import Hand; from ddz_fast.moves import _batches\n"
         f"prevs = np.full(64, {NO_MAIN_RANKS:#x}, dtype=np.uint64)\n"
         "hands = np.full(64, Hand('33445566778899TTBR').bitboard, dtype=np.uint64)\n"
-        "moves, offsets = _core._batch_moves(hands, prevs, None)\n"
+        "moves, offsets = _batches._batch_moves(hands, prevs, None)\n"
         "print(len(moves), offsets[-1])\n")
     assert result.returncode == 0, result.stderr
     # Against a word of no legal shape only the bombs and the rocket answer: here the rocket.

@@ -136,7 +136,7 @@ def test_the_shape_tables_are_a_leaf_the_core_and_the_reference_share():
     assert graph["ddz_fast.shapes"] <= {"ddz_fast.cards"}
     assert "ddz_fast.shapes" in graph["ddz_fast.reference.moves"]
     assert "ddz_fast.reference.moves" not in graph["ddz_fast.move"]
-    core_source = ROOT / "src" / "_core.pyx"
+    core_source = ROOT / "src" / "moves" / "_api.pyx"
     if core_source.exists():  # a checkout: the core reads the same table
         assert "from ddz_fast.shapes import MAIN_SHAPES" in core_source.read_text()
 
@@ -193,7 +193,7 @@ for call in (lambda: ddz_fast.random_games(2, seed=1),
         call()
     except ddz_fast.NativeCoreMissingError as error:
         assert isinstance(error, ImportError)
-        assert "without its compiled core ddz_fast._core" in str(error)
+        assert "without its compiled core ddz_fast.moves._api" in str(error)
         assert "pip install ." in str(error)
     else:
         raise AssertionError("a native-only function ran without the core")
@@ -216,7 +216,7 @@ def test_without_the_core_the_default_import_names_the_missing_build(tmp_path):
     assert result.returncode == 1
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("ddz_fast.compiled.NativeCoreMissingError: ddz_fast was installed "
-                           "without its compiled core ddz_fast._core; build it with "
+                           "without its compiled core ddz_fast.moves._api; build it with "
                            "`pip install .`"), result.stderr
     assert "circular import" not in result.stderr and "partially initialized" not in \
         result.stderr

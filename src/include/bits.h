@@ -5,8 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The capsule in which ddz_fast._core hands its word-to-Move function to the other modules. */
-#define DDZ_MOVE_OF_WORD_NAME "ddz_fast._core.MOVE_OF_WORD"
+/* Free-threaded builds (no GIL) skip the caches that live in module globals and need the GIL to
+ * be shared (the last rule set looked up, the spare blocks of MoveLists). */
+#ifdef Py_GIL_DISABLED
+#define DDZ_HAVE_GIL 0
+#else
+#define DDZ_HAVE_GIL 1
+#endif
 
 /* One bit per nibble of the 15 rank nibbles, the counts and the main-rank flags. */
 #define DDZ_NIBBLE_ONES 0x0111111111111111ULL

@@ -10,6 +10,13 @@ from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t
 
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX < 0x030C0000
+    #include "structmember.h"   /* PyMemberDef: in Python.h itself from 3.12 */
+    #endif
+    """
+
 cdef extern from "Python.h":
     ctypedef struct PyMemberDef:
         Py_ssize_t offset

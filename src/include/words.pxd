@@ -10,12 +10,6 @@ from libc.stdlib cimport realloc
 from movegen cimport Options, Sink, Word, generate
 
 
-# The name of ddz_fast._core's capsule holding its ``object move_of_word(uint64_t)``: the shared
-# Move of a move word (Move.PASS for 0).
-cdef extern from "bits.h":
-    const char* MOVE_OF_WORD_NAME "DDZ_MOVE_OF_WORD_NAME"
-
-
 cdef struct Words:
     # A buffer owned by one call (free its data when done); ``cap`` counts 64-bit units.
     uint64_t* data

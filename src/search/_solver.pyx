@@ -18,16 +18,17 @@ followed by its partner) keeps the value, otherwise it flips.
 """
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from movegen cimport *
 from rule_options cimport options_of
-from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
+from words cimport Words, generate_into, reserve
 
-from ddz_fast import _core, bitboard
+from ddz_fast.moves._interned cimport move_of_word as move_of
+
+from ddz_fast import bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES
 
 __all__ = ["_Table", "_solve"]
@@ -44,10 +45,8 @@ def _check_layout():
 
 _check_layout()
 
-# The Move of a word is the one the core shares (made once per word, then a table look-up):
-# the results are built here without a Python call per move.
-ctypedef object (*MoveOfWord)(uint64_t word)
-cdef MoveOfWord move_of = <MoveOfWord>PyCapsule_GetPointer(_core.MOVE_OF_WORD, MOVE_OF_WORD_NAME)
+# The Move of a word is the one ddz_fast.moves._interned shares (made once per word, then a
+# table look-up): the results are built here without a Python call per move.
 
 cdef extern from "Python.h":
     # Declared without an exception value: poll_signals keeps the exception for the caller.
