@@ -35,7 +35,9 @@ NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
     "vocabulary": ("ddz_fast._fast_paths",),
     "moves": ("ddz_fast.moves._interned", "ddz_fast.moves._rule_sets",
               "ddz_fast.moves._movelist", CORE_MODULE, "ddz_fast.moves._batches"),
-    "engine": ("ddz_fast._play",),
+    "positions": ("ddz_fast.positions._perft", "ddz_fast.positions._rollouts"),
+    "engine": ("ddz_fast.engine._random_games", "ddz_fast.engine._play_phase",
+               "ddz_fast.engine._deal"),
     "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
                "ddz_fast.search._search_bots"),
 }

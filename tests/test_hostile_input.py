@@ -34,9 +34,10 @@ from ddz_fast.engine.game import AutoPlayLoopError
 from common import sample_size, slow_in_python
 from conftest import SUBPROCESS_CWD, default_sigint
 
-# The play loop, or a stand-in raising NativeCoreMissingError when the core is not built (the
-# tests that use it are marked ``native``).
-_play = load("ddz_fast._play")
+# The play loop's kernels, or stand-ins raising NativeCoreMissingError when the core is not built
+# (the tests that use them are marked ``native``).
+_perft = load("ddz_fast.positions._perft")
+_rollouts = load("ddz_fast.positions._rollouts")
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
 # Type code 10 (airplane with pair wings) with pair counts and no main rank: no legal move.
@@ -162,9 +163,9 @@ def test_a_position_changed_after_its_checks_is_checked_again():
 @pytest.mark.native
 def test_the_play_kernels_check_the_words_and_seats_they_are_handed():
     with pytest.raises(ValueError, match="hand word 0x8 has bits outside the rank counts"):
-        _play._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
+        _rollouts._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
     with pytest.raises(ValueError, match="seat"):
-        _play._perft((1, 1, 1), 0, 5, 0, 0, 3, None)
+        _perft._perft((1, 1, 1), 0, 5, 0, 0, 3, None)
 
 
 # --- runs that never ended -----------------------------------------------------------------

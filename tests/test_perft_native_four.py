@@ -178,7 +178,7 @@ def test_what_is_no_table_position_is_refused_as_at_three_seats():
 
 
 def test_the_kernel_checks_its_words_again():
-    from ddz_fast import _play      # compiled only: imported where the core is built
+    from ddz_fast.positions import _perft   # compiled only: imported where the core is built
     hands = tuple(TablePosition.parse("33/4/5/6 0 0 - 0").hands)
     counts = tuple(h.counts for h in hands)
     nine = ((9,) + counts[0][1:],) + counts[1:]
@@ -190,9 +190,9 @@ def test_the_kernel_checks_its_words_again():
                           ((counts, 1, 0x22, 1 << 63, 0), "no wide move word"),
                           ((counts, 1, pair_word, 0, 0), "no wide move word")):
         with pytest.raises(ValueError, match=message):
-            _play._perft_table(*args, 3, FOUR)
+            _perft._perft_table(*args, 3, FOUR)
     with pytest.raises(ValueError, match="deck"):
-        _play._perft_table(counts, 0, 0, 0, 0, 3, Rules())
+        _perft._perft_table(counts, 0, 0, 0, 0, 3, Rules())
 
 
 def test_a_deep_count_stops_on_ctrl_c():

@@ -226,7 +226,7 @@ def test_a_partner_is_refused_at_three_seats_and_a_four_player_rule_set_too():
 
 
 def test_the_kernel_checks_its_words_again():
-    from ddz_fast import _play      # compiled only: imported where the core is built
+    from ddz_fast.positions import _rollouts    # compiled only: imported where it is built
     counts = tuple(h.counts for h in TablePosition.parse("33/4/5/6 0 0 - 0").hands)
     nine = ((9,) + counts[0][1:],) + counts[1:]
     for args, message in (((counts[:3], 0, 0, 0, 0), "four hands"),
@@ -235,7 +235,7 @@ def test_the_kernel_checks_its_words_again():
                           ((nine, 0, 0, 0, 0), "holds 9 cards"),
                           ((counts, 1, 0x22, 1 << 63, 0), "no wide move word")):
         with pytest.raises(ValueError, match=message):
-            _play._play_out_table(*args, 1, FOUR)
+            _rollouts._play_out_table(*args, 1, FOUR)
     with pytest.raises(ValueError, match="deck"):
-        _play._play_out_table(counts, 0, 0, 0, 0, 1, Rules())
-    assert _play._play_out_table(counts, 0, 0, 0, 0, 1, FOUR)[2] >= 1
+        _rollouts._play_out_table(counts, 0, 0, 0, 0, 1, Rules())
+    assert _rollouts._play_out_table(counts, 0, 0, 0, 0, 1, FOUR)[2] >= 1

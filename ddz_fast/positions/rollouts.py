@@ -1,8 +1,8 @@
 """The play phase in native code: many random games at once, random rollouts and perft.
 
-These run the compiled core's play loop (src/_play.pyx) on three hand words, without the GIL
-and without one Python object per move. Every argument is validated here, before it reaches
-code compiled without bounds checks.
+These run the compiled core's play loop (ddz_fast.positions._perft and _rollouts,
+ddz_fast.engine._random_games) on hand words, without the GIL and without one Python object per
+move. Every argument is validated here, before it reaches code compiled without bounds checks.
 
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
   legal actions, at three seats (with or without wild cards) or at the four-player table; the
@@ -116,7 +116,9 @@ __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
 
 # The native kernels, or stand-ins raising NativeCoreMissingError when they were not built.
 _core = load(CORE_MODULE)
-_play = load("ddz_fast._play")
+_perft = load("ddz_fast.positions._perft")
+_rollouts = load("ddz_fast.positions._rollouts")
+_games = load("ddz_fast.engine._random_games")
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")
@@ -338,8 +340,8 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
 def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
     """The native loop of a table: four seats, three with wild cards, or the plain game."""
     if rules.players == 4:
-        return _play._random_table_games
-    return _play._random_laizi_games if rules.laizi else _play._random_games
+        return _games._random_table_games
+    return _games._random_laizi_games if rules.laizi else _games._random_games
 
 
 def _check_game_count(n: int, record: bool, four: bool, laizi: bool = False) -> None:
@@ -395,13 +397,13 @@ def play_out(position: Union[Position, TablePosition], seed: int, *, rules: Rule
         position = checked_position(position)
         wild, hands, to_beat_fields = _wild_words(position, checked)
         landlord, to_move, passes = _seats(position)
-        winner, bombs, plays, seat_moves = _play._play_out_laizi(
+        winner, bombs, plays, seat_moves = _rollouts._play_out_laizi(
             hands, landlord, to_move, to_beat_fields, passes, seed, checked, wild)
         return Playout(winner, winner == landlord, bombs, plays, seat_moves)
     rules = plain_rules(checked, "the native play loop")
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
-    winner, bombs, plays, seat_moves = _play._play_out(
+    winner, bombs, plays, seat_moves = _rollouts._play_out(
         hands, landlord, to_move, to_beat, passes, seed, rules)
     return Playout(winner, winner == landlord, bombs, plays, seat_moves)
 
@@ -430,8 +432,8 @@ def perft_native(position: Union[Position, TablePosition], depth: int, *,
         return 1
     hands, to_beat = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
-    return _play._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
-                        rules)
+    return _perft._perft(hands, landlord, to_move, to_beat, passes, min(depth, _DEPTH_CAP),
+                         rules)
 
 
 def _play_out_table(position: TablePosition, seed: int, rules: RulesLike,
@@ -446,8 +448,8 @@ def _play_out_table(position: TablePosition, seed: int, rules: RulesLike,
     if position.is_over:
         winner = max(seat for seat, hand in enumerate(position.hands) if not hand.bitboard)
         return Playout(winner, winner in side, 0, 0, (0,) * table_position.PLAYERS)
-    winner, bombs, plays, seat_moves = _play._play_out_table(*_table_words(position, checked),
-                                                             seed, checked)
+    winner, bombs, plays, seat_moves = _rollouts._play_out_table(
+        *_table_words(position, checked), seed, checked)
     return Playout(winner, winner in side, bombs, plays, seat_moves)
 
 
@@ -479,8 +481,8 @@ def _perft_table(position: TablePosition, depth: int, rules: RulesLike) -> int:
     checked = table_position._table_rules(rules)
     if depth == 0 or position.is_over:
         return 1
-    return _play._perft_table(*_table_words(position, checked), min(depth, _DEPTH_CAP),
-                              checked)
+    return _perft._perft_table(*_table_words(position, checked), min(depth, _DEPTH_CAP),
+                               checked)
 
 
 def _table_words(position: TablePosition, rules: Rules) -> Tuple[
@@ -513,8 +515,8 @@ def _perft_wild(position: Position, depth: int, rules: Rules) -> int:
     if depth == 0:
         return 1
     landlord, to_move, passes = _seats(position)
-    return _play._perft_laizi(hands, landlord, to_move, to_beat, passes,
-                              min(depth, _DEPTH_CAP), rules, wild)
+    return _perft._perft_laizi(hands, landlord, to_move, to_beat, passes,
+                               min(depth, _DEPTH_CAP), rules, wild)
 
 
 def _wild_words(position: Position, rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...],

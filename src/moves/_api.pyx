@@ -314,7 +314,7 @@ cdef tuple _laizi_action_space(object rules, object wild, RuleSet rule_set):
 cdef dict _CLASS_CODE = {name: code for code, name in enumerate(bitboard.BOMB_CLASSES)}
 
 
-# --- the public API (ddz_fast.reference.moves's signatures) --------------------------------------------
+# --- the public API (ddz_fast.reference.moves's signatures) --------------------------------------
 
 def legal_moves(hand, prev=None, *, rules=None, wild=None):
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.

@@ -24,7 +24,7 @@ __all__ = ["_try_batch_moves", "_try_batch_mask", "_first_illegal", "_batch_move
 cnp.import_array()
 
 
-# --- batched kernels (ddz_fast.moves.native validates their arguments) --------------------------------
+# --- batched kernels (ddz_fast.moves.native validates their arguments) ---------------------------
 
 cdef Py_ssize_t batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
                             const Options* o, Words* out, int64_t* offsets) noexcept nogil:
@@ -291,7 +291,7 @@ def _try_batch_mask(hands, prevs, rules):
     return _mask_of(batch.hands, batch.prevs, batch.n, batch.rule_set)
 
 
-# --- the kernels behind the full checks (ddz_fast.moves.native has validated their arguments) ---------
+# --- the kernels behind the full checks (ddz_fast.moves.native has validated their arguments) ----
 
 def _first_illegal(const uint64_t[::1] prevs not None, rules):
     """The first row whose non-zero word is not a legal move under ``rules``, or -1."""
