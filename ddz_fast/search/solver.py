@@ -137,18 +137,18 @@ def _check_flag(name: str, value: object) -> bool:
 # empties it without touching memory). One solve uses a table at a time: a concurrent solve
 # takes a new one. At most one idle table is kept, so memory stays bounded by the last size.
 
-_IDLE: Dict[int, "_solver._Table"] = {}
+_IDLE: Dict[int, "_solver.TranspositionTable"] = {}
 _IDLE_LOCK = threading.Lock()
 
 
-def _take_table(megabytes: int) -> "_solver._Table":
+def _take_table(megabytes: int) -> "_solver.TranspositionTable":
     with _IDLE_LOCK:
         table = _IDLE.pop(megabytes, None)
         _IDLE.clear()  # a table of another size is not coming back into use
-    return table if table is not None else _solver._Table(megabytes << 20)
+    return table if table is not None else _solver.TranspositionTable(megabytes << 20)
 
 
-def _give_table(megabytes: int, table: "_solver._Table") -> None:
+def _give_table(megabytes: int, table: "_solver.TranspositionTable") -> None:
     with _IDLE_LOCK:
         _IDLE.clear()
         _IDLE[megabytes] = table

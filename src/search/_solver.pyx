@@ -31,7 +31,7 @@ from ddz_fast.moves._interned cimport move_of_word as move_of
 from ddz_fast import bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES
 
-__all__ = ["_Table", "_solve"]
+__all__ = ["TranspositionTable", "_solve"]
 
 
 def _check_layout():
@@ -218,7 +218,7 @@ cdef inline int bit_length(int64_t x) noexcept nogil:
     return n
 
 
-cdef class _Table:
+cdef class TranspositionTable:
     """A transposition table of fixed size, reused by one solve at a time."""
     cdef void* block
     cdef Entry* entries
@@ -944,8 +944,8 @@ cdef tuple stake_moves(const Root* root):
                   if root.stakes[i] == root.stake])
 
 
-def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
-           bint duel, rules, int objective, int64_t max_nodes, double time_limit,
+def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uint64_t to_beat,
+           int passes, bint duel, rules, int objective, int64_t max_nodes, double time_limit,
            bint want_pv):
     """Solve one node (arguments validated by ddz_fast.search.solver).
 
