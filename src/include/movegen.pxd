@@ -341,7 +341,7 @@ cdef inline bint fits_one_deck(TwoDecks word) noexcept nogil:
             & 0x1010101010101010ULL) == 0
 
 
-cdef inline uint64_t narrowed(TwoDecks word) noexcept nogil:
+cdef inline uint64_t to_one_deck(TwoDecks word) noexcept nogil:
     """The one-deck word of a two-deck word whose cards fit one deck: a move's canonical word."""
     cdef uint64_t narrow = ((word.hi >> TWO_DECKS_TYPE_SHIFT) & 0x7F) << TYPE_SHIFT
     cdef uint64_t bits
@@ -352,18 +352,18 @@ cdef inline uint64_t narrowed(TwoDecks word) noexcept nogil:
     return narrow
 
 
-cdef inline TwoDecks widened(uint64_t word) noexcept nogil:
+cdef inline TwoDecks to_two_decks(uint64_t word) noexcept nogil:
     """The two-deck word of a one-deck word (hand or move): the same cards, flags and type."""
-    cdef TwoDecks wide
+    cdef TwoDecks two
     cdef uint64_t nibble
     cdef int rank
-    wide.lo, wide.hi = 0, 0
+    two.lo, two.hi = 0, 0
     if word >> TYPE_SHIFT:
-        wide.hi = ((word >> TYPE_SHIFT) | TWO_DECKS_BIT) << TWO_DECKS_TYPE_SHIFT
+        two.hi = ((word >> TYPE_SHIFT) | TWO_DECKS_BIT) << TWO_DECKS_TYPE_SHIFT
     for rank in range(NUM_RANKS):
         nibble = (word >> (4 * rank)) & 0xF
-        wide = plus(wide, rank, <int>((nibble & 7) | ((nibble & 8) << 1)))
-    return wide
+        two = plus(two, rank, <int>((nibble & 7) | ((nibble & 8) << 1)))
+    return two
 
 
 cdef inline uint32_t span(int key, int length) noexcept nogil:

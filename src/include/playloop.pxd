@@ -25,7 +25,7 @@ from laizigen cimport (CLASS_HARD, CLASS_SOFT, HI_CLASS_SHIFT, LzMove, LzQuery, 
                        lz_answer_query, lz_generate, lz_lead_query)
 from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, T_BOMB, T_ROCKET,
                       TYPE_SHIFT, TwoDecks, code_of, count_at, counts_only, fits_one_deck,
-                      is_zero, narrowed)
+                      is_zero, to_one_deck)
 from rng cimport Rng, rng_below
 from words cimport Words, count_moves, generate_into, reserve
 
@@ -278,7 +278,7 @@ cdef inline bint record_at(Words* record, Py_ssize_t* recorded, const Table* p,
             if Table is FourSeatPlay:
                 word = (<const TwoDecks*>moves.data)[j]
                 if fits_one_deck(word):
-                    word.lo, word.hi = narrowed(word), 0
+                    word.lo, word.hi = to_one_deck(word), 0
             else:
                 wild = &(<const LzMove*>moves.data)[j]
                 word.lo, word.hi = wild.lo, wild.hi

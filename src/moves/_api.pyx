@@ -122,7 +122,7 @@ cdef TwoDecks _two_deck_word(object word):
     move)."""
     cdef TwoDecks w
     if type(word) is int:
-        return widened(word)
+        return to_two_decks(word)
     w.lo, w.hi = word & 0xFFFFFFFFFFFFFFFF, word >> 64
     return w
 

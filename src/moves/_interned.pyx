@@ -29,7 +29,7 @@ from ddz_fast.move import MOVE_TYPES, Move
 from laizigen cimport LzMove
 from memory cimport prefetch, store_release
 from movegen cimport (NUM_TYPES, TYPE_SHIFT, TwoDecks, ctz, fits_one_deck, gather_flags,
-                      narrowed, popcount)
+                      popcount, to_one_deck)
 from slots cimport MoveSlots, counts_tuple, move_slots, set_slot
 
 cdef extern from "Python.h":
@@ -176,7 +176,7 @@ cdef list moves_of_two_decks(const TwoDecks* words, Py_ssize_t n):
     """The canonical Moves of ``n`` two-deck words the generator made: the shared Move of its
     one-deck word for a move whose cards fit one deck (the same move at every table)."""
     cdef Py_ssize_t i
-    return [move_of_word(narrowed(words[i])) if fits_one_deck(words[i]) else
+    return [move_of_word(to_one_deck(words[i])) if fits_one_deck(words[i]) else
             move_of(words[i].lo, words[i].hi, True) for i in range(n)]
 
 
