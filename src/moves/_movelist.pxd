@@ -1,5 +1,5 @@
-# MoveList (src/moves/_movelist.pyx), for the modules that return one: the move API and the
-# batches. ``from ddz_fast.moves._movelist cimport MoveList, moves_of_hand, movelist_of``.
+# MoveList (src/moves/_movelist.pyx), for the move API, which returns one:
+# ``from ddz_fast.moves._movelist cimport MoveList, moves_of_hand``.
 from libc.stdint cimport uint64_t
 
 from movegen cimport Options
@@ -12,5 +12,4 @@ cdef class MoveList:
     cdef Py_ssize_t _find(self, object move, Py_ssize_t start, Py_ssize_t stop)
 
 
-cdef MoveList movelist_of(const uint64_t* words, Py_ssize_t n)
 cdef MoveList moves_of_hand(uint64_t hand, uint64_t prev, const Options* o)

@@ -334,7 +334,7 @@ cdef class _MoveIterator:
         return max(self.n - self.next if self.step > 0 else self.next + 1, 0)
 
 
-cdef MoveList movelist_of(const uint64_t* words, Py_ssize_t n):
+cdef inline MoveList _new_list(const uint64_t* words, Py_ssize_t n):
     """A new MoveList of ``n`` words (copied from ``words``; NULL: left for the caller to
     write)."""
     cdef MoveList moves = MoveList.__new__(MoveList)
@@ -364,8 +364,8 @@ cdef MoveList moves_of_hand(uint64_t hand, uint64_t prev, const Options* o):
     expect_block()
     generate(&s, hand, prev, o)
     if s.n <= s.cap:
-        return movelist_of(&local[0], s.n)
-    moves = movelist_of(NULL, s.n)
+        return _new_list(&local[0], s.n)
+    moves = _new_list(NULL, s.n)
     s = Sink(moves._words, s.n, 0)
     with nogil:
         generate(&s, hand, prev, o)
