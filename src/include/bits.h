@@ -55,6 +55,16 @@ static inline int ddz_popcount(uint64_t x) {
 #endif
 #endif
 
+/* Transparent huge pages for a large table read at random places (the shared Moves, the
+ * solver's transposition table): far fewer TLB misses on its probes. Linux only; elsewhere
+ * nothing. */
+#if defined(__linux__)
+#include <sys/mman.h>
+static inline void ddz_advise_huge(void* p, size_t n) { madvise(p, n, MADV_HUGEPAGE); }
+#else
+static inline void ddz_advise_huge(void* p, size_t n) { (void)p; (void)n; }
+#endif
+
 /* A hint that the size bytes at p are about to be written: start fetching their cache lines.
  * Compilers delete a loop of bare prefetches as free of side effects; the empty volatile asm
  * statement keeps this one. */

@@ -20,6 +20,7 @@ from cpython.list cimport PyList_New
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint32_t, uint64_t
+from libc.stdlib cimport calloc
 from libc.string cimport memset
 
 from ddz_fast import bitboard
@@ -27,7 +28,7 @@ from ddz_fast.bitboard import LaiziWord
 from ddz_fast.move import MOVE_TYPES, Move
 
 from laizigen cimport LzMove
-from memory cimport prefetch, store_release
+from memory cimport advise_huge, prefetch, store_release
 from movegen cimport (NUM_TYPES, TYPE_SHIFT, TwoDecks, ctz, fits_one_deck, gather_flags,
                       popcount, to_one_deck)
 from slots cimport MoveSlots, counts_tuple, move_slots, set_slot
@@ -41,7 +42,17 @@ cdef enum:
     TABLE_FILL = 3 << (TABLE_BITS - 2)
     AHEAD = 32      # moves between fetching a table slot and reading it (measured: 8 < 16 < 32)
 
-cdef Kept _TABLE[TABLE_SIZE]     # a word and its Move side by side: one cache line to read
+cdef enum:
+    HUGE_PAGE = 1 << 21
+
+# A word and its Move side by side (one cache line to read), in memory of huge pages where the
+# system gives them: 8 MB read at random places, which pages of 4 KB spread over 2,048 TLB
+# entries. calloc maps the zero pages lazily; the table lives as long as the process.
+cdef void* _BLOCK = calloc(TABLE_SIZE * sizeof(Kept) + HUGE_PAGE, 1)
+if _BLOCK == NULL:
+    raise MemoryError("out of memory for the table of Moves")
+cdef Kept* _TABLE = <Kept*>((<size_t>_BLOCK + HUGE_PAGE - 1) & ~(<size_t>HUGE_PAGE - 1))
+advise_huge(_TABLE, TABLE_SIZE * sizeof(Kept))
 cdef Py_ssize_t _TABLE_FILLED = 0
 cdef cython.pymutex _TABLE_LOCK
 cdef MoveSlots _MOVE = move_slots(Move)

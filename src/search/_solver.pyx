@@ -24,6 +24,7 @@ from libc.string cimport memset
 
 from movegen cimport *
 from rule_options cimport options_of
+from memory cimport advise_huge
 from words cimport Words, generate_into, reserve
 
 from ddz_fast.moves._interned cimport move_of_word as move_of
@@ -54,14 +55,6 @@ cdef extern from "Python.h":
 
 cdef extern from *:
     """
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    /* Transparent huge pages for the table: far fewer TLB misses on its random probes. */
-    static void ddz_advise_huge(void* p, size_t n) { madvise(p, n, MADV_HUGEPAGE); }
-    #else
-    static void ddz_advise_huge(void* p, size_t n) { (void)p; (void)n; }
-    #endif
-
     /* A monotonic clock in seconds, on every platform the wheels are built for. */
     #if defined(_WIN32)
     #include <windows.h>
@@ -80,7 +73,6 @@ cdef extern from *:
     }
     #endif
     """
-    void advise_huge "ddz_advise_huge"(void* p, size_t n) nogil
     double now "ddz_seconds"() nogil
 
 
