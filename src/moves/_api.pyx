@@ -27,7 +27,7 @@ from ddz_fast.wild import check_wild
 
 from ddz_fast.moves._interned cimport moves_of_laizi, moves_of_two_decks, moves_of_words
 from ddz_fast.moves._movelist cimport moves_of_hand
-from ddz_fast.moves._rule_sets cimport RuleSet, rule_set_of
+from ddz_fast.moves._rule_sets cimport LastLookup, RuleSet, last_lookup, rule_set_of
 from laizigen cimport (CLASS_HARD, HI_CLASS_SHIFT, LzQuery, LzSink, lz_answer_query,
                       lz_generate, lz_lead_query, lz_readings_query)
 from movegen cimport *
@@ -40,7 +40,8 @@ __all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "acti
 # Hand and Move keep their fields in __slots__, read here at their offsets (slots.pxd).
 cdef MoveSlots _MOVE = move_slots(Move)
 cdef HandSlots _HAND = hand_slots(Hand)
-cdef RuleSet _STANDARD = rule_set_of(None)
+cdef const LastLookup* _LAST = last_lookup()  # the rule set looked up last, read inline
+cdef RuleSet _STANDARD = rule_set_of(_LAST, None)
 
 
 # --- the tables the generators share with the Python side ----------------------------------------
@@ -77,7 +78,7 @@ _check_layout()
 
 def _is_legal(move, rules):
     """Whether the Move ``move`` is legal under ``rules``: its cards classify to it."""
-    cdef RuleSet rule_set = rule_set_of(rules)
+    cdef RuleSet rule_set = rule_set_of(_LAST, rules)
     if rule_set.laizi:
         options_of(rule_set.rules)  # raises: the compiled generator plays no wild cards
     if rule_set.two_decks:
@@ -329,7 +330,7 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
         # The commonest call counts no reference to a shared object: on a free-threaded build,
         # threads counting references to one rule set would contend for its cache line.
         return moves_of_hand(_hand_word(hand), 0, &_STANDARD.opts)
-    rule_set = rule_set_of(rules)
+    rule_set = rule_set_of(_LAST, rules)
     if rule_set.delegated or wild is not None:
         if rule_set.laizi or wild is not None:
             return _laizi_moves(hand, prev, rules, wild, rule_set)
@@ -342,7 +343,7 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
 def classify(cards, *, rules=None, wild=None):
     """Every interpretation of exactly these cards as one move (empty: no combination); under
     wild cards every reading (see :mod:`ddz_fast.reference.laizi`)."""
-    cdef RuleSet rule_set = rule_set_of(rules)
+    cdef RuleSet rule_set = rule_set_of(_LAST, rules)
     cdef LzQuery q
     if rule_set.laizi or wild is not None:
         checked, ranks = _laizi_context(rules, wild)
@@ -362,7 +363,7 @@ def beats(move, prev, *, rules=None, wild=None):
     """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
     cdef RuleSet rule_set
     if wild is not None or as_rules(rules).laizi:
-        rule_set = rule_set_of(rules)
+        rule_set = rule_set_of(_LAST, rules)
         checked, ranks = _laizi_context(rules, wild)
         prev = _laizi_legal(prev, "prev", checked, ranks, rule_set)
         if isinstance(move, Move) and move.is_pass:
@@ -380,7 +381,7 @@ def beats(move, prev, *, rules=None, wild=None):
 
 def action_space(rules=None, wild=None):
     """Every move of the rule set, in canonical order: a move's index is its dense action id."""
-    cdef RuleSet rule_set = rule_set_of(rules)
+    cdef RuleSet rule_set = rule_set_of(_LAST, rules)
     if rule_set.laizi or wild is not None:
         return _laizi_action_space(rules, wild, rule_set)
     return rule_set.action_space().moves
@@ -388,7 +389,7 @@ def action_space(rules=None, wild=None):
 
 def action_id(move, rules=None, wild=None):
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
-    cdef RuleSet rule_set = rule_set_of(rules)
+    cdef RuleSet rule_set = rule_set_of(_LAST, rules)
     if rule_set.laizi or wild is not None:
         checked, ranks = _laizi_context(rules, wild)
         return laizi_ids.action_id(move, checked, ranks)
@@ -402,7 +403,7 @@ def action_id(move, rules=None, wild=None):
 
 def action_move(action_id, rules=None, wild=None):
     """The move of a dense action id: the inverse of :func:`action_id`."""
-    cdef RuleSet rule_set = rule_set_of(rules)
+    cdef RuleSet rule_set = rule_set_of(_LAST, rules)
     if rule_set.laizi or wild is not None:
         checked, ranks = _laizi_context(rules, wild)
         return laizi_ids.action_move(action_id, checked, ranks)

@@ -13,13 +13,16 @@ cimport numpy as cnp
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
-from ddz_fast.moves._rule_sets cimport ActionSpace, IdTable, RuleSet, lookup_id, rule_set_of
+from ddz_fast.moves._rule_sets cimport (ActionSpace, IdTable, LastLookup, RuleSet, last_lookup,
+                                        lookup_id, rule_set_of)
 from hand_rows cimport is_integers, pack_hands
 from movegen cimport COUNT_MASK, NUM_RANKS, Options, fits_deck, is_legal_word
 from words cimport Words, generate_into, reserve
 
 __all__ = ["_try_batch_moves", "_try_batch_mask", "_first_illegal", "_batch_moves",
            "_batch_mask"]
+
+cdef const LastLookup* _LAST = last_lookup()  # the rule set looked up last, read inline
 
 cnp.import_array()
 
@@ -243,7 +246,7 @@ cdef _Batch _read_batch(object hands, object prevs, object rules):
     cdef cnp.ndarray array
     cdef bint counts, ok
     try:
-        batch.rule_set = rule_set_of(rules)
+        batch.rule_set = rule_set_of(_LAST, rules)
     except (TypeError, ValueError):
         return None               # the full checks raise it, after any error in the hands
     if batch.rule_set.delegated:
@@ -295,7 +298,7 @@ def _try_batch_mask(hands, prevs, rules):
 
 def _first_illegal(const uint64_t[::1] prevs not None, rules):
     """The first row whose non-zero word is not a legal move under ``rules``, or -1."""
-    cdef const Options* o = &rule_set_of(rules).opts
+    cdef const Options* o = &rule_set_of(_LAST, rules).opts
     cdef Py_ssize_t i, bad = -1
     with nogil:
         for i in range(prevs.shape[0]):
@@ -308,10 +311,10 @@ def _first_illegal(const uint64_t[::1] prevs not None, rules):
 def _batch_moves(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, rules):
     """(moves, offsets) of validated hand words and previous-move words (or None)."""
     return _moves_of(_data_or_null(hands), _data_or_null(prevs), hands.shape[0],
-                     rule_set_of(rules))
+                     rule_set_of(_LAST, rules))
 
 
 def _batch_mask(const uint64_t[::1] hands not None, const uint64_t[::1] prevs, rules):
     """The legal-action mask (bool[N, actions]) of validated hand and previous-move words."""
     return _mask_of(_data_or_null(hands), _data_or_null(prevs), hands.shape[0],
-                    rule_set_of(rules))
+                    rule_set_of(_LAST, rules))

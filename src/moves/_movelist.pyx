@@ -25,7 +25,8 @@ from ddz_fast.validate import is_int, shown
 
 from ddz_fast.moves._interned cimport (Kept, find_move, kept_table, move_of_word,
                                        moves_of_words, table_slot)
-from ddz_fast.moves._rule_sets cimport ActionSpace, IdTable, lookup_id, rule_set_of, slot_of
+from ddz_fast.moves._rule_sets cimport (ActionSpace, IdTable, LastLookup, last_lookup, lookup_id,
+                                        rule_set_of, slot_of)
 from memory cimport HAVE_GIL, prefetch
 from movegen cimport Options, Sink, generate, prefetch_write
 
@@ -34,6 +35,7 @@ __all__ = ["MoveList"]
 cnp.import_array()
 
 cdef Kept* _TABLE = kept_table()       # the shared Moves, read here with no lock
+cdef const LastLookup* _LAST = last_lookup()  # the rule set looked up last, read inline
 
 cdef enum:
     AHEAD = 32      # moves between fetching a table slot and reading it (measured: 8 < 16 < 32)
@@ -160,7 +162,7 @@ cdef class MoveList:
 
         ValueError when a move is not in that rule set's action space.
         """
-        cdef ActionSpace space = rule_set_of(rules).action_space()
+        cdef ActionSpace space = rule_set_of(_LAST, rules).action_space()
         cdef cnp.npy_intp n = self._n
         cdef cnp.ndarray ids = cnp.PyArray_SimpleNew(1, &n, cnp.NPY_INT64)
         cdef int64_t* out = <int64_t*>cnp.PyArray_DATA(ids)

@@ -1,6 +1,7 @@
 # Rule sets compiled for the generators (src/moves/_rule_sets.pyx): the move options of a Rules
 # as the C struct the generators read, and the action space of its table with a C table from
 # word to action id. ``from ddz_fast.moves._rule_sets cimport RuleSet, rule_set_of, ...``.
+from cpython.object cimport PyObject
 from libc.stdint cimport uint64_t
 
 from movegen cimport Options
@@ -45,4 +46,21 @@ cdef class RuleSet:
     cdef tuple _every_move(self)
 
 
-cdef RuleSet rule_set_of(object rules)
+cdef struct LastLookup:
+    # The Rules looked up last and their rule set (borrowed: _rule_sets keeps both), so that a
+    # caller passing the same Rules again needs no call; NULL until then, and always on a
+    # free-threaded build (which keeps no cache that needs the GIL).
+    PyObject* rules
+    PyObject* rule_set
+
+
+cdef LastLookup* last_lookup() noexcept
+cdef RuleSet lookup_rule_set(object rules)
+
+
+cdef inline RuleSet rule_set_of(const LastLookup* last, object rules):
+    """The compiled options of ``rules`` (anything as_rules accepts; same errors), answered
+    inline when they are the Rules looked up last (``last``: last_lookup())."""
+    if <PyObject*>rules == last.rules:
+        return <RuleSet><object>last.rule_set
+    return lookup_rule_set(rules)

@@ -14,6 +14,7 @@ identity of the Rules passed, then by their move options, and kept.
 import numpy as np
 
 cimport cython
+from cpython.object cimport PyObject
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free
 
@@ -111,11 +112,17 @@ cdef class RuleSet:
 
 cdef dict _BY_OPTIONS = {}    # move options and decks -> RuleSet: at most 256 of them
 cdef dict _BY_ID = {}         # id(rules) -> (rules, RuleSet); holding rules keeps its id unique
-cdef tuple _LAST = (None, None)
+cdef tuple _LAST = (None, None)     # the entry looked up last: it holds what _LAST_LOOKUP shows
+cdef LastLookup _LAST_LOOKUP = LastLookup(NULL, NULL)
 cdef RuleSet _STANDARD = RuleSet(as_rules(None))
 
 
-cdef RuleSet rule_set_of(object rules):
+cdef LastLookup* last_lookup() noexcept:
+    """The last lookup, for the inline rule_set_of of other modules."""
+    return &_LAST_LOOKUP
+
+
+cdef RuleSet lookup_rule_set(object rules):
     """The compiled options of ``rules`` (anything as_rules accepts; same errors)."""
     global _LAST
     if rules is None:
@@ -125,9 +132,11 @@ cdef RuleSet rule_set_of(object rules):
     entry = _BY_ID.get(id(rules))
     if entry is None:
         entry = _new_entry(rules)
+    found = (<tuple>entry)[1]
     if HAVE_GIL:
         _LAST = entry
-    return (<tuple>entry)[1]
+        _LAST_LOOKUP.rules, _LAST_LOOKUP.rule_set = <PyObject*>rules, <PyObject*>found
+    return found
 
 
 cdef tuple _new_entry(object rules):
