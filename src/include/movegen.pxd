@@ -236,6 +236,12 @@ cdef inline int code_of(Word move) noexcept nogil:
         return <int>((move.hi >> TWO_DECKS_TYPE_SHIFT) & 0x7F)
 
 
+cdef inline bint is_bomb(Word move) noexcept nogil:
+    """Whether a move word is a bomb or the rocket (what doubles the stake)."""
+    cdef int code = code_of(move)
+    return code == T_BOMB or code == T_ROCKET
+
+
 cdef inline uint32_t gather_lanes(uint64_t tops) noexcept nogil:
     """Bit 7 of each of the eight lanes of a half word as an 8-bit mask (two decks)."""
     # Lane i's bit, moved to bit 8i, is multiplied up to bit 56 + i; every other product of a

@@ -24,7 +24,7 @@ from libc.stdint cimport int64_t, uint8_t, uint64_t
 from laizigen cimport (CLASS_HARD, CLASS_SOFT, HI_CLASS_SHIFT, LzMove, LzQuery, LzSink,
                        lz_answer_query, lz_generate, lz_lead_query)
 from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, T_BOMB, T_ROCKET,
-                      TYPE_SHIFT, TwoDecks, code_of, count_at, counts_only, fits_one_deck,
+                      TYPE_SHIFT, TwoDecks, count_at, counts_only, fits_one_deck, is_bomb,
                       is_zero, to_one_deck)
 from rng cimport Rng, rng_below
 from words cimport Words, count_moves, generate_into, reserve
@@ -216,11 +216,10 @@ cdef inline void start_tally(Tally* t, const Table* p) noexcept nogil:
 
 cdef inline void count_action(Tally* t, int player, uint64_t move) noexcept nogil:
     """The tally of three seats on one deck after ``player`` plays the word ``move``."""
-    cdef int code = <int>(move >> TYPE_SHIFT)
     t.actions += 1
     if move != 0:
         t.moves[player] += 1
-        t.bombs += code == T_BOMB or code == T_ROCKET
+        t.bombs += is_bomb(move)
 
 
 cdef inline int wild_factor(const LzMove* m, bint app) noexcept nogil:
@@ -240,7 +239,7 @@ cdef inline int wild_factor(const LzMove* m, bint app) noexcept nogil:
 cdef inline void tally_at(Tally* t, const Table* p, int player, const Words* moves,
                           Py_ssize_t j) noexcept nogil:
     """The tally after ``player`` plays move ``j`` of ``moves`` (-1 passes)."""
-    cdef int code, factor
+    cdef int factor
     if Table is Play:
         count_action(t, player, 0 if j < 0 else moves.data[j])
     else:
@@ -249,8 +248,7 @@ cdef inline void tally_at(Tally* t, const Table* p, int player, const Words* mov
             return
         t.moves[player] += 1
         if Table is FourSeatPlay:
-            code = code_of((<const TwoDecks*>moves.data)[j])
-            t.bombs += code == T_BOMB or code == T_ROCKET
+            t.bombs += is_bomb((<const TwoDecks*>moves.data)[j])
         else:
             factor = wild_factor(&(<const LzMove*>moves.data)[j], t.app)
             t.bombs += factor > 1

@@ -25,6 +25,7 @@ from libc.string cimport memset
 from movegen cimport *
 from rule_options cimport options_of
 from memory cimport advise_huge
+from rng cimport mix64
 from words cimport Words, generate_into, reserve
 
 from ddz_fast.moves._interned cimport move_of_word as move_of
@@ -121,11 +122,6 @@ cdef inline bint step(const Game* g, Node* n, uint64_t move) noexcept nogil:
     return n.hands[mover] == 0
 
 
-cdef inline bint is_bomb(uint64_t move) noexcept nogil:
-    cdef int code = <int>(move >> TYPE_SHIFT)
-    return code == T_BOMB or code == T_ROCKET
-
-
 # --- the transposition table ---------------------------------------------------------------------
 # Clusters of two 32-byte entries share one 64-byte cache line. An entry holds the whole node
 # (three hand words and a tag of 17 bits packed into their spare bits), so a hit is never a
@@ -155,12 +151,6 @@ cdef struct Entry:
 cdef struct Key:
     uint64_t k[3]
     uint64_t hash
-
-
-cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
 
 
 cdef inline uint64_t beat_tag(uint64_t to_beat) noexcept nogil:
