@@ -12,7 +12,7 @@ trusts its input: movegen.pxd for one deck and two, laizigen.pxd for wild cards.
 from cpython.long cimport PyLong_CheckExact
 from cpython.object cimport PyObject
 from libc.stdint cimport uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free
 
 from ddz_fast import bitboard, laizi_ids
 from ddz_fast._checks import check_action_id, check_play, check_prev, exact_move
@@ -33,6 +33,7 @@ from laizigen cimport (CLASS_HARD, HI_CLASS_SHIFT, LzQuery, LzSink, lz_answer_qu
 from movegen cimport *
 from rule_options cimport options_of
 from slots cimport HandSlots, MoveSlots, get_slot, hand_slots, move_slots
+from words cimport Words, generate_into
 
 __all__ = ["MoveList", "legal_moves", "classify", "beats", "action_space", "action_id",
            "action_move"]
@@ -114,9 +115,6 @@ cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
 # one-deck word (the same move at every table), any other is made once from its two-deck word
 # and kept in the same table.
 
-cdef enum:
-    TWO_DECK_STACK = 1024
-
 cdef TwoDecks _two_deck_word(object word):
     """The two-deck word of a move's canonical word: one-deck (an int) or of two decks (a
     WideWord; any other int word, a laizi word, keeps its two halves, which are no two-deck
@@ -141,23 +139,16 @@ cdef TwoDecks _two_deck_hand(object counts):
 cdef list _two_deck_generate(TwoDecks hand, TwoDecks prev, const Options* o):
     """The moves of a two-deck hand word (leading when ``prev`` is zero, else beating it) as a
     list of Moves."""
-    cdef TwoDecks local[TWO_DECK_STACK]
-    cdef Sink s = Sink(&local[0], TWO_DECK_STACK, 0)
-    cdef TwoDecks* buf = &local[0]
-    with nogil:
-        generate(&s, hand, prev, o)
-    if s.n > s.cap:
-        buf = <TwoDecks*>malloc(s.n * sizeof(TwoDecks))
-        if buf == NULL:
-            raise MemoryError("out of memory listing moves")
-        s = Sink(buf, s.n, 0)
-        with nogil:
-            generate(&s, hand, prev, o)
+    cdef Words buf = Words(NULL, 0)
+    cdef Py_ssize_t n
     try:
-        return moves_of_two_decks(buf, s.n)
+        with nogil:
+            n = generate_into(&buf, 0, hand, prev, o)
+        if n < 0:
+            raise MemoryError("out of memory listing moves")
+        return moves_of_two_decks(<TwoDecks*>buf.data, n)
     finally:
-        if buf != &local[0]:
-            free(buf)
+        free(buf.data)
 
 
 cdef list _two_deck_moves(object hand, object prev, object rules, RuleSet rule_set):
@@ -169,7 +160,7 @@ cdef list _two_deck_moves(object hand, object prev, object rules, RuleSet rule_s
     checked = None if prev is None else check_prev(prev, as_rules(rules), _is_legal)
     none.lo = none.hi = 0
     return _two_deck_generate(_two_deck_hand(counts), none if checked is None else
-                          _two_deck_word(checked._word), &rule_set.opts)
+                              _two_deck_word(checked._word), &rule_set.opts)
 
 
 cdef list _two_deck_classify(tuple counts, const Options* o):
