@@ -42,8 +42,6 @@ DUELS = 100
 # calling thread, as benchmarks/solver.py does (value and winning moves, no line of play).
 SOLVER_CHILD = f"""
 import json, os, statistics, sys, time
-for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(name, "1")
 sys.path.insert(0, {str(HERE)!r})
 from ddz_fast import solve
 from solver_games import duels
@@ -82,6 +80,9 @@ AB_ROWS = {
 def _run(code: List[str], pythonpath: str, cpu: Optional[int]) -> str:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = pythonpath
+    # NumPy's BLAS starts worker threads on import that spin for a while: their CPU time would
+    # count in the process's. Nothing here calls BLAS; one thread keeps the pool idle.
+    env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
     pin = ["taskset", "-c", str(cpu)] if cpu is not None and shutil.which("taskset") else []
     done = subprocess.run(pin + [sys.executable] + code, cwd="/", env=env, check=True,
                           capture_output=True, text=True)
