@@ -16,16 +16,16 @@ the table and writes it as Markdown to ``--output`` when given.
 
 ``--instructions`` counts instead what the same work executes, which the load of a shared
 machine does not change: each workload runs under valgrind's cachegrind with R and 3R
-repetitions (hash seed 0, the collector off), and the difference over 2R repetitions is the
-count of one call (instructions, and the first-level data cache misses of cachegrind's
-simulated caches). What the allocator does with its free lists still varies a little between
-runs (the array rows most).
+repetitions (hash seed 0, the collector off, the address space not randomized), and the
+difference over 2R repetitions is the count of one call (instructions, and the first-level
+data cache misses of cachegrind's simulated caches).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -106,10 +106,10 @@ def measure(pythonpath: str, cpu: Optional[int], games: int) -> Dict[str, float]
 
 #: The workloads counted, as ab_moves.py, state_stepping.py and the duel rows run them: name ->
 #: (repetitions R, calls in one repetition, what a call is).
-WORKLOADS = {"lead17": (2, 1000, "hand"), "array17": (2, 1000, "hand"),
-             "batch17": (2, 1000, "hand"), "lead20": (2, 1000, "hand"),
-             "array20": (2, 1000, "hand"), "batch20": (2, 1000, "hand"),
-             "respond": (2, 1000, "hand"), "games": (2, 1000, "game"),
+WORKLOADS = {"lead17": (4, 1000, "hand"), "array17": (4, 1000, "hand"),
+             "batch17": (4, 1000, "hand"), "lead20": (4, 1000, "hand"),
+             "array20": (4, 1000, "hand"), "batch20": (4, 1000, "hand"),
+             "respond": (4, 1000, "hand"), "games": (2, 1000, "game"),
              "state": (2, 100, "game"), "duel10": (2, 10, "duel"), "duel12": (2, 10, "duel")}
 
 
@@ -160,7 +160,10 @@ def counted(pythonpath: str, name: str, reps: int) -> Tuple[int, int]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(PYTHONPATH=pythonpath, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1",
                OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
-    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes",
+    # The same addresses in every run (no address randomization where setarch can turn it
+    # off): the allocator then does the same work in both runs of a count.
+    fixed = ["setarch", platform.machine(), "-R"] if shutil.which("setarch") else []
+    done = subprocess.run(fixed + ["valgrind", "--tool=cachegrind", "--cache-sim=yes",
                            "--cachegrind-out-file=/dev/null", sys.executable, str(Path(__file__)),
                            "--workload", name, str(reps)], cwd="/", env=env, check=True,
                           capture_output=True, text=True)
