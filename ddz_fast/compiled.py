@@ -1,29 +1,49 @@
 """The compiled core, or a clear error that names the missing build.
 
-The core is five extension modules: ``ddz_fast._core`` (the move API, ids and batched
-kernels), ``ddz_fast._play`` (the play loop), ``ddz_fast._solver`` (the solver),
-``ddz_fast._sample`` (determinizations) and ``ddz_fast._search`` (the search bots' kernels).
-Everything that runs in native code reaches them through :data:`core`, :data:`play`,
-:data:`solver`, :data:`sampler` and :data:`search`.
-When the package was installed (or copied) without them, each is a stand-in whose every
-attribute raises :class:`NativeCoreMissingError`, so the pure-Python side of the package
-(``DDZ_FAST_IMPLEMENTATION=python``) still imports and works, and the native-only functions
-fail when called, with a message that says how to build the core.
+The native modules live beside the Python modules they serve, one idea each (src/ mirrors
+them):
+
+* the vocabulary: ``ddz_fast._fast_paths`` (Move() and Hand() from plain arguments, which
+  :mod:`ddz_fast.move` and :mod:`ddz_fast.hand` import themselves);
+* the core, move generation (:data:`CORE_MODULE` and its siblings in ``ddz_fast.moves``);
+* ``ddz_fast.positions``, ``ddz_fast.engine`` and ``ddz_fast.search``: the play loop's
+  kernels, the solver, the sampler and the search bots' kernels (:data:`NATIVE_MODULES`).
+
+Each layer loads its own with :func:`load` when it is imported (importing a module of a layer
+imports that layer's package first, so this module, which every layer imports, cannot import
+them itself). When the package was installed (or copied) without them, :func:`load` gives a
+stand-in whose every attribute raises :class:`NativeCoreMissingError`, so the pure-Python side
+of the package (``DDZ_FAST_IMPLEMENTATION=python``) still imports and works, and the
+native-only functions fail when called, with a message that says how to build the core.
 """
 from __future__ import annotations
 
 import importlib
+from importlib.machinery import ExtensionFileLoader, PathFinder
+from pathlib import Path
 from types import ModuleType
-from typing import NoReturn, Union
+from typing import Dict, NoReturn, Tuple, Union
 
-__all__ = ["NativeCoreMissingError", "HAVE_CORE", "core", "play", "solver", "sampler", "search",
-           "require_core",
-           "MISSING_MESSAGE"]
+__all__ = ["NativeCoreMissingError", "HAVE_CORE", "CORE_MODULE", "NATIVE_MODULES", "load",
+           "require_core", "MISSING_MESSAGE"]
 
-CORE_MODULE = "ddz_fast._core"
+#: The move API on the native generators: the compiled core.
+CORE_MODULE = "ddz_fast.moves._api"
+
+#: The native modules, by the layer whose Python modules load them.
+NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
+    "vocabulary": ("ddz_fast._fast_paths",),
+    "moves": ("ddz_fast.moves._interned", "ddz_fast.moves._rule_sets",
+              "ddz_fast.moves._movelist", CORE_MODULE, "ddz_fast.moves._batches"),
+    "positions": ("ddz_fast.positions._perft", "ddz_fast.positions._rollouts"),
+    "engine": ("ddz_fast.engine._random_games", "ddz_fast.engine._play_phase",
+               "ddz_fast.engine._deal"),
+    "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
+               "ddz_fast.search._search_bots"),
+}
 
 MISSING_MESSAGE = (
-    "ddz_fast was installed without its compiled core ddz_fast._core; build it with "
+    f"ddz_fast was installed without its compiled core {CORE_MODULE}; build it with "
     "`pip install .` from the source tree (this needs a C compiler and CMake), or set "
     "DDZ_FAST_IMPLEMENTATION=python to use the pure-Python implementation, where the "
     "native-only functions (random_games, play_out, perft_native, perft with "
@@ -32,7 +52,7 @@ MISSING_MESSAGE = (
 
 
 class NativeCoreMissingError(ImportError):
-    """The compiled core ``ddz_fast._core`` is not installed (an :class:`ImportError`).
+    """The compiled core is not installed (an :class:`ImportError`).
 
     Raised by ``import ddz_fast`` under the native implementation (the default), and by the
     native-only functions under ``DDZ_FAST_IMPLEMENTATION=python``.
@@ -58,7 +78,9 @@ class _MissingCore:
         return f"<{self._module}: not built>"
 
 
-def _load(module: str) -> Union[ModuleType, _MissingCore]:
+def load(module: str) -> Union[ModuleType, _MissingCore]:
+    """The native module ``module`` (a name of :data:`NATIVE_MODULES`), imported now, or a
+    stand-in raising :class:`NativeCoreMissingError` on any use when it was not built."""
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:
@@ -67,20 +89,23 @@ def _load(module: str) -> Union[ModuleType, _MissingCore]:
         return _MissingCore(module)
 
 
-#: Each extension module, or a stand-in raising :class:`NativeCoreMissingError` on any use.
-core: Union[ModuleType, _MissingCore] = _load(CORE_MODULE)
-play: Union[ModuleType, _MissingCore] = _load("ddz_fast._play")
-solver: Union[ModuleType, _MissingCore] = _load("ddz_fast._solver")
-#: ``ddz_fast._sample``: uniform determinizations of an information set (ddz_fast.search.infoset).
-sampler: Union[ModuleType, _MissingCore] = _load("ddz_fast._sample")
-#: ``ddz_fast._search``: the search bots' kernels (ddz_fast.search.search_bots).
-search: Union[ModuleType, _MissingCore] = _load("ddz_fast._search")
+def _is_built(module: str) -> bool:
+    """Whether the extension module ``module`` is installed: looked for in its folder, not
+    imported (a module of a layer is imported with its layer)."""
+    parts = module.split(".")
+    folder = Path(__file__).resolve().parent.joinpath(*parts[1:-1])
+    spec = PathFinder.find_spec(parts[-1], [str(folder)])
+    return spec is not None and isinstance(spec.loader, ExtensionFileLoader)
+
+
 #: Whether the compiled core is installed.
-HAVE_CORE: bool = isinstance(core, ModuleType)
+HAVE_CORE: bool = _is_built(CORE_MODULE)
 
 
 def require_core() -> ModuleType:
-    """The extension module; :class:`NativeCoreMissingError` when it was not built."""
+    """The compiled core (:data:`CORE_MODULE`); :class:`NativeCoreMissingError` when it was not
+    built."""
+    core = load(CORE_MODULE)
     if not isinstance(core, ModuleType):
         raise NativeCoreMissingError()
     return core

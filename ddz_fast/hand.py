@@ -20,16 +20,16 @@ def _no_fast_path(hand: "Hand", cards: object) -> bool:
 
 #: ``Hand()``'s and ``Hand.from_bitboard``'s fast paths: given the new hand and the counts (or
 #: the word), they fill the slots and return True when the argument is plain and valid, else
-#: return False and leave it to the checks. The compiled core installs native ones.
-_fill_plain: Callable[["Hand", object], bool] = _no_fast_path
-_fill_word: Callable[["Hand", object], bool] = _no_fast_path
-
-
-def install_fast_paths(fill_counts: Callable[["Hand", object], bool],
-                       fill_word: Callable[["Hand", object], bool]) -> None:
-    """Make ``Hand(counts)`` try ``fill_counts`` and ``Hand.from_bitboard`` ``fill_word`` first."""
-    global _fill_plain, _fill_word
-    _fill_plain, _fill_word = fill_counts, fill_word
+#: return False and leave it to the checks: the native ones of ``ddz_fast._fast_paths`` where
+#: the package is built, else none.
+_fill_plain: Callable[["Hand", object], bool]
+_fill_word: Callable[["Hand", object], bool]
+try:
+    from ._fast_paths import fill_hand as _fill_plain, fill_hand_word as _fill_word
+except ModuleNotFoundError as error:  # the pure-Python package: no fast paths
+    if error.name != f"{__package__}._fast_paths":
+        raise
+    _fill_plain = _fill_word = _no_fast_path
 
 
 class Hand:

@@ -41,14 +41,15 @@ def _no_fast_path(*arguments: object) -> bool:
 
 #: ``Move()``'s fast path: given the new move and its arguments, it fills the slots and returns
 #: True when the arguments are plain and valid, else returns False and leaves them to the checks
-#: of ``__init__``. The compiled core installs a native one (the same rules, ~50x faster).
-_fill_plain: Callable[..., bool] = _no_fast_path
-
-
-def install_fast_path(fill: Callable[..., bool]) -> None:
-    """Make ``Move()`` try ``fill(move, type, key, length, counts)`` before its own checks."""
-    global _fill_plain
-    _fill_plain = fill
+#: of ``__init__``: the native one of ``ddz_fast._fast_paths`` (the same rules, ~50x faster)
+#: where the package is built, else none.
+_fill_plain: Callable[..., bool]
+try:
+    from ._fast_paths import fill_move as _fill_plain
+except ModuleNotFoundError as error:  # the pure-Python package: no fast path
+    if error.name != f"{__package__}._fast_paths":
+        raise
+    _fill_plain = _no_fast_path
 
 
 _PAIR_KICKERS = ("trio_pair", "airplane_pair", "four_two_pair")

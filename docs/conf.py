@@ -44,7 +44,7 @@ autosummary_generate = False
 # Nitpicky: every cross-reference must resolve, or the build fails. Other projects' names
 # (NumPy, PettingZoo, Gymnasium, Ray...) and the standard library's have no inventory here (the
 # build runs offline), so references to them are shown as plain text; so are the private
-# modules (``ddz_fast._core`` and the like), which the reference does not document.
+# modules (``ddz_fast.moves._api`` and the like), which the reference does not document.
 nitpicky = True
 _OTHER = (r"numpy|np|npt|gymnasium|pettingzoo|ray|rlcard|douzero|pyspiel|matplotlib|typing|"
           r"collections|enum|dataclasses|concurrent|argparse|random|io|os|pathlib|json|"
@@ -192,7 +192,7 @@ def document_constants(app, what, name, obj, options, lines):
 
 def _quiet_second_reexport(app) -> None:
     """A class re-exported by two documented modules (``MoveList``, of the private
-    ``ddz_fast._core``, in ``ddz_fast.moves`` and ``ddz_fast.moves.native``) is noted twice
+    ``ddz_fast.moves._api``, in ``ddz_fast.moves`` and ``ddz_fast.moves.native``) is noted twice
     under its canonical name; both notes are aliases of one object, not a duplicate."""
     from sphinx.domains.python import PythonDomain
     note_object = PythonDomain.note_object

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _has_core(package: Path) -> bool:
-    return any((package / f"_core{suffix}").exists()
+    return any((package / "moves" / f"_api{suffix}").exists()
                for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -64,7 +64,7 @@ def _import_the_installed_package() -> None:
              else "a copy without its build")
     raise pytest.UsageError(
         f"`import ddz_fast` finds {package}, {where}, which has no compiled core "
-        f"(ddz_fast._core), and no built ddz_fast is installed: run `pip install .` first, "
+        f"(ddz_fast.moves._api), and no built ddz_fast is installed: run `pip install .` first, "
         f"or set DDZ_FAST_IMPLEMENTATION=python to run the reference-side tests without a "
         f"build (docs/install.md, \"Without the compiled core\").")
 
@@ -113,7 +113,7 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
     """Without a core, skip every ``native`` test."""
-    missing = pytest.mark.skip(reason="needs the compiled core ddz_fast._core (not built)")
+    missing = pytest.mark.skip(reason="needs the compiled core ddz_fast.moves._api (not built)")
     for item in items:
         if not HAVE_CORE and item.get_closest_marker("native"):
             item.add_marker(missing)

@@ -20,9 +20,7 @@ import ddz_fast
 from ddz_fast import (Game, Hand, InformationSet, Match, Move, Position, classify, legal_moves,
                       legal_moves_batch, perft, perft_native, play_out, random_games)
 from ddz_fast.arena import duplicate as arena, stats
-# The extension modules, or stand-ins raising NativeCoreMissingError when the core is not built
-# (the tests that use them are marked ``native``).
-from ddz_fast.compiled import core as _core, play as _play
+from ddz_fast.compiled import load
 from ddz_fast.engine import three_player as game_module
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.moves.notation import parse_action
@@ -36,6 +34,11 @@ from ddz_fast.engine.base import AutoPlayLoopError
 
 from support.common import sample_size, slow_in_python, tampered
 from support.subprocesses import SUBPROCESS_CWD, default_sigint
+
+# The play loop's kernels, or stand-ins raising NativeCoreMissingError when the core is not built
+# (the tests that use them are marked ``native``).
+_perft = load("ddz_fast.positions._perft")
+_rollouts = load("ddz_fast.positions._rollouts")
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
 # Type code 10 (airplane with pair wings) with pair counts and no main rank: no legal move.
@@ -55,10 +58,10 @@ def test_the_kernels_are_safe_on_a_word_of_no_move():
     # respond() once computed ctz(0) and recursed without end on this word; in a subprocess,
     # so that a regression fails this test instead of killing the run.
     result = run_python(
-        "import numpy as np; from ddz_fast import _core, Hand\n"
+        "import numpy as np; from ddz_fast import Hand; from ddz_fast.moves import _batches\n"
         f"prevs = np.full(64, {NO_MAIN_RANKS:#x}, dtype=np.uint64)\n"
         "hands = np.full(64, Hand('33445566778899TTBR').bitboard, dtype=np.uint64)\n"
-        "moves, offsets = _core._batch_moves(hands, prevs, None)\n"
+        "moves, offsets = _batches._batch_moves(hands, prevs, None)\n"
         "print(len(moves), offsets[-1])\n")
     assert result.returncode == 0, result.stderr
     # Against a word of no legal shape only the bombs and the rocket answer: here the rocket.
@@ -161,9 +164,9 @@ def test_a_position_changed_after_its_checks_is_checked_again():
 @pytest.mark.native
 def test_the_play_kernels_check_the_words_and_seats_they_are_handed():
     with pytest.raises(ValueError, match="hand word 0x8 has bits outside the rank counts"):
-        _play._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
+        _rollouts._play_out((0x8, Hand("4").bitboard, Hand("5").bitboard), 0, 0, 0, 0, 1, None)
     with pytest.raises(ValueError, match="seat"):
-        _play._perft((1, 1, 1), 0, 5, 0, 0, 3, None)
+        _perft._perft((1, 1, 1), 0, 5, 0, 0, 3, None)
 
 
 # --- runs that never ended -----------------------------------------------------------------

@@ -135,7 +135,7 @@ for call in (lambda: ddz_fast.random_games(2, seed=1),
         call()
     except ddz_fast.NativeCoreMissingError as error:
         assert isinstance(error, ImportError)
-        assert "without its compiled core ddz_fast._core" in str(error)
+        assert "without its compiled core ddz_fast.moves._api" in str(error)
         assert "pip install ." in str(error)
     else:
         raise AssertionError("a native-only function ran without the core")
@@ -158,7 +158,7 @@ def test_without_the_core_the_default_import_names_the_missing_build(tmp_path):
     assert result.returncode == 1
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("ddz_fast.compiled.NativeCoreMissingError: ddz_fast was installed "
-                           "without its compiled core ddz_fast._core; build it with "
+                           "without its compiled core ddz_fast.moves._api; build it with "
                            "`pip install .`"), result.stderr
     assert "circular import" not in result.stderr and "partially initialized" not in \
         result.stderr

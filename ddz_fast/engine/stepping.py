@@ -5,8 +5,9 @@ settlement needs (non-pass moves per seat, bombs played, who went out). It lists
 actions of its position once, keeps them until the next step, and plays an action only if it is
 one of them (membership by move word), so a rejected action changes nothing.
 
-With the native implementation (the default) the table is ``ddz_fast._play._Table``, and a step
-is one native call. :class:`PyTable` is its pure-Python twin on :mod:`ddz_fast.positions.step`'s rules: it
+With the native implementation (the default) the table is
+``ddz_fast.engine._play_phase.PlayPhase``, and a step is one native call. :class:`PyTable` is
+its pure-Python twin on :mod:`ddz_fast.positions.step`'s rules: it
 runs where the compiled core is absent or ``DDZ_FAST_IMPLEMENTATION=python``, and the tests play
 the same games through both.
 
@@ -25,7 +26,7 @@ from typing import Any, List, Optional, Tuple
 
 from .. import moves as api
 from ..bitboard import COUNT_MASK
-from ..compiled import HAVE_CORE, play as _play
+from ..compiled import HAVE_CORE, load
 from ..hand import Hand
 from ..move import Move
 from ..positions.step import LegalMovesFn, generator, play_actions
@@ -38,6 +39,7 @@ __all__ = ["HAND_OVER", "PyTable", "PyStateCore", "StateCore", "STATE_CORE_FIELD
 HAND_OVER = 3
 #: Whether states step on the native table (the compiled core with the native implementation).
 NATIVE_TABLES = HAVE_CORE and api.IMPLEMENTATION == "native"
+_play_phase = load("ddz_fast.engine._play_phase")
 Words = Tuple[int, int, int]
 
 
@@ -45,7 +47,7 @@ def new_table(hands: Words, landlord: int, rules: Rules) -> Any:
     """The table at the start of play: ``hands`` are three hand words of one deck (the
     landlord's with the kitty) and ``landlord`` a seat, both checked by the caller."""
     if NATIVE_TABLES:
-        return _play._new_table(hands, landlord, rules)
+        return _play_phase.PlayPhase(hands, landlord, rules)
     return PyTable(hands, landlord, rules, generator(None))
 
 
@@ -149,7 +151,7 @@ STATE_CORE_FIELDS = ("_phase", "_player", "_table", "_log", "_timeouts", "_over"
 
 class PyStateCore:
     """What a :class:`~ddz_fast.engine.three_player.State` does on every step of a driver's loop, in Python:
-    the twin of ``ddz_fast._play._StateCore``, which holds these fields in C slots.
+    the twin of ``ddz_fast.engine._play_phase._StateCore``, which holds these fields in C slots.
 
     ``is_over``, ``legal_actions()`` and the play phase's ``apply(move)`` (one table step);
     every other action goes to the subclass's ``_apply_checked``, and a hand that ends to its
@@ -190,4 +192,4 @@ class PyStateCore:
 
 
 #: The base of :class:`~ddz_fast.engine.three_player.State`: in C slots with the native tables.
-StateCore: type = _play._StateCore if NATIVE_TABLES else PyStateCore
+StateCore: type = _play_phase._StateCore if NATIVE_TABLES else PyStateCore

@@ -49,7 +49,7 @@ from .. import moves as api
 from .._checks import check_action_id
 from ..actions import Action, Bid, DealBonus, Double
 from ..cards import FULL_DECK, NUM_RANKS, format_cards
-from ..compiled import play as _play
+from ..compiled import load
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..moves.notation import format_action
@@ -65,6 +65,7 @@ from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, h
 
 __all__ = ["State", "Start", "new_state", "state_from_hands", "deal", "check_stacks",
            "PHASES", "HAND_SIZE", "KITTY_SIZE", "PLAYERS"]
+_dealing = load("ddz_fast.engine._deal")  # NativeCoreMissingError on use when not built
 
 PHASES = ("bidding", "doubling", "play", "over")
 PLAYERS = 3
@@ -111,11 +112,11 @@ def _python_shuffle(rng: random.Random) -> List[int]:
 
 
 def _native_shuffle_agrees() -> bool:
-    """Whether the native shuffle draws what Python's does (see ``_play._shuffled_deck``)."""
+    """Whether the native shuffle draws what Python's does (see ``_dealing._shuffled_deck``)."""
     for seed in (0, 1, "a", 2 ** 70):
         python_rng, native_rng = random.Random(seed), random.Random(seed)
         for _ in range(3):
-            if _play._shuffled_deck(native_rng) != _python_shuffle(python_rng):
+            if _dealing._shuffled_deck(native_rng) != _python_shuffle(python_rng):
                 return False
         if native_rng.getstate() != python_rng.getstate():
             return False
@@ -124,17 +125,17 @@ def _native_shuffle_agrees() -> bool:
 
 #: The shuffle: one native call where it agrees with Python's (whose 53 calls in Python cost
 #: more than all the moves of a game), else Python's.
-_shuffle = _play._shuffled_deck if NATIVE_TABLES and _native_shuffle_agrees() else \
+_shuffle = _dealing._shuffled_deck if NATIVE_TABLES and _native_shuffle_agrees() else \
     _python_shuffle
 # Int seeds below this in magnitude are dealt by the native Mersenne Twister.
 _NATIVE_SEED_BOUND = 2 ** 64
 
 
 def _native_seeding_agrees() -> bool:
-    """Whether ``_play._seeded_deal`` deals what ``random.Random`` does, on seeds of one and
+    """Whether ``_dealing._seeded_deal`` deals what ``random.Random`` does, on seeds of one and
     two 32-bit words, negative ones and the bounds."""
     seeds = (0, 1, -1, 7, 2 ** 32 - 1, 2 ** 32, -(2 ** 40 + 3), 2 ** 63 + 5, 2 ** 64 - 1)
-    return all(_play._seeded_deal(seed, size) == _dealt(random.Random(seed), size)
+    return all(_dealing._seeded_deal(seed, size) == _dealt(random.Random(seed), size)
                for seed in seeds for size in (HAND_SIZE, HAND_SIZE + 1))
 
 
@@ -143,7 +144,7 @@ def _first_deal(seed: Seed, hand_size: int = HAND_SIZE) -> "DealWords":
     int seed of magnitude below 2**64 (seeding a Python ``Random`` alone costs more than that
     deal)."""
     if _NATIVE_SEEDING and type(seed) is int and -_NATIVE_SEED_BOUND < seed < _NATIVE_SEED_BOUND:
-        return _play._seeded_deal(seed, hand_size)
+        return _dealing._seeded_deal(seed, hand_size)
     return _dealt(random.Random(seed), hand_size)
 
 
@@ -160,7 +161,7 @@ def _python_deal_words(deck: List[int], hand_size: int = HAND_SIZE) -> DealWords
             sum(map(card, deck[3 * hand_size:])))
 
 
-_deal_words = _play._deck_words if NATIVE_TABLES else _python_deal_words
+_deal_words = _dealing._deck_words if NATIVE_TABLES else _python_deal_words
 
 
 def _dealt(rng: random.Random, hand_size: int = HAND_SIZE) -> DealWords:

@@ -13,11 +13,12 @@ import numpy as np
 from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
 from .._wide_batch import wide_action_mask, wide_moves_batch
-from ..compiled import require_core
+from ..compiled import load, require_core
 from ..rules import RulesLike, as_rules
 
 # NativeCoreMissingError (an ImportError naming the build) when the core was not compiled.
 _core = require_core()
+_batches = load("ddz_fast.moves._batches")
 MoveList = _core.MoveList
 action_id = _core.action_id
 action_move = _core.action_move
@@ -48,15 +49,15 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     """
     # The compiled kernels play neither wild cards nor two decks: the fast path declines
     # their rules, and a call naming wild ranks must not reach it (they would be ignored).
-    found = _core._try_batch_moves(hands, prevs, rules) if wild is None else None
+    found = _batches._try_batch_moves(hands, prevs, rules) if wild is None else None
     if found is None:
         table = word_layout(hands, rules, wild)
         if table == "laizi":
             return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":
             return wide_moves_batch(hands, prevs, as_rules(rules), legal_moves)
-        hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
-        found = _core._batch_moves(hand_words, prev_words, rules)
+        hand_words, prev_words, rules = check_batch(hands, prevs, rules, _batches._first_illegal)
+        found = _batches._batch_moves(hand_words, prev_words, rules)
     return found
 
 
@@ -68,7 +69,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
     Arguments as for :func:`legal_moves_batch`. Runs without the GIL (one deck, no wild
     cards).
     """
-    found = _core._try_batch_mask(hands, prevs, rules) if wild is None else None
+    found = _batches._try_batch_mask(hands, prevs, rules) if wild is None else None
     if found is None:
         table = word_layout(hands, rules, wild)
         if table == "laizi":
@@ -76,6 +77,6 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
         if table == "two_decks":
             return wide_action_mask(hands, prevs, as_rules(rules), legal_moves,
                                     len(action_space(rules)), action_id)
-        hand_words, prev_words, rules = check_batch(hands, prevs, rules, _core._first_illegal)
-        found = _core._batch_mask(hand_words, prev_words, rules)
+        hand_words, prev_words, rules = check_batch(hands, prevs, rules, _batches._first_illegal)
+        found = _batches._batch_mask(hand_words, prev_words, rules)
     return found

@@ -1,8 +1,8 @@
 """The play phase in native code: many random games at once, random rollouts and perft.
 
-These run the compiled core's play loop (src/_play.pyx) on three hand words, without the GIL
-and without one Python object per move. Every argument is validated here, before it reaches
-code compiled without bounds checks.
+These run the compiled core's play loop (ddz_fast.positions._perft and _rollouts,
+ddz_fast.engine._random_games) on hand words, without the GIL and without one Python object per
+move. Every argument is validated here, before it reaches code compiled without bounds checks.
 
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
   legal actions, at three seats (with or without wild cards) or at the four-player table; the
@@ -98,7 +98,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
-from ..compiled import core as _core, play as _play  # NativeCoreMissingError when not built
+from ..compiled import CORE_MODULE, load
 from . import four_player as table_position
 from .._checks import check_prev
 from ..bitboard import TYPE_SHIFT, WIDE, main_ranks, pack_wide
@@ -113,6 +113,12 @@ __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
            "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
            "MAX_TABLE_GAMES_PER_CALL", "MAX_RECORDED_TABLE_GAMES_PER_CALL",
            "MAX_RECORDED_LAIZI_GAMES_PER_CALL", "MAX_WORKERS"]
+
+# The native kernels, or stand-ins raising NativeCoreMissingError when they were not built.
+_core = load(CORE_MODULE)
+_perft = load("ddz_fast.positions._perft")
+_rollouts = load("ddz_fast.positions._rollouts")
+_games = load("ddz_fast.engine._random_games")
 
 #: The ways :func:`random_games` chooses the landlord.
 BIDDING_CHOICES = ("random", "points")
@@ -334,8 +340,8 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
 def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
     """The native loop of a table: four seats, three with wild cards, or the plain game."""
     if rules.players == 4:
-        return _play._random_table_games
-    return _play._random_laizi_games if rules.laizi else _play._random_games
+        return _games._random_table_games
+    return _games._random_laizi_games if rules.laizi else _games._random_games
 
 
 def _check_game_count(n: int, record: bool, four: bool, laizi: bool = False) -> None:
@@ -391,13 +397,13 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
         position = checked_position(position)
         wild, hands, prev_fields = _wild_words(position, checked)
         landlord, to_move, passes = _seats(position)
-        winner, bombs, plays, seat_moves = _play._play_out_laizi(
+        winner, bombs, plays, seat_moves = _rollouts._play_out_laizi(
             hands, landlord, to_move, prev_fields, passes, seed, checked, wild)
         return Playout(winner, winner == landlord, bombs, plays, seat_moves)
     rules = plain_rules(checked, "the native play loop")
     hands, prev = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
-    winner, bombs, plays, seat_moves = _play._play_out(
+    winner, bombs, plays, seat_moves = _rollouts._play_out(
         hands, landlord, to_move, prev, passes, seed, rules)
     return Playout(winner, winner == landlord, bombs, plays, seat_moves)
 
@@ -426,8 +432,8 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
         return 1
     hands, prev = _position_words(position, rules)
     landlord, to_move, passes = _seats(position)
-    return _play._perft(hands, landlord, to_move, prev, passes, min(depth, _DEPTH_CAP),
-                        rules)
+    return _perft._perft(hands, landlord, to_move, prev, passes, min(depth, _DEPTH_CAP),
+                         rules)
 
 
 def _play_out_table(position: FourPlayerPosition, seed: int, rules: RulesLike,
@@ -442,8 +448,8 @@ def _play_out_table(position: FourPlayerPosition, seed: int, rules: RulesLike,
     if position.is_over:
         winner = max(seat for seat, hand in enumerate(position.hands) if not hand.bitboard)
         return Playout(winner, winner in side, 0, 0, (0,) * table_position.PLAYERS)
-    winner, bombs, plays, seat_moves = _play._play_out_table(*_table_words(position, checked),
-                                                             seed, checked)
+    winner, bombs, plays, seat_moves = _rollouts._play_out_table(
+        *_table_words(position, checked), seed, checked)
     return Playout(winner, winner in side, bombs, plays, seat_moves)
 
 
@@ -475,8 +481,8 @@ def _perft_table(position: FourPlayerPosition, depth: int, rules: RulesLike) -> 
     checked = table_position._table_rules(rules)
     if depth == 0 or position.is_over:
         return 1
-    return _play._perft_table(*_table_words(position, checked), min(depth, _DEPTH_CAP),
-                              checked)
+    return _perft._perft_table(*_table_words(position, checked), min(depth, _DEPTH_CAP),
+                               checked)
 
 
 def _table_words(position: FourPlayerPosition, rules: Rules) -> Tuple[
@@ -509,8 +515,8 @@ def _perft_wild(position: Position, depth: int, rules: Rules) -> int:
     if depth == 0:
         return 1
     landlord, to_move, passes = _seats(position)
-    return _play._perft_laizi(hands, landlord, to_move, prev, passes,
-                              min(depth, _DEPTH_CAP), rules, wild)
+    return _perft._perft_laizi(hands, landlord, to_move, prev, passes,
+                               min(depth, _DEPTH_CAP), rules, wild)
 
 
 def _wild_words(position: Position, rules: Rules) -> Tuple[Tuple[int, ...], Tuple[int, ...],

@@ -12,7 +12,7 @@ unseen physical cards into the hidden hands (with their public sizes) is equally
 split giving one hidden hand ``a_r`` of the ``u_r`` free cards of each rank has probability
 proportional to ``prod_r C(u_r, a_r)``. Optional *constraints* (a bot's own inferences, such as
 "seat 2 holds no 2s") bound how many cards of a rank a hidden seat holds; sampling is then
-uniform among the deals that meet them. The work runs in native code (``src/_sample.pyx``);
+uniform among the deals that meet them. The work runs in native code (``src/search/_sampling.pyx``);
 :mod:`ddz_fast.reference.sampling` enumerates every split with its weight and is the
 specification it is tested against.
 
@@ -43,7 +43,7 @@ import numpy as np
 
 from ..actions import Bid, Double
 from ..cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
-from ..compiled import sampler as _sampler  # NativeCoreMissingError when not built
+from ..compiled import load
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
 from ..positions.three_player import (Position, check_prev_and_passes, checked_position,
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = ["InformationSet", "information_set", "Constraints", "SplitSpec", "split_spec",
            "split_specs", "normalize_constraints", "MAX_SAMPLES"]
+_sampler = load("ddz_fast.search._sampling")  # NativeCoreMissingError on use when not built
 
 #: The most determinizations one :meth:`InformationSet.sample` call returns (400 MB of words).
 MAX_SAMPLES = 1 << 24

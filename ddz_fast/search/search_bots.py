@@ -4,8 +4,8 @@ Both see a decision only through the player's :class:`~ddz_fast.search.infoset.I
 own hand, the public record and the card counts) and deal the hidden hands from it with
 :meth:`~ddz_fast.search.infoset.InformationSet.sample`: they never read another player's cards, so a
 state whose hidden hands were dealt differently, with the same public record, gets the same
-decision from the same seed. The search runs in native code (``ddz_fast._search``, the
-solver), so these bots need the compiled core.
+decision from the same seed. The search runs in native code
+(``ddz_fast.search._search_bots``, the solver), so these bots need the compiled core.
 
 Budgets are counts, not times, so that a seed fixes every decision (the arena's results are
 then identical on any machine and any split of the work). ``benchmarks/results/strength.md``
@@ -26,7 +26,7 @@ import numpy as np
 from ..actions import Bid, Double
 from .bots import GreedyBot, refuse_wild_cards
 from ..moves import legal_moves
-from ..compiled import search as _search  # NativeCoreMissingError when not built
+from ..compiled import load
 from ..engine.three_player import State
 from ..engine.base import check_seed
 from ..hand import Hand
@@ -39,6 +39,7 @@ from ..validate import check_int, check_real
 
 __all__ = ["PIMCBot", "ISMCTSBot", "ROLLOUT_POLICIES", "MAX_ITERATIONS",
            "MAX_SAMPLES_PER_DECISION", "MAX_ROLLOUTS"]
+_search = load("ddz_fast.search._search_bots")  # NativeCoreMissingError on use when not built
 
 #: How a rollout finishes a dealt hand: ``"rules"``, every player takes a quick rule-based
 #: action (the move emptying its hand; leading, the ordinary move of the most cards; following,

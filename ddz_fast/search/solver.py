@@ -18,7 +18,7 @@ side against the two peasants, who play as one side seeing every card) or a
   Spring and anti-spring depend on who played a card earlier in the hand, which a position does
   not record, so they are never counted; ``stake_moves`` are the first actions that get it.
 
-The search runs natively (``ddz_fast._solver``) without the GIL: an OR-AND search with a
+The search runs natively (``ddz_fast.search._solver``) without the GIL: an OR-AND search with a
 first-win cutoff over the core's move words, a transposition table of ``tt_megabytes`` keyed by
 the whole node, then an iterative-deepening distance search for the principal variation.
 :mod:`ddz_fast.reference.solver` is its pure-Python specification.
@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple, Union
 
-from ..compiled import core as _core, solver as _solver  # NativeCoreMissingError if not built
+from ..compiled import CORE_MODULE, load
 from .._checks import check_prev
 from ..positions.duel import Duel, checked_duel
 from ..move import Move
@@ -39,6 +39,8 @@ from ..rules import Rules, RulesLike, three_player_rules
 from ..validate import is_int
 
 __all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
+_core = load(CORE_MODULE)  # NativeCoreMissingError on use when not built
+_solver = load("ddz_fast.search._solver")
 
 Game = Union[Position, Duel]
 #: The objectives :func:`solve` accepts.
@@ -142,18 +144,18 @@ def _check_flag(name: str, value: object) -> bool:
 # empties it without touching memory). One solve uses a table at a time: a concurrent solve
 # takes a new one. At most one idle table is kept, so memory stays bounded by the last size.
 
-_IDLE: Dict[int, "_solver._Table"] = {}
+_IDLE: Dict[int, "_solver.TranspositionTable"] = {}
 _IDLE_LOCK = threading.Lock()
 
 
-def _take_table(megabytes: int) -> "_solver._Table":
+def _take_table(megabytes: int) -> "_solver.TranspositionTable":
     with _IDLE_LOCK:
         table = _IDLE.pop(megabytes, None)
         _IDLE.clear()  # a table of another size is not coming back into use
-    return table if table is not None else _solver._Table(megabytes << 20)
+    return table if table is not None else _solver.TranspositionTable(megabytes << 20)
 
 
-def _give_table(megabytes: int, table: "_solver._Table") -> None:
+def _give_table(megabytes: int, table: "_solver.TranspositionTable") -> None:
     with _IDLE_LOCK:
         _IDLE.clear()
         _IDLE[megabytes] = table

@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ddz_fast import Rules, _play, random_games
+from ddz_fast import Rules, random_games
+from ddz_fast.engine import _random_games
 from ddz_fast.move import TYPE_CODES
 from ddz_fast.engine.scoring import settle, spring_factor
 from support.common import check_first_auctions, replay_traced_auctions
@@ -22,7 +23,7 @@ BOMB_CODES = (TYPE_CODES["bomb"], TYPE_CODES["rocket"])
 @pytest.mark.parametrize("one_round", [False, True])
 def test_the_native_auction_is_the_auction_of_bidding_py(one_round: bool):
     rules = Rules(single_round_auction=one_round)
-    auctions = _play._auctions(11, GAMES, one_round)
+    auctions = _random_games._auctions(11, GAMES, one_round)
     redeals = replay_traced_auctions(rules, auctions)
     assert 0 < redeals < GAMES // 4     # every outcome occurs, re-deals among them
 

@@ -335,23 +335,21 @@ def test_pickled_and_copied_states_are_equal_and_independent(preset):
 
 @needs_native_tables
 def test_the_native_shuffle_draws_what_random_shuffle_draws():
-    from ddz_fast.engine import three_player as game_module
-    from ddz_fast.compiled import play
+    from ddz_fast.engine import _deal, three_player as game_module
 
-    assert game_module._shuffle is play._shuffled_deck
+    assert game_module._shuffle is _deal._shuffled_deck
     for seed in list(range(200)) + ["seed", 2 ** 64 + 7, -5]:
         native, python = random.Random(seed), random.Random(seed)
         for _ in range(3):
-            deck = play._shuffled_deck(native)
+            deck = _deal._shuffled_deck(native)
             assert deck == game_module._python_shuffle(python)
-            assert play._deck_words(deck) == game_module._python_deal_words(deck)
+            assert _deal._deck_words(deck) == game_module._python_deal_words(deck)
         assert native.getstate() == python.getstate()
 
 
 @needs_native_tables
 def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
-    from ddz_fast.engine import three_player as game_module
-    from ddz_fast.compiled import play
+    from ddz_fast.engine import _deal, three_player as game_module
 
     assert game_module._NATIVE_SEEDING
     rng = random.Random(2026)
@@ -360,12 +358,12 @@ def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
     seeds += [rng.randrange(-2 ** bits, 2 ** bits) for bits in (8, 31, 33, 63, 64)
               for _ in range(400)]
     for seed in seeds:
-        assert play._seeded_deal(seed) == game_module._dealt(random.Random(seed)), seed
-        assert play._seeded_deal(seed, 18) == game_module._dealt(random.Random(seed), 18), seed
+        assert _deal._seeded_deal(seed) == game_module._dealt(random.Random(seed)), seed
+        assert _deal._seeded_deal(seed, 18) == game_module._dealt(random.Random(seed), 18), seed
     with pytest.raises(OverflowError):
-        play._seeded_deal(2 ** 64)
+        _deal._seeded_deal(2 ** 64)
     with pytest.raises(TypeError):
-        play._seeded_deal("7")
+        _deal._seeded_deal("7")
     # Past the native bound, and for text, new_state deals through random.Random as before.
     for seed in (2 ** 64, -(2 ** 70) - 3, "seed"):
         expected = game_module._dealt(random.Random(seed))
@@ -379,10 +377,10 @@ def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
     [r for r in range(13) for _ in range(4)] + [13, -1],
 ])
 def test_deck_words_refuses_anything_but_one_deck(deck):
-    from ddz_fast.compiled import play
+    from ddz_fast.engine import _deal
 
     with pytest.raises((ValueError, TypeError)):
-        play._deck_words(deck)
+        _deal._deck_words(deck)
 
 
 @pytest.mark.native
@@ -391,10 +389,10 @@ def test_deck_words_refuses_anything_but_one_deck(deck):
     ((0x5, 0, 0), 0),
 ])
 def test_a_native_table_checks_its_words(hands, landlord):
-    from ddz_fast.compiled import play
+    from ddz_fast.engine._play_phase import PlayPhase
 
     with pytest.raises((ValueError, OverflowError)):
-        play._new_table(hands, landlord, Rules())
+        PlayPhase(hands, landlord, Rules())
 
 
 # --- the environment -------------------------------------------------------------------------

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Hand, Move, Rules, _core
+from ddz_fast import Hand, Move, Rules
+from ddz_fast.moves import _batches
 
 from support.common import both, counts_array, native, random_hands, reference, sizes
 from support.subprocesses import SUBPROCESS_CWD
@@ -181,11 +182,11 @@ def test_kernels_survive_any_words():
     rng = np.random.default_rng(5)
     garbage = rng.integers(0, 2**64, size=2000, dtype=np.uint64)
     for hands, prevs in ((garbage, garbage[::-1].copy()), (garbage[:50], None)):
-        moves, offsets = _core._batch_moves(hands, prevs, "douzero")
+        moves, offsets = _batches._batch_moves(hands, prevs, "douzero")
         assert offsets[0] == 0 and len(moves) == offsets[-1] and np.all(np.diff(offsets) >= 0)
-    assert _core._batch_mask(garbage, garbage.copy(), None).shape == (2000, 13_550)
-    assert _core._batch_mask(garbage[:50], None, "douzero").shape == (50, 30_383)
-    assert _core._first_illegal(garbage, "douzero") == 0
+    assert _batches._batch_mask(garbage, garbage.copy(), None).shape == (2000, 13_550)
+    assert _batches._batch_mask(garbage[:50], None, "douzero").shape == (50, 30_383)
+    assert _batches._first_illegal(garbage, "douzero") == 0
 
 
 @pytest.mark.parametrize("preset", ["standard", "douzero"])
@@ -196,7 +197,7 @@ def test_prev_validation_agrees_on_mutated_words(preset):
     words = [rng.choice(space).word ^ (1 << rng.randrange(64)) for _ in range(1500)]
     words += [rng.choice(space).word for _ in range(100)]
     rules = Rules.preset(preset)
-    native_verdicts = [_core._first_illegal(np.array([w], dtype=np.uint64), rules) for w in words]
+    native_verdicts = [_batches._first_illegal(np.array([w], dtype=np.uint64), rules) for w in words]
     reference_verdicts = [reference._first_illegal(np.array([w], dtype=np.uint64), rules)
                           for w in words]
     assert native_verdicts == reference_verdicts
@@ -273,7 +274,7 @@ def _run_with_implementation(value):
 
 def test_implementation_switch():
     assert _run_with_implementation(None).stdout.split() == [
-        "native", "ddz_fast._core", "MoveList", "ddz_fast.moves.native"]
+        "native", "ddz_fast.moves._api", "MoveList", "ddz_fast.moves.native"]
     assert _run_with_implementation("python").stdout.split() == [
         "python", "ddz_fast.reference.moves", "list", "ddz_fast.reference.moves"]
     # An unknown name imports, and the move API refuses it when used.

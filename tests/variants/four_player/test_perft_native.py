@@ -48,7 +48,7 @@ SMALL_POSITIONS = [("3344BB/5566RR/77788/9TJQK 0 0 - 0", 4),
                    ("33333/444445/BBRR6/7777 2 1 66 1", 5),
                    ("33445566/789TJ/QKA2B/88888 0 2 KK 0", 4)]
 # Four-player rule sets of the random positions: the preset, two against two, and move options
-# that change what the wide generator lists (wings, kickers, four + two).
+# that change what the generator lists on two-deck words (wings, kickers, four + two).
 RULE_SETS = [FOUR, FOUR.replace(sides="partner"), FOUR.replace(rocket_in_kickers=False),
              FOUR.replace(solo_wing_max_copies=2),
              FOUR.replace(four_two=False, trio_wing_next_to_chain=False)]
@@ -179,7 +179,7 @@ def test_what_is_no_four_player_position_is_refused_as_at_three_seats():
 
 
 def test_the_kernel_checks_its_words_again():
-    from ddz_fast import _play      # compiled only: imported where the core is built
+    from ddz_fast.positions import _perft   # compiled only: imported where the core is built
     hands = tuple(FourPlayerPosition.parse("33/4/5/6 0 0 - 0").hands)
     counts = tuple(h.counts for h in hands)
     nine = ((9,) + counts[0][1:],) + counts[1:]
@@ -191,9 +191,9 @@ def test_the_kernel_checks_its_words_again():
                           ((counts, 1, 0x22, 1 << 63, 0), "no wide move word"),
                           ((counts, 1, pair_word, 0, 0), "no wide move word")):
         with pytest.raises(ValueError, match=message):
-            _play._perft_table(*args, 3, FOUR)
+            _perft._perft_table(*args, 3, FOUR)
     with pytest.raises(ValueError, match="deck"):
-        _play._perft_table(counts, 0, 0, 0, 0, 3, Rules())
+        _perft._perft_table(counts, 0, 0, 0, 0, 3, Rules())
 
 
 def test_a_deep_count_stops_on_ctrl_c():

@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Hand, Move, Rules, _play, random_games
+from ddz_fast import Hand, Move, Rules, random_games
+from ddz_fast.engine import _random_games
 from ddz_fast.reference import moves as reference
 from ddz_fast.positions.rollouts import (MAX_RECORDED_TABLE_GAMES_PER_CALL,
                                          MAX_TABLE_GAMES_PER_CALL, RandomGames)
@@ -218,7 +219,7 @@ def test_springs_and_anti_springs_are_scored(rules, bidding, index, kind):
 @pytest.mark.parametrize("one_round", [False, True])
 def test_the_native_auction_is_the_four_seat_auction_of_bidding_py(one_round: bool):
     rules = ALONE.replace(single_round_auction=one_round)
-    auctions = _play._table_auctions(11, 2000, one_round)
+    auctions = _random_games._table_auctions(11, 2000, one_round)
     redeals = replay_traced_auctions(rules, auctions)
     assert 0 < redeals < 2000 // 4
     # The traced auctions are those random_games runs when the first deal is not re-dealt.
@@ -290,7 +291,7 @@ def test_bad_arguments_are_rejected(kwargs, error, message):
 def test_the_kernel_refuses_a_table_it_does_not_play():
     # The kernel checks the rules again: a three-player rule set never reaches the wide loop.
     with pytest.raises(ValueError, match="deck"):
-        _play._random_table_games(1, 0, 1, Rules(), 0, False)
+        _random_games._random_table_games(1, 0, 1, Rules(), 0, False)
     with pytest.raises(ValueError, match="three players"):
         ddz_fast.play_out(ddz_fast.Position(["3", "4", "5"], 0, 0), 1, rules=ALONE)
 

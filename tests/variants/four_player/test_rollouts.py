@@ -7,7 +7,7 @@ Expected values come from outside the native loop:
   (tests/support/rollout_exact.py), against which thousands of seeded rollouts are checked by
   chi-square: every step of a rollout must be a legal action, taken uniformly, for the counts
   to fit;
-* a rollout replayed from its seed alone, by a Python copy of the seed's stream as src/rng.pxd
+* a rollout replayed from its seed alone, by a Python copy of the seed's stream as src/include/rng.pxd
   describes it (splitmix64, ``rng_for_game(seed, 0)``, ``rng_below``'s multiply-shift) choosing
   among ``legal_actions`` (the pass first when following);
 * hand-made positions whose ends are written out, for the landlord's side with and without a
@@ -92,7 +92,7 @@ MASK = (1 << 64) - 1
 
 
 def mix64(z: int) -> int:
-    """splitmix64's finaliser (src/rng.pxd)."""
+    """splitmix64's finaliser (src/include/rng.pxd)."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return z ^ (z >> 31)
@@ -228,7 +228,7 @@ def test_a_partner_is_refused_at_three_seats_and_a_four_player_rule_set_too():
 
 
 def test_the_kernel_checks_its_words_again():
-    from ddz_fast import _play      # compiled only: imported where the core is built
+    from ddz_fast.positions import _rollouts    # compiled only: imported where it is built
     counts = tuple(h.counts for h in FourPlayerPosition.parse("33/4/5/6 0 0 - 0").hands)
     nine = ((9,) + counts[0][1:],) + counts[1:]
     for args, message in (((counts[:3], 0, 0, 0, 0), "four hands"),
@@ -237,7 +237,7 @@ def test_the_kernel_checks_its_words_again():
                           ((nine, 0, 0, 0, 0), "holds 9 cards"),
                           ((counts, 1, 0x22, 1 << 63, 0), "no wide move word")):
         with pytest.raises(ValueError, match=message):
-            _play._play_out_table(*args, 1, FOUR)
+            _rollouts._play_out_table(*args, 1, FOUR)
     with pytest.raises(ValueError, match="deck"):
-        _play._play_out_table(counts, 0, 0, 0, 0, 1, Rules())
-    assert _play._play_out_table(counts, 0, 0, 0, 0, 1, FOUR)[2] >= 1
+        _rollouts._play_out_table(counts, 0, 0, 0, 0, 1, Rules())
+    assert _rollouts._play_out_table(counts, 0, 0, 0, 0, 1, FOUR)[2] >= 1

@@ -1,4 +1,4 @@
-"""The compiled laizi generator (src/laizigen.pxd) against the reference, one wild rank.
+"""The compiled laizi generator (src/include/laizigen.pxd) against the reference, one wild rank.
 
 The reference, :mod:`ddz_fast.reference.laizi`, is the specification: the native
 ``legal_moves``, ``classify`` and ``beats`` with ``wild=`` must return its moves (every field,

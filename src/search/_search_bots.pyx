@@ -23,7 +23,7 @@ from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from movegen cimport COUNT_MASK, Options, T_BOMB, T_ROCKET, TYPE_SHIFT, popcount
+from movegen cimport COUNT_MASK, Options, card_count, is_bomb
 from playloop cimport Play, Tally, play_move, random_finish, start_tally
 from rng cimport Rng, mix64, rng_below, rng_for_game
 from rule_options cimport options_of
@@ -57,17 +57,6 @@ cpdef enum Policy:
     RULES = 1       # the rule-based policy of rules_action
 
 
-cdef inline int cards_of(uint64_t move) noexcept nogil:
-    """The number of cards of a move word (the low three bits of each rank's count)."""
-    return (popcount(move & 0x111111111111111ULL) + 2 * popcount(move & 0x222222222222222ULL)
-            + 4 * popcount(move & 0x444444444444444ULL))
-
-
-cdef inline bint is_bomb(uint64_t move) noexcept nogil:
-    cdef int code = <int>(move >> TYPE_SHIFT)
-    return code == T_BOMB or code == T_ROCKET
-
-
 cdef inline bint one_in(Rng* r, int k) noexcept nogil:
     return rng_below(r, k) == 0
 
@@ -94,7 +83,7 @@ cdef uint64_t rules_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
         if one_in(r, 8):
             return moves[rng_below(r, n)]
         for j in range(n):
-            size = cards_of(moves[j])
+            size = card_count(moves[j] & COUNT_MASK)
             if size > most and not is_bomb(moves[j]):
                 best, most = j, size
         return moves[best if best >= 0 else 0]

@@ -1,14 +1,15 @@
-"""Type stub of the compiled solver (src/_solver.pyx); ddz_fast.search.solver is its only caller."""
+"""Type stub of the compiled solver (src/search/_solver.pyx); ddz_fast.search.solver is its only
+caller."""
 from typing import Tuple
 
-from .move import Move
-from .rules import Rules
+from ..move import Move
+from ..rules import Rules
 
-class _Table:
+class TranspositionTable:
     nbytes: int
     def __init__(self, nbytes: int) -> None: ...
 
-def _solve(table: _Table, hands: Tuple[int, int, int], landlord: int, to_move: int,
+def _solve(table: TranspositionTable, hands: Tuple[int, int, int], landlord: int, to_move: int,
            to_beat: int, passes: int, duel: bool, rules: Rules, objective: int,
            max_nodes: int, time_limit: float, want_pv: bool
            ) -> Tuple[Tuple[Move, ...], Tuple[Move, ...], Tuple[Move, ...], int, int, int, int,

@@ -18,19 +18,22 @@ followed by its partner) keeps the value, otherwise it flips.
 """
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from movegen cimport *
 from rule_options cimport options_of
-from words cimport MOVE_OF_WORD_NAME, Words, generate_into, reserve
+from memory cimport advise_huge
+from rng cimport mix64
+from words cimport Words, generate_into, reserve
 
-from ddz_fast import _core, bitboard
+from ddz_fast.moves._interned cimport move_of_word as move_of
+
+from ddz_fast import bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES
 
-__all__ = ["_Table", "_solve"]
+__all__ = ["TranspositionTable", "_solve"]
 
 
 def _check_layout():
@@ -44,10 +47,8 @@ def _check_layout():
 
 _check_layout()
 
-# The Move of a word is the one the core shares (made once per word, then a table look-up):
-# the results are built here without a Python call per move.
-ctypedef object (*MoveOfWord)(uint64_t word)
-cdef MoveOfWord move_of = <MoveOfWord>PyCapsule_GetPointer(_core.MOVE_OF_WORD, MOVE_OF_WORD_NAME)
+# The Move of a word is the one ddz_fast.moves._interned shares (made once per word, then a
+# table look-up): the results are built here without a Python call per move.
 
 cdef extern from "Python.h":
     # Declared without an exception value: poll_signals keeps the exception for the caller.
@@ -55,14 +56,6 @@ cdef extern from "Python.h":
 
 cdef extern from *:
     """
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    /* Transparent huge pages for the table: far fewer TLB misses on its random probes. */
-    static void ddz_advise_huge(void* p, size_t n) { madvise(p, n, MADV_HUGEPAGE); }
-    #else
-    static void ddz_advise_huge(void* p, size_t n) { (void)p; (void)n; }
-    #endif
-
     /* A monotonic clock in seconds, on every platform the wheels are built for. */
     #if defined(_WIN32)
     #include <windows.h>
@@ -81,7 +74,6 @@ cdef extern from *:
     }
     #endif
     """
-    void advise_huge "ddz_advise_huge"(void* p, size_t n) nogil
     double now "ddz_seconds"() nogil
 
 
@@ -130,11 +122,6 @@ cdef inline bint step(const Game* g, Node* n, uint64_t move) noexcept nogil:
     return n.hands[mover] == 0
 
 
-cdef inline bint is_bomb(uint64_t move) noexcept nogil:
-    cdef int code = <int>(move >> TYPE_SHIFT)
-    return code == T_BOMB or code == T_ROCKET
-
-
 # --- the transposition table ---------------------------------------------------------------------
 # Clusters of two 32-byte entries share one 64-byte cache line. An entry holds the whole node
 # (three hand words and a tag of 17 bits packed into their spare bits), so a hit is never a
@@ -164,12 +151,6 @@ cdef struct Entry:
 cdef struct Key:
     uint64_t k[3]
     uint64_t hash
-
-
-cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
 
 
 cdef inline uint64_t beat_tag(uint64_t to_beat) noexcept nogil:
@@ -219,7 +200,7 @@ cdef inline int bit_length(int64_t x) noexcept nogil:
     return n
 
 
-cdef class _Table:
+cdef class TranspositionTable:
     """A transposition table of fixed size, reused by one solve at a time."""
     cdef void* block
     cdef Entry* entries
@@ -945,8 +926,8 @@ cdef tuple stake_moves(const Root* root):
                   if root.stakes[i] == root.stake])
 
 
-def _solve(_Table table, tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
-           bint duel, rules, int objective, int64_t max_nodes, double time_limit,
+def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uint64_t to_beat,
+           int passes, bint duel, rules, int objective, int64_t max_nodes, double time_limit,
            bint want_pv):
     """Solve one node (arguments validated by ddz_fast.search.solver).
 

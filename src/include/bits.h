@@ -5,8 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The capsule in which ddz_fast._core hands its word-to-Move function to the other modules. */
-#define DDZ_MOVE_OF_WORD_NAME "ddz_fast._core.MOVE_OF_WORD"
+/* Free-threaded builds (no GIL) skip the caches that live in module globals and need the GIL to
+ * be shared (the last rule set looked up, the spare blocks of MoveLists). */
+#ifdef Py_GIL_DISABLED
+#define DDZ_HAVE_GIL 0
+#else
+#define DDZ_HAVE_GIL 1
+#endif
 
 /* One bit per nibble of the 15 rank nibbles, the counts and the main-rank flags. */
 #define DDZ_NIBBLE_ONES 0x0111111111111111ULL
@@ -14,6 +19,17 @@
 #define DDZ_FLAG_MASK 0x0888888888888888ULL
 /* One more than a deck holds of each rank: 5 of 3..2, 2 of each joker. */
 #define DDZ_DECK_LIMIT 0x0225555555555555ULL
+
+/* Two decks: one bit per 8-bit lane of a half word, the counts (bits 0..3) of the eight lanes
+ * of the low half and of the seven rank lanes of the high half (its top lane holds the type),
+ * and one more than two decks hold of each rank (9 of 3..2, 3 of each joker) in those lanes. */
+#define DDZ_LANE_ONES 0x0101010101010101ULL
+#define DDZ_LANE_TOPS 0x8080808080808080ULL
+#define DDZ_LANE_COUNTS 0x0F0F0F0F0F0F0F0FULL
+#define DDZ_HIGH_COUNTS 0x000F0F0F0F0F0F0FULL
+#define DDZ_HIGH_RANKS 0x00FFFFFFFFFFFFFFULL
+#define DDZ_LOW_LIMIT 0x0909090909090909ULL
+#define DDZ_HIGH_LIMIT 0x0003030909090909ULL
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
@@ -37,6 +53,16 @@ static inline int ddz_popcount(uint64_t x) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 #endif
+#endif
+
+/* Transparent huge pages for a large table read at random places (the shared Moves, the
+ * solver's transposition table): far fewer TLB misses on its probes. Linux only; elsewhere
+ * nothing. */
+#if defined(__linux__)
+#include <sys/mman.h>
+static inline void ddz_advise_huge(void* p, size_t n) { madvise(p, n, MADV_HUGEPAGE); }
+#else
+static inline void ddz_advise_huge(void* p, size_t n) { (void)p; (void)n; }
 #endif
 
 /* A hint that the size bytes at p are about to be written: start fetching their cache lines.

@@ -5,7 +5,7 @@ from movegen cimport Options
 
 cdef inline Options options_of(object rules, int decks=1) except *:
     """The Options of a validated :class:`ddz_fast.rules.Rules` of ``decks`` decks: the
-    one-deck generator's words hold up to four cards of a rank, the wide generator's eight."""
+    generator's one-deck words hold up to four cards of a rank, its two-deck words eight."""
     cdef Options o
     if rules.laizi:
         raise ValueError(f"the compiled generator does not play wild cards (laizi) yet: "

@@ -1,5 +1,5 @@
 /* Chain lengths and cards of each move type, indexed by type code (ddz_fast.move.MOVE_TYPES):
- * the main shapes of the rule book (ddz_fast.shapes.MAIN_SHAPES; ddz_fast._core checks that
+ * the main shapes of the rule book (ddz_fast.shapes.MAIN_SHAPES; ddz_fast.moves._api checks that
  * both say the same when it is imported). CARDS counts the cards per main rank with the
  * kickers: a move of length n has n * CARDS cards. The space shuttle is the one type with
  * several: its kinds follow below, and its CARDS is that of the shuttle alone. */

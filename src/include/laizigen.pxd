@@ -1,7 +1,7 @@
-# The move generator of wild cards (laizi, one deck): ddz_fast/reference_laizi.py in C.
+# The move generator of wild cards (laizi, one deck): ddz_fast/reference/laizi.py in C.
 #
-# Header-only, like movegen.pxd and widegen.pxd. It builds every move the way the reference does,
-# so that both list the same moves: a move of a main type is one choice of natural cards for its
+# Header-only, like movegen.pxd. It builds every move the way the reference does, so that both
+# list the same moves: a move of a main type is one choice of natural cards for its
 # main ranks (wilds fill the rest of the main part), one legal kicker set (natural cards and a
 # number of wild kickers) and one way to take those wilds from the wild ranks the hand holds; a
 # bomb is 4..12 cards read as one rank, at most four of them natural; solos and the rocket are

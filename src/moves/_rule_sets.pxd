@@ -1,0 +1,66 @@
+# Rule sets compiled for the generators (src/moves/_rule_sets.pyx): the move options of a Rules
+# as the C struct the generators read, and the action space of its table with a C table from
+# word to action id. ``from ddz_fast.moves._rule_sets cimport RuleSet, rule_set_of, ...``.
+from cpython.object cimport PyObject
+from libc.stdint cimport uint64_t
+
+from movegen cimport Options
+
+cdef struct IdTable:
+    # Open addressing from move word to action id: slot i is entries[2i] (the word; 0, the
+    # pass, for an empty slot) and entries[2i + 1] (its id), one cache line for both.
+    const uint64_t* entries
+    uint64_t mask
+    int shift
+
+
+cdef inline uint64_t slot_of(const IdTable* t, uint64_t word) noexcept nogil:
+    return (word * 0x9E3779B97F4A7C15ULL) >> t.shift
+
+
+cdef inline Py_ssize_t lookup_id(const IdTable* t, uint64_t word) noexcept nogil:
+    """The action id of ``word``, or -1 when it is not in the action space."""
+    cdef uint64_t slot = slot_of(t, word)
+    while t.entries[2 * slot] != 0:
+        if t.entries[2 * slot] == word:
+            return <Py_ssize_t>t.entries[2 * slot + 1]
+        slot = (slot + 1) & t.mask
+    return -1
+
+
+cdef class ActionSpace:
+    cdef readonly tuple moves
+    cdef readonly dict ids
+    cdef object _entries              # the numpy array owning the table's memory
+    cdef IdTable table
+
+
+cdef class RuleSet:
+    cdef Options opts
+    cdef ActionSpace space
+    cdef readonly bint two_decks
+    cdef readonly bint laizi
+    cdef readonly bint delegated
+    cdef object rules
+    cdef ActionSpace action_space(self)
+    cdef tuple _every_move(self)
+
+
+cdef struct LastLookup:
+    # The Rules looked up last and their rule set (borrowed: _rule_sets keeps both), so that a
+    # caller passing the same Rules again needs no call; NULL until then, and always on a
+    # free-threaded build (which keeps no cache that needs the GIL).
+    PyObject* rules
+    PyObject* rule_set
+
+
+cdef LastLookup* last_lookup() noexcept
+cdef RuleSet lookup_rule_set(object rules)
+
+
+cdef inline RuleSet rule_set_of(const LastLookup* last, object rules):
+    """The compiled options of ``rules`` (anything as_rules accepts; same errors), answered
+    inline when they are the Rules looked up last (``last``: last_lookup())."""
+    if <PyObject*>rules == last.rules:
+        return <RuleSet><object>last.rule_set
+    return lookup_rule_set(rules)

@@ -1,0 +1,153 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, freethreading_compatible=True
+"""Rule sets compiled for the generators: each Rules' move options as a C struct, and the
+action space of its table (every move of a full deck, two at the four-player table), with a
+dict and a C table from word to action id.
+
+The plain path is one deck without wild cards: a rule set of two decks is marked
+``two_decks``, one with wild cards ``laizi``, and the move API takes those off it
+(``delegated``): to the generator on two-deck words, or to the laizi generator, which reads the
+same move options; the action ids of wild cards are counted by ddz_fast.laizi_ids, and the
+batched APIs and the action ids of a MoveList refuse wild cards. Rule sets are looked up by the
+identity of the Rules passed, then by their move options, and kept.
+"""
+import numpy as np
+
+cimport cython
+from cpython.object cimport PyObject
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free
+
+from ddz_fast import bitboard
+from ddz_fast.cards import FULL_DECK, deck_counts
+from ddz_fast.rules import as_rules
+
+from ddz_fast.moves._interned cimport moves_of_two_decks, moves_of_words
+from memory cimport HAVE_GIL
+from movegen cimport Options, TwoDecks, plus
+from rule_options cimport options_of
+from words cimport Words, generate_into
+
+cdef uint64_t _FULL_DECK = bitboard.pack(FULL_DECK)
+
+
+cdef TwoDecks _full_two_decks():
+    cdef TwoDecks deck
+    cdef int rank
+    deck.lo = deck.hi = 0
+    for rank, count in enumerate(deck_counts(2)):
+        deck = plus(deck, rank, <int>count)
+    return deck
+
+
+cdef class ActionSpace:
+    """Every move of one rule set: the Move tuple, a dict and a C table from word to id (the
+    table holds the moves of one-deck words: at two decks, those whose cards fit one deck)."""
+
+    def __init__(self, tuple moves):
+        cdef Py_ssize_t i, size = 2, bits = 1
+        cdef uint64_t slot, word
+        while size < 2 * len(moves):
+            size *= 2
+            bits += 1
+        self._entries = np.zeros(2 * size, dtype=np.uint64)
+        cdef uint64_t[::1] entries = self._entries
+        self.table = IdTable(&entries[0], size - 1, 64 - bits)
+        for i, move in enumerate(moves):
+            if type(move._word) is not int:
+                continue                # a word of two decks: the dict has it
+            word = move._word
+            slot = slot_of(&self.table, word)
+            while entries[2 * slot] != 0:
+                slot = (slot + 1) & self.table.mask
+            entries[2 * slot] = word
+            entries[2 * slot + 1] = i
+        self.moves = moves
+        self.ids = {move._word: i for i, move in enumerate(moves)}
+
+
+cdef class RuleSet:
+    """The move options of a rule set as a C struct, and its action space once asked for."""
+
+    def __init__(self, rules):
+        self.two_decks = rules.decks == 2
+        self.laizi = rules.laizi > 0
+        self.delegated = self.two_decks or self.laizi
+        self.rules = rules
+        if not self.laizi:
+            self.opts = options_of(rules, rules.decks)
+        else:   # the same move options without the wild cards (options_of refuses those)
+            self.opts = options_of(rules.replace(laizi=0, bomb_multiplier="double"))
+
+    cdef ActionSpace action_space(self):
+        if self.laizi:
+            options_of(self.rules)      # raises: the compiled generator plays no wild cards
+        # Built once, then published by one assignment: concurrent callers see all or nothing
+        # (free-threaded builds lock the rule set around it; with the GIL the lock is none).
+        if self.space is None:
+            with cython.critical_section(self):
+                if self.space is None:
+                    self.space = ActionSpace(self._every_move())
+        return self.space
+
+    cdef tuple _every_move(self):
+        """Every move of a full deck (two at the four-player table), in canonical order."""
+        cdef Words buf = Words(NULL, 0)
+        cdef TwoDecks none
+        cdef Py_ssize_t n
+        none.lo = none.hi = 0
+        try:
+            if self.two_decks:
+                n = generate_into(&buf, 0, _full_two_decks(), none, &self.opts)
+            else:
+                n = generate_into(&buf, 0, _FULL_DECK, <uint64_t>0, &self.opts)
+            if n < 0:
+                raise MemoryError("out of memory listing an action space")
+            if self.two_decks:
+                return tuple(moves_of_two_decks(<TwoDecks*>buf.data, n))
+            return tuple(moves_of_words(buf.data, n))
+        finally:
+            free(buf.data)
+
+
+cdef dict _BY_OPTIONS = {}    # move options and decks -> RuleSet: at most 256 of them
+cdef dict _BY_ID = {}         # id(rules) -> (rules, RuleSet); holding rules keeps its id unique
+cdef tuple _LAST = (None, None)     # the entry looked up last: it holds what _LAST_LOOKUP shows
+cdef LastLookup _LAST_LOOKUP = LastLookup(NULL, NULL)
+cdef RuleSet _STANDARD = RuleSet(as_rules(None))
+
+
+cdef LastLookup* last_lookup() noexcept:
+    """The last lookup, for the inline rule_set_of of other modules."""
+    return &_LAST_LOOKUP
+
+
+cdef RuleSet lookup_rule_set(object rules):
+    """The compiled options of ``rules`` (anything as_rules accepts; same errors)."""
+    global _LAST
+    if rules is None:
+        return _STANDARD
+    if _LAST[0] is rules:
+        return <RuleSet>_LAST[1]
+    entry = _BY_ID.get(id(rules))
+    if entry is None:
+        entry = _new_entry(rules)
+    found = (<tuple>entry)[1]
+    if HAVE_GIL:
+        _LAST = entry
+        _LAST_LOOKUP.rules, _LAST_LOOKUP.rule_set = <PyObject*>rules, <PyObject*>found
+    return found
+
+
+cdef tuple _new_entry(object rules):
+    checked = as_rules(rules)
+    options = (checked.solo_wing_max_copies, checked.trio_wing_next_to_chain,
+               checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies,
+               checked.space_shuttle, checked.decks, checked.laizi)
+    found = _BY_OPTIONS.get(options)
+    if found is None:
+        found = _BY_OPTIONS[options] = RuleSet(checked)
+    if len(_BY_ID) >= 1024:   # callers that build a new Rules per call: keep the cache small
+        _BY_ID.clear()
+    entry = _BY_ID[id(rules)] = (rules, found)
+    return entry
