@@ -16,7 +16,7 @@ their moves being some thirty times dearer. Reports games/s and actions/s, best 
 in ``DIR/table_games.md``.
 
 Perft: times the native count of one four-player position at depth 3 (``perft_native``)
-against the walk in Python over the compiled generator (``table_position.perft``, what
+against the walk in Python over the compiled generator (``four_player.perft``, what
 ``ddz-fast perft --rules four_player`` ran before the native count), best of ``R`` runs, in
 ``DIR/table_perft.md``. ``both`` is moves and games, ``all`` every part.
 """
@@ -28,7 +28,7 @@ from typing import Callable, List, Optional, Sequence
 
 import ddz_fast
 from ddz_fast import Game, Hand, legal_moves, perft_native
-from ddz_fast.positions import four_player as table_position
+from ddz_fast.positions import four_player as four_player
 from hands import random_hands
 from report import best_of, machine_line, markdown_table
 
@@ -100,7 +100,7 @@ def games_report(games: int, repeats: int) -> str:
             f"{repeats} runs:\n\n{table}\n")
 
 
-def first_lead(seed: int) -> table_position.FourPlayerPosition:
+def first_lead(seed: int) -> four_player.FourPlayerPosition:
     """The position of the landlord's first lead in hand ``seed`` of the four-player game."""
     state = Game("four_player").new_state(seed=seed)
     while state.phase != "play":
@@ -111,12 +111,12 @@ def first_lead(seed: int) -> table_position.FourPlayerPosition:
 def perft_report(repeats: int) -> str:
     position = first_lead(PERFT_SEED)
     native, nodes = best_of(lambda: perft_native(position, PERFT_DEPTH), repeats)
-    walked, walked_nodes = best_of(lambda: table_position.perft(position, PERFT_DEPTH), repeats)
+    walked, walked_nodes = best_of(lambda: four_player.perft(position, PERFT_DEPTH), repeats)
     if walked_nodes != nodes:
         raise AssertionError(f"native perft {nodes} != Python walk {walked_nodes}")
     rows = [["perft_native", f"{nodes:,}", f"{native * 1e3:,.2f}", f"{nodes / native:,.0f}",
              f"{walked / native:,.0f}x"],
-            ["table_position.perft (Python walk)", f"{nodes:,}", f"{walked * 1e3:,.2f}",
+            ["four_player.perft (Python walk)", f"{nodes:,}", f"{walked * 1e3:,.2f}",
              f"{nodes / walked:,.0f}", "1x"]]
     table = "\n".join(markdown_table(["count", "nodes", "ms per count", "nodes/s", "speed-up"],
                                      rows, 1))

@@ -5,7 +5,7 @@ One set of wild ranks serves the whole batch, as one rule set does: ``wild=`` na
 Hands are one deck's, as an (N,) uint64 bitboard array or an (N, 15) count array, checked as
 the plain batch checks them. A move with wild cards has a 128-bit word (the plain word when the
 same cards make the same move without wilds, else a laizi word; see :mod:`ddz_fast.bitboard`),
-so move words travel as at the table of two decks (:mod:`ddz_fast._wide_batch`): ``moves`` is
+so move words travel as at the table of two decks (:mod:`ddz_fast._two_decks_batch`): ``moves`` is
 an (M, 2) uint64 array of low and high 64 bits, and ``prevs`` an (N, 2) array of the same, a
 zero word for a hand that leads.
 
@@ -31,7 +31,7 @@ import numpy as np
 
 from . import laizi_ids
 from ._batch_checks import check_hands
-from ._wide_batch import csr_words, prev_moves
+from ._two_decks_batch import csr_words, prev_moves
 from .hand import Hand
 from .move import Move
 from .wild import Wild, check_wild

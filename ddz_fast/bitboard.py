@@ -14,18 +14,17 @@ move's counts leaves every flag set exactly when the hand holds the move: one su
 containment for all fifteen ranks at once, with no borrow crossing a nibble.
 
 Two decks (the four-player table) hold up to 8 cards of a rank, which a nibble with its flag
-bit cannot. Cards beyond one deck use the *wide* layout, 15 ranks x an 8-bit lane in 128 bits:
+bit cannot. Cards beyond one deck use the *two-deck* layout, 15 ranks x an 8-bit lane in 128 bits:
 
 * bits ``8r .. 8r+3``: the count of rank ``r`` (0..8);
 * bit ``8r+4``: the main-rank flag of a move; bits ``8r+5 .. 8r+7`` clear (bit ``8r+7`` is the
   lane's guard for the same one-subtraction containment test, on each 64-bit half);
-* bits ``120 .. 126``: the type code; bit 127, :data:`WIDE`, always set.
+* bits ``120 .. 126``: the type code; bit 127, :data:`TWO_DECKS_BIT`, always set.
 
-A hand or a move has one *canonical* word: its one-deck word when its cards fit one deck,
-else its wide word, so that the same cards, say the pair ``33``, are one word whichever table
-they are played at. A wide word is a :class:`WideWord`, an int of a type of its own, and never
-below 2**64 (bit 127): code that takes 64-bit words tells it apart by its type alone, before
-reading it.
+A hand or a move has one *canonical* word: its one-deck word when its cards fit one deck, else its
+two-deck word, so that the same cards, say the pair ``33``, are one word whichever table they are
+played at. A two-deck word is a :class:`TwoDecksWord`, an int of a type of its own, and never below
+2**64 (bit 127): code that takes 64-bit words tells it apart by its type alone, before reading it.
 
 Wild cards (laizi, one deck) read some cards as other ranks, and a bomb may be read from up to
 twelve cards of one rank (four natural cards and eight wilds). A move whose main part is read
@@ -37,7 +36,7 @@ as other cards than its own keeps that reading in the *laizi* layout, 128 bits:
 * bits ``64 + 4r .. 64 + 4r + 3``: how many cards of the main part are read as rank ``r``
   (0..12: every main rank holds the copies of its shape, a bomb its size);
 * bits ``124 .. 125``: the bomb class, :data:`BOMB_CLASSES` (0 for every other type);
-* bit 126, :data:`LAIZI`, always set; bit 127 clear, so a laizi word is never wide.
+* bit 126, :data:`LAIZI`, always set; bit 127 clear, so a laizi word is never a two-deck word.
 
 A move keeps its plain one-deck word whenever that says it all: when its cards make the same
 move without wild cards (every main rank's real cards are the main part's, so the main part
@@ -55,16 +54,17 @@ from typing import Sequence
 
 from .cards import NUM_RANKS, Counts
 
-__all__ = ["COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "WIDE", "WIDE_TYPE_SHIFT", "WideWord", "pack",
-           "unpack", "contains", "main_ranks", "pack_wide", "unpack_wide", "canonical", "LAIZI",
+__all__ = ["COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "TWO_DECKS_BIT", "TWO_DECKS_TYPE_SHIFT",
+           "TwoDecksWord", "pack", "unpack", "contains", "main_ranks", "pack_two_decks",
+           "unpack_two_decks", "canonical", "LAIZI",
            "READING_SHIFT", "CLASS_SHIFT", "BOMB_CLASSES", "LaiziWord", "pack_laizi",
            "is_laizi", "unpack_reading", "bomb_class_code"]
 
 COUNT_MASK = int("7" * NUM_RANKS, 16)
 FLAG_MASK = int("8" * NUM_RANKS, 16)
 TYPE_SHIFT = 60
-WIDE = 1 << 127
-WIDE_TYPE_SHIFT = 120
+TWO_DECKS_BIT = 1 << 127
+TWO_DECKS_TYPE_SHIFT = 120
 _LANE_FLAG = 0x10
 _NIBBLE_SHIFTS = tuple(4 * rank for rank in range(NUM_RANKS))
 LAIZI = 1 << 126
@@ -91,8 +91,8 @@ def unpack(word: int) -> Counts:
 
 
 def main_ranks(word: int) -> tuple:
-    """The ranks whose main flag is set in a move word (one-deck or wide), low to high."""
-    if word >= WIDE:
+    """The ranks whose main flag is set in a move word (one-deck or two-deck), low to high."""
+    if word >= TWO_DECKS_BIT:
         return tuple(rank for rank in range(NUM_RANKS) if (word >> (8 * rank)) & _LANE_FLAG)
     return tuple(rank for rank in range(NUM_RANKS) if (word >> (4 * rank + 3)) & 1)
 
@@ -102,34 +102,35 @@ def contains(hand_word: int, move_word: int) -> bool:
     return ((hand_word | FLAG_MASK) - (move_word & COUNT_MASK)) & FLAG_MASK == FLAG_MASK
 
 
-class WideWord(int):
-    """A word in the wide layout (an int in every other way)."""
+class TwoDecksWord(int):
+    """A word in the two-deck layout (an int in every other way)."""
 
     __slots__ = ()
 
 
-def pack_wide(counts: Sequence[int], main_ranks: Sequence[int] = (),
-              type_code: int = 0) -> WideWord:
-    """The wide word (two decks) of 15 counts, main-rank flags and a type code."""
-    word = WIDE | type_code << WIDE_TYPE_SHIFT
+def pack_two_decks(counts: Sequence[int], main_ranks: Sequence[int] = (),
+              type_code: int = 0) -> TwoDecksWord:
+    """The two-deck word (two decks) of 15 counts, main-rank flags and a type code."""
+    word = TWO_DECKS_BIT | type_code << TWO_DECKS_TYPE_SHIFT
     for rank, count in enumerate(counts):
         word |= count << (8 * rank)
     for rank in main_ranks:
         word |= _LANE_FLAG << (8 * rank)
-    return WideWord(word)
+    return TwoDecksWord(word)
 
 
-def unpack_wide(word: int) -> Counts:
-    """The 15 counts of a wide word."""
+def unpack_two_decks(word: int) -> Counts:
+    """The 15 counts of a two-deck word."""
     return tuple((word >> (8 * rank)) & 0xF for rank in range(NUM_RANKS))
 
 
 def canonical(counts: Sequence[int], fits_one_deck: bool, main_ranks: Sequence[int] = (),
               type_code: int = 0) -> int:
-    """The canonical word: :func:`pack` when the cards fit one deck, else :func:`pack_wide`."""
+    """The canonical word: :func:`pack` when the cards fit one deck, else
+    :func:`pack_two_decks`."""
     if fits_one_deck:
         return pack(counts, main_ranks, type_code)
-    return pack_wide(counts, main_ranks, type_code)
+    return pack_two_decks(counts, main_ranks, type_code)
 
 
 class LaiziWord(int):
@@ -151,7 +152,7 @@ def pack_laizi(counts: Sequence[int], main_ranks: Sequence[int], type_code: int,
 def is_laizi(word: int) -> bool:
     """Whether a word is in the laizi layout (False for anything that is no int, such as the
     word of a forged move an error message has to name)."""
-    return isinstance(word, int) and LAIZI <= word < WIDE
+    return isinstance(word, int) and LAIZI <= word < TWO_DECKS_BIT
 
 
 def unpack_reading(word: int) -> Counts:

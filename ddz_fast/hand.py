@@ -5,7 +5,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
 
 from . import bitboard
-from .cards import NUM_RANKS, Counts, _format, check_counts, deck_counts, fits_one_deck, parse_cards
+from .cards import (NUM_RANKS, Counts, _format, check_counts, deck_counts, fits_one_deck,
+                    parse_cards)
 from .validate import is_int
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class Hand:
         deck_counts(decks)                  # 1 or 2
         if type(cards) is Hand:
             counts = cards._counts
-            if decks == 1 and cards._bitboard >= bitboard.WIDE:
+            if decks == 1 and cards._bitboard >= bitboard.TWO_DECKS_BIT:
                 check_counts(counts)        # names the rank one deck cannot hold
         elif isinstance(cards, Hand):   # a subclass may say anything: check what it says
             counts = check_counts(cards.counts, decks)
@@ -71,7 +72,7 @@ class Hand:
     @classmethod
     def from_bitboard(cls, word: int) -> "Hand":
         """The hand of a bitboard word (validated: flags and type bits must be clear), or of
-        the canonical wide word of a hand beyond one deck (:mod:`ddz_fast.bitboard`)."""
+        the canonical two-deck word of a hand beyond one deck (:mod:`ddz_fast.bitboard`)."""
         if cls is Hand:
             hand = cls.__new__(cls)
             if _fill_word(hand, word):
@@ -79,10 +80,11 @@ class Hand:
         if not is_int(word):
             raise TypeError(f"a bitboard is an int, not {type(word).__name__}")
         word = int(word)
-        if word >= bitboard.WIDE:
-            hand = cls(bitboard.unpack_wide(word), decks=2)
+        if word >= bitboard.TWO_DECKS_BIT:
+            hand = cls(bitboard.unpack_two_decks(word), decks=2)
             if hand._bitboard != word:
-                raise ValueError(f"bitboard {word:#x} is not the canonical wide word of a hand")
+                raise ValueError(f"bitboard {word:#x} is not the canonical two-deck word of a "
+                                 f"hand")
             return hand
         if word < 0 or word & ~bitboard.COUNT_MASK:
             raise ValueError(f"bitboard {word:#x} has bits outside the 15 rank counts")
@@ -92,12 +94,13 @@ class Hand:
     counts = property(attrgetter("_counts"),
                       doc="The count of each of the 15 ranks, 3 first, red joker last.")
     bitboard = property(attrgetter("_bitboard"), doc="The hand as one 64-bit rank-count word, "
-                        "or a 128-bit wide word beyond one deck (see :mod:`ddz_fast.bitboard`).")
+                        "or a 128-bit two-deck word beyond one deck (see "
+                        ":mod:`ddz_fast.bitboard`).")
 
     @property
     def decks(self) -> int:
         """The fewest decks that hold this hand: 1, or 2 beyond one deck."""
-        return 2 if self._bitboard >= bitboard.WIDE else 1
+        return 2 if self._bitboard >= bitboard.TWO_DECKS_BIT else 1
 
     def __contains__(self, move: object) -> bool:
         counts = _cards_of(move)
@@ -162,6 +165,6 @@ HandLike = Union[Hand, str, Sequence[int]]
 def as_hand(cards: HandLike, decks: int = 1) -> Hand:
     """Accept a Hand, card text or 15 counts of ``decks`` decks; always an exact Hand, whose
     values were checked (a Hand beyond one deck is refused where ``decks`` is 1)."""
-    if type(cards) is Hand and (decks == 2 or cards._bitboard < bitboard.WIDE):
+    if type(cards) is Hand and (decks == 2 or cards._bitboard < bitboard.TWO_DECKS_BIT):
         return cards
     return Hand(cards, decks)

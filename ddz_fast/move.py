@@ -199,11 +199,11 @@ class Move:
         word = int(word)
         if bitboard.is_laizi(word):
             return cls._from_laizi_word(word)
-        wide = word >= bitboard.WIDE
-        if not 0 <= word < (1 << 128 if wide else 1 << 64):
+        two_decks = word >= bitboard.TWO_DECKS_BIT
+        if not 0 <= word < (1 << 128 if two_decks else 1 << 64):
             raise ValueError(f"move word {word} is neither an unsigned 64-bit value nor a "
-                             f"wide word")
-        code = (word ^ bitboard.WIDE) >> bitboard.WIDE_TYPE_SHIFT if wide else \
+                             f"two-deck word")
+        code = (word ^ bitboard.TWO_DECKS_BIT) >> bitboard.TWO_DECKS_TYPE_SHIFT if two_decks else \
             word >> bitboard.TYPE_SHIFT
         if code >= len(MOVE_TYPES):
             raise ValueError(f"move word {word:#x} has unknown type code {code}")
@@ -211,7 +211,7 @@ class Move:
         key, length = (main[0], len(main)) if main else (0, 0)
         if main and main != tuple(range(key, key + length)):
             raise ValueError(f"move word {word:#x} has main ranks that are not consecutive")
-        counts = bitboard.unpack_wide(word) if wide else bitboard.unpack(word)
+        counts = bitboard.unpack_two_decks(word) if two_decks else bitboard.unpack(word)
         move = cls(MOVE_TYPES[code], key, length, counts)
         if move._word != word:
             raise ValueError(f"move word {word:#x} is not the canonical word of {move!r}")
@@ -240,9 +240,10 @@ class Move:
         main = bitboard.main_ranks(word)
         key, length = (main[0], len(main)) if main else (0, 0)
         move = cls.__new__(cls)
-        if word >= bitboard.WIDE:
-            move._type = MOVE_TYPES[(word ^ bitboard.WIDE) >> bitboard.WIDE_TYPE_SHIFT]
-            move._counts = bitboard.unpack_wide(word)
+        if word >= bitboard.TWO_DECKS_BIT:
+            code = (word ^ bitboard.TWO_DECKS_BIT) >> bitboard.TWO_DECKS_TYPE_SHIFT
+            move._type = MOVE_TYPES[code]
+            move._counts = bitboard.unpack_two_decks(word)
         else:
             move._type = MOVE_TYPES[word >> bitboard.TYPE_SHIFT]
             move._counts = bitboard.unpack(word)
@@ -255,7 +256,7 @@ class Move:
     key = property(attrgetter("_key"), doc="Rank index of the key rank (0 for pass).")
     length = property(attrgetter("_length"), doc="Chain length (1 for non-chains).")
     counts = property(attrgetter("_counts"), doc="Per-rank counts of the cards played.")
-    word = property(attrgetter("_word"), doc="The move as one 64-bit word, or a 128-bit wide "
+    word = property(attrgetter("_word"), doc="The move as one 64-bit word, or a 128-bit two-deck "
                     "word when its cards do not fit one deck (see :mod:`ddz_fast.bitboard`).")
 
     @property
@@ -299,7 +300,7 @@ class Move:
         one wild context from the same cards under another (a plain word sorts first)."""
         cards = tuple(chain.from_iterable(map(getitem, _RUNS, self._counts)))
         key = (TYPE_CODES[self._type], self._length, len(cards), self._key, cards)
-        if bitboard.LAIZI <= self._word < bitboard.WIDE:
+        if bitboard.LAIZI <= self._word < bitboard.TWO_DECKS_BIT:
             return key + (bitboard.bomb_class_code(self._word),)
         return key
 

@@ -191,9 +191,9 @@ def lowest_legal_answer(screen: str) -> str:
     from ddz_fast.moves.notation import format_move, parse_move
 
     hand = Hand(re.findall(r"^Your hand \(\d+\): (.*)$", screen, re.M)[-1].replace(" ", ""))
-    to_beat = re.findall(r"^To beat: (\S+) \(", screen, re.M)
-    leads = "You lead." in screen.splitlines()[-2:] or not to_beat
-    prev = None if leads else parse_move(to_beat[-1], rules="standard")
+    prev = re.findall(r"^To beat: (\S+) \(", screen, re.M)
+    leads = "You lead." in screen.splitlines()[-2:] or not prev
+    prev = None if leads else parse_move(prev[-1], rules="standard")
     moves = list(legal_moves(hand, prev, rules="standard"))
     return format_move(moves[0], "standard") if moves else "pass"
 

@@ -1,14 +1,15 @@
 """``ddz-fast perft POSITION DEPTH [--divide]``: count the play tree and time the count.
 
-POSITION is one argument in the notation of :mod:`ddz_fast.positions.three_player`, quoted in the shell:
+POSITION is one argument in the notation of :mod:`ddz_fast.positions.three_player`, quoted in
+the shell:
 ``ddz-fast perft "33445566/789TJ/QKA2B 0 1 KK 0" 3``.
 
 The count runs in the compiled core (``native``) under the default implementation, and walks
 the tree in Python over :mod:`ddz_fast.reference.moves` (``python``) under
 ``DDZ_FAST_IMPLEMENTATION=python``; ``--implementation`` picks either. The output names the one
 used. Under ``--rules four_player`` (any four-player rules) the position has four hands
-(:mod:`ddz_fast.positions.four_player`) and is counted the same two ways, natively on the wide words
-of two decks or in Python.
+(:mod:`ddz_fast.positions.four_player`) and is counted the same two ways, natively on the
+two-deck words or in Python.
 
 With wild cards (``--rules laizi`` or ``tiandi_laizi``) the position names its wild ranks in
 its sixth field, ``w=5`` (:mod:`ddz_fast.positions.three_player`), or ``--wild`` names them for a

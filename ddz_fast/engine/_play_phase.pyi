@@ -11,10 +11,10 @@ class PlayPhase:
     def contains(self, move: object) -> bool: ...
     def play(self, move: object, log: Optional[List[Any]]) -> int: ...
     def copy(self) -> "PlayPhase": ...
-    def to_beat_move(self) -> Optional[Move]: ...
     def key(self) -> tuple: ...
     hands: Tuple[int, int, int]
-    to_beat: int
+    prev: Optional[Move]
+    prev_word: int
     passes: int
     player: int
     landlord: int
@@ -22,11 +22,12 @@ class PlayPhase:
     bombs: int
     winner: int
 
-# The fields and calls of a game State's steps (ddz_fast.engine.stepping.PyStateCore is its twin).
+# The fields and calls of a game State's steps (ddz_fast.engine.stepping.PythonStateCore is its
+# twin).
 class _StateCore:
     _phase: str
     _player: Optional[int]
-    _table: Any
+    _play_phase: Any
     _log: List[Any]
     _timeouts: Tuple[int, int, int]
     _over: bool
@@ -35,6 +36,6 @@ class _StateCore:
     def legal_actions(self) -> List[Any]: ...
     def apply(self, action: Any) -> None: ...
 
-def _restored_play_phase(hands: Tuple[int, int, int], landlord: int, player: int, to_beat: int,
+def _restored_play_phase(hands: Tuple[int, int, int], landlord: int, player: int, prev: int,
                          passes: int, actions: int, plays: Tuple[int, int, int], bombs: int,
                          winner: int, rules: Rules) -> PlayPhase: ...

@@ -67,7 +67,7 @@ def trusted_hand(counts: Tuple[int, ...]) -> Hand:
     if fits_one_deck(counts):
         hand._bitboard = sum(map(lshift, counts, _NIBBLE_SHIFTS))
     else:
-        hand._bitboard = bitboard.WideWord(bitboard.WIDE | sum(map(lshift, counts,
+        hand._bitboard = bitboard.TwoDecksWord(bitboard.TWO_DECKS_BIT | sum(map(lshift, counts,
                                                                    _LANE_SHIFTS)))
     return hand
 

@@ -1,23 +1,23 @@
-"""The play phase of a game state as a table of words: what :class:`~ddz_fast.engine.three_player.State` steps.
+"""The play phase of a game state on words: what :class:`~ddz_fast.engine.three_player.State`
+steps.
 
-A table holds three hand words, the move to beat, the passes since it and the tallies the
+A play phase holds three hand words, the move to beat, the passes since it and the tallies the
 settlement needs (non-pass moves per seat, bombs played, who went out). It lists the legal
 actions of its position once, keeps them until the next step, and plays an action only if it is
 one of them (membership by move word), so a rejected action changes nothing.
 
-With the native implementation (the default) the table is
-``ddz_fast.engine._play_phase.PlayPhase``, and a step is one native call. :class:`PyTable` is
-its pure-Python twin on :mod:`ddz_fast.positions.step`'s rules: it
-runs where the compiled core is absent or ``DDZ_FAST_IMPLEMENTATION=python``, and the tests play
-the same games through both.
+With the native implementation (the default) it is ``ddz_fast.engine._play_phase.PlayPhase``,
+and a step is one native call. :class:`PythonPlayPhase` is its pure-Python twin on
+:mod:`ddz_fast.positions.step`'s rules: it runs where the compiled core is absent or
+``DDZ_FAST_IMPLEMENTATION=python``, and the tests play the same games through both.
 
 The interface of both: ``actions()`` (the legal actions, ``Move.PASS`` first when following,
 as a new list), ``contains(move)``, ``play(move, log)`` (the next seat, :data:`HAND_OVER` when
 the move emptied a hand, -1 when the move is not legal; a move played is appended to the list
-``log``, unless it is None, as the event ``("act", seat, move)``), ``copy()``,
-``to_beat_move()`` and the read-only fields ``hands`` (words), ``to_beat`` (a word, 0 to
-lead), ``passes``, ``player``, ``landlord``, ``plays``, ``bombs`` and ``winner`` (-1 while
-play goes on). Tables compare by value.
+``log``, unless it is None, as the event ``("act", seat, move)``), ``copy()`` and the read-only
+fields ``hands`` (words), ``prev`` (the move to beat, None to lead), ``prev_word`` (its word, 0
+to lead), ``passes``, ``player``, ``landlord``, ``plays``, ``bombs`` and ``winner`` (-1 while
+play goes on). Play phases compare by value.
 """
 from __future__ import annotations
 
@@ -32,23 +32,23 @@ from ..move import Move
 from ..positions.step import LegalMovesFn, generator, play_actions
 from ..rules import Rules
 
-__all__ = ["HAND_OVER", "PyTable", "PyStateCore", "StateCore", "STATE_CORE_FIELDS", "new_table",
-           "hand_of_word", "NATIVE_TABLES"]
+__all__ = ["HAND_OVER", "PythonPlayPhase", "PythonStateCore", "StateCore", "STATE_CORE_FIELDS",
+           "new_play_phase", "hand_of_word", "NATIVE_PLAY_PHASE"]
 
 #: What ``play`` returns when the move ended the hand (seats are 0..2).
 HAND_OVER = 3
-#: Whether states step on the native table (the compiled core with the native implementation).
-NATIVE_TABLES = HAVE_CORE and api.IMPLEMENTATION == "native"
+#: Whether states step on the native play phase (the compiled core with the native implementation).
+NATIVE_PLAY_PHASE = HAVE_CORE and api.IMPLEMENTATION == "native"
 _play_phase = load("ddz_fast.engine._play_phase")
 Words = Tuple[int, int, int]
 
 
-def new_table(hands: Words, landlord: int, rules: Rules) -> Any:
-    """The table at the start of play: ``hands`` are three hand words of one deck (the
+def new_play_phase(hands: Words, landlord: int, rules: Rules) -> Any:
+    """The play phase at its start: ``hands`` are three hand words of one deck (the
     landlord's with the kitty) and ``landlord`` a seat, both checked by the caller."""
-    if NATIVE_TABLES:
+    if NATIVE_PLAY_PHASE:
         return _play_phase.PlayPhase(hands, landlord, rules)
-    return PyTable(hands, landlord, rules, generator(None))
+    return PythonPlayPhase(hands, landlord, rules, generator(None))
 
 
 def hand_of_word(word: int) -> Hand:
@@ -56,8 +56,8 @@ def hand_of_word(word: int) -> Hand:
     return Hand.from_bitboard(word)
 
 
-class PyTable:
-    """The table in Python (see the module docstring), on a move generator of
+class PythonPlayPhase:
+    """The play phase in Python (see the module docstring), on a move generator of
     :func:`ddz_fast.positions.step.generator`: ``reference`` makes it the specification's twin."""
 
     __slots__ = ("_hands", "_prev", "_passes", "_player", "_landlord", "_plays", "_bombs",
@@ -114,15 +114,16 @@ class PyTable:
             return HAND_OVER
         return self._player
 
-    def copy(self) -> "PyTable":
-        other = PyTable(self.hands, self._landlord, self._rules, self._generate)
+    def copy(self) -> "PythonPlayPhase":
+        other = PythonPlayPhase(self.hands, self._landlord, self._rules, self._generate)
         for name in ("_prev", "_passes", "_player", "_bombs", "_winner"):
             setattr(other, name, getattr(self, name))
         other._plays = list(self._plays)
         return other
 
     hands = property(lambda self: (self._hands[0], self._hands[1], self._hands[2]))
-    to_beat = property(lambda self: 0 if self._prev is None else self._prev.word)
+    prev = property(lambda self: self._prev)
+    prev_word = property(lambda self: 0 if self._prev is None else self._prev.word)
     passes = property(lambda self: self._passes)
     player = property(lambda self: self._player)
     landlord = property(lambda self: self._landlord)
@@ -130,32 +131,30 @@ class PyTable:
     bombs = property(lambda self: self._bombs)
     winner = property(lambda self: self._winner)
 
-    def to_beat_move(self) -> Optional[Move]:
-        return self._prev
-
     def key(self) -> tuple:
-        return (self.hands, self.to_beat, self._passes, self._player, self._landlord,
+        return (self.hands, self.prev_word, self._passes, self._player, self._landlord,
                 self.plays, self._bombs, self._winner)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PyTable):
+        if not isinstance(other, PythonPlayPhase):
             return NotImplemented
         return self.key() == other.key()
 
-    __hash__ = None  # type: ignore[assignment]  # tables change: never dict keys
+    __hash__ = None  # type: ignore[assignment]  # play phases change: never dict keys
 
 
 #: The fields of a :class:`~ddz_fast.engine.three_player.State` that :class:`StateCore` holds.
-STATE_CORE_FIELDS = ("_phase", "_player", "_table", "_log", "_timeouts", "_over")
+STATE_CORE_FIELDS = ("_phase", "_player", "_play_phase", "_log", "_timeouts", "_over")
 
 
-class PyStateCore:
-    """What a :class:`~ddz_fast.engine.three_player.State` does on every step of a driver's loop, in Python:
-    the twin of ``ddz_fast.engine._play_phase._StateCore``, which holds these fields in C slots.
+class PythonStateCore:
+    """What a :class:`~ddz_fast.engine.three_player.State` does on every step of a driver's loop,
+    in Python: the twin of ``ddz_fast.engine._play_phase._StateCore``, which holds these fields in
+    C slots.
 
-    ``is_over``, ``legal_actions()`` and the play phase's ``apply(move)`` (one table step);
-    every other action goes to the subclass's ``_apply_checked``, and a hand that ends to its
-    ``_finish``.
+    ``is_over``, ``legal_actions()`` and the play phase's ``apply(move)`` (one step of the play
+    phase); every other action goes to the subclass's ``_apply_checked``, and a hand that ends to
+    its ``_finish``.
     """
 
     __slots__ = STATE_CORE_FIELDS
@@ -169,16 +168,16 @@ class PyStateCore:
         position on words and kept until the state changes; a call builds the list from them.
         """
         if self._phase == "play":
-            return self._table.actions()
+            return self._play_phase.actions()
         return list(self._legal_tuple())  # type: ignore[attr-defined]
 
     def apply(self, action: Any) -> None:
         """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
         if type(action) is Move and self._phase == "play":
-            # The usual step: one table call checks the move against the legal actions, plays
-            # it and logs it, or changes nothing and returns -1 (then the checks name why).
+            # The usual step: one call of the play phase checks the move against the legal actions,
+            # plays it and logs it, or changes nothing and returns -1 (then the checks name why).
             player = self._player
-            after = self._table.play(action, self._log)
+            after = self._play_phase.play(action, self._log)
             if after >= 0:
                 if self._timeouts[player]:
                     self._timeouts = tuple(0 if seat == player else count
@@ -191,5 +190,5 @@ class PyStateCore:
         self._apply_checked(action)  # type: ignore[attr-defined]
 
 
-#: The base of :class:`~ddz_fast.engine.three_player.State`: in C slots with the native tables.
-StateCore: type = _play_phase._StateCore if NATIVE_TABLES else PyStateCore
+#: The base of :class:`~ddz_fast.engine.three_player.State`: in C slots with the native play phase.
+StateCore: type = _play_phase._StateCore if NATIVE_PLAY_PHASE else PythonStateCore

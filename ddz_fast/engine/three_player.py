@@ -60,8 +60,8 @@ from .base import (ActionTypeError, Deal, GameLike, IllegalActionError, Seed, St
                    auction_memo, check_seed, check_sizes, with_entry)
 from .bidding import Auction, doubling_order, next_player
 from .scoring import _settle, _spring_factor, cap_to_stacks, deal_bonuses
-from .stepping import (HAND_OVER, NATIVE_TABLES, STATE_CORE_FIELDS, StateCore, hand_of_word,
-                       new_table)
+from .stepping import (HAND_OVER, NATIVE_PLAY_PHASE, STATE_CORE_FIELDS, StateCore, hand_of_word,
+                       new_play_phase)
 
 __all__ = ["State", "Start", "new_state", "state_from_hands", "deal", "check_stacks",
            "PHASES", "HAND_SIZE", "KITTY_SIZE", "PLAYERS"]
@@ -125,7 +125,7 @@ def _native_shuffle_agrees() -> bool:
 
 #: The shuffle: one native call where it agrees with Python's (whose 53 calls in Python cost
 #: more than all the moves of a game), else Python's.
-_shuffle = _dealing._shuffled_deck if NATIVE_TABLES and _native_shuffle_agrees() else \
+_shuffle = _dealing._shuffled_deck if NATIVE_PLAY_PHASE and _native_shuffle_agrees() else \
     _python_shuffle
 # Int seeds below this in magnitude are dealt by the native Mersenne Twister.
 _NATIVE_SEED_BOUND = 2 ** 64
@@ -161,7 +161,7 @@ def _python_deal_words(deck: List[int], hand_size: int = HAND_SIZE) -> DealWords
             sum(map(card, deck[3 * hand_size:])))
 
 
-_deal_words = _dealing._deck_words if NATIVE_TABLES else _python_deal_words
+_deal_words = _dealing._deck_words if NATIVE_PLAY_PHASE else _python_deal_words
 
 
 def _dealt(rng: random.Random, hand_size: int = HAND_SIZE) -> DealWords:
@@ -169,7 +169,7 @@ def _dealt(rng: random.Random, hand_size: int = HAND_SIZE) -> DealWords:
     return _deal_words(_shuffled_deck(rng), hand_size)
 
 
-_NATIVE_SEEDING = NATIVE_TABLES and _native_seeding_agrees()
+_NATIVE_SEEDING = NATIVE_PLAY_PHASE and _native_seeding_agrees()
 
 
 def _deal_of_words(words: DealWords) -> Deal:
@@ -311,21 +311,21 @@ def check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int,
 class State(StateCore, StateBase):
     """One hand of Dou Dizhu being played: see the module docstring.
 
-    A state keeps the cards as 64-bit words (:mod:`ddz_fast.bitboard`) and, in the play phase,
-    a table of words (:mod:`ddz_fast.engine.stepping`) that lists the legal actions once per position
-    and plays a move in one native call. The Hand and Move objects of the public properties are
-    made when asked for. :meth:`clone` is a cheap copy, and states compare equal when every
-    field does.
+    A state keeps the cards as 64-bit words (:mod:`ddz_fast.bitboard`) and, in the play phase, a
+    play phase on words (:mod:`ddz_fast.engine.stepping`) that lists the legal actions once per
+    position and plays a move in one native call. The Hand and Move objects of the public
+    properties are made when asked for. :meth:`clone` is a cheap copy, and states compare equal
+    when every field does.
     """
 
-    # The fields a step reads (phase, player, table, log, timeouts, over) are StateCore's.
+    # The fields a step reads (phase, player, play phase, log, timeouts, over) are StateCore's.
     __slots__ = ("_game", "_seed", "_first_bidder", "_redeals", "_deal", "_origin", "_words",
                  "_kitty_shown", "_landlord", "_bids", "_auction", "_doubles",
                  "_doubling_turn", "_base_stake", "_multiplier", "_auto", "_left", "_stacks",
                  "_raw_scores", "_scores", "_legal", "_stream", "_hands", "_bonuses")
     _FIELDS = STATE_CORE_FIELDS + __slots__
     # _legal, _stream (the random stream after the last deal) and _hands ((words, Hands) of
-    # _words or of the table's words) are only caches; _origin is compared as ``start``.
+    # _words or of the play phase's words) are only caches; _origin is compared as ``start``.
     _COMPARED = tuple(s for s in _FIELDS if s not in ("_legal", "_stream", "_hands",
                                                       "_origin"))
 
@@ -367,7 +367,7 @@ class State(StateCore, StateBase):
         self._deal = deal
         self._words = deal[:3]
         self._hands = None
-        self._table = None
+        self._play_phase = None
         self._kitty_shown = False
         self._landlord = None
         self._bids = ()
@@ -391,17 +391,17 @@ class State(StateCore, StateBase):
 
     def clone(self) -> "State":
         """An independent copy (cheap: the fields are immutable but for the event list and the
-        play table, which are copied)."""
+        play phase, which are copied)."""
         copy = State.__new__(State)
         for name in State._FIELDS:
             setattr(copy, name, getattr(self, name))
         copy._log = list(self._log)
-        if self._table is not None:
-            copy._table = self._table.copy()
+        if self._play_phase is not None:
+            copy._play_phase = self._play_phase.copy()
         return copy
 
     def __copy__(self) -> "State":
-        return self.clone()     # a shallow copy would share the event list and the table
+        return self.clone()     # a shallow copy would share the event list and the play phase
 
     def __reduce__(self) -> Tuple[Any, ...]:
         # Pickled (and deep-copied) field by field: the native base would keep only its own.
@@ -420,7 +420,7 @@ class State(StateCore, StateBase):
     @property
     def hands(self) -> Hands:
         """The three hands (Hand objects) now."""
-        words = self._words if self._table is None else self._table.hands
+        words = self._words if self._play_phase is None else self._play_phase.hands
         cached = self._hands
         if cached is not None and cached[0] == words:
             return cached[1]
@@ -450,23 +450,23 @@ class State(StateCore, StateBase):
         """In play, the move to beat; None when the player leads."""
         if self._phase != "play":
             return None
-        return self._table.to_beat_move()
+        return self._play_phase.prev
 
     @property
     def passes(self) -> int:
         """In play, passes since the move to beat was played (0 or 1)."""
-        return self._table.passes if self._phase == "play" else 0
+        return self._play_phase.passes if self._phase == "play" else 0
 
     @property
     def plays(self) -> Tuple[int, int, int]:
         """Non-pass moves made by each seat."""
-        return (0, 0, 0) if self._table is None else self._table.plays
+        return (0, 0, 0) if self._play_phase is None else self._play_phase.plays
 
     @property
     def multiplier(self) -> int:
         """x2 per deal bonus, rob, bomb, rocket, spring and anti-spring so far."""
         if self._phase == "play":   # the bombs so far; _finish folds them in
-            return self._multiplier << self._table.bombs
+            return self._multiplier << self._play_phase.bombs
         return self._multiplier
 
     @property
@@ -480,7 +480,7 @@ class State(StateCore, StateBase):
         """'landlord' or 'peasants' once the hand is over, else None."""
         if self._scores is None:
             return None
-        return "landlord" if self._table.winner == self._landlord else "peasants"
+        return "landlord" if self._play_phase.winner == self._landlord else "peasants"
 
     @property
     def scores(self) -> Optional[Tuple[int, int, int]]:
@@ -519,8 +519,8 @@ class State(StateCore, StateBase):
         return Position(self.hands, self._landlord, self._player, self.prev, self.passes)
 
     def _event_count(self) -> int:
-        """How many events the hand has had: it grows with every action, so a state and this
-        count identify a position (what :mod:`ddz_fast.envs.three_player` keys its action mask on)."""
+        """How many events the hand has had: it grows with every action, so a state and this count
+        identify a position (what :mod:`ddz_fast.envs.three_player` keys its action mask on)."""
         return len(self._log)
 
     def _legal_tuple(self) -> Tuple[Action, ...]:
@@ -535,7 +535,7 @@ class State(StateCore, StateBase):
             return self._auction.legal
         if self._phase == "doubling":
             return (Double.NO_DOUBLE, Double.DOUBLE)
-        return ()       # the play phase asks its table
+        return ()       # the play phase lists them
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -552,10 +552,10 @@ class State(StateCore, StateBase):
         """Play the move of dense action id ``action_id`` in the play phase.
 
         Ids ``0 .. len(action_space(rules)) - 1`` are :func:`ddz_fast.action_move`'s moves and
-        ``len(action_space(rules))`` is the pass, as in :mod:`ddz_fast.envs.three_player`. ``apply_id(i)``
-        is ``apply(action_move(i, rules))``; an id out of range raises ValueError (TypeError
-        for a non-int), an illegal move :class:`IllegalActionError`, and outside the play phase
-        :class:`ActionTypeError`. The state is unchanged whenever it raises.
+        ``len(action_space(rules))`` is the pass, as in :mod:`ddz_fast.envs.three_player`.
+        ``apply_id(i)`` is ``apply(action_move(i, rules))``; an id out of range raises ValueError
+        (TypeError for a non-int), an illegal move :class:`IllegalActionError`, and outside the
+        play phase :class:`ActionTypeError`. The state is unchanged whenever it raises.
         """
         if self._phase != "play":
             self._require_not_over()
@@ -590,9 +590,9 @@ class State(StateCore, StateBase):
             if not isinstance(action, Move):
                 raise ActionTypeError(f"in the play phase an action is a Move, "
                                       f"not {type(action).__name__}")
-            if self._table.contains(action):
+            if self._play_phase.contains(action):
                 return action
-            legal_actions = tuple(self._table.actions())
+            legal_actions = tuple(self._play_phase.actions())
         else:
             action = _as_enum(action, Bid if phase == "bidding" else Double, phase)
             legal_actions = self._legal_tuple()
@@ -641,24 +641,24 @@ class State(StateCore, StateBase):
             self._player = doubling_order(self._landlord)[self._doubling_turn]
 
     def _start_play(self) -> None:
-        self._table = new_table(self._words, self._landlord, self.rules)
+        self._play_phase = new_play_phase(self._words, self._landlord, self.rules)
         self._phase = "play"
         self._player = self._landlord
 
     def _apply_play(self, move: Move) -> None:
-        after = self._table.play(move, None)    # a legal move: _checked asked the table
+        after = self._play_phase.play(move, None)    # a legal move: _checked asked the play phase
         if after == HAND_OVER:
             self._finish()
         else:
             self._player = after
 
     def _finish(self) -> None:
-        table, landlord = self._table, self._landlord
-        landlord_won = table.winner == landlord
+        phase, landlord = self._play_phase, self._landlord
+        landlord_won = phase.winner == landlord
         # The state's own values: scoring's unchecked twins (its checks cost more than the
         # whole play phase).
-        self._multiplier = (self._multiplier << table.bombs) * _spring_factor(
-            landlord_won, table.plays, landlord)
+        self._multiplier = (self._multiplier << phase.bombs) * _spring_factor(
+            landlord_won, phase.plays, landlord)
         self._raw_scores = _settle(self._base_stake, self._multiplier, landlord, landlord_won,
                                    self._doubles)
         self._scores = self._raw_scores if self._stacks is None else cap_to_stacks(

@@ -12,7 +12,7 @@ import numpy as np
 
 from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
-from .._wide_batch import wide_action_mask, wide_moves_batch
+from .._two_decks_batch import two_decks_action_mask, two_decks_moves_batch
 from ..compiled import load, require_core
 from ..rules import RulesLike, as_rules
 
@@ -42,7 +42,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     order. Runs without the GIL.
     Under rules of two decks (``four_player``), hands are an (N, 15) count array and move words
     are 128-bit: ``moves`` and ``prevs`` are (N, 2) uint64 arrays of their low and high 64 bits
-    (see :mod:`ddz_fast._wide_batch`).
+    (see :mod:`ddz_fast._two_decks_batch`).
     With wild cards (``laizi`` rules), ``wild`` names the wild ranks of the whole batch; hands
     are one deck's, and ``moves`` and ``prevs`` are (N, 2) uint64 arrays of the halves of
     128-bit words, as with two decks (see :mod:`ddz_fast._laizi_batch`).
@@ -55,7 +55,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
         if table == "laizi":
             return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":
-            return wide_moves_batch(hands, prevs, as_rules(rules), legal_moves)
+            return two_decks_moves_batch(hands, prevs, as_rules(rules), legal_moves)
         hand_words, prev_words, rules = check_batch(hands, prevs, rules, _batches._first_illegal)
         found = _batches._batch_moves(hand_words, prev_words, rules)
     return found
@@ -75,7 +75,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
         if table == "laizi":
             return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":
-            return wide_action_mask(hands, prevs, as_rules(rules), legal_moves,
+            return two_decks_action_mask(hands, prevs, as_rules(rules), legal_moves,
                                     len(action_space(rules)), action_id)
         hand_words, prev_words, rules = check_batch(hands, prevs, rules, _batches._first_illegal)
         found = _batches._batch_mask(hand_words, prev_words, rules)

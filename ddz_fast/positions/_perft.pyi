@@ -4,10 +4,10 @@ from typing import Tuple
 
 from ..rules import Rules
 
-def _perft(hands: Tuple[int, int, int], landlord: int, to_move: int, to_beat: int, passes: int,
+def _perft(hands: Tuple[int, int, int], landlord: int, to_move: int, prev: int, passes: int,
            depth: int, rules: Rules) -> int: ...
-def _perft_table(hands: Tuple[Tuple[int, ...], ...], to_move: int, to_beat_lo: int,
-                 to_beat_hi: int, passes: int, depth: int, rules: Rules) -> int: ...
+def _perft_four_player(hands: Tuple[Tuple[int, ...], ...], to_move: int, prev_lo: int,
+                 prev_hi: int, passes: int, depth: int, rules: Rules) -> int: ...
 def _perft_laizi(hands: Tuple[int, int, int], landlord: int, to_move: int,
-                 to_beat: Tuple[int, ...], passes: int, depth: int, rules: Rules,
+                 prev: Tuple[int, ...], passes: int, depth: int, rules: Rules,
                  wild: Tuple[int, ...]) -> int: ...

@@ -4,12 +4,12 @@ from typing import Tuple
 
 from ..rules import Rules
 
-def _play_out(hands: Tuple[int, int, int], landlord: int, to_move: int, to_beat: int,
+def _play_out(hands: Tuple[int, int, int], landlord: int, to_move: int, prev: int,
               passes: int, seed: int, rules: Rules) -> Tuple[int, int, int,
                                                              Tuple[int, int, int]]: ...
-def _play_out_table(hands: Tuple[Tuple[int, ...], ...], to_move: int, to_beat_lo: int,
-                    to_beat_hi: int, passes: int, seed: int, rules: Rules) -> Tuple[
+def _play_out_four_player(hands: Tuple[Tuple[int, ...], ...], to_move: int, prev_lo: int,
+                    prev_hi: int, passes: int, seed: int, rules: Rules) -> Tuple[
                         int, int, int, Tuple[int, int, int, int]]: ...
 def _play_out_laizi(hands: Tuple[int, int, int], landlord: int, to_move: int,
-                    to_beat: Tuple[int, ...], passes: int, seed: int, rules: Rules,
+                    prev: Tuple[int, ...], passes: int, seed: int, rules: Rules,
                     wild: Tuple[int, ...]) -> Tuple[int, int, int, Tuple[int, int, int]]: ...

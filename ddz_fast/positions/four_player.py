@@ -1,7 +1,7 @@
 """Play-phase positions of the four-player table and their notation.
 
-The four-seat twin of :class:`ddz_fast.positions.three_player.Position`: four hands of two decks, the
-landlord, the player to move, ``prev`` (the move to beat, None when the player leads) and the
+The four-seat twin of :class:`ddz_fast.positions.three_player.Position`: four hands of two decks,
+the landlord, the player to move, ``prev`` (the move to beat, None when the player leads) and the
 passes since it was played: 0, 1 or 2, since the third pass in a row gives the lead back to the
 player who made the move. The partner does not change the play tree (the hand ends when any
 hand empties), so a position does not hold it.
@@ -100,7 +100,7 @@ class FourPlayerPosition:
         """The legal actions of the player to move (``Move.PASS`` first when following)."""
         if self.is_over:
             return []
-        return play_actions(self.hands[self.to_move], self.prev, _table_rules(rules),
+        return play_actions(self.hands[self.to_move], self.prev, _four_player_rules(rules),
                             generator(implementation))
 
     def play(self, move: Move, rules: RulesLike = "four_player") -> "FourPlayerPosition":
@@ -128,7 +128,7 @@ def _check_two_decks(hands: Sequence[Hand]) -> None:
                              f"have {deck}")
 
 
-def _table_rules(rules: RulesLike) -> Rules:
+def _four_player_rules(rules: RulesLike) -> Rules:
     checked = as_rules(rules)
     if checked.players != PLAYERS:
         raise ValueError(f"a four-player position is played under four-player rules, not "

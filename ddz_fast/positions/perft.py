@@ -48,7 +48,7 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     if isinstance(position, FourPlayerPosition):
         position = four_player._checked(position, depth)
         return _perft(position.hands, position.to_move, position.prev, position.passes,
-                      depth, generator(implementation), four_player._table_rules(rules))
+                      depth, generator(implementation), four_player._four_player_rules(rules))
     position = _check_perft_args(position, depth)
     checked = three_player_table(rules, "perft")
     # Without wild cards on either side nothing is left to check: the plain count's entry

@@ -7,15 +7,15 @@ move. Every argument is validated here, before it reaches code compiled without 
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
   legal actions, at three seats (with or without wild cards) or at the four-player table; the
   result is one numpy array per statistic.
-* :func:`play_out` finishes a :class:`~ddz_fast.positions.three_player.Position` at random (a rollout),
-  positions with wild ranks included, and a
-  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table on the wide words
-  of two decks.
-* :func:`perft_native` is :func:`ddz_fast.positions.perft.perft` counted natively, positions with wild
-  ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference.moves` (and
-  :mod:`ddz_fast.reference.laizi`) is its twin. It counts a
-  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table too, on the wide
-  words of two decks, as :func:`ddz_fast.positions.perft.perft` walks it in Python.
+* :func:`play_out` finishes a :class:`~ddz_fast.positions.three_player.Position` at random (a
+  rollout), positions with wild ranks included, and a
+  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table on the
+  two-deck words.
+* :func:`perft_native` is :func:`ddz_fast.positions.perft.perft` counted natively, positions with
+  wild ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference.moves`
+  (and :mod:`ddz_fast.reference.laizi`) is its twin. It counts a
+  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table too, on the
+  two-deck words, as :func:`ddz_fast.positions.perft.perft` walks it in Python.
 
 Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
 
@@ -63,15 +63,15 @@ At the four-player table (``Rules(players=4)``, preset ``four_player``; docs/RUL
   ``base stake x multiplier`` with the landlord; with a partner, each player of the losing side
   pays that to one player of the winning side (:func:`ddz_fast.engine.scoring.settle_sides`), so
   every seat wins or loses exactly that. The table has no deal bonuses: ``bonuses`` is 0.
-* Rollouts (:func:`play_out` of a :class:`~ddz_fast.positions.four_player.FourPlayerPosition`) play on from
-  the position as the games play, from the stream of game 0 of the seed (as at three seats).
-  A position does not hold the landlord's partner (it does not change play), so under
-  ``sides="partner"`` rules the caller names it with ``partner=`` and ``landlord_won`` is
-  whether the winner is the landlord or that partner; without it the side is unknown and the
-  rollout is refused rather than guessed, and a partner under ``sides="alone"`` rules is
-  refused too. A finished position returns at once, its winner the seat whose hand is empty
-  (the last such seat, as at three seats, should a position hold several), and its move to
-  beat is not judged, as ``perft_native`` judges it only where moves are generated.
+* Rollouts (:func:`play_out` of a :class:`~ddz_fast.positions.four_player.FourPlayerPosition`) play
+  on from the position as the games play, from the stream of game 0 of the seed (as at three
+  seats). A position does not hold the landlord's partner (it does not change play), so under
+  ``sides="partner"`` rules the caller names it with ``partner=`` and ``landlord_won`` is whether
+  the winner is the landlord or that partner; without it the side is unknown and the rollout is
+  refused rather than guessed, and a partner under ``sides="alone"`` rules is refused too. A
+  finished position returns at once, its winner the seat whose hand is empty (the last such seat,
+  as at three seats, should a position hold several), and its move to beat is not judged, as
+  ``perft_native`` judges it only where moves are generated.
 
 With wild cards (``rules.laizi``, presets ``laizi`` and ``tiandi_laizi``; docs/RULES.md,
 "Variants", "Laizi") the games of three seats follow the same choices, and:
@@ -99,9 +99,9 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from ..compiled import CORE_MODULE, load
-from . import four_player as table_position
+from . import four_player
 from .._checks import check_prev
-from ..bitboard import TYPE_SHIFT, WIDE, main_ranks, pack_wide
+from ..bitboard import TYPE_SHIFT, TWO_DECKS_BIT, main_ranks, pack_two_decks
 from ..hand import Hand
 from ..move import Move
 from .three_player import Position, _check_perft_args, checked_position
@@ -167,7 +167,7 @@ class RandomGames:
     * ``partner``: int8, the landlord's partner, -1 when it plays alone; ``out_first``: int8,
       the seat whose hand emptied;
     * ``moves``: uint64, (M, 2), each action's canonical move word (:mod:`ddz_fast.bitboard`: the
-      one-deck word when the cards fit one deck, else the 128-bit wide word) as its low and
+      one-deck word when the cards fit one deck, else the 128-bit two-deck word) as its low and
       high 64 bits, the pass (0, 0): ``Move.from_word(int(lo) | int(hi) << 64)``.
 
     ``partner`` and ``out_first`` are None for three players.
@@ -340,7 +340,7 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
 def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
     """The native loop of a table: four seats, three with wild cards, or the plain game."""
     if rules.players == 4:
-        return _games._random_table_games
+        return _games._random_four_player_games
     return _games._random_laizi_games if rules.laizi else _games._random_games
 
 
@@ -375,17 +375,16 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
     returns at once (no plays). A position with wild ranks is played out under rules with wild
     cards (``bombs`` counts its bombs of every class and the rocket).
 
-    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands of two decks) is played out
-    round the table (the lead comes back after the other three pass) under ``rules`` that
-    default to ``four_player`` there and may be any rule set of four players. A position does
-    not hold the landlord's partner, which does not change play: under ``sides="partner"``
-    rules ``partner`` names it (a seat other than the landlord), so that ``landlord_won`` can
-    say whether the landlord's side won; it is refused under ``sides="alone"`` rules and for
-    three seats.
+    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands of two decks) is
+    played out round the table (the lead comes back after the other three pass) under ``rules``
+    that default to ``four_player`` there and may be any rule set of four players. A position does
+    not hold the landlord's partner, which does not change play: under ``sides="partner"`` rules
+    ``partner`` names it (a seat other than the landlord), so that ``landlord_won`` can say whether
+    the landlord's side won; it is refused under ``sides="alone"`` rules and for three seats.
     """
     if not isinstance(position, Position):     # the three-seat path asks nothing more
         if isinstance(position, FourPlayerPosition):
-            return _play_out_table(position, seed, "four_player" if rules is None else rules,
+            return _play_out_four_player(position, seed, "four_player" if rules is None else rules,
                                    partner)
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
@@ -416,13 +415,13 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
     ``perft_native(p, 0) == 1``. The count runs without the GIL; Ctrl-C (SIGINT) stops it
     with KeyboardInterrupt.
 
-    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands of two decks) is counted as
-    :func:`ddz_fast.positions.perft.perft` counts it (the lead comes back after the other three
-    pass), under ``rules`` that default to ``four_player`` there and may be any rule set of
-    four players (``Rules(players=4, ...)`` with any move options and sides).
+    A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands of two decks) is
+    counted as :func:`ddz_fast.positions.perft.perft` counts it (the lead comes back after the
+    other three pass), under ``rules`` that default to ``four_player`` there and may be any rule
+    set of four players (``Rules(players=4, ...)`` with any move options and sides).
     """
     if isinstance(position, FourPlayerPosition):
-        return _perft_table(position, depth, "four_player" if rules is None else rules)
+        return _perft_four_player(position, depth, "four_player" if rules is None else rules)
     position = _check_perft_args(position, depth)
     checked = three_player_table(rules, "the native play loop")
     if position.wild is not None or checked.laizi:
@@ -436,20 +435,20 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
                          rules)
 
 
-def _play_out_table(position: FourPlayerPosition, seed: int, rules: RulesLike,
+def _play_out_four_player(position: FourPlayerPosition, seed: int, rules: RulesLike,
                     partner: Optional[int]) -> Playout:
     """play_out of a position of the four-player table: the position rebuilt, the seed, rules
     of four players and the partner checked (the first and third as perft_native checks
-    them), then the native random finish on wide words."""
-    position = table_position._rebuilt(position)
+    them), then the native random finish on two-deck words."""
+    position = four_player._rebuilt(position)
     seed = check_seed64("seed", seed)
-    checked = table_position._table_rules(rules)
+    checked = four_player._four_player_rules(rules)
     side = _landlord_side(position.landlord, partner, checked)
     if position.is_over:
         winner = max(seat for seat, hand in enumerate(position.hands) if not hand.bitboard)
-        return Playout(winner, winner in side, 0, 0, (0,) * table_position.PLAYERS)
-    winner, bombs, plays, seat_moves = _rollouts._play_out_table(
-        *_table_words(position, checked), seed, checked)
+        return Playout(winner, winner in side, 0, 0, (0,) * four_player.PLAYERS)
+    winner, bombs, plays, seat_moves = _rollouts._play_out_four_player(
+        *_four_player_words(position, checked), seed, checked)
     return Playout(winner, winner in side, bombs, plays, seat_moves)
 
 
@@ -466,44 +465,44 @@ def _landlord_side(landlord: int, partner: object, rules: Rules) -> Tuple[int, .
         raise ValueError(f"under {rules!r} the landlord has a partner, and a position does "
                          f"not say which seat: name it with partner=, or landlord_won (the "
                          f"landlord's side won) is unknown")
-    seat = check_seat("partner", partner, table_position.PLAYERS)
+    seat = check_seat("partner", partner, four_player.PLAYERS)
     if seat == landlord:
         raise ValueError(f"partner must be a seat other than the landlord, seat {landlord}")
     return landlord, seat
 
 
-def _perft_table(position: FourPlayerPosition, depth: int, rules: RulesLike) -> int:
+def _perft_four_player(position: FourPlayerPosition, depth: int, rules: RulesLike) -> int:
     """perft_native of a position of the four-player table: the checks of
     :func:`ddz_fast.positions.perft.perft`, in its order and with its messages (the position
     rebuilt, the depth, rules of four players, and the move to beat judged under them where
-    the walk generates moves), then the native walk on wide words."""
-    position = table_position._checked(position, depth)
-    checked = table_position._table_rules(rules)
+    the walk generates moves), then the native walk on two-deck words."""
+    position = four_player._checked(position, depth)
+    checked = four_player._four_player_rules(rules)
     if depth == 0 or position.is_over:
         return 1
-    return _perft._perft_table(*_table_words(position, checked), min(depth, _DEPTH_CAP),
-                               checked)
+    return _perft._perft_four_player(*_four_player_words(position, checked),
+                                     min(depth, _DEPTH_CAP), checked)
 
 
-def _table_words(position: FourPlayerPosition, rules: Rules) -> Tuple[
+def _four_player_words(position: FourPlayerPosition, rules: Rules) -> Tuple[
         Tuple[Tuple[int, ...], ...], int, int, int, int]:
-    """(hand counts, player to move, low and high halves of the move to beat's wide word,
+    """(hand counts, player to move, low and high halves of the move to beat's two-deck word,
     passes) of a checked position of the four-player table, as the native kernels of the
     table take them, the move to beat judged legal under checked ``rules`` first."""
     prev = check_prev(position.prev, rules, _core._is_legal)
-    low, high = _wide_halves(prev)
+    low, high = _two_decks_halves(prev)
     return (tuple(hand.counts for hand in position.hands), position.to_move, low, high,
             position.passes)
 
 
-def _wide_halves(move: Optional[Move]) -> Tuple[int, int]:
-    """The low and high 64 bits of a move's wide word (:mod:`ddz_fast.bitboard`), the word the
+def _two_decks_halves(move: Optional[Move]) -> Tuple[int, int]:
+    """The low and high 64 bits of a move's two-deck word (:mod:`ddz_fast.bitboard`), the word the
     native walk of two decks reads whatever the canonical word is; (0, 0) for no move."""
     if move is None:
         return 0, 0
     word = int(move.word)
-    if word < WIDE:         # cards that fit one deck: the same move in the wide layout
-        word = pack_wide(move.counts, main_ranks(word), word >> TYPE_SHIFT)
+    if word < TWO_DECKS_BIT:     # cards that fit one deck: the same move in the two-deck layout
+        word = pack_two_decks(move.counts, main_ranks(word), word >> TYPE_SHIFT)
     return word & _LOW_HALF, word >> 64
 
 

@@ -45,7 +45,7 @@ def remove_cards(hand: Hand, move: Move) -> Hand:
     after = Hand.__new__(Hand)
     counts = tuple(map(sub, hand.counts, move.counts))
     after._counts = counts
-    if hand.bitboard < bitboard.WIDE:
+    if hand.bitboard < bitboard.TWO_DECKS_BIT:
         after._bitboard = hand.bitboard - (move.word & bitboard.COUNT_MASK)
     else:
         after._bitboard = bitboard.canonical(counts, fits_one_deck(counts))

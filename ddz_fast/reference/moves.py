@@ -1,8 +1,8 @@
 """The pure-Python reference: docs/RULES.md, "Combinations" and "Beating a move", in code.
 
-It is written to be read, not to be fast: every move of a hand is built type by type from the
-table of docs/RULES.md, and everything else (responses, classification, the action space) is derived
-from that one list. The native core must agree with it on every input.
+It is written to be read, not to be fast: every move of a hand is built type by type from the table
+of docs/RULES.md, and everything else (responses, classification, the action space) is derived from
+that one list. The native core must agree with it on every input.
 
 Rules with wild cards (``laizi``) are played by :mod:`ddz_fast.reference.laizi`: every public
 function here takes the wild ranks as ``wild`` and hands such a call over to it, once the rule
@@ -21,7 +21,7 @@ from .. import bitboard
 from . import laizi as reference_laizi
 from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
-from .._wide_batch import wide_action_mask, wide_moves_batch
+from .._two_decks_batch import two_decks_action_mask, two_decks_moves_batch
 from .._checks import check_action_id, check_play, check_prev
 from ..cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
                      fits_one_deck)
@@ -375,7 +375,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     order.
     Under rules of two decks (``four_player``), hands are an (N, 15) count array and move words
     are 128-bit: ``moves`` and ``prevs`` are (N, 2) uint64 arrays of their low and high 64 bits
-    (see :mod:`ddz_fast._wide_batch`).
+    (see :mod:`ddz_fast._two_decks_batch`).
     With wild cards (``laizi`` rules), ``wild`` names the wild ranks of the whole batch; hands
     are one deck's, and ``moves`` and ``prevs`` are (N, 2) uint64 arrays of the halves of
     128-bit words, as with two decks (see :mod:`ddz_fast._laizi_batch`).
@@ -384,7 +384,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     if table == "laizi":
         return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
     if table == "two_decks":
-        return wide_moves_batch(hands, prevs, as_rules(rules), legal_moves)
+        return two_decks_moves_batch(hands, prevs, as_rules(rules), legal_moves)
     words: List[int] = []
     offsets = [0]
     for moves in _batch_rows(hands, prevs, rules):
@@ -406,7 +406,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
         return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
     if table == "two_decks":
         space = action_space(rules)
-        return wide_action_mask(hands, prevs, as_rules(rules), legal_moves, len(space),
+        return two_decks_action_mask(hands, prevs, as_rules(rules), legal_moves, len(space),
                                 action_id)
     rows = list(_batch_rows(hands, prevs, rules))
     ids = _action_space(as_rules(rules))[1]

@@ -10,7 +10,7 @@ class TranspositionTable:
     def __init__(self, nbytes: int) -> None: ...
 
 def _solve(table: TranspositionTable, hands: Tuple[int, int, int], landlord: int, to_move: int,
-           to_beat: int, passes: int, duel: bool, rules: Rules, objective: int,
+           prev: int, passes: int, duel: bool, rules: Rules, objective: int,
            max_nodes: int, time_limit: float, want_pv: bool
            ) -> Tuple[Tuple[Move, ...], Tuple[Move, ...], Tuple[Move, ...], int, int, int, int,
                       float, int]: ...

@@ -55,7 +55,7 @@ cdef class PlayPhase:
 
     cdef int _generate(self) except -1:
         """List the legal actions of the position in ``buf`` (once per position)."""
-        cdef bint following = self.p.to_beat != 0
+        cdef bint following = self.p.prev != 0
         cdef Py_ssize_t count
         if self.n >= 0:
             return 0
@@ -65,7 +65,7 @@ cdef class PlayPhase:
         if not reserve(&self.buf, 1):
             raise MemoryError("out of memory listing moves")
         self.buf.data[0] = 0                # the pass, kept only when following
-        count = generate_into(&self.buf, following, self.p.hands[self.p.player], self.p.to_beat,
+        count = generate_into(&self.buf, following, self.p.hands[self.p.player], self.p.prev,
                               &self.o)
         if count < 0:
             raise MemoryError("out of memory listing moves")
@@ -137,8 +137,8 @@ cdef class PlayPhase:
         return other
 
     def __reduce__(self):
-        # A pickled (or deep-copied) State carries its table: rebuilt from these fields.
-        return _restored_play_phase, (self.hands, self.p.landlord, self.p.player, self.p.to_beat,
+        # A pickled (or deep-copied) State carries its play phase: rebuilt from these fields.
+        return _restored_play_phase, (self.hands, self.p.landlord, self.p.player, self.p.prev,
                                  self.p.passes, self.t.actions, self.plays, self.t.bombs,
                                  self.t.winner, self.rules)
 
@@ -148,9 +148,14 @@ cdef class PlayPhase:
         return (self.p.hands[0], self.p.hands[1], self.p.hands[2])
 
     @property
-    def to_beat(self):
+    def prev_word(self):
         """The word of the move to beat, 0 when the player to move leads."""
-        return self.p.to_beat
+        return self.p.prev
+
+    @property
+    def prev(self):
+        """The Move to beat, None when the player to move leads."""
+        return None if self.p.prev == 0 else move_of(self.p.prev)
 
     @property
     def passes(self):
@@ -181,13 +186,9 @@ cdef class PlayPhase:
         """The seat whose hand emptied, -1 while play goes on."""
         return self.t.winner
 
-    def to_beat_move(self):
-        """The Move to beat, None when the player to move leads."""
-        return None if self.p.to_beat == 0 else move_of(self.p.to_beat)
-
     def key(self):
-        """Everything the table holds, to compare tables by value."""
-        return (self.hands, self.p.to_beat, self.p.passes, self.p.player, self.p.landlord,
+        """Everything the play phase holds, to compare play phases by value."""
+        return (self.hands, self.p.prev, self.p.passes, self.p.player, self.p.landlord,
                 self.plays, self.t.bombs, self.t.winner)
 
     def __eq__(self, other):
@@ -206,17 +207,18 @@ cdef object _MOVE_TYPE = Move          # read once per step: a C global, not a m
 
 
 cdef class _StateCore:
-    """The part of a :class:`ddz_fast.engine.game.State` that a Python driver calls on every step.
+    """The part of a :class:`ddz_fast.engine.three_player.State` that a Python driver calls on
+    every step.
 
     A driver's loop is ``while not state.is_over: state.apply(choice(state.legal_actions()))``:
     the fields these three read live in C slots here and the play phase's step is one C call
-    into the table, where a Python method costs several times the step itself. Everything else
+    into the play phase, where a Python method costs several times the step itself. Everything else
     (the other phases, the checks that name what is wrong, the settlement) is the subclass's;
-    ``ddz_fast.engine.stepping.PyStateCore`` is the pure-Python twin.
+    ``ddz_fast.engine.stepping.PythonStateCore`` is the pure-Python twin.
     """
     cdef public str _phase
     cdef public object _player
-    cdef public object _table
+    cdef public object _play_phase
     cdef public list _log
     cdef public tuple _timeouts
     cdef public bint _over
@@ -233,19 +235,20 @@ cdef class _StateCore:
         position on words and kept until the state changes; a call builds the list from them.
         """
         if self._phase == "play":
-            if type(self._table) is PlayPhase:
-                return (<PlayPhase>self._table)._actions()
-            return self._table.actions()
+            if type(self._play_phase) is PlayPhase:
+                return (<PlayPhase>self._play_phase)._actions()
+            return self._play_phase.actions()
         return list(self._legal_tuple())
 
     def apply(self, action):
         """The current player takes ``action`` (ValueError/TypeError if it is not legal)."""
         cdef int after, player
-        if type(action) is _MOVE_TYPE and self._phase == "play" and type(self._table) is PlayPhase:
+        if (type(action) is _MOVE_TYPE and self._phase == "play"
+                and type(self._play_phase) is PlayPhase):
             # The usual step: one C call checks the move against the legal actions, plays it
             # and logs it, or changes nothing and returns -1 (then the checks below name why).
             player = self._player
-            after = (<PlayPhase>self._table)._play(action, self._log)
+            after = (<PlayPhase>self._play_phase)._play(action, self._log)
             if after >= 0:
                 if self._timeouts[player]:
                     self._timeouts = tuple([0 if seat == player else count
@@ -258,16 +261,16 @@ cdef class _StateCore:
         self._apply_checked(action)
 
 
-def _restored_play_phase(tuple hands, int landlord, int player, uint64_t to_beat, int passes,
+def _restored_play_phase(tuple hands, int landlord, int player, uint64_t prev, int passes,
                          int actions, tuple plays, int bombs, int winner, rules):
     """A play phase in the middle of play from the fields ``PlayPhase.__reduce__`` gives (the
     position checked again by play_of, the tallies taken as they were)."""
-    cdef PlayPhase table = PlayPhase(hands, landlord, rules)
+    cdef PlayPhase phase = PlayPhase(hands, landlord, rules)
     cdef int seat
-    table.p = play_of(hands, landlord, player, to_beat, passes)
+    phase.p = play_of(hands, landlord, player, prev, passes)
     if len(plays) != 3 or not -1 <= winner < 3:
-        raise ValueError("a table's tallies are three move counts and a seat or -1")
-    table.t.actions, table.t.bombs, table.t.winner = actions, bombs, winner
+        raise ValueError("a play phase's tallies are three move counts and a seat or -1")
+    phase.t.actions, phase.t.bombs, phase.t.winner = actions, bombs, winner
     for seat in range(3):
-        table.t.moves[seat] = plays[seat]
-    return table
+        phase.t.moves[seat] = plays[seat]
+    return phase

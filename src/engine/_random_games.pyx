@@ -30,8 +30,8 @@ from signals cimport PyErr_CheckSignals, raise_pending
 from table_positions cimport wild_options
 from words cimport Words
 
-__all__ = ["_random_games", "_random_table_games", "_random_laizi_games", "_auctions",
-           "_table_auctions"]
+__all__ = ["_random_games", "_random_four_player_games", "_random_laizi_games", "_auctions",
+           "_four_player_auctions"]
 
 
 cdef struct Setup:
@@ -162,14 +162,14 @@ cdef int random_game(Table* p, uint64_t seed, uint64_t index, const Setup* s, co
         for seat in range(4):
             p.hands[seat] = g.two_decks[seat]
         p.hands[g.landlord] = joined(p.hands[g.landlord], g.two_decks[TWO_DECK_KITTY])
-        p.to_beat.lo = p.to_beat.hi = 0
+        p.prev.lo = p.prev.hi = 0
     else:
         p.hands[0], p.hands[1], p.hands[2] = g.piles[0], g.piles[1], g.piles[2]
         p.hands[g.landlord] += g.piles[KITTY]
         if Table is Play:
-            p.to_beat = 0
+            p.prev = 0
         else:
-            p.to_beat.k1 = p.to_beat.k2 = p.to_beat.lo = p.to_beat.hi = 0
+            p.prev.k1 = p.prev.k2 = p.prev.lo = p.prev.hi = 0
             wild_low_to_high(g.drawn, p)
     p.landlord = p.player = g.landlord
     p.passes = 0
@@ -350,7 +350,7 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
     return _games(<Play*>NULL, seed, start, count, &s, &options, record, 4096)
 
 
-def _random_table_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
+def _random_four_player_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
                         bint record):
     """Games ``start .. start + count - 1`` of ``seed`` at the four-player table, as a dict of
     per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
@@ -403,7 +403,7 @@ def _auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     return _first_auctions(seed, count, one_round, 3)
 
 
-def _table_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
+def _four_player_auctions(uint64_t seed, Py_ssize_t count, bint one_round):
     """The first points auction of games 0 .. count - 1 of ``seed`` at the four-player table,
     as random_games(..., bidding="points") runs it: [(first bidder, ((seat, bid), ...),
     landlord or -1, stake)]. For the differential test against ddz_fast.engine.bidding."""

@@ -68,7 +68,7 @@ cdef enum:
 
 cdef enum:
     LANE_FLAG = 0x10        # two decks: the main-rank flag of a lane
-    TWO_DECKS_BIT = 0x80    # two decks: the top bit of the type lane (ddz_fast.bitboard.WIDE)
+    TWO_DECKS_BIT = 0x80    # the top bit of the type lane (ddz_fast.bitboard.TWO_DECKS_BIT)
     TWO_DECKS_TYPE_SHIFT = 56   # two decks: the type lane's place in ``hi``
     TWO_DECKS_COPIES = 8    # two decks: the most cards of a rank 3..2 (and of a bomb)
 

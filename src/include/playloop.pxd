@@ -34,21 +34,21 @@ from words cimport Words, count_moves, generate_into, reserve
 
 cdef struct Play:
     uint64_t hands[3]
-    uint64_t to_beat        # the move word to beat; 0 when the player to move leads
+    uint64_t prev        # the move word to beat; 0 when the player to move leads
     int landlord
     int player
-    int passes              # passes since ``to_beat`` was played (0 or 1)
+    int passes              # passes since ``prev`` was played (0 or 1)
 
 cdef struct FourSeatPlay:
     TwoDecks hands[4]       # counts only: no flags, type or two-deck bit
-    TwoDecks to_beat        # both halves 0 when the player to move leads
+    TwoDecks prev        # both halves 0 when the player to move leads
     int landlord
     int player
     int passes              # 0..2
 
 cdef struct WildPlay:
     uint64_t hands[3]       # one-deck words, wild cards under their own rank
-    LzMove to_beat          # ``lo == 0`` when the player to move leads
+    LzMove prev          # ``lo == 0`` when the player to move leads
     int landlord
     int player
     int passes              # 0 or 1
@@ -71,11 +71,11 @@ cdef inline int seats_of(const Table* p) noexcept nogil:
 cdef inline bint following(const Table* p) noexcept nogil:
     """Whether the player to move has a move to beat."""
     if Table is Play:
-        return p.to_beat != 0
+        return p.prev != 0
     elif Table is FourSeatPlay:
-        return not is_zero(p.to_beat)
+        return not is_zero(p.prev)
     else:
-        return p.to_beat.lo != 0
+        return p.prev.lo != 0
 
 
 cdef inline bint hand_empty(const Table* p, int seat) noexcept nogil:
@@ -102,11 +102,11 @@ cdef inline void after_pass(Table* p) noexcept nogil:
     if p.passes == seats_of(p) - 1:     # the others all passed: the last player leads
         p.passes = 0
         if Table is Play:
-            p.to_beat = 0
+            p.prev = 0
         elif Table is FourSeatPlay:
-            p.to_beat.lo = p.to_beat.hi = 0
+            p.prev.lo = p.prev.hi = 0
         else:
-            p.to_beat.lo = p.to_beat.hi = 0
+            p.prev.lo = p.prev.hi = 0
 
 
 cdef inline bint play_move(Play* p, uint64_t move) noexcept nogil:
@@ -118,7 +118,7 @@ cdef inline bint play_move(Play* p, uint64_t move) noexcept nogil:
         after_pass(p)
         return False
     p.hands[mover] -= move & COUNT_MASK
-    p.to_beat = move
+    p.prev = move
     p.passes = 0
     return p.hands[mover] == 0
 
@@ -139,14 +139,14 @@ cdef inline bint play_at(Table* p, const Words* moves, Py_ssize_t j) noexcept no
         p.passes = 0
         if Table is FourSeatPlay:
             two = (<const TwoDecks*>moves.data)[j]
-            p.to_beat = two
+            p.prev = two
             two = counts_only(two)           # a held move: no lane borrows from the next
             p.hands[mover].lo -= two.lo
             p.hands[mover].hi -= two.hi
             return is_zero(p.hands[mover])
         else:
             wild = &(<const LzMove*>moves.data)[j]
-            p.to_beat = wild[0]
+            p.prev = wild[0]
             p.hands[mover] -= wild.lo & COUNT_MASK
             return p.hands[mover] == 0
 
@@ -157,15 +157,15 @@ cdef inline Py_ssize_t wild_moves(const WildPlay* p, const Options* o, Words* ou
     """The laizi generator's moves of the player to move into ``out`` (kept from call to call,
     grown as the generator needs)."""
     cdef LzQuery q
-    cdef uint64_t k1 = p.to_beat.k1
+    cdef uint64_t k1 = p.prev.k1
     cdef int bomb_class
     cdef LzSink s = LzSink(<LzMove*>out.data, out.cap // 4, 0, False)
-    if p.to_beat.lo == 0:
+    if p.prev.lo == 0:
         lz_lead_query(&q)
     else:
-        bomb_class = (CLASS_HARD if p.to_beat.hi == 0 else
-                      <int>((p.to_beat.hi >> HI_CLASS_SHIFT) & 3))
-        lz_answer_query(&q, <int>(p.to_beat.lo >> TYPE_SHIFT), <int>((k1 >> 32) & 0xFF),
+        bomb_class = (CLASS_HARD if p.prev.hi == 0 else
+                      <int>((p.prev.hi >> HI_CLASS_SHIFT) & 3))
+        lz_answer_query(&q, <int>(p.prev.lo >> TYPE_SHIFT), <int>((k1 >> 32) & 0xFF),
                         <int>((k1 >> 48) & 0xFF), <int>((k1 >> 40) & 0xFF), bomb_class)
     lz_generate(&s, p.hands[p.player], p.wild, p.nwild, o, &q)
     out.data, out.cap = <uint64_t*>s.buf, s.cap * 4
@@ -178,7 +178,7 @@ cdef inline Py_ssize_t list_moves(const Table* p, const Options* o, Words* out) 
     if Table is WildPlay:
         return wild_moves(p, o, out)
     else:
-        return generate_into(out, 0, p.hands[p.player], p.to_beat, o)
+        return generate_into(out, 0, p.hands[p.player], p.prev, o)
 
 
 cdef inline Py_ssize_t count_of_moves(const Table* p, const Options* o,
@@ -188,7 +188,7 @@ cdef inline Py_ssize_t count_of_moves(const Table* p, const Options* o,
     if Table is WildPlay:
         return wild_moves(p, o, scratch)
     else:
-        return count_moves(p.hands[p.player], p.to_beat, o)
+        return count_moves(p.hands[p.player], p.prev, o)
 
 
 # --- the tally of the settlement -----------------------------------------------------------------

@@ -13,7 +13,7 @@ cdef enum:
     WILD_RANK_CHOICES = 13  # a wild rank is one of 3..2 (rank indices 0..12)
 
 
-cdef inline Play play_of(tuple hands, int landlord, int to_move, uint64_t to_beat,
+cdef inline Play play_of(tuple hands, int landlord, int to_move, uint64_t prev,
                          int passes) except *:
     """The Play of position fields, checked again here so that no seat indexes out of the hands
     and no flag or type bit reaches a hand word, whatever the caller passed."""
@@ -24,7 +24,7 @@ cdef inline Play play_of(tuple hands, int landlord, int to_move, uint64_t to_bea
     for name, value in (("landlord", landlord), ("to_move", to_move)):
         if not 0 <= value < 3:
             raise ValueError(f"{name} must be a seat 0, 1 or 2, got {value}")
-    if not 0 <= passes <= (1 if to_beat else 0):
+    if not 0 <= passes <= (1 if prev else 0):
         raise ValueError(f"passes must be 0 or 1 after a move and 0 when leading, got {passes}")
     for seat in range(3):
         p.hands[seat] = hands[seat]
@@ -32,7 +32,7 @@ cdef inline Play play_of(tuple hands, int landlord, int to_move, uint64_t to_bea
             raise ValueError(f"hand word {p.hands[seat]:#x} has bits outside the rank counts")
     if not one_deck(p.hands):
         raise ValueError("the hands hold more cards of a rank than one deck has")
-    p.to_beat = to_beat
+    p.prev = prev
     p.landlord = landlord
     p.player = to_move
     p.passes = passes
@@ -78,12 +78,12 @@ cdef inline FourSeatPlay four_seat_play_of(tuple hands, int to_move, uint64_t lo
         raise ValueError(f"a four-player position has four hands, got {len(hands)}")
     if not 0 <= to_move < 4:
         raise ValueError(f"to_move must be a seat 0, 1, 2 or 3, got {to_move}")
-    p.to_beat.lo, p.to_beat.hi = lo, hi
+    p.prev.lo, p.prev.hi = lo, hi
     if not 0 <= passes <= (0 if lo == 0 and hi == 0 else 2):
         raise ValueError(f"passes must be 0, 1 or 2 after a move and 0 when leading, "
                          f"got {passes}")
     if (lo or hi) and not is_two_deck_move(lo, hi):
-        raise ValueError(f"move to beat {(<object>hi << 64) | lo:#x} is no wide move word")
+        raise ValueError(f"move to beat {(<object>hi << 64) | lo:#x} is no two-deck move word")
     for seat in range(4):
         p.hands[seat] = two_deck_hand_of(hands[seat], seat)
     for rank in range(NUM_RANKS):
@@ -97,13 +97,13 @@ cdef inline FourSeatPlay four_seat_play_of(tuple hands, int to_move, uint64_t lo
     return p
 
 
-cdef inline WildPlay wild_play_of(tuple hands, int landlord, int to_move, tuple to_beat,
+cdef inline WildPlay wild_play_of(tuple hands, int landlord, int to_move, tuple prev,
                                   int passes, tuple wild) except *:
     """The WildPlay of position fields: the hands and seats checked again by play_of, the wild
-    ranks (low to high) checked to be one or two ranks 3..2. ``to_beat`` is the move to beat
+    ranks (low to high) checked to be one or two ranks 3..2. ``prev`` is the move to beat
     as (low half, high half, type code, key, length, cards) of its checked Move, or () when
     the player leads."""
-    cdef uint64_t lo = to_beat[0] if to_beat else 0
+    cdef uint64_t lo = prev[0] if prev else 0
     cdef Play plain = play_of(hands, landlord, to_move, lo, passes)
     cdef WildPlay p
     cdef bint ranks_ok = 1 <= len(wild) <= 2
@@ -115,11 +115,11 @@ cdef inline WildPlay wild_play_of(tuple hands, int landlord, int to_move, tuple 
     p.landlord, p.player, p.passes = plain.landlord, plain.player, plain.passes
     p.nwild = len(wild)
     p.wild[0], p.wild[1] = wild[0], (wild[1] if p.nwild == 2 else -1)
-    p.to_beat.k1 = p.to_beat.k2 = p.to_beat.lo = p.to_beat.hi = 0
-    if to_beat:
-        p.to_beat.lo, p.to_beat.hi = to_beat[0], to_beat[1]
-        p.to_beat.k1 = ((<uint64_t>to_beat[2]) << 56) | ((<uint64_t>to_beat[4]) << 48) \
-            | ((<uint64_t>to_beat[5]) << 40) | ((<uint64_t>to_beat[3]) << 32)
+    p.prev.k1 = p.prev.k2 = p.prev.lo = p.prev.hi = 0
+    if prev:
+        p.prev.lo, p.prev.hi = prev[0], prev[1]
+        p.prev.k1 = ((<uint64_t>prev[2]) << 56) | ((<uint64_t>prev[4]) << 48) \
+            | ((<uint64_t>prev[5]) << 40) | ((<uint64_t>prev[3]) << 32)
     return p
 
 

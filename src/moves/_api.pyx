@@ -90,7 +90,7 @@ def _is_legal(move, rules):
 cdef uint64_t _hand_word(object hand) except? 0:
     """The word of anything as_hand accepts (same errors: a hand beyond one deck is one)."""
     cdef PyObject* slot = get_slot(hand, _HAND.bitboard) if type(hand) is Hand else NULL
-    if slot != NULL and PyLong_CheckExact(<object>slot):    # not a WideWord: one deck
+    if slot != NULL and PyLong_CheckExact(<object>slot):    # not a TwoDecksWord: one deck
         return <object>slot
     return as_hand(hand)._bitboard
 
@@ -101,7 +101,7 @@ cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
     cdef PyObject* slot
     if type(prev) is Move:
         slot = get_slot(prev, _MOVE.word)
-        if slot != NULL and PyLong_CheckExact(<object>slot):  # not a WideWord: one deck
+        if slot != NULL and PyLong_CheckExact(<object>slot):  # not a TwoDecksWord: one deck
             word = <object>slot
             if word == 0 or is_legal_word(word, &rule_set.opts):
                 return word
@@ -117,7 +117,7 @@ cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
 
 cdef TwoDecks _two_deck_word(object word):
     """The two-deck word of a move's canonical word: one-deck (an int) or of two decks (a
-    WideWord; any other int word, a laizi word, keeps its two halves, which are no two-deck
+    TwoDecksWord; any other int word, a laizi word, keeps its two halves, which are no two-deck
     move)."""
     cdef TwoDecks w
     if type(word) is int:
@@ -209,7 +209,7 @@ cdef object _laizi_legal(object move, str name, object rules, tuple wild, RuleSe
     move = exact_move(move, name)
     if move.is_pass:
         raise ValueError(f"{name} is a pass, which is no combination")
-    if move._word >= bitboard.WIDE or not _reads_as(move, wild, rule_set):
+    if move._word >= bitboard.TWO_DECKS_BIT or not _reads_as(move, wild, rule_set):
         raise ValueError(f"{name} {move!r} is not a legal move under {rules!r} with wild "
                          f"{''.join([RANK_NAMES[rank] for rank in wild])}")
     return move

@@ -4,7 +4,7 @@
 masks, without the GIL, behind ddz_fast.moves.native's legal_moves_batch and legal_action_mask.
 
 One deck without wild cards: the other tables are batched in Python on the move API (see
-ddz_fast._wide_batch and ddz_fast._laizi_batch), so these kernels refuse their rules.
+ddz_fast._two_decks_batch and ddz_fast._laizi_batch), so these kernels refuse their rules.
 """
 import numpy as np
 

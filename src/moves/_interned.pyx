@@ -102,7 +102,7 @@ cdef object _made(uint64_t lo, uint64_t hi):
     if hi == 0:
         return _decode(lo)
     if hi >> 63:
-        return Move._from_word(bitboard.WideWord((<object>hi << 64) | lo))
+        return Move._from_word(bitboard.TwoDecksWord((<object>hi << 64) | lo))
     return _decode_laizi(lo, hi)
 
 

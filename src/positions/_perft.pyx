@@ -23,7 +23,7 @@ from signals cimport NODES_PER_SIGNAL_CHECK, interrupted, raise_pending
 from table_positions cimport four_seat_play_of, play_of, wild_options, wild_play_of
 from words cimport Words
 
-__all__ = ["_perft", "_perft_table", "_perft_laizi"]
+__all__ = ["_perft", "_perft_four_player", "_perft_laizi"]
 
 
 cdef enum:
@@ -102,30 +102,30 @@ cdef int64_t _perft_of(const Table* p, int depth, const Options* o) except -1:
 
 # --- the entry points (arguments validated by ddz_fast.positions.rollouts) -------------------
 
-def _perft(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes, int depth,
+def _perft(tuple hands, int landlord, int to_move, uint64_t prev, int passes, int depth,
            rules):
     """position.perft of the position given by its words, counted natively; Ctrl-C raises
     KeyboardInterrupt within a fraction of a second."""
     cdef Options options = options_of(as_rules(rules))
-    cdef Play p = play_of(hands, landlord, to_move, to_beat, passes)
+    cdef Play p = play_of(hands, landlord, to_move, prev, passes)
     return _perft_of(&p, depth, &options)
 
 
-def _perft_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
+def _perft_four_player(tuple hands, int to_move, uint64_t prev_lo, uint64_t prev_hi,
                  int passes, int depth, rules):
-    """table_position.perft of the four-player position given by its hands' counts, the player
+    """four_player.perft of the four-player position given by its hands' counts, the player
     to move, the move to beat's two-deck word as low and high halves (both 0 when the player
     leads) and the passes since it, counted natively under a two-deck rule set; Ctrl-C raises
     KeyboardInterrupt within a fraction of a second."""
     cdef Options options = options_of(as_rules(rules), 2)
-    cdef FourSeatPlay p = four_seat_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
+    cdef FourSeatPlay p = four_seat_play_of(hands, to_move, prev_lo, prev_hi, passes)
     return _perft_of(&p, depth, &options)
 
 
-def _perft_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes, int depth,
+def _perft_laizi(tuple hands, int landlord, int to_move, tuple prev, int passes, int depth,
                  rules, tuple wild):
     """position.perft of a position with wild ranks ``wild`` (see wild_play_of), counted
     natively."""
     cdef Options options = wild_options(as_rules(rules))
-    cdef WildPlay p = wild_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    cdef WildPlay p = wild_play_of(hands, landlord, to_move, prev, passes, wild)
     return _perft_of(&p, depth, &options)

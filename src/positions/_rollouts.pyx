@@ -20,7 +20,7 @@ from rule_options cimport options_of
 from table_positions cimport four_seat_play_of, play_of, wild_options, wild_play_of
 from words cimport Words
 
-__all__ = ["_play_out", "_play_out_table", "_play_out_laizi"]
+__all__ = ["_play_out", "_play_out_four_player", "_play_out_laizi"]
 
 
 cdef tuple _finish(Table* p, uint64_t seed, const Options* o, bint app):
@@ -45,30 +45,30 @@ cdef tuple _finish(Table* p, uint64_t seed, const Options* o, bint app):
     return t.winner, t.bombs, t.actions, tuple([t.moves[seat] for seat in range(seats_of(p))])
 
 
-def _play_out(tuple hands, int landlord, int to_move, uint64_t to_beat, int passes,
+def _play_out(tuple hands, int landlord, int to_move, uint64_t prev, int passes,
               uint64_t seed, rules):
     """(winner, bombs, actions, non-pass moves per seat) of a random finish of a position."""
     cdef Options options = options_of(as_rules(rules))
-    cdef Play p = play_of(hands, landlord, to_move, to_beat, passes)
+    cdef Play p = play_of(hands, landlord, to_move, prev, passes)
     return _finish(&p, seed, &options, False)
 
 
-def _play_out_table(tuple hands, int to_move, uint64_t to_beat_lo, uint64_t to_beat_hi,
+def _play_out_four_player(tuple hands, int to_move, uint64_t prev_lo, uint64_t prev_hi,
                     int passes, uint64_t seed, rules):
     """(winner, bombs, actions, non-pass moves per seat) of a random finish of the four-player
-    position given as _perft_table takes it (its fields checked again by four_seat_play_of),
+    position given as _perft_four_player takes it (its fields checked again by four_seat_play_of),
     under a two-deck rule set, as _play_out finishes three seats."""
     cdef Options options = options_of(as_rules(rules), 2)
-    cdef FourSeatPlay p = four_seat_play_of(hands, to_move, to_beat_lo, to_beat_hi, passes)
+    cdef FourSeatPlay p = four_seat_play_of(hands, to_move, prev_lo, prev_hi, passes)
     return _finish(&p, seed, &options, False)
 
 
-def _play_out_laizi(tuple hands, int landlord, int to_move, tuple to_beat, int passes,
+def _play_out_laizi(tuple hands, int landlord, int to_move, tuple prev, int passes,
                     uint64_t seed, rules, tuple wild):
     """_play_out of a position with wild ranks ``wild`` (see wild_play_of): (winner, bombs,
     actions, non-pass moves per seat) of a random finish."""
     checked = as_rules(rules)
     cdef Options options = wild_options(checked)
-    cdef WildPlay p = wild_play_of(hands, landlord, to_move, to_beat, passes, wild)
+    cdef WildPlay p = wild_play_of(hands, landlord, to_move, prev, passes, wild)
     cdef bint app = checked.bomb_multiplier == "app"
     return _finish(&p, seed, &options, app)

@@ -43,10 +43,10 @@ cdef inline bint same_side(int seat, int other, int landlord) noexcept nogil:
 
 
 cdef inline Play start_of(const uint64_t[:, ::1] samples, Py_ssize_t row, int landlord,
-                          int to_move, uint64_t to_beat, int passes) noexcept nogil:
+                          int to_move, uint64_t prev, int passes) noexcept nogil:
     cdef Play p
     p.hands[0], p.hands[1], p.hands[2] = samples[row, 0], samples[row, 1], samples[row, 2]
-    p.to_beat, p.landlord, p.player, p.passes = to_beat, landlord, to_move, passes
+    p.prev, p.landlord, p.player, p.passes = prev, landlord, to_move, passes
     return p
 
 
@@ -79,7 +79,7 @@ cdef uint64_t rules_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
     for j in range(n):
         if (moves[j] & COUNT_MASK) == hand:
             return moves[j]
-    if p.to_beat == 0:
+    if p.prev == 0:
         if one_in(r, 8):
             return moves[rng_below(r, n)]
         for j in range(n):
@@ -101,10 +101,10 @@ cdef int rules_finish(Play* p, Rng* r, const Options* o, Words* buf) noexcept no
     cdef Py_ssize_t n
     cdef int mover
     while True:
-        n = generate_into(buf, 0, p.hands[p.player], p.to_beat, o)
+        n = generate_into(buf, 0, p.hands[p.player], p.prev, o)
         if n < 0:
             return OUT_OF_MEMORY
-        if n == 0 and p.to_beat == 0:
+        if n == 0 and p.prev == 0:
             return NO_MOVE      # a leader with no cards: never from a validated position
         mover = p.player
         if play_move(p, rules_action(r, buf.data, n, p)):
@@ -137,7 +137,7 @@ cdef int check_status(int status) except -1:
 # --- perfect-information Monte Carlo: finishes after each action --------------------------------
 
 cdef int rollout_wins(const uint64_t[:, ::1] samples, int landlord, int to_move,
-                      uint64_t to_beat, int passes, const uint64_t[::1] actions, int rollouts,
+                      uint64_t prev, int passes, const uint64_t[::1] actions, int rollouts,
                       int policy, Rng* r, const Options* o, int64_t[::1] wins) noexcept nogil:
     cdef Words buf = Words(NULL, 0)
     cdef Py_ssize_t s, a, k
@@ -145,7 +145,7 @@ cdef int rollout_wins(const uint64_t[:, ::1] samples, int landlord, int to_move,
     cdef bint ended
     cdef int winner
     for s in range(samples.shape[0]):
-        start = start_of(samples, s, landlord, to_move, to_beat, passes)
+        start = start_of(samples, s, landlord, to_move, prev, passes)
         for a in range(actions.shape[0]):
             for k in range(rollouts):
                 p = start
@@ -163,7 +163,7 @@ cdef int rollout_wins(const uint64_t[:, ::1] samples, int landlord, int to_move,
 
 
 def _rollout_wins(const uint64_t[:, ::1] samples not None, int landlord, int to_move,
-                  uint64_t to_beat, int passes, const uint64_t[::1] actions not None,
+                  uint64_t prev, int passes, const uint64_t[::1] actions not None,
                   int rollouts, int policy, uint64_t seed, rules):
     """int64[len(actions)]: per action, the finishes after it by ``policy`` (``rollouts`` on
     each determinization) that the side of ``to_move`` won."""
@@ -173,7 +173,7 @@ def _rollout_wins(const uint64_t[:, ::1] samples not None, int landlord, int to_
     cdef int64_t[::1] wins = out
     cdef int status
     with nogil:
-        status = rollout_wins(samples, landlord, to_move, to_beat, passes, actions, rollouts,
+        status = rollout_wins(samples, landlord, to_move, prev, passes, actions, rollouts,
                               policy, &r, &options, wins)
     check_status(status)
     return out
@@ -237,8 +237,8 @@ cdef int32_t select_or_expand(Tree* t, int32_t node, Play* p, Words* moves, doub
     """One step down from ``node`` in determinization ``p``: a new child for a random untried
     action when there is one (``expanded``), else the legal child of highest UCB1. -2 when
     memory runs out."""
-    cdef bint following = p.to_beat != 0
-    cdef Py_ssize_t n = generate_into(moves, 0, p.hands[p.player], p.to_beat, o)
+    cdef bint following = p.prev != 0
+    cdef Py_ssize_t n = generate_into(moves, 0, p.hands[p.player], p.prev, o)
     cdef Py_ssize_t j, total, untried = 0, pick
     cdef int32_t child, best = -1
     cdef double value, best_value = -1.0
@@ -296,7 +296,7 @@ cdef int iterate(Tree* t, Play p, double exploration, int policy, Rng* r, const 
 
 
 cdef int search(Tree* t, const uint64_t[:, ::1] samples, int landlord, int to_move,
-                uint64_t to_beat, int passes, int64_t iterations, double exploration,
+                uint64_t prev, int passes, int64_t iterations, double exploration,
                 int policy, Rng* r, const Options* o) noexcept nogil:
     cdef Words moves = Words(NULL, 0)
     cdef int64_t i
@@ -304,7 +304,7 @@ cdef int search(Tree* t, const uint64_t[:, ::1] samples, int landlord, int to_mo
     t.nodes[0] = Node(0, -1, -1, 0, 0, 0.0)
     t.size = 1
     for i in range(iterations):
-        status = iterate(t, start_of(samples, i % samples.shape[0], landlord, to_move, to_beat,
+        status = iterate(t, start_of(samples, i % samples.shape[0], landlord, to_move, prev,
                                      passes), exploration, policy, r, o, &moves)
         if status < 0:
             break
@@ -313,7 +313,7 @@ cdef int search(Tree* t, const uint64_t[:, ::1] samples, int landlord, int to_mo
 
 
 def _ismcts(const uint64_t[:, ::1] samples not None, int landlord, int to_move,
-            uint64_t to_beat, int passes, const uint64_t[::1] actions not None,
+            uint64_t prev, int passes, const uint64_t[::1] actions not None,
             int64_t iterations, double exploration, int policy, uint64_t seed, rules):
     """(visits, wins) as int64 and float64 arrays over ``actions`` (the root's legal actions,
     in any order): how often the search chose each one, and the finishes it won after it."""
@@ -339,7 +339,7 @@ def _ismcts(const uint64_t[:, ::1] samples not None, int landlord, int to_move,
         with nogil:
             for a in range(<Py_ssize_t>slots):
                 t.slots[a] = -1
-            status = search(&t, samples, landlord, to_move, to_beat, passes, iterations,
+            status = search(&t, samples, landlord, to_move, prev, passes, iterations,
                             exploration, policy, &r, &options)
             for a in range(actions.shape[0]):
                 child = child_of(&t, 0, actions[a])

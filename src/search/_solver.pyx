@@ -81,9 +81,9 @@ cdef extern from *:
 
 cdef struct Node:
     uint64_t hands[3]
-    uint64_t to_beat        # the move word to beat; 0 when the player to move leads
+    uint64_t prev        # the move word to beat; 0 when the player to move leads
     int player
-    int passes              # three hands: passes since ``to_beat`` (0 or 1); duels: always 0
+    int passes              # three hands: passes since ``prev`` (0 or 1); duels: always 0
 
 
 cdef struct Game:
@@ -105,20 +105,20 @@ cdef inline bint step(const Game* g, Node* n, uint64_t move) noexcept nogil:
     if g.duel:
         n.player = 1 - mover
         if move == 0:
-            n.to_beat = 0           # after a pass the other player leads freely
+            n.prev = 0           # after a pass the other player leads freely
             return False
     else:
         n.player = (mover + 1) % 3
         if move == 0:
             if n.passes == 1:       # the second pass in a row: the last player to move leads
-                n.to_beat = 0
+                n.prev = 0
                 n.passes = 0
             else:
                 n.passes = 1
             return False
         n.passes = 0
     n.hands[mover] -= move & COUNT_MASK
-    n.to_beat = move
+    n.prev = move
     return n.hands[mover] == 0
 
 
@@ -153,7 +153,7 @@ cdef struct Key:
     uint64_t hash
 
 
-cdef inline uint64_t beat_tag(uint64_t to_beat) noexcept nogil:
+cdef inline uint64_t beat_tag(uint64_t prev) noexcept nogil:
     """What of the move to beat matters from here on: its type, key and length, and a space
     shuttle's kind (14 bits).
 
@@ -162,15 +162,15 @@ cdef inline uint64_t beat_tag(uint64_t to_beat) noexcept nogil:
     of cards), so two nodes that differ only in the kickers of the move to beat, and not in
     their kind, are one node.
     """
-    cdef uint64_t main = to_beat & FLAG_MASK    # a move to beat always has a main rank
+    cdef uint64_t main = prev & FLAG_MASK    # a move to beat always has a main rank
     cdef int length, kind = 0
-    if to_beat == 0:
+    if prev == 0:
         return 0
     # The lowest main rank and the number of them, read on the flag bits (a rank every 4 bits).
     length = count_flags(main)
-    if to_beat >> TYPE_SHIFT == T_SPACE_SHUTTLE:
-        kind = shuttle_kind(to_beat, length) + 1
-    return ((<uint64_t>kind << 12) | ((to_beat >> TYPE_SHIFT) << 8)
+    if prev >> TYPE_SHIFT == T_SPACE_SHUTTLE:
+        kind = shuttle_kind(prev, length) + 1
+    return ((<uint64_t>kind << 12) | ((prev >> TYPE_SHIFT) << 8)
             | (<uint64_t>(ctz(main) >> 2) << 4) | <uint64_t>length)
 
 
@@ -181,7 +181,7 @@ cdef inline uint64_t hash_key(const uint64_t* k) noexcept nogil:
 cdef inline void make_key(const Node* n, Key* key) noexcept nogil:
     # The tag (beat 14 bits, player 2, passes 1) goes into bits no hand word uses: the top
     # nibble (60..63) of each word and the flag bits 3, 7, 11, 15 and 19 of the third.
-    cdef uint64_t tag = beat_tag(n.to_beat) | (<uint64_t>n.player << 14) | (<uint64_t>n.passes << 16)
+    cdef uint64_t tag = beat_tag(n.prev) | (<uint64_t>n.player << 14) | (<uint64_t>n.passes << 16)
     cdef uint64_t flags = 0
     cdef int bit
     for bit in range(5):
@@ -318,7 +318,7 @@ cdef inline bint room(Search* s, Py_ssize_t need) noexcept nogil:
 cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Node* n) noexcept nogil:
     """Generate the moves of the player to move into the stack at ``at``, in canonical order;
     their number, or -1 (with the search stopped) when memory runs out."""
-    cdef Py_ssize_t count = generate_into(&s.stack, at, n.hands[n.player], n.to_beat, s.g.o)
+    cdef Py_ssize_t count = generate_into(&s.stack, at, n.hands[n.player], n.prev, s.g.o)
     if count < 0:
         s.stopped = OUT_OF_MEMORY
     return count
@@ -583,7 +583,7 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
     cdef int index, best, r, side = side_of(&s.g, n.player)
-    cdef bint following = n.to_beat != 0
+    cdef bint following = n.prev != 0
     if tick(s):
         return -1
     if not following:
@@ -653,7 +653,7 @@ cdef int reach(Search* s, const Node* n, int d) noexcept nogil:
     cdef int64_t start_nodes
     cdef int index, best, r
     cdef bint winner = side_of(&s.g, n.player) == s.win_side
-    cdef bint following = n.to_beat != 0
+    cdef bint following = n.prev != 0
     if d <= 0:
         return 0
     if tick(s):
@@ -747,7 +747,7 @@ cdef int stake_search(Search* s, const Node* n, int* out) noexcept nogil:
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
     cdef int index, value, found = 0, side = side_of(&s.g, n.player)
-    cdef bint following = n.to_beat != 0
+    cdef bint following = n.prev != 0
     cdef uint64_t move
     if tick(s):
         return -1
@@ -849,7 +849,7 @@ cdef int principal_variation(Search* s, Root* root) noexcept nogil:
         if n_moves < 0:
             return -1
         s.top = top + n_moves
-        for k in range(-1 if node.to_beat != 0 else 0, n_moves):
+        for k in range(-1 if node.prev != 0 else 0, n_moves):
             action = 0 if k < 0 else s.stack.data[top + k]
             # The winning side takes an action that still finishes within d - 1; the other
             # side takes one after which the finish needs all of d - 1 (its longest delay).
@@ -926,7 +926,7 @@ cdef tuple stake_moves(const Root* root):
                   if root.stakes[i] == root.stake])
 
 
-def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uint64_t to_beat,
+def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uint64_t prev,
            int passes, bint duel, rules, int objective, int64_t max_nodes, double time_limit,
            bint want_pv):
     """Solve one node (arguments validated by ddz_fast.search.solver).
@@ -955,7 +955,7 @@ def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uin
     s.gen = table.next_generation()
     s.max_nodes = max_nodes
     root.node.hands[0], root.node.hands[1], root.node.hands[2] = hands
-    root.node.to_beat = to_beat
+    root.node.prev = prev
     root.node.player = to_move
     root.node.passes = passes
     try:
@@ -964,7 +964,7 @@ def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uin
         n_moves = moves_at(&s, 0, &root.node)
         if n_moves < 0:
             raise MemoryError("out of memory for the solver's move stack")
-        offset = 1 if to_beat != 0 else 0
+        offset = 1 if prev != 0 else 0
         root.count = n_moves + offset
         root.actions = <uint64_t*>malloc((root.count + 1) * sizeof(uint64_t))
         root.verdicts = <int8_t*>malloc(root.count + 1)

@@ -39,8 +39,8 @@ AUCTIONS = ({"bidding": "points"}, {"bidding": "points", "single_round_auction":
             {"bidding": "call_rob"})
 GAMES_PER_CONFIG = 30
 #: For what only the native tables do.
-needs_native_tables = pytest.mark.skipif(
-    not stepping.NATIVE_TABLES, reason="states step on native tables only with the compiled "
+needs_native_play_phase = pytest.mark.skipif(
+    not stepping.NATIVE_PLAY_PHASE, reason="states step on native tables only with the compiled "
     "core and DDZ_FAST_IMPLEMENTATION=native")
 
 
@@ -106,12 +106,12 @@ def outcome(state: State) -> Tuple[str, object, object]:
 
 
 def python_core_state() -> type:
-    """``State`` on :class:`stepping.PyStateCore`, the base it has without the compiled core
+    """``State`` on :class:`stepping.PythonStateCore`, the base it has without the compiled core
     (its other bases, which hold no fields, kept)."""
     methods = {name: value for name, value in vars(State).items()
                if name not in ("__slots__", "__dict__", "__weakref__")
                and name not in State.__slots__}
-    bases = tuple(stepping.PyStateCore if base is stepping.StateCore else base
+    bases = tuple(stepping.PythonStateCore if base is stepping.StateCore else base
                   for base in State.__bases__)
     return type("State", bases, dict(methods, __slots__=State.__slots__))
 
@@ -127,8 +127,8 @@ def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
         for seed in range(8):
             native[preset, str(auction), seed] = outcome(
                 drive(game.new_state(seed=seed), random.Random(seed)))
-    monkeypatch.setattr(game_module, "new_table", lambda hands, landlord, rules: (
-        stepping.PyTable(hands, landlord, rules, reference.legal_moves)))
+    monkeypatch.setattr(game_module, "new_play_phase", lambda hands, landlord, rules: (
+        stepping.PythonPlayPhase(hands, landlord, rules, reference.legal_moves)))
     monkeypatch.setattr(game_module, "_shuffle", game_module._python_shuffle)
     monkeypatch.setattr(game_module, "_deal_words", game_module._python_deal_words)
     monkeypatch.setattr(game_module, "_NATIVE_SEEDING", False)
@@ -139,8 +139,8 @@ def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
         game = make_game(preset, auction, chips)
         for seed in range(8):
             state = drive(game.new_state(seed=seed), random.Random(seed))
-            assert isinstance(state._table, stepping.PyTable)
-            assert isinstance(state, stepping.PyStateCore)
+            assert isinstance(state._play_phase, stepping.PythonPlayPhase)
+            assert isinstance(state, stepping.PythonStateCore)
             assert outcome(state) == native[preset, str(auction), seed]
 
 
@@ -333,7 +333,7 @@ def test_pickled_and_copied_states_are_equal_and_independent(preset):
 
 # --- dealing -----------------------------------------------------------------------------------
 
-@needs_native_tables
+@needs_native_play_phase
 def test_the_native_shuffle_draws_what_random_shuffle_draws():
     from ddz_fast.engine import _deal, three_player as game_module
 
@@ -347,7 +347,7 @@ def test_the_native_shuffle_draws_what_random_shuffle_draws():
         assert native.getstate() == python.getstate()
 
 
-@needs_native_tables
+@needs_native_play_phase
 def test_an_int_seed_is_dealt_natively_as_random_random_deals_it():
     from ddz_fast.engine import _deal, three_player as game_module
 
@@ -397,7 +397,7 @@ def test_a_native_table_checks_its_words(hands, landlord):
 
 # --- the environment -------------------------------------------------------------------------
 
-@needs_native_tables
+@needs_native_play_phase
 def test_the_environment_computes_one_mask_per_step(monkeypatch):
     pytest.importorskip("pettingzoo")
     from ddz_fast import moves

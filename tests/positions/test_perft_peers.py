@@ -100,7 +100,7 @@ def rlcard_position(game) -> Position:
 
     hands = [cards2str(player.current_hand) for player in game.players]
     to_move = game.round.current_player
-    passes, to_beat = 0, None
+    passes, prev = 0, None
     greater = game.round.greater_player
     if greater is not None and greater.player_id != to_move:
         trace = game.round.trace
@@ -108,8 +108,8 @@ def rlcard_position(game) -> Position:
             passes += 1
         seat, cards = trace[len(trace) - 1 - passes]
         assert seat == greater.player_id
-        to_beat = the_move(cards, "rlcard")
-    return Position(hands, game.round.landlord_id, to_move, to_beat, passes)
+        prev = the_move(cards, "rlcard")
+    return Position(hands, game.round.landlord_id, to_move, prev, passes)
 
 
 def rlcard_positions() -> Iterator[Tuple[str, Callable[[], object], Position]]:
@@ -177,18 +177,18 @@ def openspiel_position(state, landlord: int, plays: List[Tuple[int, int]]) -> Po
     """The ddz_fast position of a pyspiel state, from its hands and the plays so far."""
     hands = [peers.openspiel_hand(state, seat) for seat in range(3)]
     to_move = state.current_player()
-    passes, to_beat = 0, None
+    passes, prev = 0, None
     while plays and plays[len(plays) - 1 - passes][1] == _PASS and passes < len(plays) - 1:
         passes += 1
     if plays and passes < 2:
         seat, action = plays[len(plays) - 1 - passes]
         kind, key, length = peers.openspiel_action_kind(action)
-        to_beat = Move(kind, key, length, peers.openspiel_action_cards(action))
+        prev = Move(kind, key, length, peers.openspiel_action_cards(action))
         if seat == to_move:  # everyone passed after it: a lead
-            to_beat, passes = None, 0
+            prev, passes = None, 0
     else:
         passes = 0
-    return Position([Hand(peers.to_text(h)) for h in hands], landlord, to_move, to_beat,
+    return Position([Hand(peers.to_text(h)) for h in hands], landlord, to_move, prev,
                     passes)
 
 

@@ -115,14 +115,14 @@ def replay(g: RandomGames, i: int, rules) -> dict:
     """Walk game ``i`` of ``g`` in Python from its recorded actions; what the walk saw."""
     hands = tuple(Hand.from_bitboard(int(w)) for w in g.hands[i])
     landlord = int(g.landlord[i])
-    player, to_beat, passes = landlord, None, 0
+    player, prev, passes = landlord, None, 0
     made = [0, 0, 0]
     bombs = 0
     choices = []          # (index of the action among the legal ones, how many there were)
     words = g.game_moves(i)
     for step, word in enumerate(words):
         assert all(h.bitboard for h in hands), f"game {i} goes on after a hand emptied"
-        actions = play_actions(hands[player], to_beat, rules, reference.legal_moves)
+        actions = play_actions(hands[player], prev, rules, reference.legal_moves)
         move = Move.PASS if word == 0 else Move.from_word(int(word))
         assert move in actions, f"game {i} step {step}: {move} is not legal"
         choices.append((actions.index(move), len(actions)))
@@ -130,7 +130,7 @@ def replay(g: RandomGames, i: int, rules) -> dict:
             made[player] += 1
             bombs += move.type in ("bomb", "rocket")
         mover = player
-        hands, player, to_beat, passes = play_step(hands, player, to_beat, passes, move)
+        hands, player, prev, passes = play_step(hands, player, prev, passes, move)
     assert not hands[mover].bitboard, f"game {i} stops before a hand is empty"
     landlord_won = mover == landlord
     bonuses = bonus_count(dealt_hands(g, i), rules)
@@ -188,13 +188,13 @@ def test_actions_are_chosen_uniformly():
     choices = []
     for i in range(len(g)):
         hands = tuple(Hand.from_bitboard(int(w)) for w in g.hands[i])
-        player, to_beat, passes = int(g.landlord[i]), None, 0
+        player, prev, passes = int(g.landlord[i]), None, 0
         for word in g.game_moves(i):
-            legal = ddz_fast.legal_moves(hands[player], to_beat).words
-            actions = legal if to_beat is None else (0,) + legal  # the pass first
+            legal = ddz_fast.legal_moves(hands[player], prev).words
+            actions = legal if prev is None else (0,) + legal  # the pass first
             choices.append((actions.index(int(word)), len(actions)))
             move = Move.PASS if word == 0 else Move._from_word(int(word))  # replay-checked
-            hands, player, to_beat, passes = play_step(hands, player, to_beat, passes, move)
+            hands, player, prev, passes = play_step(hands, player, prev, passes, move)
     index, size = np.array(choices, dtype=float).T
     positions = (index + 0.5) / size
     assert abs(positions.mean() - 0.5) < 4 * 0.29 / np.sqrt(len(positions))

@@ -46,9 +46,9 @@ def random_position(rng: random.Random, total: int, rules: Rules,
     hands = _split(rng, deck[:total], 3)
     if with_move is None:
         with_move = rng.random() < 0.5
-    to_beat = _move_to_beat(rng, deck[total:], rules) if with_move else None
-    passes = rng.randint(0, 1) if to_beat is not None else 0
-    return Position(hands, rng.randrange(3), rng.randrange(3), to_beat, passes)
+    prev = _move_to_beat(rng, deck[total:], rules) if with_move else None
+    passes = rng.randint(0, 1) if prev is not None else 0
+    return Position(hands, rng.randrange(3), rng.randrange(3), prev, passes)
 
 
 def random_duel(rng: random.Random, first: int, second: int, rules: Rules,
@@ -59,5 +59,5 @@ def random_duel(rng: random.Random, first: int, second: int, rules: Rules,
     hands = (_hand(deck[:first]), _hand(deck[first:first + second]))
     if with_move is None:
         with_move = rng.random() < 0.5
-    to_beat = _move_to_beat(rng, deck[first + second:], rules) if with_move else None
-    return Duel(hands[0], hands[1], to_beat)
+    prev = _move_to_beat(rng, deck[first + second:], rules) if with_move else None
+    return Duel(hands[0], hands[1], prev)

@@ -130,15 +130,15 @@ def test_canonical_words_keep_one_deck_moves_as_they_were():
     # The pair of 3s is one move at every table: its one-deck word.
     pair = Move("pair", 0, 1, Hand("33").counts)
     assert pair.word < 1 << 64 and pair.word == bitboard.pack(pair.counts, [0], 2)
-    # Cards beyond one deck take the wide word, which round-trips like any word.
+    # Cards beyond one deck take the two-deck word, which round-trips like any word.
     for move in (_bomb("33333"), Move("pair", 13, 1, Hand("BB", decks=2).counts),
                  Move("rocket", 13, 1, Hand("BBRR", decks=2).counts)):
-        assert move.word >= bitboard.WIDE
+        assert move.word >= bitboard.TWO_DECKS_BIT
         assert Move.from_word(move.word) == move
     hand = Hand("33333333BBRR", decks=2)
-    assert Hand.from_bitboard(hand.bitboard) == hand and hand.bitboard >= bitboard.WIDE
-    with pytest.raises(ValueError, match="canonical"):    # the wide word of one-deck cards
-        Hand.from_bitboard(bitboard.pack_wide(Hand("33").counts))
+    assert Hand.from_bitboard(hand.bitboard) == hand and hand.bitboard >= bitboard.TWO_DECKS_BIT
+    with pytest.raises(ValueError, match="canonical"):    # the two-deck word of one-deck cards
+        Hand.from_bitboard(bitboard.pack_two_decks(Hand("33").counts))
     # A long airplane fits one deck's counts yet exists only with two: Move() knows it.
     airplane = Move("airplane", 0, 7, Hand("333444555666777888999").counts)
     assert airplane.word < 1 << 64
@@ -182,7 +182,7 @@ def test_a_hand_plays_exactly_the_moves_of_the_space_it_holds(api):
 
 def test_batched_calls_at_the_table_of_two_decks(api):
     import numpy as np
-    from ddz_fast._wide_batch import join_words
+    from ddz_fast._two_decks_batch import join_words
     rng = random.Random(8)
     hands = [_random_hand(rng, rng.choice((25, 33))) for _ in range(sample_size(60, minimum=6))]
     counts = np.array([h.counts for h in hands], dtype=np.int64)
@@ -209,7 +209,7 @@ def test_batched_calls_at_the_table_of_two_decks(api):
     rocket = Move("rocket", 13, 1, Hand("BBRR", decks=2).counts)
     illegal = np.array([[0, 0], [Move("rocket", 13, 1, Hand("BR").counts).word, 0]],
                        dtype=np.uint64)
-    assert rocket.word >> 64                                 # the four jokers: a wide word
+    assert rocket.word >> 64                                 # the four jokers: a two-deck word
     with pytest.raises(ValueError, match="prevs\\[1\\]: .*not a legal move"):
         api.legal_moves_batch(counts[:2], illegal, rules=FOUR)
 

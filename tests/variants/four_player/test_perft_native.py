@@ -188,12 +188,12 @@ def test_the_kernel_checks_its_words_again():
                           ((counts, 4, 0, 0, 0), "to_move must be a seat"),
                           ((counts, 0, 0, 0, 1), "passes must be"),
                           ((nine, 0, 0, 0, 0), "holds 9 cards"),
-                          ((counts, 1, 0x22, 1 << 63, 0), "no wide move word"),
-                          ((counts, 1, pair_word, 0, 0), "no wide move word")):
+                          ((counts, 1, 0x22, 1 << 63, 0), "no two-deck move word"),
+                          ((counts, 1, pair_word, 0, 0), "no two-deck move word")):
         with pytest.raises(ValueError, match=message):
-            _perft._perft_table(*args, 3, FOUR)
+            _perft._perft_four_player(*args, 3, FOUR)
     with pytest.raises(ValueError, match="deck"):
-        _perft._perft_table(counts, 0, 0, 0, 0, 3, Rules())
+        _perft._perft_four_player(counts, 0, 0, 0, 0, 3, Rules())
 
 
 def test_a_deep_count_stops_on_ctrl_c():

@@ -27,14 +27,14 @@ def test_perft_counted_by_hand_with_the_lead_coming_back_after_three_passes():
     assert divide(position, 3) == {parse_move("3"): 3, parse_move("33"): 1}
 
 
-def brute_force(hands, player, to_beat, passes, depth):
+def brute_force(hands, player, prev, passes, depth):
     """Leaves of the play tree from first principles: the reference generator (the
     specification), turn order 0 -> 1 -> 2 -> 3, a pass when following, the lead back to the
     last mover after three passes in a row, a hand that empties ends it."""
     if depth == 0 or any(sum(h) == 0 for h in hands):
         return 1
-    actions = ([None] if to_beat is not None else []) + list(
-        reference.legal_moves(list(hands[player]), to_beat, rules=FOUR))
+    actions = ([None] if prev is not None else []) + list(
+        reference.legal_moves(list(hands[player]), prev, rules=FOUR))
     total = 0
     for move in actions:
         nxt = (player + 1) % 4
@@ -42,7 +42,7 @@ def brute_force(hands, player, to_beat, passes, depth):
             if passes == 2:
                 total += brute_force(hands, nxt, None, 0, depth - 1)
             else:
-                total += brute_force(hands, nxt, to_beat, passes + 1, depth - 1)
+                total += brute_force(hands, nxt, prev, passes + 1, depth - 1)
             continue
         changed = list(hands)
         changed[player] = tuple(h - m for h, m in zip(hands[player], move.counts))

@@ -52,26 +52,26 @@ def replay(g: RandomGames, i: int, rules: Rules, legal_moves: Callable) -> dict:
     what the walk saw, settled by docs/RULES.md."""
     counts = [list(map(int, g.hands[i, seat])) for seat in range(SEATS)]
     landlord, partner = int(g.landlord[i]), int(g.partner[i])
-    player, to_beat, passes = landlord, None, 0
+    player, prev, passes = landlord, None, 0
     made, bombs, mover = [0] * SEATS, 0, -1
     choices = []            # (the action's index among the legal ones, how many there were)
     words = words_of(g, i)
     for step, word in enumerate(words):
         assert all(sum(c) for c in counts), f"game {i} goes on after a hand emptied"
-        actions = ([] if to_beat is None else [Move.PASS]) + \
-            list(legal_moves(Hand(counts[player], decks=2), to_beat, rules=rules))
+        actions = ([] if prev is None else [Move.PASS]) + \
+            list(legal_moves(Hand(counts[player], decks=2), prev, rules=rules))
         move = Move.PASS if word == 0 else Move.from_word(word)  # ValueError: not canonical
         assert move in actions, f"game {i} step {step}: {move} is not legal"
         choices.append((actions.index(move), len(actions)))
         if move.is_pass:
             passes += 1
             if passes == SEATS - 1:         # the other three passed: the last mover leads
-                to_beat, passes = None, 0
+                prev, passes = None, 0
         else:
             counts[player] = [c - m for c, m in zip(counts[player], move.counts)]
             made[player] += 1
             bombs += move.type in ("bomb", "rocket")
-            to_beat, passes = move, 0
+            prev, passes = move, 0
         mover, player = player, (player + 1) % SEATS
     assert mover >= 0 and not sum(counts[mover]), f"game {i} stops before a hand is empty"
     seen = settle_by_the_rules(int(g.base_stake[i]), landlord, partner, mover, made, bombs)
@@ -219,7 +219,7 @@ def test_springs_and_anti_springs_are_scored(rules, bidding, index, kind):
 @pytest.mark.parametrize("one_round", [False, True])
 def test_the_native_auction_is_the_four_seat_auction_of_bidding_py(one_round: bool):
     rules = ALONE.replace(single_round_auction=one_round)
-    auctions = _random_games._table_auctions(11, 2000, one_round)
+    auctions = _random_games._four_player_auctions(11, 2000, one_round)
     redeals = replay_traced_auctions(rules, auctions)
     assert 0 < redeals < 2000 // 4
     # The traced auctions are those random_games runs when the first deal is not re-dealt.
@@ -289,9 +289,9 @@ def test_bad_arguments_are_rejected(kwargs, error, message):
 
 
 def test_the_kernel_refuses_a_table_it_does_not_play():
-    # The kernel checks the rules again: a three-player rule set never reaches the wide loop.
+    # The kernel checks the rules again: a three-player rule set never reaches the two-deck loop.
     with pytest.raises(ValueError, match="deck"):
-        _random_games._random_table_games(1, 0, 1, Rules(), 0, False)
+        _random_games._random_four_player_games(1, 0, 1, Rules(), 0, False)
     with pytest.raises(ValueError, match="three players"):
         ddz_fast.play_out(ddz_fast.Position(["3", "4", "5"], 0, 0), 1, rules=ALONE)
 

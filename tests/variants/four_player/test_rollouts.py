@@ -235,9 +235,9 @@ def test_the_kernel_checks_its_words_again():
                           ((counts, 4, 0, 0, 0), "to_move must be a seat"),
                           ((counts, 0, 0, 0, 1), "passes must be"),
                           ((nine, 0, 0, 0, 0), "holds 9 cards"),
-                          ((counts, 1, 0x22, 1 << 63, 0), "no wide move word")):
+                          ((counts, 1, 0x22, 1 << 63, 0), "no two-deck move word")):
         with pytest.raises(ValueError, match=message):
-            _rollouts._play_out_table(*args, 1, FOUR)
+            _rollouts._play_out_four_player(*args, 1, FOUR)
     with pytest.raises(ValueError, match="deck"):
-        _rollouts._play_out_table(counts, 0, 0, 0, 0, 1, Rules())
-    assert _rollouts._play_out_table(counts, 0, 0, 0, 0, 1, FOUR)[2] >= 1
+        _rollouts._play_out_four_player(counts, 0, 0, 0, 0, 1, Rules())
+    assert _rollouts._play_out_four_player(counts, 0, 0, 0, 0, 1, FOUR)[2] >= 1

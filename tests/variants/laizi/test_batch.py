@@ -17,7 +17,7 @@ import pytest
 import ddz_fast
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.reference import laizi as reference_laizi
-from ddz_fast._wide_batch import join_words
+from ddz_fast._two_decks_batch import join_words
 
 from support.common import sample_size, wild_rich_hand
 

@@ -2,7 +2,7 @@
 
 Two-deck hands hold up to eight cards of a rank, which no 64-bit bitboard can: they come as an
 (N, 15) integer count array. A move word there is a 128-bit number (the one-deck word of cards
-that fit one deck, else the wide word; see :mod:`ddz_fast.bitboard`), so an array of move words
+that fit one deck, else the two-deck word; see :mod:`ddz_fast.bitboard`), so an array of move words
 has shape (N, 2): the low 64 bits, then the high 64. Both implementations run these very checks
 and loops with their own ``legal_moves`` and action ids, so they agree on results and errors.
 """
@@ -17,8 +17,8 @@ from .hand import Hand
 from .move import Move
 from .rules import Rules
 
-__all__ = ["split_words", "join_words", "prev_moves", "csr_words", "wide_moves_batch",
-           "wide_action_mask"]
+__all__ = ["split_words", "join_words", "prev_moves", "csr_words", "two_decks_moves_batch",
+           "two_decks_action_mask"]
 
 _LOW = (1 << 64) - 1
 LegalMoves = Callable[..., Sequence[Move]]
@@ -99,13 +99,13 @@ def _rows(hands: object, prevs: object, rules: Rules,
         yield legal_moves(hand, prev, rules=rules)
 
 
-def wide_moves_batch(hands: object, prevs: object, rules: Rules,
+def two_decks_moves_batch(hands: object, prevs: object, rules: Rules,
                      legal_moves: LegalMoves) -> Tuple[np.ndarray, np.ndarray]:
     """legal_moves_batch at the table of two decks: (moves (M, 2), offsets (N + 1,))."""
     return csr_words(_rows(hands, prevs, rules, legal_moves))
 
 
-def wide_action_mask(hands: object, prevs: object, rules: Rules, legal_moves: LegalMoves,
+def two_decks_action_mask(hands: object, prevs: object, rules: Rules, legal_moves: LegalMoves,
                      actions: int, action_id: Callable[[Move, Rules], int]) -> np.ndarray:
     """legal_action_mask at the table of two decks: bool[N, actions]."""
     rows = list(_rows(hands, prevs, rules, legal_moves))
