@@ -17,38 +17,20 @@ on top of it:
 * the multiplier under ``rules.bomb_multiplier``: ``"double"``, every bomb of any class and
   the rocket double it; ``"app"``, a 4-card soft bomb doubles it, a 4-card hard or laizi bomb
   multiplies it by 4, a bomb of 5 or more cards and the rocket by 6. Robs, spring,
-  anti-spring, doubling and chips are those of the three-player game (:mod:`ddz_fast.engine.game`).
+  anti-spring, doubling and chips are those of the three-player game
+  (:mod:`ddz_fast.engine.three_player`).
 
 The three-player :class:`~ddz_fast.engine.three_player.State` and its native core play no wild cards and are
 left as they are.
 
-Choices where docs/RULES.md is silent (beyond those of :mod:`ddz_fast.engine.game`, which hold here
-too: the deal from the seed, re-deals, the kitty shown as soon as the landlord is known,
-auto-play flags):
-
-* When the ranks are drawn: each deal draws its wild ranks from the seed's random stream right
-  after its shuffle (deal 0's shuffle, deal 0's draws, deal 1's shuffle, ...), uniformly: the
-  first of the 13 ranks 3..2, the second (``laizi = 2``) of the 12 others. A draw is public
-  only when it is shown: with one wild rank, as soon as the landlord has taken the kitty and
-  shown it (without a kitty, as soon as the landlord is known), before the doubling round, so
-  every double is decided knowing the wild rank; with two, the first right after the deal,
-  before the first bid (as the deal bonuses of three players are), the second when the first
-  rank is shown with one wild rank. So deal 0 of a seed is the deal of
-  :func:`ddz_fast.engine.game.deal_cards` without wild cards; later deals differ from it, the draws
-  having taken from the stream (``deal_cards(seed, n, rules=...)`` under rules with wild cards
-  deals what this engine deals).
-* A re-deal draws again: the new deal comes with new wild ranks, and the first wild rank of
-  tiandi laizi shown before the abandoned auction is abandoned with it (its event stays in the
-  log, as the passes of that auction do), the new deal's first rank being shown at once.
-* ``new_state_from_hands(..., wild=...)`` fixes the wild ranks, in the order they are drawn
-  (``wild=(7, 2)`` or ``"T5"``: T first, shown before the bidding under tiandi laizi); without
-  it they are deal 0's draws of the seed. A hand given with its landlord shows every wild rank
-  at its start, in draw order; its re-deals never happen.
-* ``apply_id`` takes the action ids of the rules and the wild ranks shown
-  (``api.action_move(id, rules, wild)``, counted, never listed: two wild ranks make millions
-  of moves); the id after the last one passes.
-* ``position()`` is a :class:`~ddz_fast.positions.three_player.Position` carrying the wild ranks.
-* A wild rank is the same for the whole hand once shown: nothing changes it during play.
+The choices the rule book leaves open (when the wild ranks are drawn and shown, what a re-deal
+draws, the wild ranks of a hand given with its cards) are in docs/RULES.md, "Choices where the
+rule book is silent", "Wild cards (laizi)", beside those of the three-player engine that hold
+here too. ``new_state_from_hands(..., wild=...)`` fixes the wild ranks in the order they are
+drawn (``wild=(7, 2)`` or ``"T5"``); without it they are deal 0's draws of the seed.
+``apply_id`` takes the action ids of the rules and the wild ranks shown (counted, never listed:
+two wild ranks make millions of moves), the id after the last one passing; ``position()``
+carries the wild ranks.
 """
 from __future__ import annotations
 

@@ -45,15 +45,8 @@ at base stake 1, or with ``bidder=`` a bot plays the auction and the doubling ro
 seat. The engine (:mod:`ddz_fast.engine.laizi`) draws the wild ranks; they are all shown when
 play starts.
 
-Choices where docs/RULES.md is silent (it says nothing of environments):
-
-* The action space is one for every hand of the rules, the largest over the wild ranks, so
-  that a policy's output layer does not change with the draw; an id means a move only with the
-  wild ranks it is given under (id ``i`` is ``ddz_fast.action_move(i, rules, wild)``).
-* The wild ranks are observed as flags on the 15 rank entries, aligned with the count blocks;
-  two wild ranks are a set (the order they were drawn in changes no move).
-* The reading block holds the main part only, as :attr:`~ddz_fast.move.Move.reading` does: a
-  wild kicker stands for whatever makes the move legal, and no later move depends on it.
+Why one action space for every draw, the wild ranks as flags and the reading of the main part
+only: docs/RULES.md, "Choices where the rule book is silent", "Wild cards (laizi)".
 
 >>> env = LaiziEnv("laizi")
 >>> env.reset(seed=1)

@@ -7,87 +7,16 @@ move. Every argument is validated here, before it reaches code compiled without 
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
   legal actions, at three seats (with or without wild cards) or at the four-player table; the
   result is one numpy array per statistic.
-* :func:`play_out` finishes a :class:`~ddz_fast.positions.three_player.Position` at random (a
-  rollout), positions with wild ranks included, and a
-  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table on the
-  two-deck words.
-* :func:`perft_native` is :func:`ddz_fast.positions.perft.perft` counted natively, positions with
-  wild ranks included; the Python walk of ``position.perft`` over :mod:`ddz_fast.reference.moves`
-  (and :mod:`ddz_fast.reference.laizi`) is its twin. It counts a
-  :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table too, on the
-  two-deck words, as :func:`ddz_fast.positions.perft.perft` walks it in Python.
+* :func:`play_out` finishes a position at random (a rollout): a
+  :class:`~ddz_fast.positions.three_player.Position`, wild ranks included, or a
+  :class:`~ddz_fast.positions.four_player.FourPlayerPosition`.
+* :func:`perft_native` is :func:`ddz_fast.positions.perft.perft` counted natively, for the same
+  positions; the Python walk of ``position.perft`` over the reference is its twin.
 
-Choices of the native games (docs/RULES.md leaves room or the native loop simplifies):
-
-* Deal: a Fisher-Yates shuffle of the 54 cards driven by splitmix64; cards 0-16 go to seat 0,
-  17-33 to seat 1, 34-50 to seat 2, the last three to the kitty (rules without a kitty: 18
-  cards each, and the ``kitty`` words are 0). Game ``i`` of ``seed`` uses a
-  stream of its own, a function of ``(seed, i)`` only, so results do not depend on how the games
-  are split across calls or threads. This deal is NOT the deal of ``Game.new_state(seed)``,
-  which shuffles with Python's ``random.Random``.
-* Landlord: ``bidding="random"`` (the default) makes a uniformly random seat the landlord at
-  base stake 1. ``bidding="points"`` runs the points auction of docs/RULES.md (single round when
-  ``rules.single_round_auction``) from a random first bidder, each bidder choosing uniformly
-  among the legal bids (pass included); the winning bid is the base stake, and when all three
-  pass the cards are re-dealt and the next seat bids first, as in :class:`~ddz_fast.Game`.
-* Play: at every turn the player chooses uniformly among the legal actions, the pass being one
-  of them when following (the leader cannot pass).
-* Deal bonuses (``rules.deal_bonuses``): the deal that is played (the last one, after any
-  re-deals) doubles the multiplier once per hand dealt both jokers and once per hand dealt
-  every rank 3..A, the kitty apart, as :class:`~ddz_fast.Game` does; ``bonuses`` counts them.
-* Scoring: no doubling round and no chip stacks. The multiplier doubles for each deal bonus,
-  for each bomb and rocket played and for a spring or an anti-spring; each peasant settles
-  ``base stake x multiplier`` with the landlord, so the landlord wins or loses twice that and
-  the scores of a game sum to zero.
-
-At the four-player table (``Rules(players=4)``, preset ``four_player``; docs/RULES.md,
-"Variants", "Four players with two decks") the games follow the same choices, on four seats:
-
-* Deal: a Fisher-Yates shuffle of two sorted decks (108 cards) driven by splitmix64; cards 0-24
-  go to seat 0, 25-49 to seat 1, 50-74 to seat 2, 75-99 to seat 3 and the last eight to the
-  kitty. As for three seats, this is not the deal of ``Game("four_player").new_state(seed)``.
-* Landlord: ``"random"``, a uniformly random seat of the four at base stake 1; ``"points"``, the
-  points auction over four seats from a random first bidder (it ends at a bid of 3, or when the
-  other three have passed after a bid; single round: after four turns), each bidder choosing
-  uniformly among the legal bids; four passes re-deal and the next seat bids first.
-* Partner (``rules.sides == "partner"``): once the landlord is known it names one of the other
-  three seats uniformly at random; ``partner`` is -1 when the landlord plays alone.
-* Play goes round the table 0 -> 1 -> 2 -> 3 -> 0 from the landlord, each player choosing
-  uniformly among the legal actions (the pass included when following); once the other three
-  have passed in a row, the player of the last move leads. The hand ends when a hand empties,
-  and that player's side wins (``landlord_won``: the landlord's side, its partner included).
-* Scoring, by sides, with no doubling round and no chips: the multiplier doubles for each bomb
-  and rocket played and for a spring (the landlord's side won and no opponent played a card)
-  or an anti-spring (the opponents won and the landlord made only its first lead), as
-  :func:`ddz_fast.engine.scoring.side_spring_factor`. Alone, each of the three opponents settles
-  ``base stake x multiplier`` with the landlord; with a partner, each player of the losing side
-  pays that to one player of the winning side (:func:`ddz_fast.engine.scoring.settle_sides`), so
-  every seat wins or loses exactly that. The table has no deal bonuses: ``bonuses`` is 0.
-* Rollouts (:func:`play_out` of a :class:`~ddz_fast.positions.four_player.FourPlayerPosition`) play
-  on from the position as the games play, from the stream of game 0 of the seed (as at three
-  seats). A position does not hold the landlord's partner (it does not change play), so under
-  ``sides="partner"`` rules the caller names it with ``partner=`` and ``landlord_won`` is whether
-  the winner is the landlord or that partner; without it the side is unknown and the rollout is
-  refused rather than guessed, and a partner under ``sides="alone"`` rules is refused too. A
-  finished position returns at once, its winner the seat whose hand is empty (the last such seat,
-  as at three seats, should a position hold several), and its move to beat is not judged, as
-  ``perft_native`` judges it only where moves are generated.
-
-With wild cards (``rules.laizi``, presets ``laizi`` and ``tiandi_laizi``; docs/RULES.md,
-"Variants", "Laizi") the games of three seats follow the same choices, and:
-
-* Wild ranks: each deal draws its wild ranks from the game's stream right after its shuffle,
-  as :mod:`ddz_fast.engine.laizi` does (a re-deal of the points auction draws again): the first
-  exactly uniformly among the 13 ranks 3..2, the second (``laizi = 2``) among the 12 others.
-  ``wild`` holds them in draw order (the first is the one tiandi laizi shows before the
-  bidding, which the random bids do not look at).
-* Play: the legal actions are those of :func:`ddz_fast.legal_moves` under the wild ranks (the
-  compiled laizi generator), chosen uniformly, the pass one of them when following.
-* Scoring under ``rules.bomb_multiplier``: ``"double"``, every bomb of any class and the
-  rocket double the multiplier; ``"app"``, a 4-card soft bomb doubles it, a 4-card hard or
-  laizi bomb multiplies it by 4, a bomb of 5 or more cards and the rocket by 6; spring and
-  anti-spring double it as without wild cards. Six-fold bombs can take it past 2**31, so the
-  multiplier and the scores are int64 there. Deal bonuses are no option with wild cards.
+How these games deal, choose the landlord, play and score where the rule book leaves room (their
+own shuffle, not the engine's; random or points bidding; no doubling round and no chips; the
+partner, the wild ranks and the bomb multipliers of the variants) is in docs/RULES.md, "Choices
+where the rule book is silent", "Random games and rollouts in the compiled core".
 """
 from __future__ import annotations
 
@@ -111,7 +40,7 @@ from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
            "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
-           "MAX_TABLE_GAMES_PER_CALL", "MAX_RECORDED_TABLE_GAMES_PER_CALL",
+           "MAX_FOUR_PLAYER_GAMES_PER_CALL", "MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL",
            "MAX_RECORDED_LAIZI_GAMES_PER_CALL", "MAX_WORKERS"]
 
 # The native kernels, or stand-ins raising NativeCoreMissingError when they were not built.
@@ -130,8 +59,8 @@ MAX_RECORDED_GAMES_PER_CALL = 1 << 20
 #: The same at the four-player table, whose games hold twice the results and, recorded, four
 #: times the words (about 105 actions a game, two 64-bit halves each): about 1 GB of results,
 #: or 0.5 GB of recorded moves.
-MAX_TABLE_GAMES_PER_CALL = 1 << 23
-MAX_RECORDED_TABLE_GAMES_PER_CALL = 1 << 18
+MAX_FOUR_PLAYER_GAMES_PER_CALL = 1 << 23
+MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL = 1 << 18
 #: The most games one call records with wild cards, whose move words take two 64-bit halves
 #: each: 0.5 GB of recorded moves, as for the plain game.
 MAX_RECORDED_LAIZI_GAMES_PER_CALL = 1 << 19
@@ -305,13 +234,13 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     gives the table and the move options (and ``single_round_auction`` for points bidding):
     three players, with wild cards too (``"laizi"``, ``"tiandi_laizi"``, ``bomb_multiplier``),
     or four with two decks (``"four_player"``, ``sides`` alone or partner);
-    ``bidding`` is ``"random"`` or ``"points"`` (see the module docstring for the deal, the
-    landlord choice and the scoring). ``record`` keeps the move words of every game.
+    ``bidding`` is ``"random"`` or ``"points"`` (docs/RULES.md, "Random games and rollouts in the
+    compiled core", for the deal, the landlord choice and the scoring). ``record`` keeps the move words of every game.
     ``workers`` > 1 plays contiguous chunks of the games on that many threads (the loop runs
     without the GIL). ``n`` is at most :data:`MAX_GAMES_PER_CALL`, or
     :data:`MAX_RECORDED_GAMES_PER_CALL` with ``record`` (with wild cards
     :data:`MAX_RECORDED_LAIZI_GAMES_PER_CALL`; at four players
-    :data:`MAX_TABLE_GAMES_PER_CALL` and :data:`MAX_RECORDED_TABLE_GAMES_PER_CALL`; ValueError
+    :data:`MAX_FOUR_PLAYER_GAMES_PER_CALL` and :data:`MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL`; ValueError
     beyond), and at most :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with
     KeyboardInterrupt.
     """
@@ -346,10 +275,10 @@ def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
 
 def _check_game_count(n: int, record: bool, four: bool, laizi: bool = False) -> None:
     """ValueError when one call would play (or record) more games than its table allows."""
-    most = MAX_TABLE_GAMES_PER_CALL if four else MAX_GAMES_PER_CALL
+    most = MAX_FOUR_PLAYER_GAMES_PER_CALL if four else MAX_GAMES_PER_CALL
     if n > most:
         raise ValueError(f"n must be at most {most}, got {n}")
-    most = MAX_RECORDED_TABLE_GAMES_PER_CALL if four else \
+    most = MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL if four else \
         MAX_RECORDED_LAIZI_GAMES_PER_CALL if laizi else MAX_RECORDED_GAMES_PER_CALL
     if record and n > most:
         raise ValueError(f"n must be at most {most} with record=True (the moves of every "

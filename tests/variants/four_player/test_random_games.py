@@ -19,8 +19,8 @@ import ddz_fast
 from ddz_fast import Hand, Move, Rules, random_games
 from ddz_fast.engine import _random_games
 from ddz_fast.reference import moves as reference
-from ddz_fast.positions.rollouts import (MAX_RECORDED_TABLE_GAMES_PER_CALL,
-                                         MAX_TABLE_GAMES_PER_CALL, RandomGames)
+from ddz_fast.positions.rollouts import (MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL,
+                                         MAX_FOUR_PLAYER_GAMES_PER_CALL, RandomGames)
 from ddz_fast.engine.scoring import settle_sides, side_spring_factor
 from support.common import check_first_auctions, replay_traced_auctions
 
@@ -266,8 +266,8 @@ def test_no_games():
 
 @pytest.mark.parametrize("kwargs, error, message", [
     ({"n": -1}, ValueError, "n must be at least 0"),
-    ({"n": MAX_TABLE_GAMES_PER_CALL + 1}, ValueError, "n must be at most"),
-    ({"n": MAX_RECORDED_TABLE_GAMES_PER_CALL + 1, "record": True}, ValueError,
+    ({"n": MAX_FOUR_PLAYER_GAMES_PER_CALL + 1}, ValueError, "n must be at most"),
+    ({"n": MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL + 1, "record": True}, ValueError,
      "with record=True"),
     ({"n": 2.0}, TypeError, "n must be an int"),
     ({"seed": -1}, ValueError, "seed must be in"),
