@@ -100,13 +100,13 @@ def _rows(hands: object, prevs: object, rules: Rules,
 
 
 def two_decks_moves_batch(hands: object, prevs: object, rules: Rules,
-                     legal_moves: LegalMoves) -> Tuple[np.ndarray, np.ndarray]:
+                          legal_moves: LegalMoves) -> Tuple[np.ndarray, np.ndarray]:
     """legal_moves_batch at the table of two decks: (moves (M, 2), offsets (N + 1,))."""
     return csr_words(_rows(hands, prevs, rules, legal_moves))
 
 
 def two_decks_action_mask(hands: object, prevs: object, rules: Rules, legal_moves: LegalMoves,
-                     actions: int, action_id: Callable[[Move, Rules], int]) -> np.ndarray:
+                          actions: int, action_id: Callable[[Move, Rules], int]) -> np.ndarray:
     """legal_action_mask at the table of two decks: bool[N, actions]."""
     rows = list(_rows(hands, prevs, rules, legal_moves))
     mask = np.zeros((len(rows), actions), dtype=bool)

@@ -109,8 +109,8 @@ class TwoDecksWord(int):
 
 
 def pack_two_decks(counts: Sequence[int], main_ranks: Sequence[int] = (),
-              type_code: int = 0) -> TwoDecksWord:
-    """The two-deck word (two decks) of 15 counts, main-rank flags and a type code."""
+                   type_code: int = 0) -> TwoDecksWord:
+    """The two-deck word of 15 counts, main-rank flags and a type code."""
     word = TWO_DECKS_BIT | type_code << TWO_DECKS_TYPE_SHIFT
     for rank, count in enumerate(counts):
         word |= count << (8 * rank)

@@ -127,9 +127,9 @@ def state_from_hands(game: GameLike, hands: Sequence[HandLike], kitty: Optional[
     base_stake = check_int("base_stake", base_stake, 1)
     stacks_t = game.chips if stacks is None else check_stacks(stacks)
     origin = FourPlayerStart(hands_t, kitty_h, landlord, first_bidder, base_stake, stacks_t,
-                        partner)
+                             partner)
     state = FourPlayerState._start(game, check_seed(seed), first_bidder,
-                              Deal(hands_t, kitty_h or Hand()), origin, None)
+                                   Deal(hands_t, kitty_h or Hand()), origin, None)
     if landlord is not None:
         state._take_seat(landlord, base_stake, kitty_h is not None, partner)
     return state

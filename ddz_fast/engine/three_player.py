@@ -296,9 +296,9 @@ def check_deal(hands: Hands, kitty: Optional[Hand], rules: Rules) -> None:
 
 
 def check_play_start(hands: Hands, kitty: Optional[Hand], landlord: int,
-                      rules: Rules) -> None:
+                     rules: Rules) -> None:
     check_sizes(hands, [rules.hand_size + rules.kitty if s == landlord else rules.hand_size
-                         for s in range(3)])
+                        for s in range(3)])
     check_one_full_deck(hands)
     if kitty is not None:
         if len(kitty) != KITTY_SIZE:

@@ -76,7 +76,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
             return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":
             return two_decks_action_mask(hands, prevs, as_rules(rules), legal_moves,
-                                    len(action_space(rules)), action_id)
+                                         len(action_space(rules)), action_id)
         hand_words, prev_words, rules = check_batch(hands, prevs, rules, _batches._first_illegal)
         found = _batches._batch_mask(hand_words, prev_words, rules)
     return found

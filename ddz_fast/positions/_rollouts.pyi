@@ -8,7 +8,7 @@ def _play_out(hands: Tuple[int, int, int], landlord: int, to_move: int, prev: in
               passes: int, seed: int, rules: Rules) -> Tuple[int, int, int,
                                                              Tuple[int, int, int]]: ...
 def _play_out_four_player(hands: Tuple[Tuple[int, ...], ...], to_move: int, prev_lo: int,
-                    prev_hi: int, passes: int, seed: int, rules: Rules) -> Tuple[
+                          prev_hi: int, passes: int, seed: int, rules: Rules) -> Tuple[
                         int, int, int, Tuple[int, int, int, int]]: ...
 def _play_out_laizi(hands: Tuple[int, int, int], landlord: int, to_move: int,
                     prev: Tuple[int, ...], passes: int, seed: int, rules: Rules,

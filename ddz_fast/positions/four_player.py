@@ -113,8 +113,8 @@ class FourPlayerPosition:
         return self._after(move)
 
     def _after(self, move: Move) -> "FourPlayerPosition":
-        hands, to_move, prev, passes = play_step(self.hands, self.to_move, self.prev, self.passes,
-                                            move)
+        hands, to_move, prev, passes = play_step(self.hands, self.to_move, self.prev,
+                                                 self.passes, move)
         after = FourPlayerPosition.__new__(FourPlayerPosition)
         set_fields(after, hands, self.landlord, to_move, prev, passes)
         return after
@@ -149,6 +149,6 @@ def _rebuilt(position: object) -> FourPlayerPosition:
         raise TypeError(f"position must be a FourPlayerPosition, not {type(position).__name__}")
     try:
         return FourPlayerPosition(position.hands, position.landlord, position.to_move,
-                             position.prev, position.passes)
+                                  position.prev, position.passes)
     except (TypeError, ValueError) as error:
         raise type(error)(f"position is no valid position: {error}") from None

@@ -314,7 +314,7 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
     if not isinstance(position, Position):     # the three-seat path asks nothing more
         if isinstance(position, FourPlayerPosition):
             return _play_out_four_player(position, seed, "four_player" if rules is None else rules,
-                                   partner)
+                                         partner)
         raise TypeError(f"position must be a Position, not {type(position).__name__}")
     seed = check_seed64("seed", seed)
     if partner is not None:
@@ -365,7 +365,7 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
 
 
 def _play_out_four_player(position: FourPlayerPosition, seed: int, rules: RulesLike,
-                    partner: Optional[int]) -> Playout:
+                          partner: Optional[int]) -> Playout:
     """play_out of a position of the four-player table: the position rebuilt, the seed, rules
     of four players and the partner checked (the first and third as perft_native checks
     them), then the native random finish on two-deck words."""
@@ -377,7 +377,7 @@ def _play_out_four_player(position: FourPlayerPosition, seed: int, rules: RulesL
         winner = max(seat for seat, hand in enumerate(position.hands) if not hand.bitboard)
         return Playout(winner, winner in side, 0, 0, (0,) * four_player.PLAYERS)
     winner, bombs, plays, seat_moves = _rollouts._play_out_four_player(
-        *_four_player_words(position, checked), seed, checked)
+                                                                       *_four_player_words(position, checked), seed, checked)
     return Playout(winner, winner in side, bombs, plays, seat_moves)
 
 

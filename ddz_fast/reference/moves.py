@@ -407,7 +407,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
     if table == "two_decks":
         space = action_space(rules)
         return two_decks_action_mask(hands, prevs, as_rules(rules), legal_moves, len(space),
-                                action_id)
+                                     action_id)
     rows = list(_batch_rows(hands, prevs, rules))
     ids = _action_space(as_rules(rules))[1]
     mask = np.zeros((len(rows), len(ids)), dtype=bool)

@@ -351,7 +351,7 @@ def _random_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bi
 
 
 def _random_four_player_games(uint64_t seed, uint64_t start, Py_ssize_t count, rules, int bidding,
-                        bint record):
+                              bint record):
     """Games ``start .. start + count - 1`` of ``seed`` at the four-player table, as a dict of
     per-game arrays (ddz_fast.positions.rollouts.RandomGames documents them)."""
     checked = as_rules(rules)

@@ -112,7 +112,7 @@ def _perft(tuple hands, int landlord, int to_move, uint64_t prev, int passes, in
 
 
 def _perft_four_player(tuple hands, int to_move, uint64_t prev_lo, uint64_t prev_hi,
-                 int passes, int depth, rules):
+                       int passes, int depth, rules):
     """four_player.perft of the four-player position given by its hands' counts, the player
     to move, the move to beat's two-deck word as low and high halves (both 0 when the player
     leads) and the passes since it, counted natively under a two-deck rule set; Ctrl-C raises

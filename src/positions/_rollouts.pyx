@@ -54,7 +54,7 @@ def _play_out(tuple hands, int landlord, int to_move, uint64_t prev, int passes,
 
 
 def _play_out_four_player(tuple hands, int to_move, uint64_t prev_lo, uint64_t prev_hi,
-                    int passes, uint64_t seed, rules):
+                          int passes, uint64_t seed, rules):
     """(winner, bombs, actions, non-pass moves per seat) of a random finish of the four-player
     position given as _perft_four_player takes it (its fields checked again by four_seat_play_of),
     under a two-deck rule set, as _play_out finishes three seats."""
