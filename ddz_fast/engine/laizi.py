@@ -40,8 +40,8 @@ from typing import NamedTuple, Optional, Sequence, Tuple
 from .. import moves as api, laizi_ids
 from ..cards import RANK_LETTERS, rank_index
 from .base import Deal, GameLike, Seed, check_seed
-from .three_player import check_deal, check_hands, check_play_start, check_stacks
-from ..hand import Hand, HandLike, as_hand
+from .three_player import check_given_hands, check_stacks
+from ..hand import Hand, HandLike
 from ..move import Move
 from ..positions.three_player import Position
 from .base import auction_memo
@@ -51,7 +51,8 @@ from .scoring import _settle, _spring_factor, cap_to_stacks
 from .python_state import PythonState, shuffled_deal
 from ..validate import check_int, check_seat, is_int
 
-__all__ = ["LaiziState", "LaiziStart", "new_state", "state_from_hands", "deal", "check_stacks", "draw_wild", "PLAYERS", "WILD_EVENT"]
+__all__ = ["LaiziState", "LaiziStart", "new_state", "state_from_hands", "deal", "draw_wild",
+           "PLAYERS", "WILD_EVENT"]
 
 PLAYERS = 3
 #: The kind of the event that shows a wild rank: ``("wild", None, rank)``.
@@ -141,18 +142,8 @@ def state_from_hands(game: GameLike, hands: Sequence[HandLike], kitty: Optional[
     """``game.new_state_from_hands`` under rules with wild cards: one full deck, checked as
     for three players, and the wild ranks in draw order (None: the seed's)."""
     rules = game.rules
-    if partner is not None:
-        raise ValueError("a partner is named at the four-player table only")
-    first_bidder = check_seat("first_bidder", first_bidder, PLAYERS)
-    hands_t = check_hands(hands)
-    kitty_h = None if kitty is None else as_hand(kitty)
-    if kitty_h is not None and not rules.kitty:
-        raise ValueError("these rules deal no kitty: give kitty=None")
-    if landlord is None:
-        check_deal(hands_t, kitty_h, rules)
-    else:
-        landlord = check_seat("landlord", landlord, PLAYERS)
-        check_play_start(hands_t, kitty_h, landlord, rules)
+    hands_t, kitty_h, landlord, first_bidder = check_given_hands(
+        rules, hands, kitty, landlord, partner, first_bidder)
     given = None if wild is None else _draw_order(rules, wild)
     base_stake = check_int("base_stake", base_stake, 1)
     stacks_t = game.chips if stacks is None else check_stacks(stacks)

@@ -244,17 +244,9 @@ def state_from_hands(game: GameLike, hands: Sequence[HandLike], kitty: Optional[
     if wild is not None:
         raise ValueError(f"wild ranks are drawn only under rules with wild cards (laizi), "
                          f"not under {rules!r}")
-    if partner is not None:
-        raise ValueError("a partner is named at the four-player table only")
-    first_bidder = check_seat("first_bidder", first_bidder)
-    hands_t = check_hands(hands)
-    kitty_h = None if kitty is None else as_hand(kitty)
-    if kitty_h is not None and not rules.kitty:
-        raise ValueError("these rules deal no kitty: give kitty=None")
-    if landlord is None:
-        check_deal(hands_t, kitty_h, rules)
-    else:
-        check_play_start(hands_t, kitty_h, check_seat("landlord", landlord), rules)
+    hands_t, kitty_h, landlord, first_bidder = check_given_hands(
+        rules, hands, kitty, landlord, partner, first_bidder)
+    if landlord is not None:
         if kitty_h is None and rules.kitty and rules.deal_bonuses:
             raise ValueError("deal bonuses are of the hands as dealt: give the kitty, "
                              "which the landlord's hand holds on top of its deal")
@@ -265,6 +257,26 @@ def state_from_hands(game: GameLike, hands: Sequence[HandLike], kitty: Optional[
              0 if kitty_h is None else kitty_h.bitboard)
     return State._start(game, check_seed(seed), first_bidder, words, origin, landlord,
                         kitty_h is not None, base_stake)
+
+
+def check_given_hands(rules: Rules, hands: Sequence[HandLike], kitty: Optional[HandLike],
+                      landlord: Optional[int], partner: Optional[int], first_bidder: int
+                      ) -> Tuple[Hands, Optional[Hand], Optional[int], int]:
+    """The hands, kitty, landlord and first bidder of a hand given with its cards at three seats
+    and one deck, checked: a deal to bid on (no landlord) or the start of play."""
+    if partner is not None:
+        raise ValueError("a partner is named at the four-player table only")
+    first_bidder = check_seat("first_bidder", first_bidder)
+    hands_t = check_hands(hands)
+    kitty_h = None if kitty is None else as_hand(kitty)
+    if kitty_h is not None and not rules.kitty:
+        raise ValueError("these rules deal no kitty: give kitty=None")
+    if landlord is None:
+        check_deal(hands_t, kitty_h, rules)
+    else:
+        landlord = check_seat("landlord", landlord)
+        check_play_start(hands_t, kitty_h, landlord, rules)
+    return hands_t, kitty_h, landlord, first_bidder
 
 
 def check_hands(hands: Sequence[HandLike]) -> Hands:
