@@ -235,7 +235,10 @@ cdef class MoveList:
             move = _text_move(self, move)
             if move is None:
                 return -1
-        word = move._word
+        try:
+            word = move._word
+        except OverflowError:       # a move of two decks or read with wild cards: in no list
+            return -1
         for i in range(max(start, 0), min(stop, self._n)):
             if self._words[i] == word:
                 return i
@@ -262,7 +265,10 @@ cdef class MoveList:
             move = _text_move(self, move)
             if move is None:
                 return 0
-        word = move._word
+        try:
+            word = move._word
+        except OverflowError:       # a move of two decks or read with wild cards: in no list
+            return 0
         for i in range(self._n):
             found += self._words[i] == word
         return found

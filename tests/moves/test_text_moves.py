@@ -86,6 +86,9 @@ def test_moves_are_found_by_their_text(api):
     assert "444" in moves and moves.index("444") == moves.index(one(api, "444")) == 9
     assert moves.count("444") == 1 and moves.count("666") == 0
     assert "666" not in moves and "pass" not in moves and 444 not in moves
+    # Moves of two decks and moves read with wild cards are in no list of one deck.
+    assert "3335=3333" not in moves and Move.parse("33333333") not in moves
+    assert moves.count(Move.parse("3335=3333")) == 0 and moves.count("BBRR") == 0
     assert moves.index("3444") == moves.index(one(api, "3444"))
     with pytest.raises(ValueError, match="'666' is not in"):
         moves.index("666")
