@@ -7,20 +7,23 @@ the same move without wild cards.
 """
 from __future__ import annotations
 
+import sys
 from functools import total_ordering
 from itertools import chain
 from operator import attrgetter, getitem, neg
-from typing import Callable, ClassVar, List, Optional, Sequence, Tuple
+from typing import (Callable, ClassVar, Iterable, List, Optional, Sequence, SupportsIndex, Tuple,
+                    Union)
 
 from . import bitboard, laizi_space
 from .cards import (NUM_RANKS, RANK_LETTERS, RANK_NAMES, Counts, _format, check_counts,
                     fits_one_deck, parse_cards, rank_index)
 from .shapes import (MAIN_SHAPES, MOVE_TYPES, PLAY_TYPES, TYPE_CODES, is_combination,
                      kicker_cards, readings_of)
-from .validate import check_int, is_int
+from .validate import check_int, is_int, shown
 
-__all__ = ["Move", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "sort_key_in_context",
-           "split_move", "reading_counts", "PASS_TEXT", "PASS_WORDS"]
+__all__ = ["Move", "MoveLike", "ListOfMoves", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES",
+           "sort_key_in_context", "split_move", "reading_counts", "listed_reading", "PASS_TEXT",
+           "PASS_WORDS"]
 
 #: The text of the pass.
 PASS_TEXT = "pass"
@@ -109,6 +112,11 @@ def reading_counts(text: str) -> Counts:
                              f"at most {_MOST_READ if rank < 13 else 1}")
     return tuple(counts)
 
+
+def ambiguous(text: str, options: Iterable[str]) -> ValueError:
+    """The error of move text that names several moves, the ``options`` written out."""
+    return ValueError(f"{text.strip()!r} is ambiguous: it reads several ways, write one of "
+                      f"{', '.join(options)}")
 
 
 @total_ordering
@@ -345,24 +353,12 @@ class Move:
         >>> Move.parse("3335=3333").bomb_class
         'soft'
         """
-        if not isinstance(text, str):
-            raise TypeError(f"move text must be a str, not {type(text).__name__}")
-        if text.strip().lower() in PASS_WORDS:
-            return cls.PASS
-        cards_text, _, reading_text = text.partition("=")
-        cards, kind, key = split_move(cards_text)
-        counts = parse_cards(cards, decks=2)
-        candidates = (_read_with_wild_cards(counts, reading_counts(reading_text))
-                      if reading_text.strip() else
-                      [cls._trusted(*reading, counts) for reading in readings_of(counts)])
-        found = [move for move in candidates if (not kind or move._type == kind)
-                 and (not key or move._key == rank_index(key))]
+        found = _text_readings(text)
         if len(found) == 1:
             return found[0]
         if not found:
             raise ValueError(f"{text.strip()!r} is not a move under any rules")
-        raise ValueError(f"{text.strip()!r} is ambiguous: it reads several ways, write one of "
-                         f"{', '.join(map(str, found))}")
+        raise ambiguous(text, map(str, found))
 
     def __repr__(self) -> str:
         if self.is_pass:
@@ -411,6 +407,77 @@ def _is_a_move(move: Move) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _text_readings(text: str) -> List[Move]:
+    """Every move that move text names under the widest move options of one deck or of two
+    (what :meth:`Move.parse` chooses from; empty: no move): the pass for a pass word."""
+    if not isinstance(text, str):
+        raise TypeError(f"move text must be a str, not {type(text).__name__}")
+    if text.strip().lower() in PASS_WORDS:
+        return [Move.PASS]
+    cards_text, _, reading_text = text.partition("=")
+    cards, kind, key = split_move(cards_text)
+    counts = parse_cards(cards, decks=2)
+    candidates = (_read_with_wild_cards(counts, reading_counts(reading_text))
+                  if reading_text.strip() else
+                  [Move._trusted(*reading, counts) for reading in readings_of(counts)])
+    return [move for move in candidates if (not kind or move._type == kind)
+            and (not key or move._key == rank_index(key))]
+
+
+def listed_reading(text: str, holds: Callable[[Move], bool]) -> Optional[Move]:
+    """The move that ``text`` names (read as :meth:`Move.parse` reads it) among the moves for
+    which ``holds`` is true: the one such reading, or None when there is none. ValueError when
+    the text names no move at all, or several that ``holds`` takes (naming them)."""
+    readings = _text_readings(text)
+    if not readings:
+        raise ValueError(f"{text.strip()!r} is not a move under any rules")
+    held = [move for move in readings if holds(move)]
+    if len(held) > 1:
+        raise ambiguous(text, map(str, held))
+    return held[0] if held else None
+
+
+#: A move, or its text: what every function taking one move takes (see :meth:`Move.parse`
+#: and :mod:`ddz_fast.moves.notation` for how text is read).
+MoveLike = Union[Move, str]
+
+
+class ListOfMoves(list):
+    """A list of Moves that also finds a move by its text: ``"444" in moves``,
+    ``moves.index("444")`` and ``moves.count("444")`` read the text as :meth:`Move.parse`
+    does (``CARDS``, ``CARDS:TYPE@KEY``, ``CARDS=READING``) and look for the one reading that
+    the list holds; text whose readings the list holds several of raises ValueError naming
+    them, as does text that names no move. A Move is looked up as in any list.
+
+    What :func:`ddz_fast.legal_moves` returns where it makes no
+    :class:`~ddz_fast.moves.MoveList` of words: in pure Python, with two decks and with wild
+    cards. Its slices and ``copy()`` are plain lists.
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            return listed_reading(move, super().__contains__) is not None
+        return super().__contains__(move)
+
+    def index(self, move: object, start: SupportsIndex = 0,
+              stop: SupportsIndex = sys.maxsize) -> int:
+        """The position of ``move`` or of the move its text names (ValueError when absent)."""
+        if isinstance(move, str):
+            found = listed_reading(move, super().__contains__)
+            if found is None:
+                raise ValueError(f"{shown(move)} is not in list")
+            move = found
+        return super().index(move, start, stop)
+
+    def count(self, move: object) -> int:
+        """How many times ``move``, or the move its text names, occurs."""
+        if isinstance(move, str):
+            move = listed_reading(move, super().__contains__)
+        return super().count(move)
 
 
 Move.PASS = Move._trusted("pass", 0, 0, (0,) * NUM_RANKS)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
+from .. import moves as api
+from .._move_text import ambiguous_among, format_move, text_readings
 from ..actions import Action, Bid, Double, Event, Partner
 from ..hand import Hand
 from ..move import Move
@@ -258,6 +260,29 @@ class StateBase:
     def _act(self, action: Action, kind: str) -> None:
         self._require_not_over()
         self._commit(self._checked(action), kind)
+
+    def _move_of_text(self, text: str, wild: object, legal: Callable[[Move], bool]) -> Move:
+        """The move that a play's text names: of its readings under the rules and the wild
+        ranks ``wild`` (a pass word: the pass), the one that is ``legal`` now. A text of one
+        reading that is not legal gives that move, which the checks of a Move then refuse
+        naming why; IllegalActionError when the text names no move, several legal ones, or
+        several readings none of which is legal (naming them)."""
+        rules = self._game.rules
+        try:
+            found = text_readings(text, api.classify, rules, wild)
+        except ValueError as error:
+            raise IllegalActionError(f"player {self._player}: {error}") from None
+        playable = [move for move in found if legal(move)]
+        if len(playable) == 1:
+            return playable[0]
+        if len(found) == 1:
+            return found[0]
+        if playable:
+            several = ambiguous_among(text, playable, api.classify, rules, wild)
+            raise IllegalActionError(f"player {self._player}: {several} (each is legal now)")
+        written = ", ".join(format_move(move, api.classify, rules, wild) for move in found)
+        raise IllegalActionError(f"player {self._player} cannot play {text.strip()!r}: none of "
+                                 f"its readings is legal now ({written})")
 
     def _count_timeout(self, player: int, kind: str) -> None:
         """A normal decision resets the player's count of timeouts in a row, a timeout adds

@@ -227,6 +227,9 @@ class LaiziState(PythonState):
                                           rules=self._game.rules, wild=self._wild)
         return self._moves
 
+    def _wild_ranks(self) -> Tuple[int, ...]:
+        return self._wild
+
     def _action_count(self) -> int:
         return laizi_ids.space_size(self._game.rules, check_wild(self._game.rules, self._wild))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import add, attrgetter, is_, lshift, sub
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from .. import bitboard
 from .. import moves as api
@@ -304,6 +304,16 @@ class PythonState(StateBase):
         driver applies, found by identity in one C loop before any set of words is built."""
         return self._legal is not None and any(map(is_, self._legal, repeat(move)))
 
+    def _playable(self, move: Move) -> bool:
+        """Whether the current player may play ``move`` now (a pass: when following)."""
+        if move.is_pass:
+            return self._prev is not None
+        return move.word in self._legal_words()
+
+    def _wild_ranks(self) -> Optional[Tuple[int, ...]]:
+        """The wild ranks that move text is read under (a hook: None, no wild cards)."""
+        return None
+
     def _legal_words(self) -> frozenset:
         """The words of the current player's moves: what a move is looked up by (a Move
         compares in Python, a word in C)."""
@@ -315,9 +325,11 @@ class PythonState(StateBase):
 
     # --- acting ----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Union[Action, str]) -> None:
         """The current player takes ``action`` (IllegalActionError, ActionTypeError or
-        another ValueError/TypeError if it is not legal; the state is then unchanged)."""
+        another ValueError/TypeError if it is not legal; the state is then unchanged). In
+        the play phase a move's text will do, read as the three-player
+        :class:`~ddz_fast.engine.three_player.State` reads it, under the wild ranks too."""
         if type(action) is Move and self._phase == "play" and (
                 self._prev is not None if action.is_pass else self._listed(action)):
             # The usual step: a move ``legal_actions()`` listed (or a pass when following),
@@ -349,8 +361,10 @@ class PythonState(StateBase):
         """The action in canonical form, or ValueError/TypeError naming what is wrong."""
         phase = self._phase
         if phase == "play":
+            if isinstance(action, str):
+                action = self._move_of_text(action, self._wild_ranks(), self._playable)
             if not isinstance(action, Move):
-                raise ActionTypeError(f"in the play phase an action is a Move, "
+                raise ActionTypeError(f"in the play phase an action is a Move or its text, "
                                       f"not {type(action).__name__}")
             if action.is_pass:
                 if self._prev is not None:

@@ -7,8 +7,12 @@ In the OpenSpiel style a state moves through the phases ``bidding``, ``doubling`
 * bidding: a :class:`~ddz_fast.actions.Bid` (``PASS``, ``BID_1``..``BID_3`` for points;
   ``PASS``, ``CALL``, ``ROB`` for call/rob); plain ints are accepted for bids;
 * doubling: a :class:`~ddz_fast.actions.Double` (``NO_DOUBLE`` or ``DOUBLE``);
-* play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes. ``apply_id`` takes the dense
-  action id of a move instead (:func:`ddz_fast.action_space`; the id after the last passes).
+* play: a :class:`~ddz_fast.move.Move`; ``Move.PASS`` passes. A move's text will do
+  (``"3"``, ``"333444555666:airplane"``, ``"pass"``): it is read under the game's rules
+  (:func:`ddz_fast.moves.notation.parse_move`), and of its readings the one legal now is
+  played; text with several legal readings, or several readings none of which is legal, is
+  refused naming them. ``apply_id`` takes the dense action id of a move instead
+  (:func:`ddz_fast.action_space`; the id after the last passes).
 
 An illegal action raises :class:`IllegalActionError` (a ValueError; for an action of the wrong
 kind, such as a Move while bidding, :class:`ActionTypeError`, which is also a TypeError) and
@@ -599,8 +603,10 @@ class State(StateCore, StateBase):
         """The action in canonical form, or ValueError/TypeError naming what is wrong."""
         phase, player = self._phase, self._player
         if phase == "play":
+            if isinstance(action, str):
+                action = self._move_of_text(action, None, self._table.contains)
             if not isinstance(action, Move):
-                raise ActionTypeError(f"in the play phase an action is a Move, "
+                raise ActionTypeError(f"in the play phase an action is a Move or its text, "
                                       f"not {type(action).__name__}")
             if self._play_phase.contains(action):
                 return action

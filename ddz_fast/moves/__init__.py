@@ -19,6 +19,7 @@ import os
 from types import ModuleType
 from typing import NoReturn, Tuple
 
+from ..move import ListOfMoves
 from ..reference import moves as _reference
 
 __all__ = ["IMPLEMENTATION", "IMPLEMENTATIONS", "MoveList", "legal_moves", "classify", "beats",
@@ -42,14 +43,14 @@ elif IMPLEMENTATION == "python":
     beats, classify, legal_moves = _reference.beats, _reference.classify, _reference.legal_moves
     legal_moves_batch, legal_action_mask = \
         _reference.legal_moves_batch, _reference.legal_action_mask
-    MoveList = list  # what the reference's legal_moves returns
+    MoveList = ListOfMoves  # what the reference's legal_moves returns
 else:
     def _unknown_implementation(*args: object, **kwargs: object) -> NoReturn:
         raise ImportError(UNKNOWN_IMPLEMENTATION)
 
     action_id = action_move = action_space = beats = classify = legal_moves = \
         legal_moves_batch = legal_action_mask = _unknown_implementation
-    MoveList = list
+    MoveList = ListOfMoves
 
 
 def implementation(name: str) -> ModuleType:

@@ -36,33 +36,13 @@ from __future__ import annotations
 from typing import List
 
 from . import classify
-from ..actions import Bid, Double, Partner
-from ..bitboard import is_laizi
-from ..cards import RANK_LETTERS, _format, rank_index
-from ..actions import Action
-from ..move import PASS_TEXT, PASS_WORDS, Move, reading_counts, split_move
-from ..wild import wild_ranks
-from ..rules import WIDEST_LAIZI, WIDEST_RULES, Rules, RulesLike
+from .. import _move_text
+from ..actions import Action, Bid, Double, Partner
+from ..move import Move
+from ..rules import RulesLike
 from ..validate import shown
 
 __all__ = ["format_move", "parse_move", "readings", "format_action", "parse_action"]
-
-
-
-def _rules_or_widest(rules: RulesLike, wild: object = None) -> RulesLike:
-    if rules is None and wild is not None:
-        return WIDEST_LAIZI.replace(laizi=len(wild_ranks(wild)))
-    return WIDEST_RULES if rules is None else rules
-
-
-def _rules_name(rules: RulesLike, wild: object = None) -> str:
-    if rules is None and wild is not None:
-        return "widest (douzero)"
-    if rules is None:
-        return "widest (douzero with the space shuttle)"
-    if isinstance(rules, Rules):
-        return rules.preset_name or "custom"
-    return str(rules)
 
 
 def format_move(move: Move, rules: RulesLike = None, wild: object = None) -> str:
@@ -76,17 +56,7 @@ def format_move(move: Move, rules: RulesLike = None, wild: object = None) -> str
     >>> [format_move(m, "laizi", "5") for m in classify("3335", rules="laizi", wild="5")]
     ['3335=333', '3335=3333']
     """
-    if not isinstance(move, Move):
-        raise TypeError(f"move must be a Move, not {type(move).__name__}")
-    if move.is_pass:
-        return PASS_TEXT
-    if wild is None and (rules is None or is_laizi(move.word)):
-        return str(move)      # the widest rules' text; a reading needs no context to be written
-    if list(classify(move.counts, rules=_rules_or_widest(rules, wild), wild=wild)) == [move]:
-        return move.cards
-    if wild is not None:
-        return f"{move.cards}={_format(move.reading)}"
-    return f"{move.cards}:{move.type}@{RANK_LETTERS[move.key]}"
+    return _move_text.format_move(move, classify, rules, wild)
 
 
 def readings(text: str, rules: RulesLike = None, wild: object = None) -> List[Move]:
@@ -103,20 +73,7 @@ def readings(text: str, rules: RulesLike = None, wild: object = None) -> List[Mo
     >>> [m.bomb_class for m in readings("5555=5555", "laizi", wild="5")]
     ['laizi']
     """
-    if not isinstance(text, str):
-        raise TypeError(f"move text must be a str, not {type(text).__name__}")
-    text, _, main = text.partition("=")
-    cards, kind, key = split_move(text)
-    moves = list(classify(cards, rules=_rules_or_widest(rules, wild), wild=wild))
-    if main.strip():
-        reading = reading_counts(main)
-        moves = [m for m in moves if m.reading == reading]
-    if kind:
-        moves = [m for m in moves if m.type == kind]
-    if key:
-        key_rank = rank_index(key)
-        moves = [m for m in moves if m.key == key_rank]
-    return moves
+    return _move_text.readings(text, classify, rules, wild)
 
 
 def parse_move(text: str, rules: RulesLike = None, wild: object = None) -> Move:
@@ -127,22 +84,7 @@ def parse_move(text: str, rules: RulesLike = None, wild: object = None) -> Move:
     >>> parse_move("pass")
     Move.PASS
     """
-    if not isinstance(text, str):
-        raise TypeError(f"move text must be a str, not {type(text).__name__}")
-    if text.strip().lower() in PASS_WORDS:
-        return Move.PASS
-    if rules is None and wild is None:
-        return Move.parse(text)       # the widest rules of one deck or two
-    candidates = readings(text, rules, wild)
-    if not candidates:
-        raise ValueError(f"{text.strip()!r} is not a move: not a combination under the "
-                         f"{_rules_name(rules, wild)} rules"
-                         f"{'' if wild is None else f' with wild {shown(wild)}'}")
-    if len(candidates) > 1:
-        options = ", ".join(format_move(m, rules, wild) for m in candidates)
-        raise ValueError(f"{text.strip()!r} is ambiguous: it reads several ways, "
-                         f"write one of {options}")
-    return candidates[0]
+    return _move_text.parse_move(text, classify, rules, wild)
 
 
 def format_action(action: Action, rules: RulesLike = None, wild: object = None) -> str:

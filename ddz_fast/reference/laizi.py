@@ -52,9 +52,10 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import bitboard, laizi_ids
 from .._checks import exact_move
+from .._move_text import move_of_text
 from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, Counts, deck_counts
 from ..hand import HandLike, as_hand
-from ..move import Move, sort_key_in_context
+from ..move import ListOfMoves, Move, MoveLike, sort_key_in_context
 from ..rules import WIDEST_LAIZI, Rules, RulesLike, as_rules
 from ..shapes import CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 from ..wild import Wild, check_wild
@@ -360,17 +361,18 @@ def _legal_play(move: object, name: str, rules: Rules, wild: Wild) -> Move:
     return move
 
 
-def legal_moves(hand: HandLike, prev: Optional[Move] = None, *, rules: RulesLike = None,
-                wild: object = None) -> List[Move]:
+def legal_moves(hand: HandLike, prev: Optional[MoveLike] = None, *, rules: RulesLike = None,
+                wild: object = None) -> ListOfMoves:
     """Every legal play from ``hand`` with the wild ranks ``wild``, in canonical order; with
-    ``prev`` only those beating it. Pass is never listed."""
+    ``prev`` only those beating it (text read under the rules and wild ranks). Pass is never
+    listed."""
     rules, ranks = _context(rules, wild)
     counts = as_hand(hand).counts
     if prev is not None:
-        prev = exact_move(prev, "prev")
+        prev = exact_move(move_of_text(prev, "prev", rules, classify, ranks), "prev")
         prev = None if prev.is_pass else _legal_play(prev, "prev", rules, ranks)
     moves = all_moves(counts, rules, ranks)
-    return moves if prev is None else [move for move in moves if _beats(move, prev)]
+    return ListOfMoves(moves if prev is None else [m for m in moves if _beats(m, prev)])
 
 
 def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -> List[Move]:
@@ -379,11 +381,13 @@ def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -
     return _readings(as_hand(cards).counts, rules, ranks)
 
 
-def beats(move: Move, prev: Move, *, rules: RulesLike = None, wild: object = None) -> bool:
+def beats(move: MoveLike, prev: MoveLike, *, rules: RulesLike = None,
+          wild: object = None) -> bool:
     """Whether ``move`` may be played on ``prev`` under the wild ranks (a pass beats
-    nothing)."""
+    nothing); text is read under the rules and wild ranks."""
     rules, ranks = _context(rules, wild)
-    prev = _legal_play(prev, "prev", rules, ranks)
+    prev = _legal_play(move_of_text(prev, "prev", rules, classify, ranks), "prev", rules, ranks)
+    move = move_of_text(move, "move", rules, classify, ranks)
     if isinstance(move, Move) and move.is_pass:
         return False
     return _beats(_legal_play(move, "move", rules, ranks), prev)
@@ -403,12 +407,12 @@ def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ..
     return _action_space(*_context(rules, wild))
 
 
-def action_id(move: Move, rules: RulesLike = None, wild: object = None) -> int:
-    """The dense action id of ``move``: its index in :func:`action_space`, computed by
-    counting the moves before it (:mod:`ddz_fast.laizi_ids`), never listing them
-    (ValueError if it is not there)."""
+def action_id(move: MoveLike, rules: RulesLike = None, wild: object = None) -> int:
+    """The dense action id of ``move`` (or of the move its text names under the rules and
+    wild ranks): its index in :func:`action_space`, computed by counting the moves before it
+    (:mod:`ddz_fast.laizi_ids`), never listing them (ValueError if it is not there)."""
     rules, ranks = _context(rules, wild)
-    return laizi_ids.action_id(move, rules, ranks)
+    return laizi_ids.action_id(move_of_text(move, "move", rules, classify, ranks), rules, ranks)
 
 
 def action_move(action_id: int, rules: RulesLike = None, wild: object = None) -> Move:

@@ -23,10 +23,11 @@ from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
 from .._two_decks_batch import two_decks_action_mask, two_decks_moves_batch
 from .._checks import check_action_id, check_play, check_prev
+from .._move_text import move_of_text
 from ..cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck_counts,
                      fits_one_deck)
 from ..hand import Hand, HandLike, as_hand
-from ..move import Move, sort_key_in_context
+from ..move import ListOfMoves, Move, MoveLike, sort_key_in_context
 from ..rules import WIDEST_RULES, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
 from ..shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, SHUTTLE_KINDS, main_shapes
 
@@ -247,21 +248,24 @@ def _beats(move: Move, prev: Move) -> bool:
 
 # --- the public API --------------------------------------------------------------------------
 
-def legal_moves(hand: HandLike, prev: Optional[Move] = None, *,
-                rules: RulesLike = None, wild: object = None) -> List[Move]:
+def legal_moves(hand: HandLike, prev: Optional[MoveLike] = None, *,
+                rules: RulesLike = None, wild: object = None) -> ListOfMoves:
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
 
     Pass is never listed: it is always allowed when following. ``prev`` of None or
-    ``Move.PASS`` means the player leads. ``wild``: the wild ranks, given exactly when the
-    rules have wild cards (:mod:`ddz_fast.reference.laizi`).
+    ``Move.PASS`` means the player leads; text names the move to beat as
+    :func:`ddz_fast.moves.notation.parse_move` reads it under these rules (ValueError when it
+    names none or several). ``wild``: the wild ranks, given exactly when the rules have wild
+    cards (:mod:`ddz_fast.reference.laizi`). The moves come as a
+    :class:`~ddz_fast.move.ListOfMoves`, which finds a move by its text too.
     """
     rules = as_rules(rules)
     if rules.laizi or wild is not None:
         return reference_laizi.legal_moves(hand, prev, rules=rules, wild=wild)
     hand = as_hand(hand, rules.decks)
-    prev = check_prev(prev, rules, _is_legal)
+    prev = check_prev(move_of_text(prev, "prev", rules, classify), rules, _is_legal)
     moves = all_moves(hand.counts, rules)
-    return moves if prev is None else [m for m in moves if _beats(m, prev)]
+    return ListOfMoves(moves if prev is None else [m for m in moves if _beats(m, prev)])
 
 
 def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -> List[Move]:
@@ -283,13 +287,16 @@ def _is_some_move(move: Move) -> bool:
             or _has_move(move, WIDEST_TWO_DECKS))
 
 
-def beats(move: Move, prev: Move, *, rules: RulesLike = None, wild: object = None) -> bool:
+def beats(move: MoveLike, prev: MoveLike, *, rules: RulesLike = None,
+          wild: object = None) -> bool:
     """Whether ``move`` may be played on ``prev`` (a pass beats nothing); with wild cards, the
-    bomb order of docs/RULES.md, "Laizi"."""
+    bomb order of docs/RULES.md, "Laizi". Either move may be given as its text, read under
+    these rules (:func:`ddz_fast.moves.notation.parse_move`)."""
     rules = as_rules(rules)
     if rules.laizi or wild is not None:
         return reference_laizi.beats(move, prev, rules=rules, wild=wild)
-    prev = check_play(prev, "prev", rules, _is_legal)
+    prev = check_play(move_of_text(prev, "prev", rules, classify), "prev", rules, _is_legal)
+    move = move_of_text(move, "move", rules, classify)
     if isinstance(move, Move) and move.is_pass:
         return False
     move = check_play(move, "move", rules, _is_legal)
@@ -317,11 +324,13 @@ def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ..
     return _action_space(checked)[0]
 
 
-def action_id(move: Move, rules: RulesLike = None, wild: object = None) -> int:
-    """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
+def action_id(move: MoveLike, rules: RulesLike = None, wild: object = None) -> int:
+    """The dense action id of ``move`` in :func:`action_space` (ValueError if absent); text
+    is read under these rules (:func:`ddz_fast.moves.notation.parse_move`)."""
     rules = as_rules(rules)
     if rules.laizi or wild is not None:
         return reference_laizi.action_id(move, rules, wild)
+    move = move_of_text(move, "move", rules, classify)
     if not isinstance(move, Move):
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     try:

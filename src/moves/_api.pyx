@@ -16,9 +16,10 @@ from libc.stdlib cimport free
 
 from ddz_fast import bitboard, laizi_ids
 from ddz_fast._checks import check_action_id, check_play, check_prev, exact_move
+from ddz_fast._move_text import move_of_text
 from ddz_fast.cards import FULL_DECK, RANK_NAMES
 from ddz_fast.hand import Hand, as_hand
-from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
+from ddz_fast.move import MOVE_TYPES, TYPE_CODES, ListOfMoves, Move
 from ddz_fast.moves._movelist import MoveList
 from ddz_fast.rules import as_rules
 from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
@@ -95,8 +96,18 @@ cdef uint64_t _hand_word(object hand) except? 0:
     return as_hand(hand)._bitboard
 
 
+cdef inline object _text_arg(object move, str name, object rules, object wild=None):
+    """``move``, or the move its text names under ``rules`` (checked here) and the checked
+    wild ranks ``wild``: the reference's reading of a text argument, at the place where the
+    reference checks the argument."""
+    if not isinstance(move, str):
+        return move
+    return move_of_text(move, name, as_rules(rules), classify, wild)
+
+
 cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
-    """The word of the move to beat, 0 to lead; check_prev's errors otherwise."""
+    """The word of the move to beat, 0 to lead; check_prev's errors otherwise (text is read
+    there: a Move of one deck never gets so far)."""
     cdef uint64_t word
     cdef PyObject* slot
     if type(prev) is Move:
@@ -105,7 +116,7 @@ cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
             word = <object>slot
             if word == 0 or is_legal_word(word, &rule_set.opts):
                 return word
-    checked = check_prev(prev, as_rules(rules), _is_legal)
+    checked = check_prev(_text_arg(prev, "prev", rules), as_rules(rules), _is_legal)
     return 0 if checked is None else checked._word
 
 
@@ -151,16 +162,17 @@ cdef list _two_deck_generate(TwoDecks hand, TwoDecks prev, const Options* o):
         free(buf.data)
 
 
-cdef list _two_deck_moves(object hand, object prev, object rules, RuleSet rule_set):
+cdef object _two_deck_moves(object hand, object prev, object rules, RuleSet rule_set):
     """legal_moves under a two-deck rule set: the reference's checks, then the generator on
     two-deck words."""
     cdef TwoDecks none
     cdef PyObject* slot = get_slot(hand, _HAND.counts) if type(hand) is Hand else NULL
     counts = <object>slot if slot != NULL else as_hand(hand, 2).counts
-    checked = None if prev is None else check_prev(prev, as_rules(rules), _is_legal)
+    checked = None if prev is None else check_prev(_text_arg(prev, "prev", rules),
+                                                   as_rules(rules), _is_legal)
     none.lo = none.hi = 0
-    return _two_deck_generate(_two_deck_hand(counts), none if checked is None else
-                              _two_deck_word(checked._word), &rule_set.opts)
+    return ListOfMoves(_two_deck_generate(_two_deck_hand(counts), none if checked is None else
+                                          _two_deck_word(checked._word), &rule_set.opts))
 
 
 cdef list _two_deck_classify(tuple counts, const Options* o):
@@ -263,20 +275,21 @@ cdef tuple _laizi_context(object rules, object wild):
     return checked, check_wild(checked, wild)
 
 
-cdef list _laizi_moves(object hand, object prev, object rules, object wild, RuleSet rule_set):
+cdef object _laizi_moves(object hand, object prev, object rules, object wild,
+                         RuleSet rule_set):
     """legal_moves with wild cards: the reference's checks in its order, then the generator."""
     cdef LzQuery q
     checked, ranks = _laizi_context(rules, wild)
     cdef uint64_t hand_word = _hand_word(hand)
     if prev is not None:
-        prev = exact_move(prev, "prev")
+        prev = exact_move(_text_arg(prev, "prev", checked, ranks), "prev")
         prev = None if prev.is_pass else _laizi_legal(prev, "prev", checked, ranks, rule_set)
     if prev is None:
         lz_lead_query(&q)
     else:
         lz_answer_query(&q, TYPE_CODES[prev.type], prev.key, prev.length, len(prev),
                         _CLASS_CODE[prev.bomb_class])
-    return _laizi_generate(hand_word, ranks, &rule_set.opts, &q)
+    return ListOfMoves(_laizi_generate(hand_word, ranks, &rule_set.opts, &q))
 
 
 cdef dict _LAIZI_SPACES = {}       # (checked rules, wild ranks) -> the listed action space
@@ -312,9 +325,11 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
 
     Pass is never listed: it is always allowed when following. ``prev`` of None or
-    ``Move.PASS`` means the player leads. Returns a :class:`MoveList` (a list of Moves under
-    rules of two decks or with wild cards, whose words a MoveList does not hold; ``wild``
-    names the wild ranks, see :mod:`ddz_fast.reference.laizi`).
+    ``Move.PASS`` means the player leads; text names the move to beat as
+    :func:`ddz_fast.moves.notation.parse_move` reads it under these rules. Returns a
+    :class:`MoveList` (a :class:`~ddz_fast.move.ListOfMoves` under rules of two decks or with
+    wild cards, whose words a MoveList does not hold; ``wild`` names the wild ranks, see
+    :mod:`ddz_fast.reference.laizi`).
     """
     cdef RuleSet rule_set
     if rules is None and prev is None and wild is None:
@@ -351,17 +366,21 @@ def classify(cards, *, rules=None, wild=None):
 
 
 def beats(move, prev, *, rules=None, wild=None):
-    """Whether ``move`` may be played on ``prev`` (a pass beats nothing)."""
+    """Whether ``move`` may be played on ``prev`` (a pass beats nothing); either may be text,
+    read under these rules."""
     cdef RuleSet rule_set
     if wild is not None or as_rules(rules).laizi:
         rule_set = rule_set_of(_LAST, rules)
         checked, ranks = _laizi_context(rules, wild)
-        prev = _laizi_legal(prev, "prev", checked, ranks, rule_set)
+        prev = _laizi_legal(_text_arg(prev, "prev", checked, ranks), "prev", checked, ranks,
+                            rule_set)
+        move = _text_arg(move, "move", checked, ranks)
         if isinstance(move, Move) and move.is_pass:
             return False
         return _laizi_beats(_laizi_legal(move, "move", checked, ranks, rule_set), prev)
     rules = as_rules(rules)
-    prev = check_play(prev, "prev", rules, _is_legal)
+    prev = check_play(_text_arg(prev, "prev", rules), "prev", rules, _is_legal)
+    move = _text_arg(move, "move", rules)
     if isinstance(move, Move) and move.is_pass:
         return False
     move = check_play(move, "move", rules, _is_legal)
@@ -379,13 +398,16 @@ def action_space(rules=None, wild=None):
 
 
 def action_id(move, rules=None, wild=None):
-    """The dense action id of ``move`` in :func:`action_space` (ValueError if absent)."""
+    """The dense action id of ``move`` in :func:`action_space` (ValueError if absent); text
+    is read under these rules."""
     cdef RuleSet rule_set = rule_set_of(_LAST, rules)
     if rule_set.laizi or wild is not None:
         checked, ranks = _laizi_context(rules, wild)
-        return laizi_ids.action_id(move, checked, ranks)
+        return laizi_ids.action_id(_text_arg(move, "move", checked, ranks), checked, ranks)
     if not isinstance(move, Move):
-        raise TypeError(f"move must be a Move, not {type(move).__name__}")
+        move = _text_arg(move, "move", rules)
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a Move, not {type(move).__name__}")
     found = rule_set.action_space().ids.get(move._word)
     if found is None:
         raise ValueError(f"{move!r} is not in the action space of {as_rules(rules)!r}")

@@ -19,7 +19,7 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy
 
-from ddz_fast.move import Move
+from ddz_fast.move import Move, listed_reading
 from ddz_fast.rules import as_rules
 from ddz_fast.validate import is_int, shown
 
@@ -104,6 +104,14 @@ cdef void give_block(uint64_t* block, Py_ssize_t n) noexcept:
         free(block)
 
 
+cdef object _text_move(object moves, object move):
+    """The move of the MoveList ``moves`` that the text ``move`` names (see MoveList); None
+    when ``move`` is no text, or text of no move of the list."""
+    if not isinstance(move, str):
+        return None
+    return listed_reading(move, moves.__contains__)
+
+
 # The objects are recycled too, and kept out of the cycle collector (a MoveList refers to no
 # object, so it cannot be part of a cycle).
 @cython.freelist(64)
@@ -113,8 +121,11 @@ cdef class MoveList:
 
     It holds the 64-bit move words only and builds a Move when one is asked for. ``len``,
     iteration, ``in``, indexing and slicing work as on a list; ``==`` compares the moves in
-    order with a list of moves or another MoveList. ``array`` is the words as a read-only
-    ``uint64`` numpy array (no copy). ``MoveList(moves)`` builds one from Move objects.
+    order with a list of moves or another MoveList. ``in``, ``index`` and ``count`` take a
+    move's text too: the one reading of it (as :meth:`Move.parse <ddz_fast.move.Move.parse>`
+    reads it) that the list holds, ValueError when the list holds several (naming them) or
+    the text names no move. ``array`` is the words as a read-only ``uint64`` numpy array (no
+    copy). ``MoveList(moves)`` builds one from Move objects.
     """
 
     def __init__(self, moves=()):
@@ -221,8 +232,13 @@ cdef class MoveList:
     cdef Py_ssize_t _find(self, object move, Py_ssize_t start, Py_ssize_t stop):
         cdef uint64_t word
         if not isinstance(move, Move):
+            move = _text_move(self, move)
+            if move is None:
+                return -1
+        try:
+            word = move._word
+        except OverflowError:       # a move of two decks or read with wild cards: in no list
             return -1
-        word = move._word
         for i in range(max(start, 0), min(stop, self._n)):
             if self._words[i] == word:
                 return i
@@ -232,7 +248,8 @@ cdef class MoveList:
         return self._find(move, 0, self._n) >= 0
 
     def index(self, move, start=0, stop=None):
-        """The position of ``move`` (ValueError when absent), like ``list.index``."""
+        """The position of ``move``, or of the move its text names (ValueError when absent),
+        like ``list.index``."""
         start, stop, _ = slice(start, stop).indices(self._n)
         i = self._find(move, start, stop)
         if i < 0:
@@ -240,12 +257,18 @@ cdef class MoveList:
         return i
 
     def count(self, move):
-        """How many times ``move`` occurs (at most once in the moves of a hand)."""
+        """How many times ``move``, or the move its text names, occurs (at most once in the
+        moves of a hand)."""
         cdef Py_ssize_t i, found = 0
         cdef uint64_t word
         if not isinstance(move, Move):
+            move = _text_move(self, move)
+            if move is None:
+                return 0
+        try:
+            word = move._word
+        except OverflowError:       # a move of two decks or read with wild cards: in no list
             return 0
-        word = move._word
         for i in range(self._n):
             found += self._words[i] == word
         return found

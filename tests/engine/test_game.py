@@ -262,7 +262,10 @@ def test_a_short_landlord_stack_is_shared_between_the_peasants_in_proportion():
     ([Bid.BID_3], Bid.PASS, TypeError),
     ([Bid.BID_3], parse_move("B"), ValueError),        # not in the landlord's hand
     ([Bid.BID_3, "3"], parse_move("3"), ValueError),   # held, but does not beat a 3
-    ([Bid.BID_3, "3"], "not an action", TypeError),
+    ([Bid.BID_3, "3"], b"not an action", TypeError),
+    ([Bid.BID_3, "3"], "not an action", ValueError),
+    ([Bid.BID_3, "3"], "3", ValueError),               # its text, which does not beat a 3
+    ([Bid.BID_3, "3"], "34", ValueError),              # no move at all
 ])
 def test_an_illegal_action_raises_and_leaves_the_state_exactly_as_it_was(prefix, bad, error):
     state = script(bomber_state(Game()), prefix)

@@ -250,9 +250,10 @@ def test_illegal_actions_leave_the_state_as_it_was(preset):
         before, events = state.clone(), state.events
         legal = set(m.word for m in state.legal_actions())
         candidates = [m for m in rng.sample(space, 30) if m.word not in legal][:5]
-        candidates += [Bid.PASS, 0, None, "3", Move.PASS.word]
+        candidates += [str(move) for move in candidates]     # and their text
+        candidates += [Bid.PASS, 0, None, b"3", "3X", Move.PASS.word]
         if state.prev is None:
-            candidates.append(Move.PASS)
+            candidates += [Move.PASS, "pass"]
         for action in candidates:
             with pytest.raises((ValueError, TypeError)):
                 state.apply(action)

@@ -74,7 +74,8 @@ def test_action_id_errors(api):
     with pytest.raises(TypeError):
         api.action_move("7", "standard")
     with pytest.raises(TypeError):
-        api.action_id("333", "standard")
+        api.action_id(333, "standard")
+    assert api.action_id("333", "standard") == api.action_id(api.classify("333")[0])
     assert Move.PASS not in api.action_space("standard")
 
 

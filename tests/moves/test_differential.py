@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.move import PLAY_TYPES
+from ddz_fast.moves.notation import format_move
 
 from support.common import (ALL_RULES, DECK, PRESET_NAMES, both, counts_array, native,
                             random_hand, random_hands, reference, sizes)
@@ -160,6 +161,42 @@ def test_beats_equals_the_reference(cases):
                 both("beats", move, prev, rules=case.rules)
         if case.leading:
             both("beats", Move.PASS, case.leading[0], rules=case.rules)
+
+
+def _outcome(call):
+    """What a call returned, or the message of the ValueError it raised."""
+    try:
+        return call()
+    except ValueError as error:
+        return str(error)
+
+
+def test_moves_given_as_text_are_read_as_the_reference_reads_them(cases):
+    # The notation under the rules names each move to beat; its cards alone often read
+    # several ways, which both implementations refuse with the same message (``both``).
+    for case in cases[::50]:
+        for prev, expected in case.responses[:-1]:
+            text = format_move(prev, case.rules)
+            assert native.legal_moves(case.hand, text, rules=case.rules) == expected, text
+            _outcome(lambda: both("legal_moves", case.hand, prev.cards, rules=case.rules))
+            _outcome(lambda: both("beats", prev.cards, text, rules=case.rules))
+            assert both("action_id", text, case.rules) == both("action_id", prev, case.rules)
+            for move in case.leading[::9]:
+                both("beats", format_move(move, case.rules), text, rules=case.rules)
+        both("legal_moves", case.hand, "pass", rules=case.rules)
+
+
+def test_text_finds_the_same_move_in_a_move_list_as_in_the_reference_list(cases):
+    # str(move) names the move in either list; its cards alone may name several of the list.
+    for case in cases[::50]:
+        moves = native.legal_moves(case.hand, rules=case.rules)
+        for move in case.leading[::5]:
+            assert str(move) in moves and str(move) in case.leading
+            assert moves.index(str(move)) == case.leading.index(str(move)) == \
+                case.leading.index(move)
+            assert moves.count(str(move)) == case.leading.count(str(move)) == 1
+            found = [_outcome(lambda: move.cards in listed) for listed in (moves, case.leading)]
+            assert found[0] == found[1], move.cards
 
 
 # --- botzone: the space shuttle ------------------------------------------------------------------
@@ -399,7 +436,7 @@ def test_move_list_is_a_lazy_immutable_sequence():
     assert moves[5:17] == expected[5:17] and moves[::-3] == expected[::-3]
     assert isinstance(moves[1:3], native.MoveList) and moves[3:1] == []
     assert list(reversed(moves)) == expected[::-1]
-    assert expected[10] in moves and Move.PASS not in moves and "3" not in moves
+    assert expected[10] in moves and Move.PASS not in moves and 3 not in moves
     assert moves.index(expected[10]) == 10 and moves.count(expected[10]) == 1
     with pytest.raises(ValueError, match="not in the MoveList"):
         moves.index(Move.PASS)

@@ -162,7 +162,8 @@ def test_bad_hands(api, bad, error, fragment):
 
 
 @pytest.mark.parametrize("bad, error, fragment", [
-    ("333", TypeError, "prev must be a Move"), (parse_cards("333"), TypeError, "prev must be"),
+    (333, TypeError, "prev must be a Move"), (parse_cards("333"), TypeError, "prev must be"),
+    ("33X", ValueError, "prev: unknown rank 'X'"), ("34", ValueError, "prev: '34' is not a move"),
 ])
 def test_bad_prev(api, bad, error, fragment):
     with pytest.raises(error, match=fragment):

@@ -148,7 +148,9 @@ BAD_SINGLE_CALLS = [
     ("legal_moves", (None,), {}),
     ("legal_moves", ("33",), {"rules": 5}),
     ("legal_moves", ("33",), {"rules": "chess"}),
-    ("legal_moves", ("33", "3"), {}),
+    ("legal_moves", ("33", "3X"), {}),
+    ("legal_moves", ("33", "34"), {}),
+    ("legal_moves", ("33", "333444555666"), {"rules": "douzero"}),
     ("legal_moves", ("33", 3), {}),
     ("legal_moves", ("33X",), {"rules": "chess", "prev": 3}),
     ("legal_moves", ("33",), {"rules": "standard", "prev": AIRPLANE_WITH_REPEATED_WINGS}),
@@ -156,11 +158,15 @@ BAD_SINGLE_CALLS = [
                               "prev": reference.classify("333345")[0]}),
     ("classify", ("3X",), {}),
     ("classify", ("33",), {"rules": object()}),
-    ("beats", ("3", "4"), {}),
+    ("beats", (3, "4"), {}),
+    ("beats", ("3", "4X"), {}),
+    ("beats", ("3", "pass"), {}),
     ("beats", (reference.classify("4")[0], Move.PASS), {}),
     ("beats", (AIRPLANE_WITH_REPEATED_WINGS, reference.classify("4")[0]), {}),
     ("beats", (reference.classify("4")[0], AIRPLANE_WITH_REPEATED_WINGS), {}),
-    ("action_id", ("333",), {}),
+    ("action_id", (333,), {}),
+    ("action_id", ("34",), {}),
+    ("action_id", ("pass",), {}),
     ("action_id", (AIRPLANE_WITH_REPEATED_WINGS, "standard"), {}),
     ("action_id", (Move.PASS,), {}),
     ("action_move", (True,), {}),
@@ -276,7 +282,7 @@ def test_implementation_switch():
     assert _run_with_implementation(None).stdout.split() == [
         "native", "ddz_fast.moves._api", "MoveList", "ddz_fast.moves.native"]
     assert _run_with_implementation("python").stdout.split() == [
-        "python", "ddz_fast.reference.moves", "list", "ddz_fast.reference.moves"]
+        "python", "ddz_fast.reference.moves", "ListOfMoves", "ddz_fast.reference.moves"]
     # An unknown name imports, and the move API refuses it when used.
     failed = _run_with_implementation("cython")
     assert failed.returncode != 0 and failed.stdout.startswith("cython ")

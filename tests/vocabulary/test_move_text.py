@@ -1,5 +1,6 @@
 """A move's text: ``str(move)`` and ``Move.parse`` read each other back over every move of every
-preset's action space, and say what the notation of one rule set says under the widest rules."""
+preset's action space, and say what the notation of one rule set says under the widest rules;
+a list of moves finds a move by that text."""
 from __future__ import annotations
 
 import random
@@ -8,6 +9,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Move, Rules, laizi_ids
+from ddz_fast.move import ListOfMoves, listed_reading
 from ddz_fast.moves.notation import format_move, readings
 from ddz_fast.rules import PRESETS, WIDEST_RULES
 from ddz_fast.wild import wild_ranks
@@ -74,3 +76,32 @@ def test_two_decks_and_wild_cards_have_text_of_their_own():
     rng = random.Random(1)
     for move in rng.sample(ddz_fast.action_space("four_player"), 500):
         assert Move.parse(str(move)) == move, move
+
+
+def test_a_list_of_moves_finds_the_one_reading_of_text_it_holds():
+    airplane = Move.parse("333444555666:airplane")
+    wings = Move.parse("333444555666:airplane_solo@4")
+    moves = ListOfMoves([Move.parse("3"), airplane, wings])
+    assert "3" in moves and moves.index("3") == 0 and moves.count("3") == 1
+    assert "333444555666:airplane" in moves and moves.index("333444555666:airplane_solo") == 2
+    with pytest.raises(ValueError, match="'333444555666' is ambiguous: it reads several ways, "
+                                         "write one of 333444555666:airplane@3, "
+                                         "333444555666:airplane_solo@4"):
+        "333444555666" in moves
+    assert "333444555666" in ListOfMoves([airplane])         # the one reading held
+    assert "4" not in moves and moves.count("4") == 0 and "pass" not in moves
+    with pytest.raises(ValueError, match="'4' is not in list"):
+        moves.index("4")
+    with pytest.raises(ValueError, match="'34' is not a move under any rules"):
+        moves.count("34")
+    assert 3 not in moves and moves.count(None) == 0 and moves == [Move.parse("3"), airplane,
+                                                                   wings]
+
+
+def test_listed_reading_is_the_one_held_reading_or_none():
+    held = {Move.parse("3335=3333")}
+    assert listed_reading("3335=3333", held.__contains__) == Move.parse("3335=3333")
+    assert listed_reading("3335", held.__contains__) is None       # the plain trio + solo
+    assert listed_reading(" P ", {Move.PASS}.__contains__) is Move.PASS
+    with pytest.raises(TypeError, match="move text must be a str"):
+        listed_reading(3, held.__contains__)

@@ -216,7 +216,10 @@ def test_illegal_actions_raise_and_leave_the_state_as_it_was():
     _assert_refused(state, other, IllegalActionError, "cannot play 3337")
     # 55 read as a pair of 2s exists with 5 wild, but the landlord holds one 5.
     _assert_refused(state, _move("55=22"), IllegalActionError, "cannot play 55")
-    _assert_refused(state, "3335", ActionTypeError, "a Move, not str")
+    _assert_refused(state, b"3335", ActionTypeError, "a Move or its text, not bytes")
+    _assert_refused(state, "3335", IllegalActionError, "'3335' is ambiguous: it reads several "
+                    "ways, write one of 3335=333, 3335=3333")
+    _assert_refused(state, "55=22", IllegalActionError, "cannot play 55")
     with pytest.raises(ValueError, match="action id -1 is outside 0"):
         state.apply_id(-1)
     with pytest.raises(TypeError, match="an action id is an int"):

@@ -244,7 +244,8 @@ def test_a_move_of_other_wild_ranks_has_an_id_exactly_when_it_is_a_reading_here(
 
 
 @pytest.mark.parametrize("call, error, message", [
-    (lambda api: api.action_id("55", LAIZI, "5"), TypeError, "move must be a Move"),
+    (lambda api: api.action_id(55, LAIZI, "5"), TypeError, "move must be a Move"),
+    (lambda api: api.action_id("55", LAIZI, "5"), ValueError, "move: '55' is ambiguous"),
     (lambda api: api.action_move("3", LAIZI, "5"), TypeError, "an action id is an int"),
     (lambda api: api.action_move(-1, LAIZI, "5"), ValueError, "action id -1 is outside"),
     (lambda api: api.action_move(0, LAIZI), ValueError, "play with 1 wild rank"),

@@ -112,7 +112,9 @@ def _errors() -> list:
         ("legal_moves", ("33",), dict(rules=TIANDI, wild="55")),        # twice the same
         ("legal_moves", ("33",), dict(rules="no such preset", wild="5")),
         ("legal_moves", ("33333",), dict(rules=LAIZI, wild="5")),       # beyond one deck
-        ("legal_moves", ("33", "33"), dict(rules=LAIZI, wild="5")),     # prev no Move
+        ("legal_moves", ("33", 33), dict(rules=LAIZI, wild="5")),       # prev no Move
+        ("legal_moves", ("33", "3X"), dict(rules=LAIZI, wild="5")),     # nor a move's text
+        ("legal_moves", ("33", "3335"), dict(rules=LAIZI, wild="5")),   # of several moves
         ("legal_moves", ("22", pair), dict(rules=LAIZI, wild="7")),     # read under other wilds
         ("legal_moves", ("33", two_deck_bomb), dict(rules=LAIZI, wild="5")),
         ("classify", ("3B3B",), dict(rules=LAIZI, wild="5")),
