@@ -604,7 +604,7 @@ class State(StateCore, StateBase):
         phase, player = self._phase, self._player
         if phase == "play":
             if isinstance(action, str):
-                action = self._move_of_text(action, None, self._table.contains)
+                action = self._move_of_text(action, None, self._play_phase.contains)
             if not isinstance(action, Move):
                 raise ActionTypeError(f"in the play phase an action is a Move or its text, "
                                       f"not {type(action).__name__}")

@@ -41,9 +41,9 @@ def hands_around(fixed, decks=1, players=3, landlord_size=20, size=17):
 def three_player_game(request, monkeypatch):
     """The three-player game, its state stepping on the native table or on its Python twin."""
     if request.param == "python table":
-        monkeypatch.setattr(three_player, "new_table", lambda hands, landlord, rules: (
-            stepping.PyTable(hands, landlord, rules, reference.legal_moves)))
-    elif not stepping.NATIVE_TABLES:
+        monkeypatch.setattr(three_player, "new_play_phase", lambda hands, landlord, rules: (
+            stepping.PythonPlayPhase(hands, landlord, rules, reference.legal_moves)))
+    elif not stepping.NATIVE_PLAY_PHASE:
         pytest.skip("states step on native tables only with the compiled core")
     return lambda preset: Game(preset)
 
