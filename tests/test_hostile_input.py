@@ -526,3 +526,68 @@ def test_an_unknown_implementation_is_one_line_on_the_command_line():
     assert done.returncode == 2 and not done.stdout
     assert done.stderr == ("ddz-fast: error: DDZ_FAST_IMPLEMENTATION='pure' is not an "
                            "implementation: use 'native' (the default) or 'python'\n")
+
+
+# --- a Rules changed behind its back ----------------------------------------------------------
+
+_BIG_HAND = Hand("3334445556667778889TJQKA2BR")
+
+
+def _both_implementations(call):
+    """(native outcome, reference outcome) of ``call(module)``: a result or the error text."""
+    from ddz_fast.moves import implementation
+    outcomes = []
+    for name in ("native", "python"):
+        try:
+            outcomes.append(call(implementation(name)))
+        except (TypeError, ValueError) as error:
+            outcomes.append(f"{type(error).__name__}: {error}")
+    return outcomes
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("field, value, error", [
+    ("solo_wing_max_copies", 99, "ValueError: rule option solo_wing_max_copies must be between"),
+    ("solo_wing_max_copies", 2 ** 70, "ValueError: rule option solo_wing_max_copies must be"),
+    ("four_two", 2, "TypeError: rule option four_two must be a bool"),
+    ("decks", 2, "ValueError: 3 players play with 1 deck, not 2"),
+    ("doubling", None, "ValueError: rule option doubling is None"),
+    ("bidding", "bogus", "ValueError: unknown bidding system 'bogus'"),
+])
+def test_a_changed_rules_is_the_same_clear_error_natively_and_in_the_reference(field, value,
+                                                                               error):
+    # Once an OverflowError from the native options (a huge field), or 420 moves natively
+    # against 470 in the reference (a wing count of 99).
+    rules = tampered(ddz_fast.Rules(), **{field: value})
+    native, reference = _both_implementations(
+        lambda api: len(api.legal_moves(_BIG_HAND, rules=rules)))
+    assert native == reference and native.startswith(error)
+    assert "changed after it was made" in native
+
+
+@pytest.mark.native
+def test_a_rules_changed_after_use_is_never_answered_from_the_cache():
+    rules = ddz_fast.Rules()
+    first = len(legal_moves(_BIG_HAND, rules=rules))
+    object.__setattr__(rules, "solo_wing_max_copies", 4)    # valid: the new answer
+    assert len(legal_moves(_BIG_HAND, rules=rules)) == len(legal_moves(
+        _BIG_HAND, rules=ddz_fast.Rules(solo_wing_max_copies=4))) != first
+    object.__setattr__(rules, "solo_wing_max_copies", 99)   # invalid: an error
+    with pytest.raises(ValueError, match="solo_wing_max_copies must be between 1 and 4"):
+        legal_moves(_BIG_HAND, rules=rules)
+    object.__setattr__(rules, "solo_wing_max_copies", 1)
+    assert len(legal_moves(_BIG_HAND, rules=rules)) == first
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("call", [
+    lambda rules: ddz_fast.solve(ddz_fast.Duel.parse("3/4"), rules=rules),
+    lambda rules: perft_native(OPENING, 2, rules=rules),
+    lambda rules: play_out(OPENING, 1, rules=rules),
+    lambda rules: random_games(2, 1, rules=rules),
+    lambda rules: Game(rules),
+])
+def test_a_changed_rules_never_reaches_the_native_options(call):
+    rules = tampered(ddz_fast.Rules(), rocket_in_kickers=2 ** 70)
+    with pytest.raises(TypeError, match="rule option rocket_in_kickers must be a bool"):
+        call(rules)

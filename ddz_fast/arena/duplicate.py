@@ -63,7 +63,7 @@ from ..search.catalog import make_bot, wild_card_bots
 from ..engine.game import Game, deal_cards
 from ..hand import Hand
 from .parallel import imap_in_windows
-from ..rules import Rules, three_player_table
+from ..rules import Rules, checked_rules, three_player_table
 from .stats import bradley_terry, normal_interval, wilson_interval
 from ..validate import check_int
 
@@ -104,7 +104,7 @@ class ArenaConfig:
                              f"got {len(self.bots)}")
         made = [make_bot(spec, 0) for spec in self.bots]  # a bad spec fails here, not later
         object.__setattr__(self, "bots", tuple(self.bots))
-        object.__setattr__(self, "rules", three_player_table(self.rules, "the arena"))
+        object.__setattr__(self, "rules", three_player_table(checked_rules(self.rules), "the arena"))
         if self.rules.laizi:
             _check_wild_card_bots(self.bots, made, self.rules)
         object.__setattr__(self, "seed", check_int("seed", self.seed))   # a plain int

@@ -105,7 +105,7 @@ from ..bitboard import TYPE_SHIFT, WIDE, main_ranks, pack_wide
 from ..hand import Hand
 from ..move import Move
 from .three_player import Position, _check_perft_args, checked_position
-from ..rules import Rules, RulesLike, as_rules, plain_rules, three_player_table
+from ..rules import Rules, RulesLike, checked_rules, plain_rules, three_player_table
 from .four_player import FourPlayerPosition
 from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
@@ -318,7 +318,7 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     n = check_int("n", n, 0)
     seed = check_seed64("seed", seed)
     start = check_int("start", start, 0)
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     four = rules.players == 4
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
@@ -392,7 +392,7 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
     if partner is not None:
         raise ValueError("partner names the landlord's partner at the four-player table: a "
                          "position of three seats has none")
-    checked = three_player_table(rules, "the native play loop")
+    checked = three_player_table(checked_rules(rules), "the native play loop")
     if position.wild is not None or checked.laizi:
         position = checked_position(position)
         wild, hands, prev_fields = _wild_words(position, checked)
@@ -424,7 +424,7 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
     if isinstance(position, FourPlayerPosition):
         return _perft_table(position, depth, "four_player" if rules is None else rules)
     position = _check_perft_args(position, depth)
-    checked = three_player_table(rules, "the native play loop")
+    checked = three_player_table(checked_rules(rules), "the native play loop")
     if position.wild is not None or checked.laizi:
         return _perft_wild(position, depth, checked)
     rules = plain_rules(checked, "the native play loop")
