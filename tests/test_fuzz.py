@@ -196,6 +196,10 @@ def test_oracle_rejects_internal_messages():
     assert oracle.judge(IndexError("game 5 is outside 0..3")).kind == "UNCLEAR"
     assert oracle.judge(ValueError("5 cards of rank 7: one deck has 4")).kind == "CLEAR"
     assert oracle.judge(None, expect="error").kind == "ACCEPTED"
+    assert oracle.judge(MemoryError("tt_megabytes=65536 asks for 64 GiB of memory for the "
+                                    "transposition table, but only 3 GiB of memory is "
+                                    "available: ask for less")).kind == "CLEAR"
+    assert oracle.judge(MemoryError("Unable to allocate 8 GiB")).kind == "UNCLEAR"
     assert oracle.judge(ValueError("seat must be 0, 1 or 2"), expect="ok").kind == "REJECTED"
     assert oracle.judge_cli((2, "", "ddz-fast: error: unknown rank 'X'\n")).kind == "CLEAR"
     assert oracle.judge_cli((2, "", "Traceback (most recent call last):\n  ...\n")).kind \

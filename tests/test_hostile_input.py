@@ -591,3 +591,54 @@ def test_a_changed_rules_never_reaches_the_native_options(call):
     rules = tampered(ddz_fast.Rules(), rocket_in_kickers=2 ** 70)
     with pytest.raises(TypeError, match="rule option rocket_in_kickers must be a bool"):
         call(rules)
+
+
+# --- memory asked for beyond what the machine has ----------------------------------------------
+
+def _under_memory_limit(code: str, gib: int = 3) -> subprocess.CompletedProcess:
+    """``code`` run in a child process whose address space is limited to ``gib`` GiB."""
+    return run_python(f"import resource\nresource.setrlimit(resource.RLIMIT_AS, ({gib} << 30, "
+                      f"{gib} << 30))\n" + code)
+
+
+@pytest.mark.native
+def test_a_transposition_table_past_the_memory_available_is_one_line_on_the_command_line():
+    # Once a MemoryError traceback from the table's allocation, with exit status 1.
+    done = _under_memory_limit("from ddz_fast.cli.main import main\n"
+                               "raise SystemExit(main(['solve', '3/4/5 0 0 - 0', '--tt-mb', "
+                               "'65536']))")
+    assert done.returncode == 1 and not done.stdout
+    assert done.stderr.startswith("ddz-fast: error: --tt-mb 65536 asks for 64 GiB of memory "
+                                  "for the transposition table, but only ")
+    assert done.stderr.count("\n") == 1 and "available" in done.stderr
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("unknown", [False, True])
+def test_solve_names_the_table_memory_it_cannot_have(unknown):
+    # Unknown: no memory figure can be read, and the allocation itself fails.
+    done = _under_memory_limit(
+        "import ddz_fast\nfrom ddz_fast import _memory\n"
+        + ("_memory.available_bytes = lambda: None\n" if unknown else "")
+        + "try:\n    ddz_fast.solve(ddz_fast.Duel.parse('3/4'), tt_megabytes=8192)\n"
+          "except MemoryError as error:\n    print(error)\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("tt_megabytes=8192 asks for 8 GiB of memory for the "
+                                  "transposition table, but ")
+    assert ("cannot be allocated" if unknown else "of memory is available") in done.stdout
+
+
+@pytest.mark.native
+def test_samples_and_random_games_past_the_memory_available_are_refused_first(monkeypatch):
+    from ddz_fast import _memory
+    monkeypatch.setattr(_memory, "available_bytes", lambda: 1 << 20)
+    state = Game().new_state(seed=3)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[-1])
+    info = ddz_fast.information_set(state, 1)
+    with pytest.raises(MemoryError, match=r"^n=1000000 asks for 91.6 MiB of memory for the "
+                                          r"samples, but only 1 MiB of memory is available"):
+        info.sample(10 ** 6, 1)
+    assert info.sample(100, 1).shape == (100, 3)
+    with pytest.raises(MemoryError, match=r"^n=100000 asks for .* random games, but only 1 MiB"):
+        random_games(100_000, 1)

@@ -107,6 +107,7 @@ from ..move import Move
 from .three_player import Position, _check_perft_args, checked_position
 from ..rules import Rules, RulesLike, checked_rules, plain_rules, three_player_table
 from .four_player import FourPlayerPosition
+from .._memory import check_room
 from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -323,6 +324,8 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
     _check_game_count(n, record, four, rules.laizi > 0)
+    check_room(n * (_RECORDED_GAME_BYTES if record else _GAME_BYTES), f"n={n}",
+               "the results of the random games")
     if start + n > SEED_LIMIT or start >= SEED_LIMIT:
         raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
     kernel = _kernel(rules)
@@ -342,6 +345,13 @@ def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
     if rules.players == 4:
         return _games._random_table_games
     return _games._random_laizi_games if rules.laizi else _games._random_games
+
+
+#: The most memory the result of one game takes while it is made: its row of every array
+#: (about 100 bytes at four seats), twice when the chunks of several workers are joined; with
+#: ``record`` its move words too, grown in a buffer and then copied out.
+_GAME_BYTES = 256
+_RECORDED_GAME_BYTES = 2048
 
 
 def _check_game_count(n: int, record: bool, four: bool, laizi: bool = False) -> None:

@@ -49,6 +49,7 @@ from ..move import Move
 from ..positions.three_player import (Position, check_prev_and_passes, checked_position,
                                       plain_position)
 from ..actions import DealBonus
+from .._memory import check_room
 from ..validate import check_int, check_seat, check_seed64, is_int, shown
 
 if TYPE_CHECKING:
@@ -181,6 +182,7 @@ class InformationSet:
         """
         n = check_int("n", n, 0, MAX_SAMPLES)
         seed = check_seed64("seed", seed)
+        check_room(n * _SAMPLE_BYTES, f"n={n}", "the samples")
         if self.deal_bonuses is not None:
             kept = self._sample_kept(n, seed, constraints)
             if kept is not None:
@@ -267,6 +269,9 @@ class InformationSet:
         return out
 
 
+#: The most memory one sample takes while it is drawn: its 24 bytes, twice over when deals are
+#: drawn by rejection, and the arrays of hand words and masks built to test them.
+_SAMPLE_BYTES = 96
 _IMPOSSIBLE = ("no deal of the unseen cards meets the constraints (with the card counts and "
                "the kitty constraint)")
 #: Sampling by rejection (deal bonuses): its rounds at most, and what sets its stream apart
