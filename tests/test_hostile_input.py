@@ -642,3 +642,99 @@ def test_samples_and_random_games_past_the_memory_available_are_refused_first(mo
     assert info.sample(100, 1).shape == (100, 3)
     with pytest.raises(MemoryError, match=r"^n=100000 asks for .* random games, but only 1 MiB"):
         random_games(100_000, 1)
+
+
+# --- the vocabulary's and the suites' own arguments -------------------------------------------
+
+def _deep_list(depth: int = 100_000) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # once AttributeError or "unhashable type", the messages of a letter's own methods
+    (lambda: ddz_fast.cards.rank_index(3), TypeError, "a rank letter is a str, not int"),
+    (lambda: ddz_fast.cards.rank_index(bytearray(b"3")), TypeError, "not bytearray"),
+    # once "The truth value of an array ... is ambiguous" from decks == 1
+    (lambda: Hand("33", np.array([1, 2])), ValueError, "decks must be 1 or 2"),
+    (lambda: ddz_fast.hand.as_hand(Hand("33"), np.array([1, 2])), ValueError,
+     "decks must be 1 or 2"),
+    # once a RecursionError building the message of a deck count too deep to show
+    (lambda: ddz_fast.cards.deck_counts({"a": _deep_list()}), ValueError,
+     "decks must be 1 or 2"),
+    (lambda: load(["ddz_fast.moves._api"]), TypeError, "a native module is named by a str"),
+    (lambda: ddz_fast.moves.implementation(np.array([1, 2])), TypeError,
+     "an implementation is named by a str"),
+    # Enum's own lookup compared an array with each member, and showed a value too deep
+    (lambda: ddz_fast.Bid(np.array([1, 2])), TypeError, "Bid takes an int, not ndarray"),
+    (lambda: ddz_fast.DealBonus(_deep_list()), TypeError, "DealBonus takes an int, not list"),
+    (lambda: ddz_fast.Bid(True), TypeError, "Bid takes an int, not bool"),
+    (lambda: ddz_fast.Double(7), ValueError, "7 is not a valid Double"),
+])
+def test_vocabulary_arguments_get_errors_that_name_them(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_actions_still_take_ints_numpy_ints_and_themselves():
+    assert ddz_fast.Bid(3) is ddz_fast.Bid.BID_3 is ddz_fast.Bid(np.int64(3))
+    assert ddz_fast.Bid(ddz_fast.Bid.ROB) is ddz_fast.Bid.ROB
+    assert ddz_fast.DealBonus(1) is ddz_fast.DealBonus.STRAIGHT
+    import pickle
+    assert pickle.loads(pickle.dumps(ddz_fast.actions.Partner.SEAT_2)).seat == 2
+
+
+@pytest.mark.native
+def test_random_games_results_are_built_from_arrays_only():
+    games = random_games(2, 1)
+    values = {name: getattr(games, name) for name in ("landlord", "landlord_won", "base_stake",
+                                                       "multiplier", "bombs", "plays", "scores",
+                                                       "spring", "anti_spring", "hands",
+                                                       "kitty", "bonuses")}
+    assert ddz_fast.RandomGames(**values) == games
+    with pytest.raises(TypeError, match="RandomGames.landlord must be a numpy array, not str"):
+        ddz_fast.RandomGames(**dict(values, landlord="x"))
+    with pytest.raises(TypeError, match="RandomGames.moves must be a numpy array or None"):
+        ddz_fast.RandomGames(**values, moves=[1, 2])
+
+
+@pytest.mark.parametrize("line, message", [
+    ("perft 1", "line 3: 'perft' takes a depth and a node count, got '1'"),
+    ("perft 1 2 3", "line 3: 'perft' takes a depth and a node count"),
+    ("perft x 5", "line 3: 'perft' takes a depth and a node count, got 'x 5'"),
+    ("perft ٣ 5", "line 3: 'perft' takes a depth and a node count"),
+])
+def test_a_suite_file_with_a_bad_count_names_its_line(line, message):
+    # once "invalid literal for int()" or "not enough values to unpack"
+    from ddz_fast.positions import suites
+    lines = ["rules standard", "position 3/4/5 0 0 - 0", line]
+    with pytest.raises(ValueError, match=message):
+        list(suites.read_perft_suites(lines))
+    with pytest.raises(ValueError, match="line 2: "):
+        list(suites.read_perft_suites(["rules standard", "position 3/4/5 0 9 - 0"]))
+
+
+def test_the_suite_command_reports_a_bad_file_in_one_line(tmp_path, capsys):
+    from ddz_fast.positions import suites
+    broken = tmp_path / "broken.perft"
+    broken.write_bytes(b"position 3/4/5 0 0 - 0\nperft 1 \xed\xa0\x80\n")
+    bad_count = tmp_path / "count.perft"
+    bad_count.write_text("position 3/4/5 0 0 - 0\nperft one 1\n", encoding="utf-8")
+    for path, message in ((broken, "it is not UTF-8 text"), (bad_count, "line 2: 'perft'"),
+                          ("a" * 5000, "no suite 'aaaa")):   # once OSError: name too long
+        with pytest.raises(SystemExit) as exit_:
+            suites.main([str(path)])
+        assert exit_.value.code == 2
+        assert message in capsys.readouterr().err
+    with pytest.raises(TypeError, match="a suite is named by a str"):
+        suites.suite_path(np.array([1, 2]))
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1.0, "0.1", None])
+def test_time_repeated_takes_a_finite_duration(seconds):
+    # NaN and infinity once repeated the computation for ever
+    from ddz_fast.positions import suites
+    with pytest.raises((TypeError, ValueError), match="min_seconds"):
+        suites.time_repeated(lambda: 1, seconds)

@@ -206,6 +206,12 @@ class RandomGames:
     wild: Optional[np.ndarray] = None      # int8, (N, 2) with wild cards: ranks in draw order
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, np.ndarray) and (value is not None or f.default is not None):
+                raise TypeError(f"RandomGames.{f.name} must be a numpy array"
+                                f"{' or None' if f.default is None else ''}, "
+                                f"not {type(value).__name__}")
         for array in self._arrays():
             array.setflags(write=False)
 
