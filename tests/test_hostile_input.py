@@ -738,3 +738,110 @@ def test_time_repeated_takes_a_finite_duration(seconds):
     from ddz_fast.positions import suites
     with pytest.raises((TypeError, ValueError), match="min_seconds"):
         suites.time_repeated(lambda: 1, seconds)
+
+
+# --- the engine's, the bots', the arena's and the environments' own arguments -----------------
+
+def _over_state():
+    from ddz_fast.search.bots import GreedyBot, play_hand
+    return play_hand(Game().new_state(seed=4), GreedyBot(), GreedyBot())
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # once an empty shell whose every property raised AttributeError
+    (lambda: ddz_fast.State(), TypeError, "a State is made by Game.new_state"),
+    (lambda: ddz_fast.engine.four_player.FourPlayerState(1), TypeError,
+     "a FourPlayerState is made by Game.new_state"),
+    # once "object of type 'NoneType' has no len()"
+    (lambda: ddz_fast.engine.scoring.side_spring_factor(False, None, 1), TypeError,
+     "plays must be a sequence of four counts"),
+    # once "unsupported operand type(s)" or an OverflowError building lists of 2**70 items
+    (lambda: arena.Tally.empty("2"), TypeError, "num_bots must be an int"),
+    (lambda: arena.Tally.empty(2 ** 70), ValueError, "num_bots must be"),
+    (lambda: arena.seatings(2 ** 70), ValueError, "num_bots must be"),
+    (lambda: arena.landlord_seat(*deal_cards(1), None), TypeError, "index must be an int"),
+    (lambda: arena.play_deals(arena.ArenaConfig(("random", "greedy")), 0, 1.5), TypeError,
+     "stop must be an int"),
+    (lambda: arena.play_deals(tampered(arena.ArenaConfig(("random", "greedy")), bots=5), 0, 1),
+     TypeError, "bots must be a tuple or list"),
+    (lambda: arena.summarise(arena.ArenaConfig(("random", "greedy")), {}), TypeError,
+     "tally must be a Tally"),
+])
+def test_engine_and_arena_arguments_get_errors_that_name_them(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "solver"])
+def test_a_bot_asked_to_decide_after_the_hand_is_a_clear_error(bot):
+    # once IndexError from random.choice of no actions, or None + 2 for the partner
+    from ddz_fast.search.catalog import make_bot
+    made = make_bot(bot, 1)
+    for method in ("bid", "double", "play"):
+        with pytest.raises(ValueError, match="the hand is over"):
+            getattr(made, method)(_over_state())
+    with pytest.raises(TypeError, match="state must be a State, not float"):
+        made.play(1.5)
+    if hasattr(made, "partner"):
+        with pytest.raises(ValueError, match="the hand is over"):
+            made.partner(_over_state())
+
+
+def test_rlcard_rule_bot_refuses_a_finished_hand():
+    pytest.importorskip("rlcard")
+    from ddz_fast.search.catalog import make_bot
+    with pytest.raises(ValueError, match="the hand is over"):
+        make_bot("rlcard-rule", 1).play(_over_state())
+
+
+@pytest.mark.native
+def test_information_sets_are_of_three_players_and_checked_again_when_sampled():
+    four = Game("four_player").new_state(seed=2)
+    with pytest.raises(ValueError, match="information sets are of the three-player table"):
+        ddz_fast.information_set(four, 2)       # once an IndexError
+    state = Game().new_state(seed=3)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[-1])
+    info = ddz_fast.information_set(state, 1)
+    for field, value in (("player", -2 ** 70), ("hand", 0), ("unseen", 7), ("card_counts", None),
+                         ("kitty_constraint", (1,) * 15)):
+        forged = tampered(info, **{field: value})
+        with pytest.raises((TypeError, ValueError)):    # once OverflowError, AttributeError...
+            forged.sample(5, 1)
+        with pytest.raises((TypeError, ValueError)):
+            forged.deal_count()
+
+
+def test_laizi_action_ids_rebuild_a_move_that_lies():
+    from ddz_fast import laizi_ids
+
+    class Lying(Move):
+        __slots__ = ()
+        type = property(lambda self: "bogus")       # once a KeyError of its type
+    lying = Lying.__new__(Lying)
+    lying._set("solo", 0, 1, (1,) + (0,) * 14)
+    rules = ddz_fast.Rules.preset("laizi")
+    assert laizi_ids.action_id(lying, rules, (7,)) == laizi_ids.action_id(
+        classify("3")[0], rules, (7,))
+
+
+def test_douzero_generator_checks_the_chain_length():
+    pytest.importorskip("douzero")
+    from ddz_fast.compat import douzero
+    gen = douzero.MovesGener([3, 3, 4, 4, 5, 5, 6, 7])
+    with pytest.raises(TypeError, match="repeat_num must be an int"):
+        gen.gen_type_9_serial_pair(None)      # once "'>=' not supported"
+    assert gen.gen_type_9_serial_pair(3) == [[3, 3, 4, 4, 5, 5]]
+
+
+def test_environments_name_the_agents_they_have():
+    pytest.importorskip("pettingzoo")
+    from ddz_fast.envs import three_player
+    env = three_player.env()
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="unknown agent 'peasant_9': the agents are landlord"):
+        env.unwrapped.observation_space("peasant_9")    # once a KeyError
+    with pytest.raises(TypeError, match="an agent is named by a str"):
+        env.unwrapped.action_space(np.array([1, 2]))
+    with pytest.raises(ValueError, match="unknown agent"):
+        env.unwrapped.observe("")

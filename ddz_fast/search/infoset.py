@@ -180,6 +180,7 @@ class InformationSet:
         seed gives the same samples. ValueError when no deal meets the constraints, and before
         the landlord is known (the kitty is then a third hidden pile).
         """
+        _recheck(self)
         n = check_int("n", n, 0, MAX_SAMPLES)
         seed = check_seed64("seed", seed)
         check_room(n * _SAMPLE_BYTES, f"n={n}", "the samples")
@@ -313,6 +314,9 @@ def information_set(state: "State", player: int) -> InformationSet:
     # this one does not import it back. Whatever is read is validated by InformationSet.
     if not all(hasattr(type(state), name) for name in _STATE_FIELDS):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
+    if getattr(state.rules, "players", 3) != 3:
+        raise ValueError(f"information sets are of the three-player table, not of "
+                         f"{state.rules.players} players")
     player = check_seat("player", player)
     history = tuple(state.history)
     played = _played_in(history)
@@ -450,6 +454,18 @@ def _check_counts(info: InformationSet) -> None:
                          f"{others} cards")
 
 
+def _recheck(info: object) -> None:
+    """``info`` checked again, as when it was made: a frozen InformationSet can still be
+    changed with ``object.__setattr__``, and what samples a deal from it reads native tables
+    built from its fields (several microseconds: once per sample, count or sampling problem)."""
+    if not isinstance(info, InformationSet):
+        raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
+    _check_fields(info)
+    if info.kitty_constraint != _kitty_constraint(info):
+        raise ValueError("the kitty constraint of the information set does not follow from "
+                         "its fields (changed after it was made)")
+
+
 def _kitty_constraint(info: InformationSet) -> Counts:
     """``k_r`` (RULES.md): zeros unless a peasant looks at a landlord whose kitty was shown."""
     if info.kitty is None or info.landlord is None or info.landlord == info.player:
@@ -475,6 +491,7 @@ def _check_kitty_held(info: InformationSet, landlord_hand: Hand) -> None:
 def normalize_constraints(info: InformationSet, constraints: Optional[Constraints]) -> Bounds:
     """The constraints as ``{seat: (lowest counts, highest counts)}`` for each constrained
     hidden seat; TypeError or ValueError naming whatever is malformed."""
+    _recheck(info)
     if constraints is None:
         return {}
     if not isinstance(constraints, Mapping):
