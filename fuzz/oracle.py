@@ -163,7 +163,7 @@ def judge_cli(result, error: Optional[BaseException] = None) -> Outcome:
         return Outcome(kind, "status 1", short(lines[-1]))
     if status == 2:
         body = [line for line in lines if not USAGE.match(line) and not line.startswith(" ")]
-        if len(body) == 1 and re.match(r"^ddz-fast( \w+)?: error: ", body[0]):
+        if len(body) == 1 and re.match(r"^(ddz-fast( \w+)?|python -m [\w.]+): error: ", body[0]):
             message = body[0].split("error:", 1)[1]
             bad = internal(message)
             if bad is None:
