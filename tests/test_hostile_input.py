@@ -845,3 +845,21 @@ def test_environments_name_the_agents_they_have():
         env.unwrapped.action_space(np.array([1, 2]))
     with pytest.raises(ValueError, match="unknown agent"):
         env.unwrapped.observe("")
+
+
+def test_a_bot_plays_a_move_in_the_play_phase_only():
+    # GreedyBot once read a Bid as a move (AttributeError: no is_pass)
+    from ddz_fast.search.catalog import make_bot
+    bidding = Game("four_player").new_state(seed=5)
+    for bot in ("random", "greedy", "solver"):
+        with pytest.raises(ValueError, match="a move is a decision of the play phase"):
+            make_bot(bot, 1).play(bidding)
+
+
+@pytest.mark.native
+def test_an_information_set_with_an_array_for_its_phase_is_refused():
+    state = Game().new_state(seed=3)
+    info = ddz_fast.information_set(state, 0)
+    import dataclasses
+    with pytest.raises(ValueError, match="phase must be one of"):
+        dataclasses.replace(info, phase=np.array([1.0, 2.0]))   # once the truth of an array

@@ -164,7 +164,7 @@ class MovesGener:
     def _moves(self, kind: str, repeat_num: int = 0, min_serial: int = 1) -> List[List[int]]:
         """The moves of one type; of chain length ``repeat_num`` unless it is below
         ``min_serial`` (DouZero's rule for its serial moves)."""
-        repeat_num = check_int("repeat_num", repeat_num, 0)
+        repeat_num = check_int("repeat_num", repeat_num)   # below min_serial: every length
         code = TYPE_CODES[kind]
         words = self._words
         start = bisect_left(words, code << TYPE_SHIFT)

@@ -216,6 +216,7 @@ class RandomBot:
         return self._choose(state)  # type: ignore[return-value]
 
     def play(self, state: State) -> Move:
+        _check_decision(state, "play")
         return self._choose(state)  # type: ignore[return-value]
 
     def partner(self, state: FourPlayerState) -> Partner:
@@ -254,16 +255,20 @@ def _check_state(state: object) -> None:
         raise TypeError(f"state must be a State, not {type(state).__name__}")
 
 
-def _check_decision(state: object) -> None:
+def _check_decision(state: object, phase: Optional[str] = None) -> None:
     """TypeError unless ``state`` is a State (or a view of one: what a bot reads is its
     ``phase``, ``legal_actions()`` and the fields of the decision), ValueError once its hand
-    is over: there is no decision left to make."""
+    is over (there is no decision left to make) or, with ``phase``, in another phase: a move
+    is played in the play phase only."""
     try:
-        phase = state.phase     # type: ignore[attr-defined]
+        now = state.phase     # type: ignore[attr-defined]
     except AttributeError:
         raise TypeError(f"state must be a State, not {type(state).__name__}") from None
-    if phase == "over":
+    if now == "over":
         raise ValueError("the hand is over: there is no decision to make")
+    if phase is not None and now != phase:
+        raise ValueError(f"a move is a decision of the {phase} phase, not of the {shown(now)} "
+                         f"phase")
 
 
 def refuse_wild_cards(state: object, bot: str) -> None:
@@ -445,7 +450,7 @@ class GreedyBot:
     # --- play ----------------------------------------------------------------------------
 
     def play(self, state: State) -> Move:
-        _check_decision(state)
+        _check_decision(state, "play")
         actions = state.legal_actions()
         if state.prev is not None:
             if len(actions) == 1:
@@ -558,7 +563,7 @@ class SolverBot:
     def play(self, state: State) -> Move:
         from .solver import solve  # imported late: the solver imports the native core
 
-        _check_decision(state)
+        _check_decision(state, "play")
         refuse_wild_cards(state, "SolverBot")
         solution = solve(state.position(), rules=state.rules, max_nodes=self.max_nodes,
                          tt_megabytes=self.tt_megabytes)

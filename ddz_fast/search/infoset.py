@@ -407,7 +407,7 @@ def _check_fields(info: InformationSet) -> None:
         check_seat("landlord", info.landlord)
     if info.kitty is not None and not isinstance(info.kitty, Hand):
         raise TypeError(f"kitty must be a Hand or None, not {type(info.kitty).__name__}")
-    if info.phase not in PHASES:
+    if not isinstance(info.phase, str) or info.phase not in PHASES:
         raise ValueError(f"phase must be one of {PHASES}, got {shown(info.phase)}")
     if (info.landlord is None) != (info.phase == "bidding"):
         raise ValueError("the landlord is known exactly when the bidding is over")
