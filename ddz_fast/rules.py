@@ -297,10 +297,11 @@ def checked_rules(rules: RulesLike) -> Rules:
 
 
 def three_player_rules(rules: RulesLike, what: str) -> Rules:
-    """:func:`checked_rules`, refusing a four-player table: ``what`` (the solver, the native
-    play loop...) plays three players and one deck; the four-player table has its moves
-    (:func:`ddz_fast.legal_moves` and its siblings) and its game engine
-    (:mod:`ddz_fast.engine.four_player`). Wild cards are refused too (:func:`plain_rules`)."""
+    """:func:`as_rules`, its fields checked again (``checked_rules``), refusing a four-player
+    table: ``what`` (the solver, the native play loop...) plays three players and one deck;
+    the four-player table has its moves (:func:`ddz_fast.legal_moves` and its siblings) and its
+    game engine (:mod:`ddz_fast.engine.four_player`). Wild cards are refused too
+    (:func:`plain_rules`)."""
     return plain_rules(three_player_table(checked_rules(rules), what), what)
 
 
