@@ -12,7 +12,7 @@ import numpy as np
 
 from .bitboard import COUNT_MASK
 from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, checked_rules
 
 __all__ = ["check_batch", "check_hands", "check_prevs", "word_layout"]
 
@@ -28,7 +28,7 @@ def check_batch(hands: object, prevs: object, rules: RulesLike,
                 first_illegal: FirstIllegal) -> Tuple[np.ndarray, Optional[np.ndarray], Rules]:
     """(hand words, previous-move words or None, rules), each validated; contiguous uint64."""
     words = check_hands(hands)
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     return words, check_prevs(prevs, len(words), rules, first_illegal), rules
 
 
@@ -38,7 +38,7 @@ def word_layout(hands: object, rules: RulesLike, wild: object = None) -> str:
     together), ``"two_decks"`` for rules of two decks, else ``"one_deck"``. Checked after the
     hands are found an integer array, so that a bad array is named first."""
     _integer_array(hands)
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     if checked.laizi or wild is not None:
         return "laizi"
     return "two_decks" if checked.decks == 2 else "one_deck"

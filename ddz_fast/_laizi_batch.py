@@ -35,7 +35,7 @@ from ._two_decks_batch import csr_words, prev_moves
 from .hand import Hand
 from .move import Move
 from .wild import Wild, check_wild
-from .rules import Rules, RulesLike, as_rules
+from .rules import Rules, RulesLike, checked_rules
 
 __all__ = ["laizi_moves_batch", "laizi_action_mask"]
 
@@ -47,7 +47,7 @@ def _rows(hands: object, prevs: object, rules: RulesLike, wild: object,
     """(rules, wild ranks, the legal moves of each hand), after every check: the hands, the
     rules with their wild ranks, then each move to beat (a legal move under them)."""
     words = check_hands(hands).tolist()
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     ranks = check_wild(checked, wild)
     moves = prev_moves(prevs, len(words), "with wild cards")
     for row, prev in enumerate(moves):

@@ -2,15 +2,30 @@
 and the deal bonuses announced at the deal."""
 from __future__ import annotations
 
-from enum import Enum, IntEnum
-from typing import Optional, Tuple, Union
+from enum import Enum, EnumMeta, IntEnum
+from typing import Any, Optional, Tuple, Union
 
 from .move import Move
+from .validate import is_int
 
 __all__ = ["Bid", "Double", "Partner", "DealBonus", "Action", "Event"]
 
 
-class Bid(IntEnum):
+class _ActionKind(EnumMeta):
+    """The metaclass of the actions: ``Bid(3)`` takes an int (a numpy one too) or a member.
+    Enum's own lookup compares any other value with every member (an array's comparison is an
+    array, whose truth is an error) and shows its repr in the error it raises (a list too
+    deep to show is a RecursionError)."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or isinstance(value, cls):
+            return super().__call__(value, *args, **kwargs)
+        if not is_int(value):
+            raise TypeError(f"{cls.__name__} takes an int, not {type(value).__name__}")
+        return super().__call__(int(value))
+
+
+class Bid(IntEnum, metaclass=_ActionKind):
     """A bidding action. ``PASS`` declines: no bid (points), no call or no rob (call/rob)."""
 
     PASS = 0
@@ -21,14 +36,14 @@ class Bid(IntEnum):
     ROB = 5
 
 
-class Double(IntEnum):
+class Double(IntEnum, metaclass=_ActionKind):
     """A doubling-round action."""
 
     NO_DOUBLE = 0
     DOUBLE = 1
 
 
-class Partner(IntEnum):
+class Partner(IntEnum, metaclass=_ActionKind):
     """The landlord's choice of partner at the four-player table (``sides="partner"``):
     ``Partner(seat)`` names that seat, ``Partner.SEAT_2`` is ``Partner(2)``."""
 
@@ -43,7 +58,7 @@ class Partner(IntEnum):
         return int(self)
 
 
-class DealBonus(Enum):
+class DealBonus(Enum, metaclass=_ActionKind):
     """A bonus of the deal (option ``deal_bonuses``): each one doubles the multiplier once.
     Not an int (unlike bids), so that no bonus ever equals an action.
 

@@ -10,7 +10,7 @@ from collections import abc
 from operator import le
 from typing import Sequence, Tuple
 
-from .validate import is_int
+from .validate import is_int, shown
 
 __all__ = [
     "NUM_RANKS", "RANK_LETTERS", "RANK_NAMES", "BLACK_JOKER", "RED_JOKER", "TWO", "ACE",
@@ -39,7 +39,7 @@ def deck_counts(decks: int) -> Counts:
     try:
         return _DECKS[decks]
     except (KeyError, TypeError):       # an unhashable value is no deck count either
-        raise ValueError(f"decks must be 1 or 2, got {decks!r}") from None
+        raise ValueError(f"decks must be 1 or 2, got {shown(decks)}") from None
 
 
 def fits_one_deck(counts: Sequence[int]) -> bool:
@@ -52,11 +52,13 @@ _SUITS = frozenset("shdcSHDC\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667")
 
 def rank_index(letter: str) -> int:
     """The rank index of one rank letter (``'3'`` -> 0, ``'t'`` or ``'10'`` -> 7, ``'R'`` -> 14)."""
+    if not isinstance(letter, str):
+        raise TypeError(f"a rank letter is a str, not {type(letter).__name__}")
     key = "T" if letter == "10" else letter.upper()
     try:
         return _LETTER_TO_RANK[key]
     except (KeyError, AttributeError):
-        raise ValueError(f"unknown rank {letter!r}: ranks are 3-9, T (or 10), J, Q, K, A, 2, "
+        raise ValueError(f"unknown rank {shown(letter)}: ranks are 3-9, T (or 10), J, Q, K, A, 2, "
                          "B (black joker) and R (red joker)") from None
 
 

@@ -81,6 +81,8 @@ class _MissingCore:
 def load(module: str) -> Union[ModuleType, _MissingCore]:
     """The native module ``module`` (a name of :data:`NATIVE_MODULES`), imported now, or a
     stand-in raising :class:`NativeCoreMissingError` on any use when it was not built."""
+    if not isinstance(module, str):
+        raise TypeError(f"a native module is named by a str, not {type(module).__name__}")
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:

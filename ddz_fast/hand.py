@@ -45,11 +45,13 @@ class Hand:
     __slots__ = ("_counts", "_bitboard")
 
     def __init__(self, cards: Union[str, Sequence[int], "Hand"] = (), decks: int = 1) -> None:
-        if decks == 1 and _fill_plain(self, cards):
+        # decks is compared only once it is known to be an int (an array's == is an array)
+        if type(decks) is int and decks == 1 and _fill_plain(self, cards):
             return
         if hasattr(self, "_bitboard"):
             raise TypeError("a Hand is immutable")
-        deck_counts(decks)                  # 1 or 2
+        deck_counts(decks)                  # 1 or 2 (True and numpy ints equal to them too)
+        decks = int(decks)
         if type(cards) is Hand:
             counts = cards._counts
             if decks == 1 and cards._bitboard >= bitboard.TWO_DECKS_BIT:
@@ -165,6 +167,7 @@ HandLike = Union[Hand, str, Sequence[int]]
 def as_hand(cards: HandLike, decks: int = 1) -> Hand:
     """Accept a Hand, card text or 15 counts of ``decks`` decks; always an exact Hand, whose
     values were checked (a Hand beyond one deck is refused where ``decks`` is 1)."""
-    if type(cards) is Hand and (decks == 2 or cards._bitboard < bitboard.TWO_DECKS_BIT):
+    if type(cards) is Hand and type(decks) is int and (decks == 2
+                                                        or cards._bitboard < bitboard.TWO_DECKS_BIT):
         return cards
     return Hand(cards, decks)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import List, Sequence, Tuple
 
-from ._checks import check_action_id
+from ._checks import check_action_id, exact_move
 from .cards import BLACK_JOKER, RANK_NAMES, Counts, fits_one_deck
 from .laizi_space import space, space_size
 from .move import TYPE_CODES, Move
@@ -40,8 +40,7 @@ def _not_in_space(move: Move, rules: Rules, wild: Tuple[int, ...]) -> ValueError
 def action_id(move: Move, rules: Rules, wild: Tuple[int, ...]) -> int:
     """The index of ``move`` in the canonical action space of ``rules`` and ``wild``
     (ValueError naming it when it is not there, TypeError when it is no Move)."""
-    if not isinstance(move, Move):
-        raise TypeError(f"move must be a Move, not {type(move).__name__}")
+    move = exact_move(move, "move")     # a subclass may say anything: rebuilt from its word
     blocks = space(rules, wild)
     counts = move.counts
     name = (TYPE_CODES[move.type], move.length, sum(counts), move.key)

@@ -6,13 +6,16 @@ from typing import Dict, Optional, Sequence, Union
 
 __all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "WIDEST_LAIZI", "RulesLike",
            "as_rules", "three_player_rules", "three_player_table", "plain_rules"]
+# checked_rules is not listed: the layers that compile or cache a rule set call it.
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
 _SIDES = ("alone", "partner")
 _BOMB_MULTIPLIERS = ("double", "app")
 
 
-@dataclass(frozen=True)
+# Slots: the native move API reads the fields straight from their offsets to see that a Rules it
+# compiled is unchanged (object.__setattr__ can still change a frozen dataclass).
+@dataclass(frozen=True, slots=True)
 class Rules:
     """One rule set. Use :meth:`preset` for the named ones; ``Rules()`` is ``standard``.
 
@@ -263,12 +266,43 @@ def as_rules(rules: RulesLike) -> Rules:
     raise TypeError(f"rules must be a Rules, a preset name or None, not {type(rules).__name__}")
 
 
+#: The fields that __post_init__ fills in when they are None: a made Rules never holds None there.
+_FILLED_IN = ("doubling", "decks", "kitty")
+_CHANGED = "a Rules changed after it was made"
+
+
+def checked_rules(rules: RulesLike) -> Rules:
+    """:func:`as_rules`, with the fields of the Rules checked again.
+
+    A frozen Rules can still be changed with ``object.__setattr__``: whatever compiles a rule
+    set, caches one, or walks a tree under one reads what this has checked. A Rules whose
+    fields no longer pass the constructor's checks is a ValueError or TypeError naming the
+    field (about a microsecond: for the slow paths, not for every move generated).
+    """
+    checked = as_rules(rules)
+    for name in _FILLED_IN:
+        try:
+            value = object.__getattribute__(checked, name)
+        except AttributeError:
+            raise ValueError(f"rule option {name} is missing from {_CHANGED}") from None
+        if value is None:
+            raise ValueError(f"rule option {name} is None in {_CHANGED}")
+    try:
+        Rules.__post_init__(checked)    # no field is None: it only checks
+    except AttributeError as error:     # a field deleted
+        raise ValueError(f"a rule option is missing from {_CHANGED}: {error}") from None
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"{error} ({_CHANGED})") from None
+    return checked
+
+
 def three_player_rules(rules: RulesLike, what: str) -> Rules:
-    """:func:`as_rules`, refusing a four-player table: ``what`` (the solver, the native play
-    loop...) plays three players and one deck; the four-player table has its moves
-    (:func:`ddz_fast.legal_moves` and its siblings) and its game engine
-    (:mod:`ddz_fast.engine.four_player`). Wild cards are refused too (:func:`plain_rules`)."""
-    return plain_rules(three_player_table(rules, what), what)
+    """:func:`as_rules`, its fields checked again (``checked_rules``), refusing a four-player
+    table: ``what`` (the solver, the native play loop...) plays three players and one deck;
+    the four-player table has its moves (:func:`ddz_fast.legal_moves` and its siblings) and its
+    game engine (:mod:`ddz_fast.engine.four_player`). Wild cards are refused too
+    (:func:`plain_rules`)."""
+    return plain_rules(three_player_table(checked_rules(rules), what), what)
 
 
 def three_player_table(rules: RulesLike, what: str) -> Rules:

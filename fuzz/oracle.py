@@ -7,7 +7,10 @@ message names the problem in the library's own words. Anything else is a finding
 * UNCLEAR: another exception type (OverflowError, KeyError, AttributeError, RecursionError,
   MemoryError, numpy's errors...), or a ValueError/TypeError whose message is a builtin or
   numpy internal (``'NoneType' object is not subscriptable``...) or empty. IndexError is the
-  documented error of sequence indexing only (``MoveList[i]``), where it is CLEAR.
+  documented error of sequence indexing only (``MoveList[i]``), where it is CLEAR. A
+  MemoryError is CLEAR only as the library's own refusal of a request past the memory
+  available (``tt_megabytes=65536 asks for 64 GiB of memory for ...``, see
+  ``ddz_fast._memory``).
 * ACCEPTED: the generator knew the input to be invalid, and the call returned a value.
 * REJECTED: the generator knew the input to be valid, and the call raised.
 * MISMATCH: a consistency check between two entry points failed.
@@ -52,12 +55,15 @@ INTERNAL_MESSAGES = (
     "expected str, bytes or os.PathLike", "must be str, not",
     "can only concatenate", "Buffer dtype mismatch", "Buffer has wrong number of dimensions",
     "Expected tuple, got", "an integer is required", "Argument '", "ndarray is not",
-    "Cannot convert", "unsupported format string",
+    "Cannot convert", "unsupported format string", "Unable to allocate",
 )
 
 #: Exception types that a library may raise for bad input, by (module, name).
 CLEAR_BASES = (ValueError, TypeError)
 CLEAR_MODULES = ("builtins", "json", "json.decoder")
+#: The library's refusal of a request past the memory available (ddz_fast._memory).
+MEMORY_REFUSAL = re.compile(r"^\S.* asks for [\d.]+ (GiB|MiB|KiB|bytes) of memory for .*: ask for "
+                            r"less$")
 
 
 class Outcome(NamedTuple):
@@ -106,6 +112,8 @@ def _error_kind(error: BaseException, index_ok: bool) -> str:
         return CLEAR
     if isinstance(error, IndexError) and index_ok and not isinstance(error, KeyError):
         return CLEAR
+    if isinstance(error, MemoryError) and MEMORY_REFUSAL.match(str(error)):
+        return CLEAR
     if isinstance(error, CLEAR_BASES) and (module.startswith("ddz_fast")
                                            or module in CLEAR_MODULES):
         return CLEAR
@@ -149,10 +157,13 @@ def judge_cli(result, error: Optional[BaseException] = None) -> Outcome:
         return Outcome(OK)
     if status == 1 and lines and all("game abandoned" in line or "ddz-fast:" in line
                                      for line in lines[-1:]):
-        return Outcome(CLEAR, "status 1", short(lines[-1]))
+        # a run-time failure the command reports (a bot's fault in the arena, memory the
+        # machine lacks, an output error, the game abandoned at the end of input)
+        kind = CLEAR if internal(lines[-1].split(":", 1)[-1]) is None else UNCLEAR
+        return Outcome(kind, "status 1", short(lines[-1]))
     if status == 2:
         body = [line for line in lines if not USAGE.match(line) and not line.startswith(" ")]
-        if len(body) == 1 and re.match(r"^ddz-fast( \w+)?: error: ", body[0]):
+        if len(body) == 1 and re.match(r"^(ddz-fast( \w+)?|python -m [\w.]+): error: ", body[0]):
             message = body[0].split("error:", 1)[1]
             bad = internal(message)
             if bad is None:

@@ -37,7 +37,7 @@ SEED_STRIDE = 10**9
 
 
 def _import_fuzz():
-    """cases and oracle, imported from this folder (fuzz/ is not a package)."""
+    """cases (a package) and oracle, imported from this folder (fuzz/ is not a package)."""
     if HERE not in sys.path:
         sys.path.insert(0, HERE)
     import cases    # noqa: E402

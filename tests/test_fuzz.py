@@ -1,6 +1,6 @@
 """Hostile input, every public entry point: each call returns or raises one clear error.
 
-The calls come from the generators of ``fuzz/cases.py`` driven by hypothesis's random (so
+The calls come from the generators of ``fuzz/cases/`` driven by hypothesis's random (so
 failures shrink), and are judged by ``fuzz/oracle.py``: the same oracle as the fuzz runner
 (``python fuzz/run.py``), loaded from its path since ``fuzz/`` is a folder of scripts.
 
@@ -37,11 +37,19 @@ CALL_TIMEOUT = 30.0 if IMPLEMENTATION == "python" else 10.0
 #: Entry points that reach the compiled play loops or batch kernels: run in a child process.
 FORKED = {"perft", "perft_native", "divide", "play_out", "random_games", "legal_moves_batch",
           "legal_action_mask", "MoveList", "Hand.from_bitboard", "Move.from_word", "cli",
-          "env", "compat.douzero"}
+          "env", "compat.douzero", "solve", "variants.moves", "variants.batches", "reference",
+          "variants.positions", "results", "sampling", "bot methods", "solve_reference",
+          "stepping", "arena.parts", "variants.envs", "Rules.forged", "suites"}
 
 
 def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"ddz_fuzz_{name}", FUZZ_DIR / f"{name}.py")
+    """The module or package ``name`` of fuzz/, under a name of its own."""
+    package = FUZZ_DIR / name / "__init__.py"
+    if package.exists():
+        spec = importlib.util.spec_from_file_location(
+            f"ddz_fuzz_{name}", package, submodule_search_locations=[str(package.parent)])
+    else:
+        spec = importlib.util.spec_from_file_location(f"ddz_fuzz_{name}", FUZZ_DIR / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module   # dataclasses look their module up
     spec.loader.exec_module(module)
@@ -54,7 +62,10 @@ cases = _load("cases")
 #: Entry points that exist only in the compiled core (or, for MoveList and the DouZero drop-in,
 #: run on its move lists): without it every call would only raise NativeCoreMissingError.
 NATIVE_ENTRIES = {"MoveList", "solve", "perft_native", "play_out", "random_games",
-                  "compat.douzero"}
+                  "compat.douzero", "variants.moves", "variants.batches", "reference",
+                  "reference.laizi", "Rules.forged", "solve_reference", "results", "sampling",
+                  "InformationSet", "bot methods", "arena.parts", "variants.positions",
+                  "stepping"}
 
 
 def _warm_up() -> None:
@@ -175,7 +186,10 @@ def run_isolated(case) -> "oracle.Outcome":
     pytest.param(entry, marks=[pytest.mark.native] if entry in NATIVE_ENTRIES else [])
     for entry in cases.entry_names()])
 def test_entry_point_returns_or_raises_a_clear_error(entry):
-    @settings(SETTINGS, max_examples=sample_size(SLOW.get(entry, 100), minimum=15))
+    # the newer entry points name their own (fewer) examples: the default run stays short
+    examples = cases.EXAMPLES.get(entry) or SLOW.get(entry, 100)
+
+    @settings(SETTINGS, max_examples=sample_size(examples, minimum=min(15, examples)))
     @given(rng=st.randoms(use_true_random=False))
     def check(rng):
         case = cases.build_from(entry, rng)
@@ -196,6 +210,10 @@ def test_oracle_rejects_internal_messages():
     assert oracle.judge(IndexError("game 5 is outside 0..3")).kind == "UNCLEAR"
     assert oracle.judge(ValueError("5 cards of rank 7: one deck has 4")).kind == "CLEAR"
     assert oracle.judge(None, expect="error").kind == "ACCEPTED"
+    assert oracle.judge(MemoryError("tt_megabytes=65536 asks for 64 GiB of memory for the "
+                                    "transposition table, but only 3 GiB of memory is "
+                                    "available: ask for less")).kind == "CLEAR"
+    assert oracle.judge(MemoryError("Unable to allocate 8 GiB")).kind == "UNCLEAR"
     assert oracle.judge(ValueError("seat must be 0, 1 or 2"), expect="ok").kind == "REJECTED"
     assert oracle.judge_cli((2, "", "ddz-fast: error: unknown rank 'X'\n")).kind == "CLEAR"
     assert oracle.judge_cli((2, "", "Traceback (most recent call last):\n  ...\n")).kind \

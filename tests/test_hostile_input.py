@@ -526,3 +526,340 @@ def test_an_unknown_implementation_is_one_line_on_the_command_line():
     assert done.returncode == 2 and not done.stdout
     assert done.stderr == ("ddz-fast: error: DDZ_FAST_IMPLEMENTATION='pure' is not an "
                            "implementation: use 'native' (the default) or 'python'\n")
+
+
+# --- a Rules changed behind its back ----------------------------------------------------------
+
+_BIG_HAND = Hand("3334445556667778889TJQKA2BR")
+
+
+def _both_implementations(call):
+    """(native outcome, reference outcome) of ``call(module)``: a result or the error text."""
+    from ddz_fast.moves import implementation
+    outcomes = []
+    for name in ("native", "python"):
+        try:
+            outcomes.append(call(implementation(name)))
+        except (TypeError, ValueError) as error:
+            outcomes.append(f"{type(error).__name__}: {error}")
+    return outcomes
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("field, value, error", [
+    ("solo_wing_max_copies", 99, "ValueError: rule option solo_wing_max_copies must be between"),
+    ("solo_wing_max_copies", 2 ** 70, "ValueError: rule option solo_wing_max_copies must be"),
+    ("four_two", 2, "TypeError: rule option four_two must be a bool"),
+    ("decks", 2, "ValueError: 3 players play with 1 deck, not 2"),
+    ("doubling", None, "ValueError: rule option doubling is None"),
+    ("bidding", "bogus", "ValueError: unknown bidding system 'bogus'"),
+])
+def test_a_changed_rules_is_the_same_clear_error_natively_and_in_the_reference(field, value,
+                                                                               error):
+    # Once an OverflowError from the native options (a huge field), or 420 moves natively
+    # against 470 in the reference (a wing count of 99).
+    rules = tampered(ddz_fast.Rules(), **{field: value})
+    native, reference = _both_implementations(
+        lambda api: len(api.legal_moves(_BIG_HAND, rules=rules)))
+    assert native == reference and native.startswith(error)
+    assert "changed after it was made" in native
+
+
+@pytest.mark.native
+def test_a_rules_changed_after_use_is_never_answered_from_the_cache():
+    rules = ddz_fast.Rules()
+    first = len(legal_moves(_BIG_HAND, rules=rules))
+    object.__setattr__(rules, "solo_wing_max_copies", 4)    # valid: the new answer
+    assert len(legal_moves(_BIG_HAND, rules=rules)) == len(legal_moves(
+        _BIG_HAND, rules=ddz_fast.Rules(solo_wing_max_copies=4))) != first
+    object.__setattr__(rules, "solo_wing_max_copies", 99)   # invalid: an error
+    with pytest.raises(ValueError, match="solo_wing_max_copies must be between 1 and 4"):
+        legal_moves(_BIG_HAND, rules=rules)
+    object.__setattr__(rules, "solo_wing_max_copies", 1)
+    assert len(legal_moves(_BIG_HAND, rules=rules)) == first
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("call", [
+    lambda rules: ddz_fast.solve(ddz_fast.Duel.parse("3/4"), rules=rules),
+    lambda rules: perft_native(OPENING, 2, rules=rules),
+    lambda rules: play_out(OPENING, 1, rules=rules),
+    lambda rules: random_games(2, 1, rules=rules),
+    lambda rules: Game(rules),
+])
+def test_a_changed_rules_never_reaches_the_native_options(call):
+    rules = tampered(ddz_fast.Rules(), rocket_in_kickers=2 ** 70)
+    with pytest.raises(TypeError, match="rule option rocket_in_kickers must be a bool"):
+        call(rules)
+
+
+# --- memory asked for beyond what the machine has ----------------------------------------------
+
+def _under_memory_limit(code: str, gib: int = 3) -> subprocess.CompletedProcess:
+    """``code`` run in a child process whose address space is limited to ``gib`` GiB."""
+    return run_python(f"import resource\nresource.setrlimit(resource.RLIMIT_AS, ({gib} << 30, "
+                      f"{gib} << 30))\n" + code)
+
+
+@pytest.mark.native
+def test_a_transposition_table_past_the_memory_available_is_one_line_on_the_command_line():
+    # Once a MemoryError traceback from the table's allocation, with exit status 1.
+    done = _under_memory_limit("from ddz_fast.cli.main import main\n"
+                               "raise SystemExit(main(['solve', '3/4/5 0 0 - 0', '--tt-mb', "
+                               "'65536']))")
+    assert done.returncode == 1 and not done.stdout
+    assert done.stderr.startswith("ddz-fast: error: --tt-mb 65536 asks for 64 GiB of memory "
+                                  "for the transposition table, but only ")
+    assert done.stderr.count("\n") == 1 and "available" in done.stderr
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("unknown", [False, True])
+def test_solve_names_the_table_memory_it_cannot_have(unknown):
+    # Unknown: no memory figure can be read, and the allocation itself fails.
+    done = _under_memory_limit(
+        "import ddz_fast\nfrom ddz_fast import _memory\n"
+        + ("_memory.available_bytes = lambda: None\n" if unknown else "")
+        + "try:\n    ddz_fast.solve(ddz_fast.Duel.parse('3/4'), tt_megabytes=8192)\n"
+          "except MemoryError as error:\n    print(error)\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("tt_megabytes=8192 asks for 8 GiB of memory for the "
+                                  "transposition table, but ")
+    assert ("cannot be allocated" if unknown else "of memory is available") in done.stdout
+
+
+@pytest.mark.native
+def test_samples_and_random_games_past_the_memory_available_are_refused_first(monkeypatch):
+    from ddz_fast import _memory
+    monkeypatch.setattr(_memory, "available_bytes", lambda: 1 << 20)
+    state = Game().new_state(seed=3)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[-1])
+    info = ddz_fast.information_set(state, 1)
+    with pytest.raises(MemoryError, match=r"^n=1000000 asks for 91.6 MiB of memory for the "
+                                          r"samples, but only 1 MiB of memory is available"):
+        info.sample(10 ** 6, 1)
+    assert info.sample(100, 1).shape == (100, 3)
+    with pytest.raises(MemoryError, match=r"^n=100000 asks for .* random games, but only 1 MiB"):
+        random_games(100_000, 1)
+
+
+# --- the vocabulary's and the suites' own arguments -------------------------------------------
+
+def _deep_list(depth: int = 100_000) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # once AttributeError or "unhashable type", the messages of a letter's own methods
+    (lambda: ddz_fast.cards.rank_index(3), TypeError, "a rank letter is a str, not int"),
+    (lambda: ddz_fast.cards.rank_index(bytearray(b"3")), TypeError, "not bytearray"),
+    # once "The truth value of an array ... is ambiguous" from decks == 1
+    (lambda: Hand("33", np.array([1, 2])), ValueError, "decks must be 1 or 2"),
+    (lambda: ddz_fast.hand.as_hand(Hand("33"), np.array([1, 2])), ValueError,
+     "decks must be 1 or 2"),
+    # once a RecursionError building the message of a deck count too deep to show
+    (lambda: ddz_fast.cards.deck_counts({"a": _deep_list()}), ValueError,
+     "decks must be 1 or 2"),
+    (lambda: load(["ddz_fast.moves._api"]), TypeError, "a native module is named by a str"),
+    (lambda: ddz_fast.moves.implementation(np.array([1, 2])), TypeError,
+     "an implementation is named by a str"),
+    # Enum's own lookup compared an array with each member, and showed a value too deep
+    (lambda: ddz_fast.Bid(np.array([1, 2])), TypeError, "Bid takes an int, not ndarray"),
+    (lambda: ddz_fast.DealBonus(_deep_list()), TypeError, "DealBonus takes an int, not list"),
+    (lambda: ddz_fast.Bid(True), TypeError, "Bid takes an int, not bool"),
+    (lambda: ddz_fast.Double(7), ValueError, "7 is not a valid Double"),
+])
+def test_vocabulary_arguments_get_errors_that_name_them(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_actions_still_take_ints_numpy_ints_and_themselves():
+    assert ddz_fast.Bid(3) is ddz_fast.Bid.BID_3 is ddz_fast.Bid(np.int64(3))
+    assert ddz_fast.Bid(ddz_fast.Bid.ROB) is ddz_fast.Bid.ROB
+    assert ddz_fast.DealBonus(1) is ddz_fast.DealBonus.STRAIGHT
+    import pickle
+    assert pickle.loads(pickle.dumps(ddz_fast.actions.Partner.SEAT_2)).seat == 2
+
+
+@pytest.mark.native
+def test_random_games_results_are_built_from_arrays_only():
+    games = random_games(2, 1)
+    values = {name: getattr(games, name) for name in ("landlord", "landlord_won", "base_stake",
+                                                       "multiplier", "bombs", "plays", "scores",
+                                                       "spring", "anti_spring", "hands",
+                                                       "kitty", "bonuses")}
+    assert ddz_fast.RandomGames(**values) == games
+    with pytest.raises(TypeError, match="RandomGames.landlord must be a numpy array, not str"):
+        ddz_fast.RandomGames(**dict(values, landlord="x"))
+    with pytest.raises(TypeError, match="RandomGames.moves must be a numpy array or None"):
+        ddz_fast.RandomGames(**values, moves=[1, 2])
+
+
+@pytest.mark.parametrize("line, message", [
+    ("perft 1", "line 3: 'perft' takes a depth and a node count, got '1'"),
+    ("perft 1 2 3", "line 3: 'perft' takes a depth and a node count"),
+    ("perft x 5", "line 3: 'perft' takes a depth and a node count, got 'x 5'"),
+    ("perft ٣ 5", "line 3: 'perft' takes a depth and a node count"),
+])
+def test_a_suite_file_with_a_bad_count_names_its_line(line, message):
+    # once "invalid literal for int()" or "not enough values to unpack"
+    from ddz_fast.positions import suites
+    lines = ["rules standard", "position 3/4/5 0 0 - 0", line]
+    with pytest.raises(ValueError, match=message):
+        list(suites.read_perft_suites(lines))
+    with pytest.raises(ValueError, match="line 2: "):
+        list(suites.read_perft_suites(["rules standard", "position 3/4/5 0 9 - 0"]))
+
+
+def test_the_suite_command_reports_a_bad_file_in_one_line(tmp_path, capsys):
+    from ddz_fast.positions import suites
+    broken = tmp_path / "broken.perft"
+    broken.write_bytes(b"position 3/4/5 0 0 - 0\nperft 1 \xed\xa0\x80\n")
+    bad_count = tmp_path / "count.perft"
+    bad_count.write_text("position 3/4/5 0 0 - 0\nperft one 1\n", encoding="utf-8")
+    for path, message in ((broken, "it is not UTF-8 text"), (bad_count, "line 2: 'perft'"),
+                          ("a" * 5000, "no suite 'aaaa")):   # once OSError: name too long
+        with pytest.raises(SystemExit) as exit_:
+            suites.main([str(path)])
+        assert exit_.value.code == 2
+        assert message in capsys.readouterr().err
+    with pytest.raises(TypeError, match="a suite is named by a str"):
+        suites.suite_path(np.array([1, 2]))
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1.0, "0.1", None])
+def test_time_repeated_takes_a_finite_duration(seconds):
+    # NaN and infinity once repeated the computation for ever
+    from ddz_fast.positions import suites
+    with pytest.raises((TypeError, ValueError), match="min_seconds"):
+        suites.time_repeated(lambda: 1, seconds)
+
+
+# --- the engine's, the bots', the arena's and the environments' own arguments -----------------
+
+def _over_state():
+    from ddz_fast.search.bots import GreedyBot, play_hand
+    return play_hand(Game().new_state(seed=4), GreedyBot(), GreedyBot())
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # once an empty shell whose every property raised AttributeError
+    (lambda: ddz_fast.State(), TypeError, "a State is made by Game.new_state"),
+    (lambda: ddz_fast.engine.four_player.FourPlayerState(1), TypeError,
+     "a FourPlayerState is made by Game.new_state"),
+    # once "object of type 'NoneType' has no len()"
+    (lambda: ddz_fast.engine.scoring.side_spring_factor(False, None, 1), TypeError,
+     "plays must be a sequence of four counts"),
+    # once "unsupported operand type(s)" or an OverflowError building lists of 2**70 items
+    (lambda: arena.Tally.empty("2"), TypeError, "num_bots must be an int"),
+    (lambda: arena.Tally.empty(2 ** 70), ValueError, "num_bots must be"),
+    (lambda: arena.seatings(2 ** 70), ValueError, "num_bots must be"),
+    (lambda: arena.landlord_seat(*deal_cards(1), None), TypeError, "index must be an int"),
+    (lambda: arena.play_deals(arena.ArenaConfig(("random", "greedy")), 0, 1.5), TypeError,
+     "stop must be an int"),
+    (lambda: arena.play_deals(tampered(arena.ArenaConfig(("random", "greedy")), bots=5), 0, 1),
+     TypeError, "bots must be a tuple or list"),
+    (lambda: arena.summarise(arena.ArenaConfig(("random", "greedy")), {}), TypeError,
+     "tally must be a Tally"),
+])
+def test_engine_and_arena_arguments_get_errors_that_name_them(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "solver"])
+def test_a_bot_asked_to_decide_after_the_hand_is_a_clear_error(bot):
+    # once IndexError from random.choice of no actions, or None + 2 for the partner
+    from ddz_fast.search.catalog import make_bot
+    made = make_bot(bot, 1)
+    for method in ("bid", "double", "play"):
+        with pytest.raises(ValueError, match="the hand is over"):
+            getattr(made, method)(_over_state())
+    with pytest.raises(TypeError, match="state must be a State, not float"):
+        made.play(1.5)
+    if hasattr(made, "partner"):
+        with pytest.raises(ValueError, match="the hand is over"):
+            made.partner(_over_state())
+
+
+def test_rlcard_rule_bot_refuses_a_finished_hand():
+    pytest.importorskip("rlcard")
+    from ddz_fast.search.catalog import make_bot
+    with pytest.raises(ValueError, match="the hand is over"):
+        make_bot("rlcard-rule", 1).play(_over_state())
+
+
+@pytest.mark.native
+def test_information_sets_are_of_three_players_and_checked_again_when_sampled():
+    four = Game("four_player").new_state(seed=2)
+    with pytest.raises(ValueError, match="information sets are of the three-player table"):
+        ddz_fast.information_set(four, 2)       # once an IndexError
+    state = Game().new_state(seed=3)
+    while state.phase != "play":
+        state.apply(state.legal_actions()[-1])
+    info = ddz_fast.information_set(state, 1)
+    for field, value in (("player", -2 ** 70), ("hand", 0), ("unseen", 7), ("card_counts", None),
+                         ("kitty_constraint", (1,) * 15)):
+        forged = tampered(info, **{field: value})
+        with pytest.raises((TypeError, ValueError)):    # once OverflowError, AttributeError...
+            forged.sample(5, 1)
+        with pytest.raises((TypeError, ValueError)):
+            forged.deal_count()
+
+
+def test_laizi_action_ids_rebuild_a_move_that_lies():
+    from ddz_fast import laizi_ids
+
+    class Lying(Move):
+        __slots__ = ()
+        type = property(lambda self: "bogus")       # once a KeyError of its type
+    lying = Lying.__new__(Lying)
+    lying._set("solo", 0, 1, (1,) + (0,) * 14)
+    rules = ddz_fast.Rules.preset("laizi")
+    assert laizi_ids.action_id(lying, rules, (7,)) == laizi_ids.action_id(
+        classify("3")[0], rules, (7,))
+
+
+def test_douzero_generator_checks_the_chain_length():
+    pytest.importorskip("douzero")
+    from ddz_fast.compat import douzero
+    gen = douzero.MovesGener([3, 3, 4, 4, 5, 5, 6, 7])
+    with pytest.raises(TypeError, match="repeat_num must be an int"):
+        gen.gen_type_9_serial_pair(None)      # once "'>=' not supported"
+    assert gen.gen_type_9_serial_pair(3) == [[3, 3, 4, 4, 5, 5]]
+
+
+def test_environments_name_the_agents_they_have():
+    pytest.importorskip("pettingzoo")
+    from ddz_fast.envs import three_player
+    env = three_player.env()
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="unknown agent 'peasant_9': the agents are landlord"):
+        env.unwrapped.observation_space("peasant_9")    # once a KeyError
+    with pytest.raises(TypeError, match="an agent is named by a str"):
+        env.unwrapped.action_space(np.array([1, 2]))
+    with pytest.raises(ValueError, match="unknown agent"):
+        env.unwrapped.observe("")
+
+
+def test_a_bot_plays_a_move_in_the_play_phase_only():
+    # GreedyBot once read a Bid as a move (AttributeError: no is_pass)
+    from ddz_fast.search.catalog import make_bot
+    bidding = Game("four_player").new_state(seed=5)
+    for bot in ("random", "greedy", "solver"):
+        with pytest.raises(ValueError, match="a move is a decision of the play phase"):
+            make_bot(bot, 1).play(bidding)
+
+
+@pytest.mark.native
+def test_an_information_set_with_an_array_for_its_phase_is_refused():
+    state = Game().new_state(seed=3)
+    info = ddz_fast.information_set(state, 0)
+    import dataclasses
+    with pytest.raises(ValueError, match="phase must be one of"):
+        dataclasses.replace(info, phase=np.array([1.0, 2.0]))   # once the truth of an array

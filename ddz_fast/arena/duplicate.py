@@ -63,7 +63,7 @@ from ..search.catalog import make_bot, wild_card_bots
 from ..engine.game import Game, deal_cards
 from ..hand import Hand
 from .parallel import imap_in_windows
-from ..rules import Rules, three_player_table
+from ..rules import Rules, checked_rules, three_player_table
 from .stats import bradley_terry, normal_interval, wilson_interval
 from ..validate import check_int
 
@@ -104,7 +104,8 @@ class ArenaConfig:
                              f"got {len(self.bots)}")
         made = [make_bot(spec, 0) for spec in self.bots]  # a bad spec fails here, not later
         object.__setattr__(self, "bots", tuple(self.bots))
-        object.__setattr__(self, "rules", three_player_table(self.rules, "the arena"))
+        object.__setattr__(self, "rules", three_player_table(checked_rules(self.rules),
+                                                             "the arena"))
         if self.rules.laizi:
             _check_wild_card_bots(self.bots, made, self.rules)
         object.__setattr__(self, "seed", check_int("seed", self.seed))   # a plain int
@@ -128,6 +129,14 @@ def _check_wild_card_bots(specs: Sequence[str], bots: Sequence[object], rules: R
                              f"{', '.join(wild_card_bots())}")
 
 
+def checked_config(config: object) -> "ArenaConfig":
+    """``config`` rebuilt through its checks: a frozen ArenaConfig can still be changed with
+    ``object.__setattr__``, and the deals must be played by what was checked."""
+    if not isinstance(config, ArenaConfig):
+        raise TypeError(f"config must be an ArenaConfig, not {type(config).__name__}")
+    return ArenaConfig(config.bots, config.seed, config.rules)
+
+
 def seatings(num_bots: int) -> List[Tuple[int, int]]:
     """The games of one deal as (landlord bot, peasant bot): every ordered pair.
 
@@ -136,6 +145,7 @@ def seatings(num_bots: int) -> List[Tuple[int, int]]:
     >>> len(seatings(4))
     12
     """
+    num_bots = check_int("num_bots", num_bots, 0, MAX_BOTS)
     return [(x, y) for x in range(num_bots) for y in range(num_bots) if x != y]
 
 
@@ -146,6 +156,7 @@ def landlord_seat(hands: Sequence[Hand], kitty: Hand, index: int) -> int:
     >>> landlord_seat(hands, kitty, 0) in (0, 1, 2)
     True
     """
+    index = check_int("index", index, 0)
     order = [(index + k) % 3 for k in range(3)]
     strength = [hand_strength([a + b for a, b in zip(hands[s].counts, kitty.counts)])
                 for s in range(3)]
@@ -176,6 +187,7 @@ class Tally:
 
     @classmethod
     def empty(cls, num_bots: int) -> "Tally":
+        num_bots = check_int("num_bots", num_bots, 0, MAX_BOTS)
         pairs, duels = num_bots * (num_bots - 1), num_bots * (num_bots - 1) // 2
         return cls(0, [0] * pairs, [0] * pairs, [0] * num_bots, [0] * num_bots,
                    [0] * num_bots, [0] * duels, [0] * duels)
@@ -230,6 +242,9 @@ def play_deals(config: ArenaConfig, start: int, stop: int) -> Tally:
     (3, 0)
     """
     _maybe_fail()
+    config = checked_config(config)
+    start = check_int("start", start, 0, MAX_DEALS)
+    stop = check_int("stop", stop, start, MAX_DEALS)
     n = len(config.bots)
     pairs = seatings(n)
     tally = Tally.empty(n)
@@ -358,6 +373,9 @@ def run_arena(config: ArenaConfig, deals: int, *, backend: str = "local",
 
 def summarise(config: ArenaConfig, tally: Tally) -> Dict[str, Any]:
     """The results as JSON-ready data: per bot, head to head, ratings (see the module doc)."""
+    config = checked_config(config)
+    if not isinstance(tally, Tally):
+        raise TypeError(f"tally must be a Tally, not {type(tally).__name__}")
     n, d = len(config.bots), tally.deals
     labels = config.labels
     pairs = seatings(n)

@@ -2,7 +2,8 @@
 ``arena``, ``bench`` and ``solve`` (one module each in :mod:`ddz_fast.cli.commands`).
 
 Bad input never ends in a traceback: it is one line on stderr, ``ddz-fast: error: ...``, and
-exit status 2. Output errors are handled as other Unix tools do: when the reader of the output
+exit status 2. A request for more memory than the machine has (``solve --tt-mb``) is one such
+line too, with exit status 1. Output errors are handled as other Unix tools do: when the reader of the output
 goes away (``ddz-fast moves ... | head``) the command stops quietly with status 141 (as if killed
 by SIGPIPE); any other write error (a full disk) is one error line and status 1.
 """
@@ -112,6 +113,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     except NativeCoreMissingError as error:  # a native-only path without the build
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 1
+    except MemoryError as error:    # the library names the option and the memory available
+        print(f"{PROG}: error: {error or 'out of memory'}", file=sys.stderr)
+        return OUTPUT_ERROR
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return INTERRUPTED

@@ -25,7 +25,9 @@ from ddz_fast.positions.duel import Duel
 from ddz_fast.move import Move
 from ddz_fast.positions.three_player import Position
 from ddz_fast.rules import Rules
-from ddz_fast.search.solver import DEFAULT_TT_MEGABYTES, OBJECTIVES, Solution, solve
+from ddz_fast._memory import check_room
+from ddz_fast.search.solver import (_MAX_TT_MEGABYTES, DEFAULT_TT_MEGABYTES, OBJECTIVES, Solution,
+                                    solve)
 
 from .common import add_json_option, add_rules_option, format_count, move_text, print_json
 
@@ -154,6 +156,8 @@ class _Progress:
 
 def run(args: argparse.Namespace) -> int:
     game = Duel.parse(args.game) if args.duel else Position.parse(args.game)
+    if 1 <= args.tt_mb <= _MAX_TT_MEGABYTES:  # outside, solve says what the range is
+        check_room(args.tt_mb << 20, f"--tt-mb {args.tt_mb}", "the transposition table")
     with _Progress():
         solution = solve(game, rules=args.rules, objective=args.objective,
                          max_nodes=args.max_nodes, time_limit=args.time_limit,

@@ -31,7 +31,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Un
 from ..bitboard import FLAG_MASK, TYPE_SHIFT
 from ..cards import BLACK_JOKER, MAX_COPIES, NUM_RANKS, RANK_NAMES, RED_JOKER
 from .._checks import exact_move
-from ..validate import shown
+from ..validate import check_int, shown
 from ..hand import Hand, as_hand
 from ..move import TYPE_CODES, Move
 from ..moves.native import classify, legal_moves  # the drop-in is the compiled core (MoveList.words)
@@ -164,6 +164,7 @@ class MovesGener:
     def _moves(self, kind: str, repeat_num: int = 0, min_serial: int = 1) -> List[List[int]]:
         """The moves of one type; of chain length ``repeat_num`` unless it is below
         ``min_serial`` (DouZero's rule for its serial moves)."""
+        repeat_num = check_int("repeat_num", repeat_num)   # below min_serial: every length
         code = TYPE_CODES[kind]
         words = self._words
         start = bisect_left(words, code << TYPE_SHIFT)

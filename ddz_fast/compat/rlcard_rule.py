@@ -83,7 +83,12 @@ class RLCardRuleBot:
         return self._bidder.double(state)
 
     def play(self, state: State) -> Move:
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a State of three players, not "
+                            f"{type(state).__name__}")
         legal = state.legal_actions()
+        if not legal:
+            raise ValueError("the hand is over: there is no decision to make")
         names = {name: move for move in legal if (name := _name(move)) is not None}
         answer = self._ask(self._observation(state, list(names)))
         move = names.get(answer) if isinstance(answer, str) else None

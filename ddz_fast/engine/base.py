@@ -138,6 +138,12 @@ class StateBase:
     #: The fields two states compare (caches left out; the start is compared as ``start``).
     _COMPARED: Tuple[str, ...] = ()
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # A state is made by its table's constructors (cls.__new__ and its fields): one made
+        # by calling the class would be an empty shell whose every property fails.
+        raise TypeError(f"a {type(self).__name__} is made by Game.new_state or "
+                        f"Game.new_state_from_hands, not by calling its class")
+
     def __eq__(self, other: object) -> bool:
         # States of one table compare field by field; a state of another table (its own
         # fields) is never equal.

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional, Tuple
 
 from ..actions import Bid
-from ..rules import RulesLike, as_rules
+from ..rules import RulesLike, checked_rules
 from ..validate import check_seat, is_int, shown
 
 __all__ = ["Auction", "auction_status", "doubling_order", "next_player"]
@@ -69,7 +69,7 @@ def next_player(player: int, players: int = NUM_PLAYERS) -> int:
 
 def auction_status(rules: RulesLike, first_bidder: int, actions: Actions) -> Auction:
     """The auction after ``actions`` (``(player, bid)`` pairs in order) under ``rules``."""
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     players = rules.players
     first_bidder = check_seat("first_bidder", first_bidder, players)
     actions = _checked_actions(actions, players)

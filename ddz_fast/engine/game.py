@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Optional, Sequence, Union
 
 from ..hand import HandLike
-from ..rules import Rules, RulesLike, as_rules
+from ..rules import Rules, RulesLike, checked_rules
 from ..validate import check_int
 from . import four_player, laizi, three_player
 from .base import AutoPlayPolicy, Deal, Seed, StateBase, check_seed, timeout_action
@@ -36,7 +36,7 @@ def deal_cards(seed: Seed, number: int = 0, *, rules: RulesLike = None) -> Deal:
     under rules with wild cards, the cards of the deal whose wild ranks the engine draws."""
     seed = check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     return engine_of(checked).deal(seed, number, checked)
 
 
@@ -64,7 +64,7 @@ class Game:
             raise TypeError(f"clock must be a Clock, not {type(clock).__name__}")
         if auto_play_policy is not None and not callable(auto_play_policy):
             raise TypeError("auto_play_policy must be a function of a state")
-        self.rules: Rules = as_rules(rules)
+        self.rules: Rules = checked_rules(rules)
         self.chips = engine_of(self.rules).check_stacks(chips)
         self.clock: Clock = clock if clock is not None else Clock()
         self.auto_play_policy: AutoPlayPolicy = auto_play_policy or timeout_action

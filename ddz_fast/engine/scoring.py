@@ -99,6 +99,9 @@ def side_spring_factor(landlord_side_won: bool, plays: Sequence[int], landlord: 
     Spring: the landlord's side won and no opponent played a card. Anti-spring: the opponents
     won and the landlord played only its first lead (its partner's plays do not count).
     """
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
+        raise TypeError(f"plays must be a sequence of four counts, one per seat, "
+                        f"not {shown(plays)}")
     side = _side(landlord, partner, len(plays))
     counts = [check_int("each of plays", count, 0) for count in plays]
     if check_bool("landlord_side_won", landlord_side_won):

@@ -90,10 +90,19 @@ class PlayPhaseEnv(AECEnv):
         return str(move)
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._check_agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._check_agent(agent)]
+
+    def _check_agent(self, agent: object) -> str:
+        """``agent`` if it names one of the roles, else TypeError or ValueError naming them."""
+        if not isinstance(agent, str):
+            raise TypeError(f"an agent is named by a str, not {type(agent).__name__}")
+        if agent not in self._AGENTS:
+            raise ValueError(f"unknown agent {shown(agent)}: the agents are "
+                             f"{', '.join(self._AGENTS)}")
+        return agent
 
     # --- roles and seats -------------------------------------------------------------------
 
@@ -167,6 +176,7 @@ class PlayPhaseEnv(AECEnv):
         return self._moves[action].cards
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        self._check_agent(agent)
         return {"observation": self._observation(agent), "action_mask": self._mask(agent)}
 
     def _observation(self, agent: str) -> np.ndarray:

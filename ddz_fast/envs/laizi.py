@@ -82,7 +82,7 @@ from ..engine.laizi import LaiziState, wild_text
 from ..move import Move
 from ..moves.notation import format_move
 from ..wild import check_wild
-from ..rules import Rules, RulesLike, as_rules
+from ..rules import Rules, RulesLike, checked_rules
 
 __all__ = ["LaiziEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
            "WILD_LAYOUT", "READING_LAYOUT", "LARGEST_ACTION_SPACE", "largest_action_space"]
@@ -102,7 +102,7 @@ LARGEST_ACTION_SPACE = {Rules.preset("laizi"): 828_816, Rules.preset("tiandi_lai
 
 def _laizi_rules(rules: RulesLike) -> Rules:
     """``rules`` checked, refusing rules without wild cards (ddz_fast.envs.three_player plays those)."""
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     if not checked.laizi:
         raise ValueError(f"the laizi environment plays wild cards, and {checked!r} has none "
                          f"(laizi = 0): use ddz_fast.envs.three_player")

@@ -68,7 +68,7 @@ from ..search.bots import start_play
 from ..cards import MAX_COPIES
 from ..engine.game import Game
 from ..engine.three_player import State
-from ..rules import Rules, RulesLike, three_player_table
+from ..rules import Rules, RulesLike, checked_rules, three_player_table
 
 __all__ = ["DouDizhuEnv", "env", "raw_env", "AGENTS", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
            "DEAL_BONUS_LAYOUT"]
@@ -105,7 +105,7 @@ def _observation_high(size: int) -> np.ndarray:
 def _plain_three_player_rules(rules: RulesLike) -> Rules:
     """``rules`` checked for this environment: three players, one deck and no wild cards;
     ValueError pointing to the environment that plays wild cards otherwise."""
-    checked = three_player_table(rules, "the PettingZoo environment")
+    checked = three_player_table(checked_rules(rules), "the PettingZoo environment")
     if checked.laizi:
         raise ValueError(f"the PettingZoo environment ddz_fast.envs.three_player plays no wild cards, and "
                          f"{checked!r} has {checked.laizi} wild rank"

@@ -57,6 +57,8 @@ def implementation(name: str) -> ModuleType:
     """The move API of one implementation, whichever the public one is: ``"native"`` (the
     compiled core, :mod:`ddz_fast.moves.native`; NativeCoreMissingError when it was not built)
     or ``"python"`` (the pure-Python reference, :mod:`ddz_fast.reference.moves`)."""
+    if not isinstance(name, str):
+        raise TypeError(f"an implementation is named by a str, not {type(name).__name__}")
     if name == "python":
         return _reference
     if name == "native":

@@ -14,7 +14,7 @@ from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
 from .._two_decks_batch import two_decks_action_mask, two_decks_moves_batch
 from ..compiled import load, require_core
-from ..rules import RulesLike, as_rules
+from ..rules import RulesLike, checked_rules
 
 # NativeCoreMissingError (an ImportError naming the build) when the core was not compiled.
 _core = require_core()
@@ -55,7 +55,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
         if table == "laizi":
             return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":
-            return two_decks_moves_batch(hands, prevs, as_rules(rules), legal_moves)
+            return two_decks_moves_batch(hands, prevs, checked_rules(rules), legal_moves)
         hand_words, prev_words, rules = check_batch(hands, prevs, rules, _batches._first_illegal)
         found = _batches._batch_moves(hand_words, prev_words, rules)
     return found
@@ -75,7 +75,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
         if table == "laizi":
             return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
         if table == "two_decks":
-            return two_decks_action_mask(hands, prevs, as_rules(rules), legal_moves,
+            return two_decks_action_mask(hands, prevs, checked_rules(rules), legal_moves,
                                          len(action_space(rules)), action_id)
         hand_words, prev_words, rules = check_batch(hands, prevs, rules, _batches._first_illegal)
         found = _batches._batch_mask(hand_words, prev_words, rules)

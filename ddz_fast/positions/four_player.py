@@ -33,7 +33,7 @@ from ..move import Move
 from ..moves.notation import format_move, parse_move
 from .step import Implementation, generator, play_actions, play_step
 from .three_player import check_depth, check_prev_and_passes, position_fields, set_fields
-from ..rules import WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
+from ..rules import WIDEST_TWO_DECKS, Rules, RulesLike, checked_rules
 from ..validate import check_seat
 
 __all__ = ["FourPlayerPosition", "PLAYERS"]
@@ -129,7 +129,7 @@ def _check_two_decks(hands: Sequence[Hand]) -> None:
 
 
 def _four_player_rules(rules: RulesLike) -> Rules:
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     if checked.players != PLAYERS:
         raise ValueError(f"a four-player position is played under four-player rules, not "
                          f"{checked!r}")

@@ -18,7 +18,7 @@ from .rollouts import perft_native
 from . import four_player
 from .three_player import Position, _check_perft_args
 from .four_player import FourPlayerPosition
-from ..rules import Rules, RulesLike, three_player_table
+from ..rules import Rules, RulesLike, checked_rules, three_player_table
 
 __all__ = ["perft", "divide"]
 
@@ -50,7 +50,7 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
         return _perft(position.hands, position.to_move, position.prev, position.passes,
                       depth, generator(implementation), four_player._four_player_rules(rules))
     position = _check_perft_args(position, depth)
-    checked = three_player_table(rules, "perft")
+    checked = three_player_table(checked_rules(rules), "perft")
     # Without wild cards on either side nothing is left to check: the plain count's entry
     # stays as cheap as before wild cards.
     wild = () if position.wild is None and not checked.laizi else position.wild_under(checked)
@@ -78,7 +78,7 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     position = _check_perft_args(position, depth)
     if depth == 0:
         raise ValueError("divide needs a depth of at least 1")
-    rules = three_player_table(rules, "perft")
+    rules = three_player_table(checked_rules(rules), "perft")
     wild = position.wild_under(rules)
     # "native" with wild ranks: the public API's generator with wild cards (the compiled laizi
     # generator) lists the first actions, since the native generator of plain words refuses them

@@ -34,8 +34,9 @@ from ..bitboard import TYPE_SHIFT, TWO_DECKS_BIT, main_ranks, pack_two_decks
 from ..hand import Hand
 from ..move import Move
 from .three_player import Position, _check_perft_args, checked_position
-from ..rules import Rules, RulesLike, as_rules, plain_rules, three_player_table
+from ..rules import Rules, RulesLike, checked_rules, plain_rules, three_player_table
 from .four_player import FourPlayerPosition
+from .._memory import check_room
 from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
 __all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
@@ -134,6 +135,12 @@ class RandomGames:
     wild: Optional[np.ndarray] = None      # int8, (N, 2) with wild cards: ranks in draw order
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, np.ndarray) and (value is not None or f.default is not None):
+                raise TypeError(f"RandomGames.{f.name} must be a numpy array"
+                                f"{' or None' if f.default is None else ''}, "
+                                f"not {type(value).__name__}")
         for array in self._arrays():
             array.setflags(write=False)
 
@@ -247,11 +254,13 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     n = check_int("n", n, 0)
     seed = check_seed64("seed", seed)
     start = check_int("start", start, 0)
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     four = rules.players == 4
     code = _bidding_code(bidding, rules)
     record = check_bool("record", record)
     _check_game_count(n, record, four, rules.laizi > 0)
+    check_room(n * (_RECORDED_GAME_BYTES if record else _GAME_BYTES), f"n={n}",
+               "the results of the random games")
     if start + n > SEED_LIMIT or start >= SEED_LIMIT:
         raise ValueError(f"start {start} with n {n}: games go past game 2**64 - 1")
     kernel = _kernel(rules)
@@ -271,6 +280,13 @@ def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
     if rules.players == 4:
         return _games._random_four_player_games
     return _games._random_laizi_games if rules.laizi else _games._random_games
+
+
+#: The most memory the result of one game takes while it is made: its row of every array
+#: (about 100 bytes at four seats), twice when the chunks of several workers are joined; with
+#: ``record`` its move words too, grown in a buffer and then copied out.
+_GAME_BYTES = 256
+_RECORDED_GAME_BYTES = 2048
 
 
 def _check_game_count(n: int, record: bool, four: bool, laizi: bool = False) -> None:
@@ -320,7 +336,7 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
     if partner is not None:
         raise ValueError("partner names the landlord's partner at the four-player table: a "
                          "position of three seats has none")
-    checked = three_player_table(rules, "the native play loop")
+    checked = three_player_table(checked_rules(rules), "the native play loop")
     if position.wild is not None or checked.laizi:
         position = checked_position(position)
         wild, hands, prev_fields = _wild_words(position, checked)
@@ -352,7 +368,7 @@ def perft_native(position: Union[Position, FourPlayerPosition], depth: int, *,
     if isinstance(position, FourPlayerPosition):
         return _perft_four_player(position, depth, "four_player" if rules is None else rules)
     position = _check_perft_args(position, depth)
-    checked = three_player_table(rules, "the native play loop")
+    checked = three_player_table(checked_rules(rules), "the native play loop")
     if position.wild is not None or checked.laizi:
         return _perft_wild(position, depth, checked)
     rules = plain_rules(checked, "the native play loop")

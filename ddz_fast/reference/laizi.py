@@ -56,7 +56,7 @@ from .._move_text import move_of_text
 from ..cards import BLACK_JOKER, NUM_RANKS, RANK_NAMES, RED_JOKER, Counts, deck_counts
 from ..hand import HandLike, as_hand
 from ..move import ListOfMoves, Move, MoveLike, sort_key_in_context
-from ..rules import WIDEST_LAIZI, Rules, RulesLike, as_rules
+from ..rules import WIDEST_LAIZI, Rules, RulesLike, checked_rules
 from ..shapes import CHAIN_RANKS, MAIN_SHAPES, SUITED_RANKS
 from ..wild import Wild, check_wild
 
@@ -68,7 +68,7 @@ _SOFT, _HARD, _LAIZI = (bitboard.BOMB_CLASSES.index(name) for name in ("soft", "
 
 
 def _context(rules: RulesLike, wild: object) -> Tuple[Rules, Wild]:
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     return checked, check_wild(checked, wild)
 
 

@@ -28,7 +28,7 @@ from ..cards import (BLACK_JOKER, MAX_COPIES, NUM_RANKS, RED_JOKER, Counts, deck
                      fits_one_deck)
 from ..hand import Hand, HandLike, as_hand
 from ..move import ListOfMoves, Move, MoveLike, sort_key_in_context
-from ..rules import WIDEST_RULES, WIDEST_TWO_DECKS, Rules, RulesLike, as_rules
+from ..rules import WIDEST_RULES, WIDEST_TWO_DECKS, Rules, RulesLike, checked_rules
 from ..shapes import ALL_RANKS, BOMB_SIZES, CHAIN_RANKS, MAIN_SHAPES, SHUTTLE_KINDS, main_shapes
 
 __all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
@@ -259,7 +259,7 @@ def legal_moves(hand: HandLike, prev: Optional[MoveLike] = None, *,
     cards (:mod:`ddz_fast.reference.laizi`). The moves come as a
     :class:`~ddz_fast.move.ListOfMoves`, which finds a move by its text too.
     """
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     if rules.laizi or wild is not None:
         return reference_laizi.legal_moves(hand, prev, rules=rules, wild=wild)
     hand = as_hand(hand, rules.decks)
@@ -271,7 +271,7 @@ def legal_moves(hand: HandLike, prev: Optional[MoveLike] = None, *,
 def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -> List[Move]:
     """Every interpretation of exactly these cards as one move (empty: no combination); with
     wild cards, every reading of them under the wild ranks ``wild``."""
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     if rules.laizi or wild is not None:
         return reference_laizi.classify(cards, rules=rules, wild=wild)
     counts = as_hand(cards, rules.decks).counts
@@ -292,7 +292,7 @@ def beats(move: MoveLike, prev: MoveLike, *, rules: RulesLike = None,
     """Whether ``move`` may be played on ``prev`` (a pass beats nothing); with wild cards, the
     bomb order of docs/RULES.md, "Laizi". Either move may be given as its text, read under
     these rules (:func:`ddz_fast.moves.notation.parse_move`)."""
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     if rules.laizi or wild is not None:
         return reference_laizi.beats(move, prev, rules=rules, wild=wild)
     prev = check_play(move_of_text(prev, "prev", rules, classify), "prev", rules, _is_legal)
@@ -318,7 +318,7 @@ def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ..
     apart), then key rank, then the cards listed low to high. Pass is not in it. With wild
     cards it is the action space of the wild ranks ``wild`` (:mod:`ddz_fast.reference.laizi`).
     """
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     if checked.laizi or wild is not None:
         return reference_laizi.action_space(checked, wild)
     return _action_space(checked)[0]
@@ -327,7 +327,7 @@ def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ..
 def action_id(move: MoveLike, rules: RulesLike = None, wild: object = None) -> int:
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent); text
     is read under these rules (:func:`ddz_fast.moves.notation.parse_move`)."""
-    rules = as_rules(rules)
+    rules = checked_rules(rules)
     if rules.laizi or wild is not None:
         return reference_laizi.action_id(move, rules, wild)
     move = move_of_text(move, "move", rules, classify)
@@ -341,7 +341,7 @@ def action_id(move: MoveLike, rules: RulesLike = None, wild: object = None) -> i
 
 def action_move(action_id: int, rules: RulesLike = None, wild: object = None) -> Move:
     """The move of a dense action id: the inverse of :func:`action_id`."""
-    checked = as_rules(rules)
+    checked = checked_rules(rules)
     if checked.laizi or wild is not None:
         return reference_laizi.action_move(action_id, checked, wild)
     moves = _action_space(checked)[0]
@@ -393,7 +393,7 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     if table == "laizi":
         return laizi_moves_batch(hands, prevs, rules, wild, legal_moves)
     if table == "two_decks":
-        return two_decks_moves_batch(hands, prevs, as_rules(rules), legal_moves)
+        return two_decks_moves_batch(hands, prevs, checked_rules(rules), legal_moves)
     words: List[int] = []
     offsets = [0]
     for moves in _batch_rows(hands, prevs, rules):
@@ -415,10 +415,10 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
         return laizi_action_mask(hands, prevs, rules, wild, legal_moves)
     if table == "two_decks":
         space = action_space(rules)
-        return two_decks_action_mask(hands, prevs, as_rules(rules), legal_moves, len(space),
+        return two_decks_action_mask(hands, prevs, checked_rules(rules), legal_moves, len(space),
                                      action_id)
     rows = list(_batch_rows(hands, prevs, rules))
-    ids = _action_space(as_rules(rules))[1]
+    ids = _action_space(checked_rules(rules))[1]
     mask = np.zeros((len(rows), len(ids)), dtype=bool)
     for row, moves in enumerate(rows):
         mask[row, [ids[move] for move in moves]] = True

@@ -206,6 +206,7 @@ class RandomBot:
         self._rng = random.Random(check_seed(seed))
 
     def _choose(self, state: State) -> Action:
+        _check_decision(state)
         return self._rng.choice(state.legal_actions())
 
     def bid(self, state: State) -> Bid:
@@ -215,6 +216,7 @@ class RandomBot:
         return self._choose(state)  # type: ignore[return-value]
 
     def play(self, state: State) -> Move:
+        _check_decision(state, "play")
         return self._choose(state)  # type: ignore[return-value]
 
     def partner(self, state: FourPlayerState) -> Partner:
@@ -251,6 +253,22 @@ def hand_strength(counts: Counts) -> int:
 def _check_state(state: object) -> None:
     if not isinstance(state, (State, PythonState)):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
+
+
+def _check_decision(state: object, phase: Optional[str] = None) -> None:
+    """TypeError unless ``state`` is a State (or a view of one: what a bot reads is its
+    ``phase``, ``legal_actions()`` and the fields of the decision), ValueError once its hand
+    is over (there is no decision left to make) or, with ``phase``, in another phase: a move
+    is played in the play phase only."""
+    try:
+        now = state.phase     # type: ignore[attr-defined]
+    except AttributeError:
+        raise TypeError(f"state must be a State, not {type(state).__name__}") from None
+    if now == "over":
+        raise ValueError("the hand is over: there is no decision to make")
+    if phase is not None and now != phase:
+        raise ValueError(f"a move is a decision of the {phase} phase, not of the {shown(now)} "
+                         f"phase")
 
 
 def refuse_wild_cards(state: object, bot: str) -> None:
@@ -410,6 +428,7 @@ class GreedyBot:
         return hand_strength(state.hands[state.current_player].counts)
 
     def bid(self, state: State) -> Bid:
+        _check_decision(state)
         legal = state.legal_actions()
         wanted = sum(1 for threshold in self.bid_at if self._strength(state) >= threshold)
         if state.rules.bidding == "call_rob":
@@ -418,17 +437,20 @@ class GreedyBot:
         return Bid(wanted) if wanted and Bid(wanted) in legal else Bid.PASS
 
     def double(self, state: State) -> Double:
+        _check_decision(state)
         return Double.DOUBLE if self._strength(state) >= self.double_at else Double.NO_DOUBLE
 
     def partner(self, state: FourPlayerState) -> Partner:
         """The landlord's partner at the four-player table: the seat opposite, two seats on,
         so that the turn alternates between the sides and each opponent's move is answered
         at once by the landlord's side (the bot cannot see the other hands to do better)."""
+        _check_decision(state)
         return Partner((state.current_player + 2) % 4)
 
     # --- play ----------------------------------------------------------------------------
 
     def play(self, state: State) -> Move:
+        _check_decision(state, "play")
         actions = state.legal_actions()
         if state.prev is not None:
             if len(actions) == 1:
@@ -541,6 +563,7 @@ class SolverBot:
     def play(self, state: State) -> Move:
         from .solver import solve  # imported late: the solver imports the native core
 
+        _check_decision(state, "play")
         refuse_wild_cards(state, "SolverBot")
         solution = solve(state.position(), rules=state.rules, max_nodes=self.max_nodes,
                          tt_megabytes=self.tt_megabytes)

@@ -49,6 +49,7 @@ from ..move import Move
 from ..positions.three_player import (Position, check_prev_and_passes, checked_position,
                                       plain_position)
 from ..actions import DealBonus
+from .._memory import check_room
 from ..validate import check_int, check_seat, check_seed64, is_int, shown
 
 if TYPE_CHECKING:
@@ -179,8 +180,10 @@ class InformationSet:
         seed gives the same samples. ValueError when no deal meets the constraints, and before
         the landlord is known (the kitty is then a third hidden pile).
         """
+        _recheck(self)
         n = check_int("n", n, 0, MAX_SAMPLES)
         seed = check_seed64("seed", seed)
+        check_room(n * _SAMPLE_BYTES, f"n={n}", "the samples")
         if self.deal_bonuses is not None:
             kept = self._sample_kept(n, seed, constraints)
             if kept is not None:
@@ -267,6 +270,9 @@ class InformationSet:
         return out
 
 
+#: The most memory one sample takes while it is drawn: its 24 bytes, twice over when deals are
+#: drawn by rejection, and the arrays of hand words and masks built to test them.
+_SAMPLE_BYTES = 96
 _IMPOSSIBLE = ("no deal of the unseen cards meets the constraints (with the card counts and "
                "the kitty constraint)")
 #: Sampling by rejection (deal bonuses): its rounds at most, and what sets its stream apart
@@ -308,6 +314,9 @@ def information_set(state: "State", player: int) -> InformationSet:
     # this one does not import it back. Whatever is read is validated by InformationSet.
     if not all(hasattr(type(state), name) for name in _STATE_FIELDS):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
+    if getattr(state.rules, "players", 3) != 3:
+        raise ValueError(f"information sets are of the three-player table, not of "
+                         f"{state.rules.players} players")
     player = check_seat("player", player)
     history = tuple(state.history)
     played = _played_in(history)
@@ -398,7 +407,7 @@ def _check_fields(info: InformationSet) -> None:
         check_seat("landlord", info.landlord)
     if info.kitty is not None and not isinstance(info.kitty, Hand):
         raise TypeError(f"kitty must be a Hand or None, not {type(info.kitty).__name__}")
-    if info.phase not in PHASES:
+    if not isinstance(info.phase, str) or info.phase not in PHASES:
         raise ValueError(f"phase must be one of {PHASES}, got {shown(info.phase)}")
     if (info.landlord is None) != (info.phase == "bidding"):
         raise ValueError("the landlord is known exactly when the bidding is over")
@@ -445,6 +454,18 @@ def _check_counts(info: InformationSet) -> None:
                          f"{others} cards")
 
 
+def _recheck(info: object) -> None:
+    """``info`` checked again, as when it was made: a frozen InformationSet can still be
+    changed with ``object.__setattr__``, and what samples a deal from it reads native tables
+    built from its fields (several microseconds: once per sample, count or sampling problem)."""
+    if not isinstance(info, InformationSet):
+        raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
+    _check_fields(info)
+    if info.kitty_constraint != _kitty_constraint(info):
+        raise ValueError("the kitty constraint of the information set does not follow from "
+                         "its fields (changed after it was made)")
+
+
 def _kitty_constraint(info: InformationSet) -> Counts:
     """``k_r`` (RULES.md): zeros unless a peasant looks at a landlord whose kitty was shown."""
     if info.kitty is None or info.landlord is None or info.landlord == info.player:
@@ -470,6 +491,7 @@ def _check_kitty_held(info: InformationSet, landlord_hand: Hand) -> None:
 def normalize_constraints(info: InformationSet, constraints: Optional[Constraints]) -> Bounds:
     """The constraints as ``{seat: (lowest counts, highest counts)}`` for each constrained
     hidden seat; TypeError or ValueError naming whatever is malformed."""
+    _recheck(info)
     if constraints is None:
         return {}
     if not isinstance(constraints, Mapping):

@@ -32,6 +32,7 @@ from typing import Dict, Optional, Tuple, Union
 
 from ..compiled import CORE_MODULE, load
 from .._checks import check_prev
+from .._memory import allocation_error, check_room
 from ..positions.duel import Duel, checked_duel
 from ..move import Move
 from ..positions.three_player import Position, checked_position, plain_position
@@ -152,7 +153,19 @@ def _take_table(megabytes: int) -> "_solver.TranspositionTable":
     with _IDLE_LOCK:
         table = _IDLE.pop(megabytes, None)
         _IDLE.clear()  # a table of another size is not coming back into use
-    return table if table is not None else _solver.TranspositionTable(megabytes << 20)
+    return table if table is not None else _new_table(megabytes)
+
+
+def _new_table(megabytes: int) -> "_solver.TranspositionTable":
+    """A new table, after a check that the machine has the memory: its pages are mapped
+    lazily, so a table past the memory available would be refused late or not at all (and
+    the system would stop the process once the search filled it)."""
+    request, what = f"tt_megabytes={megabytes}", "the transposition table"
+    check_room(megabytes << 20, request, what)
+    try:
+        return _solver.TranspositionTable(megabytes << 20)
+    except MemoryError:     # an address-space limit, or memory taken meanwhile
+        raise allocation_error(megabytes << 20, request, what) from None
 
 
 def _give_table(megabytes: int, table: "_solver.TranspositionTable") -> None:
@@ -203,7 +216,8 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     Deterministic: the same call gives the same answers, moves, line of play and node count.
     Ctrl-C (SIGINT) stops the search within a few milliseconds and raises KeyboardInterrupt.
     Bad arguments raise TypeError or ValueError naming the problem; a move to beat that is no
-    move of ``rules`` is a ValueError.
+    move of ``rules`` is a ValueError. A ``tt_megabytes`` past the memory the machine has
+    available is a MemoryError naming both, raised before any memory is taken.
 
     The first player holds 3, B and R, the second a pair of fours. Every lead wins: after the
     rocket the fours cannot answer and the 3 goes out; after a joker the 3 and the other joker

@@ -1,22 +1,44 @@
 # The move options of a rule set as the C struct the generator reads. Header-only: every native
-# module fills it the same way, from a Rules object that ddz_fast.rules has validated.
+# module fills it the same way, from a Rules object that ddz_fast.rules has validated (and whose
+# fields are checked again as they are read).
 from movegen cimport Options
+
+
+cdef inline bint _bool_option(object rules, str name) except -1:
+    """A bool field of ``rules``, checked again: a frozen Rules can be changed with
+    object.__setattr__ after its checks, and a C field must not take what it holds then."""
+    value = getattr(rules, name)
+    if not isinstance(value, bool):
+        raise TypeError(f"rule option {name} must be a bool, not {type(value).__name__}")
+    return value is True
+
+
+cdef inline int _int_option(object rules, str name, int low, int high) except -1:
+    """An int field of ``rules`` in ``low..high``, checked again (see _bool_option)."""
+    value = getattr(rules, name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"rule option {name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"rule option {name} must be between {low} and {high}, got {value}")
+    return <int>value
 
 
 cdef inline Options options_of(object rules, int decks=1) except *:
     """The Options of a validated :class:`ddz_fast.rules.Rules` of ``decks`` decks: the
-    generator's one-deck words hold up to four cards of a rank, its two-deck words eight."""
+    generator's one-deck words hold up to four cards of a rank, its two-deck words eight.
+    Each field is checked again as it is read (a clear error, never an overflow)."""
     cdef Options o
-    if rules.laizi:
+    cdef int laizi = _int_option(rules, "laizi", 0, 2)
+    if laizi:
         raise ValueError(f"the compiled generator does not play wild cards (laizi) yet: "
-                         f"{rules!r} has {rules.laizi} wild rank(s)")
-    if rules.decks != decks:
+                         f"{rules!r} has {laizi} wild rank(s)")
+    if _int_option(rules, "decks", 1, 2) != decks:
         raise ValueError(f"{rules!r} play with {rules.decks} deck(s), which this part of the "
                          f"compiled core does not play: its words hold {decks}")
-    o.solo_wing_max_copies = rules.solo_wing_max_copies
-    o.trio_wing_next_to_chain = rules.trio_wing_next_to_chain
-    o.rocket_in_kickers = rules.rocket_in_kickers
-    o.four_two = rules.four_two
-    o.four_two_solo_max_copies = rules.four_two_solo_max_copies
-    o.space_shuttle = rules.space_shuttle
+    o.solo_wing_max_copies = _int_option(rules, "solo_wing_max_copies", 1, 4)
+    o.trio_wing_next_to_chain = _bool_option(rules, "trio_wing_next_to_chain")
+    o.rocket_in_kickers = _bool_option(rules, "rocket_in_kickers")
+    o.four_two = _bool_option(rules, "four_two")
+    o.four_two_solo_max_copies = _int_option(rules, "four_two_solo_max_copies", 1, 2)
+    o.space_shuttle = _bool_option(rules, "space_shuttle")
     return o

@@ -46,21 +46,42 @@ cdef class RuleSet:
     cdef tuple _every_move(self)
 
 
+cdef enum:
+    MAX_RULE_FIELDS = 32    # the most fields of a Rules a LastLookup keeps (Rules has 16)
+
+
 cdef struct LastLookup:
-    # The Rules looked up last and their rule set (borrowed: _rule_sets keeps both), so that a
-    # caller passing the same Rules again needs no call; NULL until then, and always on a
-    # free-threaded build (which keeps no cache that needs the GIL).
+    # The Rules (or preset name) looked up last and their rule set (borrowed: _rule_sets keeps
+    # both), so that a caller passing the same Rules again needs no call; NULL until then, and
+    # always on a free-threaded build (which keeps no cache that needs the GIL). ``target`` is
+    # the Rules whose fields were compiled (the preset of a name), ``fields`` their values
+    # then, at the slot ``offsets`` of class Rules: a Rules changed since with
+    # object.__setattr__ no longer matches and is looked up (and checked) again.
     PyObject* rules
     PyObject* rule_set
+    PyObject* target
+    int n_fields
+    Py_ssize_t offsets[MAX_RULE_FIELDS]
+    PyObject* fields[MAX_RULE_FIELDS]
 
 
 cdef LastLookup* last_lookup() noexcept
 cdef RuleSet lookup_rule_set(object rules)
 
 
+cdef inline bint fields_unchanged(const LastLookup* last) noexcept:
+    """Whether the fields of the last Rules are still the objects they were when compiled."""
+    cdef const char* base = <const char*>last.target
+    cdef int i
+    for i in range(last.n_fields):
+        if (<PyObject**>(base + last.offsets[i]))[0] != last.fields[i]:
+            return False
+    return True
+
+
 cdef inline RuleSet rule_set_of(const LastLookup* last, object rules):
     """The compiled options of ``rules`` (anything as_rules accepts; same errors), answered
-    inline when they are the Rules looked up last (``last``: last_lookup())."""
-    if <PyObject*>rules == last.rules:
+    inline when they are the Rules looked up last, unchanged (``last``: last_lookup())."""
+    if <PyObject*>rules == last.rules and fields_unchanged(last):
         return <RuleSet><object>last.rule_set
     return lookup_rule_set(rules)

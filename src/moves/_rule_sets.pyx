@@ -10,7 +10,15 @@ The plain path is one deck without wild cards: a rule set of two decks is marked
 same move options; the action ids of wild cards are counted by ddz_fast.laizi_ids, and the
 batched APIs and the action ids of a MoveList refuse wild cards. Rule sets are looked up by the
 identity of the Rules passed, then by their move options, and kept.
+
+A frozen Rules can still be changed with ``object.__setattr__``: a lookup by identity holds the
+field values it compiled (read straight from the slots of class Rules, a few nanoseconds) and
+is used only while the Rules still holds them. Otherwise the Rules is checked again
+(ddz_fast.rules.checked_rules: a changed Rules that no longer passes the constructor's checks
+is its ValueError or TypeError) and looked up by its new move options: never a stale answer.
 """
+from dataclasses import fields as dataclass_fields
+
 import numpy as np
 
 cimport cython
@@ -20,12 +28,13 @@ from libc.stdlib cimport free
 
 from ddz_fast import bitboard
 from ddz_fast.cards import FULL_DECK, deck_counts
-from ddz_fast.rules import as_rules
+from ddz_fast.rules import Rules, as_rules, checked_rules
 
 from ddz_fast.moves._interned cimport moves_of_two_decks, moves_of_words
 from memory cimport HAVE_GIL
 from movegen cimport Options, TwoDecks, plus
 from rule_options cimport options_of
+from slots cimport get_slot, slot_offset
 from words cimport Words, generate_into
 
 cdef uint64_t _FULL_DECK = bitboard.pack(FULL_DECK)
@@ -111,10 +120,18 @@ cdef class RuleSet:
 
 
 cdef dict _BY_OPTIONS = {}    # move options and decks -> RuleSet: at most 256 of them
-cdef dict _BY_ID = {}         # id(rules) -> (rules, RuleSet); holding rules keeps its id unique
-cdef tuple _LAST = (None, None)     # the entry looked up last: it holds what _LAST_LOOKUP shows
-cdef LastLookup _LAST_LOOKUP = LastLookup(NULL, NULL)
+cdef dict _BY_ID = {}         # id(rules) -> entry; holding rules keeps its id unique
+# An entry is (rules, RuleSet, target, fields): ``target`` is the Rules compiled (``rules``
+# itself, or the preset a name names) and ``fields`` the values its slots held then.
+cdef tuple _LAST = (None, None, None, None)   # the entry looked up last: what _LAST_LOOKUP shows
+cdef LastLookup _LAST_LOOKUP       # all NULL and 0 until the first lookup
 cdef RuleSet _STANDARD = RuleSet(as_rules(None))
+cdef list _FIELD_NAMES = [f.name for f in dataclass_fields(Rules)]
+if len(_FIELD_NAMES) > MAX_RULE_FIELDS:
+    raise ImportError("ddz_fast.moves._rule_sets keeps too few Rules fields; rebuild it")
+_LAST_LOOKUP.n_fields = len(_FIELD_NAMES)
+for _i, _name in enumerate(_FIELD_NAMES):
+    _LAST_LOOKUP.offsets[_i] = slot_offset(Rules, _name)
 
 
 cdef LastLookup* last_lookup() noexcept:
@@ -122,32 +139,65 @@ cdef LastLookup* last_lookup() noexcept:
     return &_LAST_LOOKUP
 
 
+cdef tuple _fields_now(object target):
+    """The values of the fields of a Rules, read from their slots (None where one is unset)."""
+    cdef list values = []
+    cdef PyObject* value
+    cdef int i
+    for i in range(_LAST_LOOKUP.n_fields):
+        value = get_slot(target, _LAST_LOOKUP.offsets[i])
+        values.append(None if value == NULL else <object>value)
+    return tuple(values)
+
+
+cdef bint _unchanged(tuple entry):
+    """Whether the Rules of an entry still hold the field values it was compiled from."""
+    cdef object target = entry[2]
+    cdef tuple then = entry[3]
+    cdef int i
+    for i in range(_LAST_LOOKUP.n_fields):
+        if get_slot(target, _LAST_LOOKUP.offsets[i]) != <PyObject*>then[i]:
+            return False
+    return True
+
+
 cdef RuleSet lookup_rule_set(object rules):
     """The compiled options of ``rules`` (anything as_rules accepts; same errors)."""
     global _LAST
+    cdef int i
     if rules is None:
         return _STANDARD
-    if _LAST[0] is rules:
-        return <RuleSet>_LAST[1]
-    entry = _BY_ID.get(id(rules))
-    if entry is None:
+    if type(rules) is not Rules and not isinstance(rules, str):
+        return _by_options(checked_rules(rules))   # a subclass may say anything: never kept
+    entry = _LAST if _LAST[0] is rules else _BY_ID.get(id(rules))
+    if entry is None or not _unchanged(<tuple>entry):
         entry = _new_entry(rules)
     found = (<tuple>entry)[1]
     if HAVE_GIL:
         _LAST = entry
         _LAST_LOOKUP.rules, _LAST_LOOKUP.rule_set = <PyObject*>rules, <PyObject*>found
+        _LAST_LOOKUP.target = <PyObject*>entry[2]
+        for i in range(_LAST_LOOKUP.n_fields):
+            _LAST_LOOKUP.fields[i] = <PyObject*>(<tuple>entry[3])[i]
     return found
 
 
-cdef tuple _new_entry(object rules):
-    checked = as_rules(rules)
+cdef RuleSet _by_options(object checked):
+    """The rule set of checked Rules, by their move options."""
     options = (checked.solo_wing_max_copies, checked.trio_wing_next_to_chain,
                checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies,
                checked.space_shuttle, checked.decks, checked.laizi)
     found = _BY_OPTIONS.get(options)
     if found is None:
         found = _BY_OPTIONS[options] = RuleSet(checked)
+    return found
+
+
+cdef tuple _new_entry(object rules):
+    """The entry of a Rules or a preset name, checked now."""
+    checked = checked_rules(rules)
+    found = _by_options(checked)
     if len(_BY_ID) >= 1024:   # callers that build a new Rules per call: keep the cache small
         _BY_ID.clear()
-    entry = _BY_ID[id(rules)] = (rules, found)
+    entry = _BY_ID[id(rules)] = (rules, found, checked, _fields_now(checked))
     return entry

@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 from ...rules import Rules, as_rules
 from ..perft import perft
 from ..three_player import Position
+from ...validate import check_duration
 
 __all__ = ["PerftSuite", "read_perft_suites", "SUITES_DIR", "suite_names", "suite_path",
            "Timing", "time_repeated", "main"]
@@ -53,6 +54,7 @@ def time_repeated(compute: Callable[[], T], min_seconds: float = 0.2) -> Tuple[T
     to measure it; one that takes longer than ``min_seconds`` runs once. Returns the last
     result and the timing.
     """
+    min_seconds = check_duration("min_seconds", min_seconds, allow_zero=True)
     runs = 0
     start = time.perf_counter()
     while True:
@@ -86,26 +88,38 @@ def read_perft_suites(lines: Iterable[str]) -> Iterator[PerftSuite]:
     current: Optional[Tuple[Position, int]] = None
     counts: List[Tuple[int, int]] = []
     for number, raw in enumerate(lines, 1):
+        if not isinstance(raw, str):
+            raise TypeError(f"line {number}: a suite's lines are str, not {type(raw).__name__}")
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         word, _, rest = line.partition(" ")
         if word == "perft" and current is not None:
-            depth, nodes = (int(x) for x in rest.split())
-            counts.append((depth, nodes))
+            counts.append(_perft_line(rest, number))
             continue
         if current is not None:
             yield PerftSuite(rules, current[0], tuple(counts), current[1])
             current, counts = None, []
-        if word == "rules":
-            rules = as_rules(rest.strip())
-        elif word == "position":
-            current = (Position.parse(rest), number)
-        else:
-            raise ValueError(f"line {number}: expected 'rules', 'position' or 'perft', "
-                             f"got {line!r}")
+        try:
+            if word == "rules":
+                rules = as_rules(rest.strip())
+            elif word == "position":
+                current = (Position.parse(rest), number)
+            else:
+                raise ValueError(f"expected 'rules', 'position' or 'perft', got {line!r:.200}")
+        except ValueError as error:
+            raise ValueError(f"line {number}: {error}") from None
     if current is not None:
         yield PerftSuite(rules, current[0], tuple(counts), current[1])
+
+
+def _perft_line(rest: str, number: int) -> Tuple[int, int]:
+    """(depth, nodes) of the text after ``perft``: two counts of decimal digits."""
+    parts = rest.split()
+    if len(parts) != 2 or not all(part.isdigit() and part.isascii() for part in parts):
+        raise ValueError(f"line {number}: 'perft' takes a depth and a node count, got "
+                         f"{rest!r:.200}")
+    return int(parts[0]), int(parts[1])
 
 
 def suite_names() -> List[str]:
@@ -115,14 +129,25 @@ def suite_names() -> List[str]:
 
 def suite_path(suite: str) -> Path:
     """The file of a suite: a shipped suite by name (``"opening"``), or any file by its path."""
+    if not isinstance(suite, str):
+        raise TypeError(f"a suite is named by a str, not {type(suite).__name__}")
     shipped = SUITES_DIR / f"{suite}.perft"
-    if "/" not in suite and "\\" not in suite and shipped.is_file():
+    if "/" not in suite and "\\" not in suite and _is_file(shipped):
         return shipped
     path = Path(suite)
-    if path.is_file():
+    if _is_file(path):
         return path
     raise ValueError(f"no suite {suite!r:.200}: name one of {', '.join(suite_names())}, or "
                      f"give a suite file's path")
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file (a name the system refuses, too long or holding a NUL
+    byte, names none)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def main(argv: Sequence[str]) -> int:
@@ -148,19 +173,28 @@ def main(argv: Sequence[str]) -> int:
     implementation = "python" if args.python else None
     try:
         paths = [suite_path(suite) for suite in args.suites or suite_names()]
-    except ValueError as error:
+        failures = sum(_check_suite(path, implementation) for path in paths)
+    except UnicodeDecodeError as error:
+        parser.error(f"cannot read a suite: it is not UTF-8 text (byte {error.start})")
+    except OSError as error:
+        parser.error(f"cannot read a suite: {error.strerror or error}")
+    except ValueError as error:     # a line of a suite file
         parser.error(str(error))
-    failures = 0
-    for path in paths:
-        with open(path, encoding="utf-8") as suite_file:
-            for suite in read_perft_suites(suite_file):
-                for depth, expected in suite.counts:
-                    nodes, timing = time_repeated(
-                        lambda: perft(suite.position, depth, rules=suite.rules,
-                                      implementation=implementation), min_seconds=0.05)
-                    status = "ok" if nodes == expected else f"MISMATCH (expected {expected})"
-                    failures += nodes != expected
-                    print(f"{suite.position}  perft {depth} = {nodes}  "
-                          f"{timing.rate(nodes):,.0f} nodes/s over {timing.runs} runs  "
-                          f"{status}")
     return 1 if failures else 0
+
+
+def _check_suite(path: Path, implementation: Optional[str]) -> int:
+    """Count every position of a suite file and print each count; returns the mismatches."""
+    failures = 0
+    with open(path, encoding="utf-8") as suite_file:
+        for suite in read_perft_suites(suite_file):
+            for depth, expected in suite.counts:
+                nodes, timing = time_repeated(
+                    lambda: perft(suite.position, depth, rules=suite.rules,
+                                  implementation=implementation), min_seconds=0.05)
+                status = "ok" if nodes == expected else f"MISMATCH (expected {expected})"
+                failures += nodes != expected
+                print(f"{suite.position}  perft {depth} = {nodes}  "
+                      f"{timing.rate(nodes):,.0f} nodes/s over {timing.runs} runs  "
+                      f"{status}")
+    return failures
