@@ -4,8 +4,8 @@
                                                         [--games G] [--out DIR]
                                                         [--sections NAME ...]
 
-(from the checkout's root: the peer adapters are the tests' ``tests/support/peers.py``, found through
-``PYTHONPATH``; timing, Markdown and the chart come from ``benchmarks/report.py``).
+(from the checkout's root: the peer adapters are the tests' ``tests/support/peers.py``, found
+through ``PYTHONPATH``; timing, Markdown and the chart come from ``benchmarks/report.py``).
 
 Every engine works on the same fixed-seed hands (benchmarks/hands.py), each converted to the
 engine's own form beforehand, and only the call that lists the legal moves is timed

@@ -2,12 +2,13 @@
 
     python benchmarks/solver.py [--games N] [--limit SECONDS] [--out PATH]
 
-Every game is solved for its value and winning moves (``pv=False``: the distance search for
-the line of play is not timed) on one thread, with the default 64 MB table. A solve that
-reaches ``--limit`` seconds stops and counts as inexact: its time is the limit, and the table
-says how many finished exactly. Times are wall clock (what a caller waits) and CPU time of
-the process (time.process_time: what one core spends on the solve, which runs on the calling
-thread; on a shared machine the wall clock also holds the time other processes ran). Writes benchmarks/results/solver.md by default.
+Every game is solved for its value and winning moves (``pv=False``: the distance search for the
+line of play is not timed) on one thread, with the default 64 MB table. A solve that reaches
+``--limit`` seconds stops and counts as inexact: its time is the limit, and the table says how many
+finished exactly. Times are wall clock (what a caller waits) and CPU time of the process
+(time.process_time: what one core spends on the solve, which runs on the calling thread; on a
+shared machine the wall clock also holds the time other processes ran). Writes
+benchmarks/results/solver.md by default.
 """
 from __future__ import annotations
 

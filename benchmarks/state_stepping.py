@@ -9,12 +9,12 @@ the hand is over, ``rng.choice(state.legal_actions())`` applied with ``state.app
 auction, re-deals included, and the whole play phase), on one thread pinned to one CPU where
 the OS allows it.
 
-With ``--baseline DIR`` the script times two installs of ddz_fast in fresh processes, taking
-turns round after round: the one Python imports as usual and the one installed under DIR
-(``pip install --target DIR ...``, put first on ``PYTHONPATH``); ``--build DIR`` takes this
-build from such a directory too, instead of from Python's usual import. The best round of each is the
-figure compared, as in the other A/B scripts: on a shared machine single rounds vary. It prints
-the table and writes it as Markdown to ``--output`` when given.
+With ``--baseline DIR`` the script times two installs of ddz_fast in fresh processes, taking turns
+round after round: the one Python imports as usual and the one installed under DIR
+(``pip install --target DIR ...``, put first on ``PYTHONPATH``); ``--build DIR`` takes this build
+from such a directory too, instead of from Python's usual import. The best round of each is the
+figure compared, as in the other A/B scripts: on a shared machine single rounds vary. It prints the
+table and writes it as Markdown to ``--output`` when given.
 """
 from __future__ import annotations
 

@@ -8,9 +8,9 @@ Two parts, both from fixed seeds:
   roles, in this process on one thread; every decision it searches (one with more than one
   legal action) is timed in CPU time and wall time. The table gives the mean, the median, the
   95th percentile and the worst.
-* **Strength.** ``ddz_fast.arena.duplicate`` plays ``N`` deals in the duplicate format with the search
-  bots, the greedy bot and RLCard's rule agent (the ``peers`` extra): every deal once for every
-  ordered pair of bots, on ``K`` local worker processes. Per bot: score per hand and both win
+* **Strength.** ``ddz_fast.arena.duplicate`` plays ``N`` deals in the duplicate format with the
+  search bots, the greedy bot and RLCard's rule agent (the ``peers`` extra): every deal once for
+  every ordered pair of bots, on ``K`` local worker processes. Per bot: score per hand and both win
   rates with 95% intervals, the Bradley-Terry rating; then the head-to-head table.
 
 Writes ``DIR/strength.md``, ``DIR/strength.json`` (the arena's summary, tally included) and

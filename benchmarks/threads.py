@@ -3,11 +3,12 @@
     python benchmarks/threads.py [--seconds S] [--out DIR]
 
 Each thread repeats the same work (single calls on fixed-seed 20-card hands, batches of 1,000
-hands, or 1,000 random games), on Hands and arrays of its own, for about ``--seconds``; the
-table gives the calls per second of all threads together, the speed-up of two threads over
-one, and the CPU time per call (all threads' CPU time over their calls), which tells a machine
-that had no second core free from a call that does not run in parallel. Writes its section of ``DIR/threads.md``, one for
-builds with the GIL and one for free-threaded builds, and keeps the other build's section.
+hands, or 1,000 random games), on Hands and arrays of its own, for about ``--seconds``; the table
+gives the calls per second of all threads together, the speed-up of two threads over one, and the
+CPU time per call (all threads' CPU time over their calls), which tells a machine that had no
+second core free from a call that does not run in parallel. Writes its section of
+``DIR/threads.md``, one for builds with the GIL and one for free-threaded builds, and keeps the
+other build's section.
 
 The batched calls and random_games let the GIL go while they work; a single legal_moves call
 of a few hundred nanoseconds keeps it (handing it over would cost more than the call), so with

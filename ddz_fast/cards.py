@@ -51,7 +51,8 @@ _SUITS = frozenset("shdcSHDC\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667")
 
 
 def rank_index(letter: str) -> int:
-    """The rank index of one rank letter (``'3'`` -> 0, ``'t'`` or ``'10'`` -> 7, ``'R'`` -> 14)."""
+    """The rank index of one rank letter (``'3'`` -> 0, ``'t'`` or ``'10'`` -> 7,
+    ``'R'`` -> 14)."""
     if not isinstance(letter, str):
         raise TypeError(f"a rank letter is a str, not {type(letter).__name__}")
     key = "T" if letter == "10" else letter.upper()

@@ -1,4 +1,5 @@
-"""Wild ranks (laizi, docs/RULES.md, "Variants" > "Laizi"): how a call names them, and their checks.
+"""Wild ranks (laizi, docs/RULES.md, "Variants" > "Laizi"): how a call names them, and their
+checks.
 
 A wild card stands for one rank 3..2, never a joker; the rules say how many wild ranks a hand
 has (``rules.laizi``, 1 or 2), and every move function takes them as ``wild``: a rank index

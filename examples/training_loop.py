@@ -1,11 +1,11 @@
 """A training-style loop: many tables stepped at once on arrays, with a random policy.
 
-Each of N tables holds a hand in play (the landlord's 20 cards against 17 and 17). At every
-step one decision is made at every table together: ``legal_moves_batch`` lists every table's
-legal moves as words, ``legal_action_mask`` gives the same moves as a mask over the dense
-action ids (what a policy network's output is masked with), a random policy picks a legal move
-(or passes, when following), and the move is played on the tables' bitboards with numpy. A finished table is dealt again. No Python object
-is made per move; the loop prints how many decisions a second it made.
+Each of N tables holds a hand in play (the landlord's 20 cards against 17 and 17). At every step
+one decision is made at every table together: ``legal_moves_batch`` lists every table's legal moves
+as words, ``legal_action_mask`` gives the same moves as a mask over the dense action ids (what a
+policy network's output is masked with), a random policy picks a legal move (or passes, when
+following), and the move is played on the tables' bitboards with numpy. A finished table is dealt
+again. No Python object is made per move; the loop prints how many decisions a second it made.
 
     python examples/training_loop.py [TABLES] [SECONDS]
 """

@@ -8,10 +8,10 @@ at all (docs/install.md, "Without the compiled core")::
 
     DDZ_FAST_IMPLEMENTATION=python PYTHONPATH=$PWD pytest -m "not native and not slow"
 
-Then the test modules and tests that need the compiled core (modules whose ``pytestmark`` says so, and tests
-marked ``native``) are skipped, and the rest, the reference-side suite, runs against the
-pure-Python implementation, taking smaller random samples where the native run takes large
-ones (``common.sample_size``). The report header names the package and implementation tested.
+Then the test modules and tests that need the compiled core (modules whose ``pytestmark`` says so,
+and tests marked ``native``) are skipped, and the rest, the reference-side suite, runs against the
+pure-Python implementation, taking smaller random samples where the native run takes large ones
+(``common.sample_size``). The report header names the package and implementation tested.
 """
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
 """Every public callable of ddz_fast has a fuzz generator: a new surface cannot be added
 without one.
 
-Public are the names of ``ddz_fast.__all__`` and of the ``__all__`` of every module whose
-dotted name has no part starting with ``_`` (as for the API reference, tests/test_api_reference.py).
-Their callables are the functions and classes among them (constants and type aliases are
-none), and the public methods, classmethods and staticmethods of those classes (inherited ones
-included, from classes of ddz_fast). One callable exported under several names (``ddz_fast.Hand``
-is ``ddz_fast.hand.Hand``), or a method inherited by several classes, is one callable: an
-entry point of fuzz/cases that names it under any of its names (its ``COVERS``) covers it.
+Public are the names of ``ddz_fast.__all__`` and of the ``__all__`` of every module whose dotted
+name has no part starting with ``_`` (as for the API reference, tests/test_api_reference.py). Their
+callables are the functions and classes among them (constants and type aliases are none), and the
+public methods, classmethods and staticmethods of those classes (inherited ones included, from
+classes of ddz_fast). One callable exported under several names (``ddz_fast.Hand`` is
+``ddz_fast.hand.Hand``), or a method inherited by several classes, is one callable: an entry point
+of fuzz/cases that names it under any of its names (its ``COVERS``) covers it.
 """
 from __future__ import annotations
 

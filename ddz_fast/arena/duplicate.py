@@ -1,12 +1,12 @@
 """The arena: rate bots against each other in duplicate games, on one machine or a Ray cluster.
 
-**Duplicate format.** Deal ``i`` of a run is a pure function of ``(seed, i)``: the cards come
-from :func:`~ddz_fast.engine.game.deal_cards` with the seed ``"{seed}:{i}"``, and the landlord seat is
-fixed by the cards (below). Each deal is then played once for every ordered pair of different
-bots ``(X, Y)``: X is the landlord, Y plays both peasant seats. With bots A and B a deal is
-played twice, A against B,B and B against A,A, so each bot holds each of the three hands, in
-its role, on the same cards; with ``n`` bots it is played ``n (n - 1)`` times, every pair of
-bots meeting in the same two games. Luck of the cards cancels within each pair.
+**Duplicate format.** Deal ``i`` of a run is a pure function of ``(seed, i)``: the cards come from
+:func:`~ddz_fast.engine.game.deal_cards` with the seed ``"{seed}:{i}"``, and the landlord seat is
+fixed by the cards (below). Each deal is then played once for every ordered pair of different bots
+``(X, Y)``: X is the landlord, Y plays both peasant seats. With bots A and B a deal is played
+twice, A against B,B and B against A,A, so each bot holds each of the three hands, in its role, on
+the same cards; with ``n`` bots it is played ``n (n - 1)`` times, every pair of bots meeting in the
+same two games. Luck of the cards cancels within each pair.
 
 **No auction.** Bidding would let the bots decide who is landlord, and then the two games of a
 pair would not share roles. The landlord is instead the seat whose hand with the kitty is

@@ -1,9 +1,9 @@
 """The ``ddz-fast`` command line: ``moves``, ``classify``, ``perft``, ``simulate``, ``play``,
 ``arena``, ``bench`` and ``solve`` (one module each in :mod:`ddz_fast.cli.commands`).
 
-Bad input never ends in a traceback: it is one line on stderr, ``ddz-fast: error: ...``, and
-exit status 2. A request for more memory than the machine has (``solve --tt-mb``) is one such
-line too, with exit status 1. Output errors are handled as other Unix tools do: when the reader of the output
+Bad input never ends in a traceback: it is one line on stderr, ``ddz-fast: error: ...``, and exit
+status 2. A request for more memory than the machine has (``solve --tt-mb``) is one such line too,
+with exit status 1. Output errors are handled as other Unix tools do: when the reader of the output
 goes away (``ddz-fast moves ... | head``) the command stops quietly with status 141 (as if killed
 by SIGPIPE); any other write error (a full disk) is one error line and status 1.
 """

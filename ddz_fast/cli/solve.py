@@ -1,8 +1,9 @@
 """``ddz-fast solve POSITION`` or ``ddz-fast solve --duel DUEL``: solve with every card visible.
 
-Prints who wins, every winning move, the principal variation, the nodes searched, the time and
-the nodes per second (see :func:`ddz_fast.search.solver.solve`). POSITION is one argument in the
-notation of :mod:`ddz_fast.positions.three_player` and DUEL in that of :mod:`ddz_fast.positions.duel`, quoted::
+Prints who wins, every winning move, the principal variation, the nodes searched, the time and the
+nodes per second (see :func:`ddz_fast.search.solver.solve`). POSITION is one argument in the
+notation of :mod:`ddz_fast.positions.three_player` and DUEL in that of
+:mod:`ddz_fast.positions.duel`, quoted::
 
     ddz-fast solve "33445566/789TJ/QKA2B 0 1 KK 0"
     ddz-fast solve --duel "KK5543/225543 55"

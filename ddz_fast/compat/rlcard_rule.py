@@ -1,9 +1,9 @@
 """RLCard's rule-based Dou Dizhu agent (``DouDizhuRuleAgentV1``) as a ddz_fast bot.
 
-The agent is an opponent this project did not write: the arena (:mod:`ddz_fast.arena.duplicate`) rates
-bots against it under the name ``rlcard-rule``. It needs the ``peers`` extra
-(``pip install 'ddz_fast[peers]'``); RLCard is imported only when a bot is made, so ddz_fast
-works without it.
+The agent is an opponent this project did not write: the arena (:mod:`ddz_fast.arena.duplicate`)
+rates bots against it under the name ``rlcard-rule``. It needs the ``peers`` extra
+(``pip install 'ddz_fast[peers]'``); RLCard is imported only when a bot is made, so ddz_fast works
+without it.
 
 What the agent sees is RLCard's raw observation of the player to act, built from the state:
 
@@ -60,10 +60,10 @@ def _name(move: Move) -> Optional[str]:
 class RLCardRuleBot:
     """RLCard's rule agent playing through ddz_fast: see the module docstring.
 
-    Bidding and doubling are not part of RLCard's game: the bot bids and doubles as
-    ``bidder`` does (a bot: ``ddz_fast.search.catalog.make_bot("rlcard-rule")`` gives it a
-    :class:`~ddz_fast.search.bots.GreedyBot`). ``tests/arena/test_arena.py`` checks that it plays only legal
-    moves.
+    Bidding and doubling are not part of RLCard's game: the bot bids and doubles as ``bidder`` does
+    (a bot: ``ddz_fast.search.catalog.make_bot("rlcard-rule")`` gives it a
+    :class:`~ddz_fast.search.bots.GreedyBot`). ``tests/arena/test_arena.py`` checks that it plays
+    only legal moves.
     """
 
     def __init__(self, bidder: Any, seed: Union[int, str, None] = None) -> None:

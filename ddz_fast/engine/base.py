@@ -1,6 +1,6 @@
 """What a hand being played is at every table: the part the three-player
-:class:`~ddz_fast.engine.three_player.State` and the four-player :class:`~ddz_fast.engine.four_player.FourPlayerState`
-have in common.
+:class:`~ddz_fast.engine.three_player.State` and the four-player
+:class:`~ddz_fast.engine.four_player.FourPlayerState` have in common.
 
 Both keep the same fields under the same names (``_game``, ``_phase``, ``_player``,
 ``_landlord``, ``_auto``, ``_timeouts``, ``_log``, ...), one entry per seat in the per-seat

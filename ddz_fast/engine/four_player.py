@@ -52,8 +52,8 @@ Stacks = Optional[Tuple[int, int, int, int]]
 
 
 class FourPlayerStart(NamedTuple):
-    """How a four-player hand started: :class:`~ddz_fast.engine.three_player.Start` and the partner given
-    with the landlord (None: named in the partner phase, or no partner)."""
+    """How a four-player hand started: :class:`~ddz_fast.engine.three_player.Start` and the partner
+    given with the landlord (None: named in the partner phase, or no partner)."""
 
     hands: Hands
     kitty: Optional[Hand]

@@ -48,11 +48,12 @@ class Game:
     int or one per seat. ``clock``: the decision time limits. ``auto_play_policy``: how a
     player on auto-play decides, a function of a state copy (default: the timeout action).
 
-    The hands are the states of the table the rules seat: :class:`~ddz_fast.engine.three_player.State`
-    at three players; :class:`~ddz_fast.engine.four_player.FourPlayerState`, with the
-    same interface over four seats, at the four-player table (``Rules(players=4)``, preset
-    ``four_player``); :class:`~ddz_fast.engine.laizi.LaiziState` under rules with wild cards
-    (``laizi``, ``tiandi_laizi``).
+    The hands are the states of the table the rules seat:
+    :class:`~ddz_fast.engine.three_player.State` at three players;
+    :class:`~ddz_fast.engine.four_player.FourPlayerState`, with the same interface over four seats,
+    at the four-player table (``Rules(players=4)``, preset ``four_player``);
+    :class:`~ddz_fast.engine.laizi.LaiziState` under rules with wild cards (``laizi``,
+    ``tiandi_laizi``).
     """
 
     __slots__ = ("rules", "chips", "clock", "auto_play_policy")

@@ -1,12 +1,12 @@
 """The game engine with wild cards (docs/RULES.md, "Variants" > "Laizi").
 
 ``Game("laizi")``, ``Game("tiandi_laizi")`` and any ``Game(Rules(laizi=...))`` make their hands
-here. A :class:`LaiziState` is the plain-Python engine of
-:mod:`ddz_fast.engine.python_state` seated at three players with one deck: the same
-phases (``bidding``, ``doubling`` when ``rules.doubling``, ``play``, ``over``), the same
-interface as :class:`~ddz_fast.engine.three_player.State` (``legal_actions()``, ``apply``, ``apply_id``,
-``events``, ``history``, clocks, auto-play, chips, ``clone``, equality, pickling, records), and
-on top of it:
+here. A :class:`LaiziState` is the plain-Python engine of :mod:`ddz_fast.engine.python_state`
+seated at three players with one deck: the same phases (``bidding``, ``doubling`` when
+``rules.doubling``, ``play``, ``over``), the same interface as
+:class:`~ddz_fast.engine.three_player.State` (``legal_actions()``, ``apply``, ``apply_id``,
+``events``, ``history``, clocks, auto-play, chips, ``clone``, equality, pickling, records), and on
+top of it:
 
 * the wild draws, public events of the hand: ``state.wild`` is the tuple of the wild ranks
   shown so far (rank indices, 0 = 3 .. 12 = 2), in the order they were drawn, and each draw is
@@ -20,8 +20,8 @@ on top of it:
   anti-spring, doubling and chips are those of the three-player game
   (:mod:`ddz_fast.engine.three_player`).
 
-The three-player :class:`~ddz_fast.engine.three_player.State` and its native core play no wild cards and are
-left as they are.
+The three-player :class:`~ddz_fast.engine.three_player.State` and its native core play no wild
+cards and are left as they are.
 
 The choices the rule book leaves open (when the wild ranks are drawn and shown, what a re-deal
 draws, the wild ranks of a hand given with its cards) are in docs/RULES.md, "Choices where the
@@ -63,8 +63,8 @@ Hands = Tuple[Hand, Hand, Hand]
 
 
 class LaiziStart(NamedTuple):
-    """How a hand with wild cards started: :class:`~ddz_fast.engine.three_player.Start` and the wild ranks
-    given with the cards, in draw order (None: drawn from the seed)."""
+    """How a hand with wild cards started: :class:`~ddz_fast.engine.three_player.Start` and the
+    wild ranks given with the cards, in draw order (None: drawn from the seed)."""
 
     hands: Hands
     kitty: Optional[Hand]

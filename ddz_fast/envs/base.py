@@ -1,5 +1,6 @@
 """What the PettingZoo environments of the play phase share, at three seats
-(:mod:`ddz_fast.envs.three_player`, :mod:`ddz_fast.envs.laizi`) and at four (:mod:`ddz_fast.envs.four_player`).
+(:mod:`ddz_fast.envs.three_player`, :mod:`ddz_fast.envs.laizi`) and at four
+(:mod:`ddz_fast.envs.four_player`).
 
 Agents are roles counted from the landlord in turn order, actions are the dense action ids of
 the rules (the last id passes; with wild cards, :mod:`ddz_fast.envs.laizi`, the ids are counted

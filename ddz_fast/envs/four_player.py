@@ -24,10 +24,10 @@ per-role blocks in role order:
 
 Rewards come once, at the end: each agent's settlement score; they sum to zero.
 
-A hand starts at play: seat 0's deal takes the kitty and is the landlord's, at base stake 1,
-and with a partner the landlord names the seat opposite (the timeout choice). With
-``bidder="greedy"`` (any name of :data:`ddz_fast.search.catalog.BOTS`) that bot plays the auction, the
-choice of partner and the doubling round for every seat first.
+A hand starts at play: seat 0's deal takes the kitty and is the landlord's, at base stake 1, and
+with a partner the landlord names the seat opposite (the timeout choice). With ``bidder="greedy"``
+(any name of :data:`ddz_fast.search.catalog.BOTS`) that bot plays the auction, the choice of
+partner and the doubling round for every seat first.
 """
 from __future__ import annotations
 

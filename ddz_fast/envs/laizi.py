@@ -7,21 +7,21 @@ Agents are the three roles of :mod:`ddz_fast.envs.three_player`, in turn order: 
 
 Actions are the laizi action ids of the hand's wild ranks (``ddz_fast.action_id(move, rules,
 wild)``, counted by :mod:`ddz_fast.laizi_ids`, never listed). Their number depends on the wild
-ranks, so every agent's action space is ``Discrete`` of the largest number over every choice
-of wild ranks, plus one: the last id, ``LaiziEnv.pass_action``, passes, and the ids from
-the current wild ranks' number up to it play nothing and are never legal. The largest numbers
-(docs/variants.md, "Laizi: wild cards") are 828,816 moves for ``laizi`` (wild 2) and 6,807,949 for ``tiandi_laizi``
-(wild 3 and 2): :data:`LARGEST_ACTION_SPACE` holds them; other rule sets with wild cards are
-counted when first used (a second or a few) and kept.
+ranks, so every agent's action space is ``Discrete`` of the largest number over every choice of
+wild ranks, plus one: the last id, ``LaiziEnv.pass_action``, passes, and the ids from the current
+wild ranks' number up to it play nothing and are never legal. The largest numbers
+(docs/variants.md, "Laizi: wild cards") are 828,816 moves for ``laizi`` (wild 2) and 6,807,949 for
+``tiandi_laizi`` (wild 3 and 2): :data:`LARGEST_ACTION_SPACE` holds them; other rule sets with wild
+cards are counted when first used (a second or a few) and kept.
 
 Observations are dicts:
 
 * ``action_mask``: int8, 1 at every legal action id of the agent to move (pass included when
   it follows), all zeros for the other agents; as long as the action space (millions of
   entries under ``tiandi_laizi``);
-* ``observation``: int16[124] (:data:`OBSERVATION_LAYOUT`), :mod:`ddz_fast.envs.three_player`'s blocks, then
-  the wild ranks and the reading of the move to beat; counts are per rank 3 .. 2, black joker,
-  red joker, and the per-role blocks are in role order:
+* ``observation``: int16[124] (:data:`OBSERVATION_LAYOUT`), :mod:`ddz_fast.envs.three_player`'s
+  blocks, then the wild ranks and the reading of the move to beat; counts are per rank 3 .. 2,
+  black joker, red joker, and the per-role blocks are in role order:
 
   =======  ===================================================================
   0:15     the agent's own hand
@@ -40,9 +40,9 @@ Observations are dicts:
 Rewards come once, at the end: each agent's settlement score under ``rules.bomb_multiplier``;
 they sum to zero.
 
-A hand starts as in :mod:`ddz_fast.envs.three_player`: seat 0's deal takes the kitty and is the landlord's,
-at base stake 1, or with ``bidder=`` a bot plays the auction and the doubling round for every
-seat. The engine (:mod:`ddz_fast.engine.laizi`) draws the wild ranks; they are all shown when
+A hand starts as in :mod:`ddz_fast.envs.three_player`: seat 0's deal takes the kitty and is the
+landlord's, at base stake 1, or with ``bidder=`` a bot plays the auction and the doubling round for
+every seat. The engine (:mod:`ddz_fast.engine.laizi`) draws the wild ranks; they are all shown when
 play starts.
 
 Why one action space for every draw, the wild ranks as flags and the reading of the main part
@@ -96,12 +96,14 @@ OBSERVATION_SIZE = 124
 #: The ranks a wild rank may be (3..2); the jokers never are.
 _WILD_RANKS = TWO + 1
 #: The largest action space of each preset with wild cards over every choice of wild ranks
-#: (docs/variants.md, "Laizi: wild cards"; the tests count them again): with 2 wild, and with 3 and 2 wild.
+#: (docs/variants.md, "Laizi: wild cards"; the tests count them again): with 2 wild, and with 3 and
+#: 2 wild.
 LARGEST_ACTION_SPACE = {Rules.preset("laizi"): 828_816, Rules.preset("tiandi_laizi"): 6_807_949}
 
 
 def _laizi_rules(rules: RulesLike) -> Rules:
-    """``rules`` checked, refusing rules without wild cards (ddz_fast.envs.three_player plays those)."""
+    """``rules`` checked, refusing rules without wild cards (ddz_fast.envs.three_player plays
+    those)."""
     checked = checked_rules(rules)
     if not checked.laizi:
         raise ValueError(f"the laizi environment plays wild cards, and {checked!r} has none "
@@ -191,7 +193,8 @@ class LaiziEnv(PlayPhaseEnv):
 
     def _step_mask(self, state: LaiziState) -> np.ndarray:
         """The mask of the agent to move, worked out once per step (read-only; copy it): the
-        counted ids of the engine's legal moves (see :mod:`ddz_fast.envs.three_player` for the key)."""
+        counted ids of the engine's legal moves (see :mod:`ddz_fast.envs.three_player` for the
+        key)."""
         key = state._event_count()
         cached = self._mask_of
         if cached is not None and cached[0] is state and cached[1] == key:

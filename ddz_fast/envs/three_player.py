@@ -31,9 +31,9 @@ Rewards come once, at the end: each agent's settlement score (base stake x multi
 deal bonuses, bombs, rockets and springs doubling it), and they sum to zero.
 
 A hand starts at play: the dealt hand of seat 0 takes the kitty and is the landlord's, at base
-stake 1. With ``bidder="greedy"`` (any name of :data:`ddz_fast.search.catalog.BOTS`) the auction and the
-doubling round are played by that bot for every seat first, so the landlord holds the hand the
-bot judged strongest and the base stake is the winning bid.
+stake 1. With ``bidder="greedy"`` (any name of :data:`ddz_fast.search.catalog.BOTS`) the auction
+and the doubling round are played by that bot for every seat first, so the landlord holds the hand
+the bot judged strongest and the base stake is the winning bid.
 
 The rules are those of three players with one deck and no wild cards: four seats are
 :mod:`ddz_fast.envs.four_player`'s, and rules with wild cards (``laizi``, ``tiandi_laizi``) are

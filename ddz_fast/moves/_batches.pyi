@@ -1,4 +1,5 @@
-"""Type stub of the batched API's kernels (src/moves/_batches.pyx), behind ddz_fast.moves.native."""
+"""Type stub of the batched API's kernels (src/moves/_batches.pyx), behind
+ddz_fast.moves.native."""
 from typing import Optional, Tuple, Union
 
 import numpy as np

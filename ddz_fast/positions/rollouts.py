@@ -237,19 +237,19 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     ``seed`` (0..2**64 - 1) fixes every game: the same arguments give the same arrays, and game
     ``i`` of a seed is the same whatever ``n`` and ``workers`` are. ``start`` skips to game
     ``start`` (row 0 is then that game), so ``random_games(n, seed, start=k)`` equals rows
-    ``k .. k + n - 1`` of a longer run: large runs can be split across processes. ``rules``
-    gives the table and the move options (and ``single_round_auction`` for points bidding):
-    three players, with wild cards too (``"laizi"``, ``"tiandi_laizi"``, ``bomb_multiplier``),
-    or four with two decks (``"four_player"``, ``sides`` alone or partner);
-    ``bidding`` is ``"random"`` or ``"points"`` (docs/RULES.md, "Random games and rollouts in the
-    compiled core", for the deal, the landlord choice and the scoring). ``record`` keeps the move words of every game.
+    ``k .. k + n - 1`` of a longer run: large runs can be split across processes. ``rules`` gives
+    the table and the move options (and ``single_round_auction`` for points bidding): three
+    players, with wild cards too (``"laizi"``, ``"tiandi_laizi"``, ``bomb_multiplier``), or four
+    with two decks (``"four_player"``, ``sides`` alone or partner); ``bidding`` is ``"random"`` or
+    ``"points"`` (docs/RULES.md, "Random games and rollouts in the compiled core", for the deal,
+    the landlord choice and the scoring). ``record`` keeps the move words of every game.
     ``workers`` > 1 plays contiguous chunks of the games on that many threads (the loop runs
     without the GIL). ``n`` is at most :data:`MAX_GAMES_PER_CALL`, or
     :data:`MAX_RECORDED_GAMES_PER_CALL` with ``record`` (with wild cards
     :data:`MAX_RECORDED_LAIZI_GAMES_PER_CALL`; at four players
-    :data:`MAX_FOUR_PLAYER_GAMES_PER_CALL` and :data:`MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL`; ValueError
-    beyond), and at most :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games with
-    KeyboardInterrupt.
+    :data:`MAX_FOUR_PLAYER_GAMES_PER_CALL` and :data:`MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL`;
+    ValueError beyond), and at most :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games
+    with KeyboardInterrupt.
     """
     n = check_int("n", n, 0)
     seed = check_seed64("seed", seed)

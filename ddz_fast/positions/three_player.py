@@ -11,10 +11,10 @@ Notation: five space-separated fields,
 
     <hand 0>/<hand 1>/<hand 2> <landlord> <to move> <move to beat> <passes>
 
-with hands in card notation (``-`` for an empty hand), seats 0..2, the move to beat written as
-in :mod:`ddz_fast.moves.notation` (``-`` when the player to move leads) and the number of passes since
-it was played (0 or 1; a second pass gives the lead back). Example: player 1 must beat a pair
-of kings that player 0 has just played::
+with hands in card notation (``-`` for an empty hand), seats 0..2, the move to beat written as in
+:mod:`ddz_fast.moves.notation` (``-`` when the player to move leads) and the number of passes since
+it was played (0 or 1; a second pass gives the lead back). Example: player 1 must beat a pair of
+kings that player 0 has just played::
 
     33445566/789TJ/QKA2B 0 1 KK 0
 
@@ -28,14 +28,15 @@ ranks). Player 2 must beat a soft bomb of 3s made of three 3s and a wild 5::
 A five-field line is a position without wild cards, read and written as before.
 
 The wild ranks are checked against the rules each time they meet (:meth:`Position.legal_actions`,
-:meth:`Position.play`, :func:`ddz_fast.positions.perft.perft`, :func:`ddz_fast.positions.perft.divide`): a position
-carries wild ranks exactly when the rules have wild cards (``rules.laizi`` > 0), and as many as
-they say; the move to beat must then be a legal move under those rules and wild ranks. Wild
-cards are played by the public API's generator with wild cards (:func:`ddz_fast.legal_moves`
-with ``wild=``); the compiled core's generator of plain words (``implementation="native"`` for
-:meth:`Position.legal_actions`) refuses a position with wild ranks, while
-:func:`ddz_fast.positions.rollouts.perft_native` and :func:`ddz_fast.positions.rollouts.play_out` (and ``perft``'s
-``implementation="native"``) play it in the compiled core's loop with wild cards.
+:meth:`Position.play`, :func:`ddz_fast.positions.perft.perft`,
+:func:`ddz_fast.positions.perft.divide`): a position carries wild ranks exactly when the rules have
+wild cards (``rules.laizi`` > 0), and as many as they say; the move to beat must then be a legal
+move under those rules and wild ranks. Wild cards are played by the public API's generator with
+wild cards (:func:`ddz_fast.legal_moves` with ``wild=``); the compiled core's generator of plain
+words (``implementation="native"`` for :meth:`Position.legal_actions`) refuses a position with wild
+ranks, while :func:`ddz_fast.positions.rollouts.perft_native` and
+:func:`ddz_fast.positions.rollouts.play_out` (and ``perft``'s ``implementation="native"``) play it
+in the compiled core's loop with wild cards.
 
 Choices where the rule book is silent: the wild ranks are part of the position (they are drawn
 during the hand and shown to everyone, so a position of the play phase knows them) and equal
@@ -144,8 +145,8 @@ class Position:
                       implementation: Implementation = None) -> List[Move]:
         """The legal actions of the player to move (``Move.PASS`` first when following).
 
-        ``implementation`` picks the move generator (see :data:`ddz_fast.positions.step.Implementation`;
-        None: the public API's).
+        ``implementation`` picks the move generator (see
+        :data:`ddz_fast.positions.step.Implementation`; None: the public API's).
         """
         if self.is_over:
             return []
@@ -269,8 +270,9 @@ def _check_one_deck(hands: Iterable[Hand]) -> None:
 
 
 def _check_perft_args(position: Position, depth: int) -> Position:
-    """The checks of a perft request, shared by :mod:`ddz_fast.positions.perft` and the native perft: the
-    position checked again (see :func:`checked_position`), and a depth that is an int >= 0."""
+    """The checks of a perft request, shared by :mod:`ddz_fast.positions.perft` and the native
+    perft: the position checked again (see :func:`checked_position`), and a depth that is an
+    int >= 0."""
     position = checked_position(position)
     check_depth(depth)
     return position

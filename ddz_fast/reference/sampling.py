@@ -147,7 +147,8 @@ def deal_count(info: Any, constraints: Optional[Constraints] = None) -> int:
 def sample_reference(info: Any, n: int, seed: int, *,
                      constraints: Optional[Constraints] = None) -> np.ndarray:
     """``n`` determinizations drawn from the enumeration, as
-    :meth:`~ddz_fast.search.infoset.InformationSet.sample` returns them (the same distribution, another random stream)."""
+    :meth:`~ddz_fast.search.infoset.InformationSet.sample` returns them (the same distribution,
+    another random stream)."""
     n = check_int("n", n, 0)
     rng = random.Random(check_seed64("seed", seed))
     splits = enumerate_splits(info, constraints)

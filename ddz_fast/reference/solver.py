@@ -3,9 +3,9 @@ of :func:`ddz_fast.search.solver.solve` and is meant for small positions only.
 
 Everything follows docs/RULES.md, "Search":
 
-* A game is a :class:`~ddz_fast.positions.three_player.Position` (three hands: the landlord's side against the
-  two peasants, who play as one side seeing every card) or a :class:`~ddz_fast.positions.duel.Duel` (two
-  hands; the first player's side against the second's).
+* A game is a :class:`~ddz_fast.positions.three_player.Position` (three hands: the landlord's side
+  against the two peasants, who play as one side seeing every card) or a
+  :class:`~ddz_fast.positions.duel.Duel` (two hands; the first player's side against the second's).
 * ``wins(state)``: whether the side to move wins with best play by both sides.
 * The winning moves: every first action after which the side to move still wins.
 * The distance of a state: how many actions the hand lasts when the winning side ends it as fast

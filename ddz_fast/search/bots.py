@@ -1,10 +1,10 @@
 """Built-in players: one small :class:`Bot` interface, a random bot and a rule-based bot.
 
-A bot answers the three kinds of decision of a :class:`~ddz_fast.engine.three_player.State`: ``bid`` in the
-bidding phase, ``double`` in the doubling phase and ``play`` in the play phase, always for
-``state.current_player``. It reads the state and returns one of ``state.legal_actions()``; it
-never changes the state. :func:`act` picks the right method for the phase and
-:func:`play_hand` plays a whole hand with bots.
+A bot answers the three kinds of decision of a :class:`~ddz_fast.engine.three_player.State`:
+``bid`` in the bidding phase, ``double`` in the doubling phase and ``play`` in the play phase,
+always for ``state.current_player``. It reads the state and returns one of
+``state.legal_actions()``; it never changes the state. :func:`act` picks the right method for the
+phase and :func:`play_hand` plays a whole hand with bots.
 
 >>> from ddz_fast import Game
 >>> state = Game("standard").new_state(seed=7)
@@ -529,7 +529,8 @@ class GreedyBot:
 # --- the perfect-information bot ----------------------------------------------------------
 
 class SolverBot:
-    """A perfect-information player: it sees every hand and plays by :func:`ddz_fast.search.solver.solve`.
+    """A perfect-information player: it sees every hand and plays by
+    :func:`ddz_fast.search.solver.solve`.
 
     It is a strength ceiling for the bots that play fairly, not a fair player itself. In play
     it takes the first move of the solver's principal variation: the fastest win when its side

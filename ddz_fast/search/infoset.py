@@ -7,14 +7,14 @@ between the other two hands. The landlord showed the kitty, so it still holds at
 ``k_r = max(0, kitty_r - landlord_played_r)`` cards of each rank r: the *kitty constraint*.
 
 :meth:`InformationSet.sample` deals the hidden cards ``n`` times, exactly uniformly in the rule
-book's sense: the ``k_r`` kitty cards go to the landlord, and every way of dealing the other
-unseen physical cards into the hidden hands (with their public sizes) is equally likely, so a
-split giving one hidden hand ``a_r`` of the ``u_r`` free cards of each rank has probability
-proportional to ``prod_r C(u_r, a_r)``. Optional *constraints* (a bot's own inferences, such as
-"seat 2 holds no 2s") bound how many cards of a rank a hidden seat holds; sampling is then
-uniform among the deals that meet them. The work runs in native code (``src/search/_sampling.pyx``);
-:mod:`ddz_fast.reference.sampling` enumerates every split with its weight and is the
-specification it is tested against.
+book's sense: the ``k_r`` kitty cards go to the landlord, and every way of dealing the other unseen
+physical cards into the hidden hands (with their public sizes) is equally likely, so a split giving
+one hidden hand ``a_r`` of the ``u_r`` free cards of each rank has probability proportional to
+``prod_r C(u_r, a_r)``. Optional *constraints* (a bot's own inferences, such as "seat 2 holds no
+2s") bound how many cards of a rank a hidden seat holds; sampling is then uniform among the deals
+that meet them. The work runs in native code (``src/search/_sampling.pyx``);
+:mod:`ddz_fast.reference.sampling` enumerates every split with its weight and is the specification
+it is tested against.
 
 Deal bonuses (option ``deal_bonuses``) are public: a player that announced double kings was
 dealt both jokers, one that announced a straight a card of every rank 3..A, and under the

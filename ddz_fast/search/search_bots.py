@@ -2,19 +2,19 @@
 
 Both see a decision only through the player's :class:`~ddz_fast.search.infoset.InformationSet` (its
 own hand, the public record and the card counts) and deal the hidden hands from it with
-:meth:`~ddz_fast.search.infoset.InformationSet.sample`: they never read another player's cards, so a
-state whose hidden hands were dealt differently, with the same public record, gets the same
-decision from the same seed. The search runs in native code
-(``ddz_fast.search._search_bots``, the solver), so these bots need the compiled core.
+:meth:`~ddz_fast.search.infoset.InformationSet.sample`: they never read another player's cards, so
+a state whose hidden hands were dealt differently, with the same public record, gets the same
+decision from the same seed. The search runs in native code (``ddz_fast.search._search_bots``, the
+solver), so these bots need the compiled core.
 
 Budgets are counts, not times, so that a seed fixes every decision (the arena's results are
 then identical on any machine and any split of the work). ``benchmarks/results/strength.md``
 gives the time a decision takes at the default budgets: at most about 20 ms on one core.
 
-``bot.play(state)`` is ``bot.choose(information_set(state, player), state.rules)``: the
-information set is all a decision is given. Bidding and doubling are
-:class:`~ddz_fast.search.bots.GreedyBot`'s (by the strength of the bot's own hand): the search is for
-the play. A decision with one legal action is taken without a search.
+``bot.play(state)`` is ``bot.choose(information_set(state, player), state.rules)``: the information
+set is all a decision is given. Bidding and doubling are :class:`~ddz_fast.search.bots.GreedyBot`'s
+(by the strength of the bot's own hand): the search is for the play. A decision with one legal
+action is taken without a search.
 """
 from __future__ import annotations
 
@@ -127,15 +127,14 @@ def _root(info: InformationSet) -> tuple:
 class PIMCBot(_SearchBot):
     """Perfect-information Monte Carlo: score each action on dealt hands, play the best total.
 
-    Each decision deals ``samples`` determinizations of the hidden hands. Each action scores
-    the fraction of the finishes after it (by the ``rollout`` policy) that its side won: about
+    Each decision deals ``samples`` determinizations of the hidden hands. Each action scores the
+    fraction of the finishes after it (by the ``rollout`` policy) that its side won: about
     ``rollouts`` finishes per decision, spread over the deals and actions. When at most
     ``solve_cards`` cards are left in all hands, every deal is also solved exactly
-    (:func:`ddz_fast.search.solver.solve`, at most ``max_nodes`` nodes each), and a deal on which an
-    action is proven to win counts more than all the finishes together: the finishes then only
-    order actions with equal proven wins (when every deal is lost, or won, whatever is
-    played). The action with the best total is played, the first in canonical order among
-    equals.
+    (:func:`ddz_fast.search.solver.solve`, at most ``max_nodes`` nodes each), and a deal on which
+    an action is proven to win counts more than all the finishes together: the finishes then only
+    order actions with equal proven wins (when every deal is lost, or won, whatever is played). The
+    action with the best total is played, the first in canonical order among equals.
 
     Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
     percentile (``benchmarks/results/strength.md``); the rollouts scale with ``rollouts``, the

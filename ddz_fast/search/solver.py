@@ -1,7 +1,7 @@
 """The perfect-information solver: who wins, every winning move, and the line of play.
 
-:func:`solve` takes a :class:`~ddz_fast.positions.three_player.Position` (three visible hands: the landlord's
-side against the two peasants, who play as one side seeing every card) or a
+:func:`solve` takes a :class:`~ddz_fast.positions.three_player.Position` (three visible hands: the
+landlord's side against the two peasants, who play as one side seeing every card) or a
 :class:`~ddz_fast.positions.duel.Duel` (two visible hands), and answers docs/RULES.md, "Search":
 
 * ``wins``: whether the side to move wins with best play; ``landlord_wins`` for a position

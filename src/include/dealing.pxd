@@ -23,7 +23,8 @@ cdef enum Bidding:
 
 
 cdef inline void sorted_deck(uint8_t* deck) noexcept nogil:
-    """The 54 ranks of one deck in order, 3333 4444 ... 2222 B R: what every shuffle starts from."""
+    """The 54 ranks of one deck in order, 3333 4444 ... 2222 B R: what every shuffle starts
+    from."""
     cdef int i
     for i in range(DECK_CARDS - 2):
         deck[i] = i // 4

@@ -2,12 +2,12 @@
 # cython: initializedcheck=False, freethreading_compatible=True
 """Native kernels of the search bots (ddz_fast.search.search_bots): rollout values and ISMCTS.
 
-Both work on determinizations, three hand words each (InformationSet.sample), and play with
-the shared play loop (playloop.pxd) and the core's generator: no generator of their own. The
-player to move owns the same hand in every determinization, so its actions are the same in all
-of them; the other two hands differ. ddz_fast.search.search_bots validates every argument first (the
-samples against the information set, the actions against the player's hand); the kernels run
-without the GIL and hold no Python object inside their loops.
+Both work on determinizations, three hand words each (InformationSet.sample), and play with the
+shared play loop (playloop.pxd) and the core's generator: no generator of their own. The player to
+move owns the same hand in every determinization, so its actions are the same in all of them; the
+other two hands differ. ddz_fast.search.search_bots validates every argument first (the samples
+against the information set, the actions against the player's hand); the kernels run without the
+GIL and hold no Python object inside their loops.
 
 * ``_rollout_wins``: for each of the player's actions, how many random finishes after it, over
   every determinization, the player's side won (perfect-information Monte Carlo's estimate).

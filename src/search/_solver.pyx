@@ -2,8 +2,8 @@
 # cython: initializedcheck=False, freethreading_compatible=True
 """The native perfect-information solver: who wins, every winning move and a line of play.
 
-An OR-AND search over the core's words with a first-win cutoff and a transposition table of
-fixed memory, without the GIL. ddz_fast.search.solver validates every argument and is the only caller;
+An OR-AND search over the core's words with a first-win cutoff and a transposition table of fixed
+memory, without the GIL. ddz_fast.search.solver validates every argument and is the only caller;
 ddz_fast.reference.solver is the readable specification this search must agree with.
 
 A node is a play position with every hand visible: the hands, the player to move, the move to

@@ -253,8 +253,9 @@ def test_commands_that_cannot_play_wild_cards_refuse_them_by_layer(args: List[st
                           "play, simulate, arena and bench draw them")
 
 
-# The positions of ddz_fast/positions/suites/laizi.perft (counted by a brute force that shares no code with
-# the generator, tests/variants/laizi/test_positions.py) with their counts at a small depth.
+# The positions of ddz_fast/positions/suites/laizi.perft (counted by a brute force that shares no
+# code with the generator, tests/variants/laizi/test_positions.py) with their counts at a small
+# depth.
 LAIZI_SUITE = [  # (rules, position, depth, leaves)
     ("laizi", "55/6/4 0 0 - 0 w=5", 2, 15),
     ("tiandi_laizi", "57/6/4 0 0 - 0 w=57", 2, 16),
@@ -287,11 +288,11 @@ def test_perft_takes_the_wild_ranks_from_the_option_or_the_position():
 
 
 def test_perft_divides_by_first_actions_written_with_their_readings():
-    # 55/6/4, 5 wild, player 0 leads (ddz_fast/positions/suites/laizi.perft, counted by hand there): one 5
-    # as a solo of 5s (a lone wild is played as its own rank), or both 5s as a pair read as
-    # any rank 3..2 (13 pairs, each written 55=XX since the cards read 13 ways). Depth 2:
-    # after a pair the hand is empty (a leaf, 1 each); after the solo player 1 may pass or
-    # beat it with its 6 (2).
+    # 55/6/4, 5 wild, player 0 leads (ddz_fast/positions/suites/laizi.perft, counted by hand
+    # there): one 5 as a solo of 5s (a lone wild is played as its own rank), or both 5s as a pair
+    # read as any rank 3..2 (13 pairs, each written 55=XX since the cards read 13 ways). Depth 2:
+    # after a pair the hand is empty (a leaf, 1 each); after the solo player 1 may pass or beat it
+    # with its 6 (2).
     result = ddz("perft", "55/6/4 0 0 - 0 w=5", "2", "--divide", "--rules", "laizi",
                  "--seconds", "0.001")
     assert result.returncode == 0 and result.stderr == ""

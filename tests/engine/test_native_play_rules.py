@@ -1,4 +1,5 @@
-"""The native play loop's auction and settlement follow ddz_fast.engine.bidding and ddz_fast.engine.scoring.
+"""The native play loop's auction and settlement follow ddz_fast.engine.bidding and
+ddz_fast.engine.scoring.
 
 random_games runs its own points auction and settles its own games in C; these tests replay
 what it did through the Python modules that are the rule book's code and demand the same

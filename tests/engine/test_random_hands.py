@@ -6,11 +6,11 @@ every step: all 54 cards are accounted for and the right player is to move. On a
 subset of steps: every legal action applies (on a clone), and illegal actions raise and leave
 the state exactly as it was. Every hand ends, and its scores sum to zero.
 
-Then 10,000 more with the ``deal_bonuses`` option on every preset and auction: each deal's
-bonus events are those its rank counts give, and the multiplier is 2 to the number of the
-current deal's bonus events (from the rank counts), robs, bombs and rockets (and the spring
-or anti-spring at the end), counted from the actions the test takes; the record of every hand with a bonus (and of one hand in ten
-without) replays to the same state.
+Then 10,000 more with the ``deal_bonuses`` option on every preset and auction: each deal's bonus
+events are those its rank counts give, and the multiplier is 2 to the number of the current deal's
+bonus events (from the rank counts), robs, bombs and rockets (and the spring or anti-spring at the
+end), counted from the actions the test takes; the record of every hand with a bonus (and of one
+hand in ten without) replays to the same state.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The game state's play phase on words (ddz_fast.engine.stepping): what it steps, against independent
-answers.
+"""The game state's play phase on words (ddz_fast.engine.stepping): what it steps, against
+independent answers.
 
 * the legal actions a state lists are those of the pure-Python reference for the state's own
   hands and move to beat;

@@ -1,4 +1,5 @@
-"""Every preset's action space against an independent brute force (tests/support/action_space_brute.py).
+"""Every preset's action space against an independent brute force
+(tests/support/action_space_brute.py).
 
 The brute force lists the moves of a rule set from the rule text of docs/RULES.md alone, every
 candidate kicker and wing multiset filtered by the rule's predicates, sharing no code with the
@@ -8,10 +9,10 @@ every count the rule book and the documentation publish or derive by hand, so th
 against numbers that come from neither side.
 
 Rule sets: every preset without wild cards (``laizi`` and ``tiandi_laizi`` have their own brute
-force, tests/support/laizi_brute.py), the four-player table without ``rocket_in_kickers``, and option
-sets of the one-deck options table that no preset takes (every pairing of
-``solo_wing_max_copies`` with ``trio_wing_next_to_chain``, each value of the other options
-beside several), at one deck, at two decks and with the space shuttle.
+force, tests/support/laizi_brute.py), the four-player table without ``rocket_in_kickers``, and
+option sets of the one-deck options table that no preset takes (every pairing of
+``solo_wing_max_copies`` with ``trio_wing_next_to_chain``, each value of the other options beside
+several), at one deck, at two decks and with the space shuttle.
 """
 from __future__ import annotations
 
@@ -138,7 +139,8 @@ def test_no_kitty_has_the_standard_action_space(api):
     assert list(api.action_space("no_kitty")) == list(api.action_space("standard"))
 
 
-# docs/variants.md, "Botzone: the space shuttle": n bombs of consecutive ranks 3..A start at 13 - n keys.
+# docs/variants.md, "Botzone: the space shuttle": n bombs of consecutive ranks 3..A start at 13 - n
+# keys.
 #   alone, n = 2..5: 11 + 10 + 9 + 8 = 38
 #   2n solo wings of distinct ranks outside the chain, both jokers allowed (15 - n ranks):
 #     n = 2: 11 * C(13, 4) = 7,865; n = 3: 10 * C(12, 6) = 9,240
@@ -162,8 +164,9 @@ def test_the_brute_force_gives_botzone_counted_by_hand():
 @pytest.mark.parametrize("rules", [FOUR, FOUR.replace(rocket_in_kickers=False)],
                          ids=["four_player", "no_rocket_in_kickers"])
 def test_the_brute_force_gives_the_two_deck_formula(rules):
-    # tests/variants/four_player/test_moves.py counts the same action spaces with binomial coefficients, type
-    # by type, the derivation beside each; 20,307 is that table added up by hand.
+    # tests/variants/four_player/test_moves.py counts the same action spaces with binomial
+    # coefficients, type by type, the derivation beside each; 20,307 is that table added up by
+    # hand.
     moves = brute_force(rules)
     assert per_type(moves) == two_deck_formula(rules)
     if rules == FOUR:

@@ -1,4 +1,5 @@
-"""ddz_fast against the installed peer engines, the oracles of their presets (tests/support/peers.py).
+"""ddz_fast against the installed peer engines, the oracles of their presets
+(tests/support/peers.py).
 
 For random 17- and 20-card hands from a fixed seed, the card multisets ddz_fast lets a player
 lead or play on a previous move equal what RLCard, OpenSpiel and DouZero allow, under the

@@ -4,8 +4,8 @@
 
 Each position gets ``perft`` lines for depths 1, 2, ... up to the deepest whose node count stays
 within ``--max-nodes`` (the native perft only picks that depth; every count written comes from
-``ddz_fast.reference.moves`` and is checked against the native count). Expect an hour: the reference
-counts a few thousand nodes a second. The file is named ``.txt``, not ``.perft``, so that
+``ddz_fast.reference.moves`` and is checked against the native count). Expect an hour: the
+reference counts a few thousand nodes a second. The file is named ``.txt``, not ``.perft``, so that
 tests/positions/test_perft.py leaves it to the native perft (tests/positions/test_perft_native.py).
 """
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """The native perft (ddz_fast.positions.rollouts.perft_native) against the counts of the reference.
 
-Every line of the suites is checked: the ``*.perft`` files shipped in ddz_fast/positions/suites/ (which
-tests/positions/test_perft.py also walks in Python) and ``deep.txt``, whose millions of nodes only the
-native count gets through in test time. All of those counts were made by ddz_fast.reference.moves.
-The suite with wild cards (laizi.perft), whose counts come from the brute-force walk of
-tests/variants/laizi/test_positions.py, is counted by the native walk over the laizi generator, and
-positions of random hands with wild cards are counted by it and by the Python walk.
+Every line of the suites is checked: the ``*.perft`` files shipped in ddz_fast/positions/suites/
+(which tests/positions/test_perft.py also walks in Python) and ``deep.txt``, whose millions of
+nodes only the native count gets through in test time. All of those counts were made by
+ddz_fast.reference.moves. The suite with wild cards (laizi.perft), whose counts come from the
+brute-force walk of tests/variants/laizi/test_positions.py, is counted by the native walk over the
+laizi generator, and positions of random hands with wild cards are counted by it and by the Python
+walk.
 """
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The search bots (PIMC, ISMCTS) and every other bot: legal, blind to hidden cards, seeded.
 
-* Every bot plays only legal actions over random hands (1,000, and 10,000 in the slow step),
-  across the rule presets and both bidding systems (the bots take turns at the table, so each plays thousands of hands).
+* Every bot plays only legal actions over random hands (1,000, and 10,000 in the slow step), across
+  the rule presets and both bidding systems (the bots take turns at the table, so each plays
+  thousands of hands).
 * No bot that plays fairly reads another player's hidden cards: a state whose hidden hands
   were dealt again, consistently with everything public, gets the same decision from a bot
   with the same seed.

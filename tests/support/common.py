@@ -1,10 +1,11 @@
-"""Run the native core and the reference side by side (the RapidFuzz ``tests/support/common.py`` idea).
+"""Run the native core and the reference side by side (the RapidFuzz ``tests/support/common.py``
+idea).
 
-``both(name, ...)`` calls ``ddz_fast.moves.native.<name>`` and ``ddz_fast.reference.moves.<name>`` with the
-same arguments and asserts equal results, or the same exception type and message (which it then
-re-raises, so ``pytest.raises`` works around it). Results compare as the API promises: a
-MoveList equals the reference's list move for move, numpy results element for element with the
-same dtype and shape.
+``both(name, ...)`` calls ``ddz_fast.moves.native.<name>`` and ``ddz_fast.reference.moves.<name>``
+with the same arguments and asserts equal results, or the same exception type and message (which it
+then re-raises, so ``pytest.raises`` works around it). Results compare as the API promises: a
+MoveList equals the reference's list move for move, numpy results element for element with the same
+dtype and shape.
 """
 from __future__ import annotations
 

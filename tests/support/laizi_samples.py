@@ -1,5 +1,6 @@
 """The native laizi generator against the reference: the shared sampling of
-``tests/variants/laizi/test_native_one_wild_rank.py`` (one wild rank) and ``tests/variants/laizi/test_native_two_wild_ranks.py`` (two).
+``tests/variants/laizi/test_native_one_wild_rank.py`` (one wild rank) and
+``tests/variants/laizi/test_native_two_wild_ranks.py`` (two).
 
 The reference (:mod:`ddz_fast.reference.laizi`) is the specification. It lists a hand's moves
 once per hand; its answers to a move to beat are that list filtered by its own comparison

@@ -18,7 +18,8 @@ from support.game_scripts import Bid, Double, snapshot
 
 TOTAL_HANDS = 10_000
 PRESETS = ("standard", "rlcard", "openspiel", "douzero")
-#: The tables beyond the classic game play 10,000 hands each (tests/variants/test_random_tables.py).
+#: The tables beyond the classic game play 10,000 hands each
+#: (tests/variants/test_random_tables.py).
 NEW_TABLES = ("no_kitty", "botzone")
 AUCTIONS = ({"bidding": "points"}, {"bidding": "points", "single_round_auction": True},
             {"bidding": "call_rob"})

@@ -5,8 +5,8 @@ The tree is walked in Python over a position's own ``legal_actions`` and ``play`
 "Play"), each legal action (the pass included when following) taken with equal chance, the
 positions met again looked up: the distribution a rollout must follow, worked out without the
 native loop. It serves :class:`ddz_fast.Position` (three seats, wild ranks too) and
-:class:`ddz_fast.positions.four_player.FourPlayerPosition` (the four-player table) alike, since both offer
-``is_over``, ``hands``, ``legal_actions(rules)`` and ``play(action, rules)``.
+:class:`ddz_fast.positions.four_player.FourPlayerPosition` (the four-player table) alike, since
+both offer ``is_over``, ``hands``, ``legal_actions(rules)`` and ``play(action, rules)``.
 """
 from __future__ import annotations
 

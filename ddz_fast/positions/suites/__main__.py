@@ -1,4 +1,5 @@
-"""``python -m ddz_fast.positions.suites``: run perft suites (see :func:`ddz_fast.positions.suites.main`)."""
+"""``python -m ddz_fast.positions.suites``: run perft suites (see
+:func:`ddz_fast.positions.suites.main`)."""
 import sys
 
 from . import main

@@ -1,10 +1,11 @@
-"""Native random games at the four-player table (ddz_fast.positions.rollouts with Rules(players=4)).
+"""Native random games at the four-player table (ddz_fast.positions.rollouts with
+Rules(players=4)).
 
-The replay is the heart of it, as for three players: the native loop records every action as
-the two halves of its canonical word, and the test walks the same hand in Python round four
-seats, asking ``legal_moves`` of two decks (the native one, and :mod:`ddz_fast.reference.moves` for a
-sample) for the legal actions at every step, then settles the hand by an independent reading
-of docs/RULES.md ("Four players with two decks"), checked against :mod:`ddz_fast.engine.scoring` too.
+The replay is the heart of it, as for three players: the native loop records every action as the
+two halves of its canonical word, and the test walks the same hand in Python round four seats,
+asking ``legal_moves`` of two decks (the native one, and :mod:`ddz_fast.reference.moves` for a
+sample) for the legal actions at every step, then settles the hand by an independent reading of
+docs/RULES.md ("Four players with two decks"), checked against :mod:`ddz_fast.engine.scoring` too.
 Then: the auction against ddz_fast.engine.bidding turn by turn, determinism, argument checks and
 statistics of 20,000 games per table.
 """

@@ -7,9 +7,9 @@ Expected values come from outside the native loop:
   (tests/support/rollout_exact.py), against which thousands of seeded rollouts are checked by
   chi-square: every step of a rollout must be a legal action, taken uniformly, for the counts
   to fit;
-* a rollout replayed from its seed alone, by a Python copy of the seed's stream as src/include/rng.pxd
-  describes it (splitmix64, ``rng_for_game(seed, 0)``, ``rng_below``'s multiply-shift) choosing
-  among ``legal_actions`` (the pass first when following);
+* a rollout replayed from its seed alone, by a Python copy of the seed's stream as
+  src/include/rng.pxd describes it (splitmix64, ``rng_for_game(seed, 0)``, ``rng_below``'s
+  multiply-shift) choosing among ``legal_actions`` (the pass first when following);
 * hand-made positions whose ends are written out, for the landlord's side with and without a
   partner;
 * perft_native's errors, which play_out repeats where their checks overlap.

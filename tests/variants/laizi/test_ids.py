@@ -97,9 +97,9 @@ def forget_listings():
 @pytest.mark.parametrize("wild", ["3"])
 def test_ids_are_the_indices_of_the_listed_action_space(wild, forget_listings):
     # The listing is the generator's moves of a full deck in canonical order (the compiled
-    # generator's in the native run, seconds; the reference's ~15 s a wild rank), so one here:
-    # 3, which starts every chain it is in; tests/variants/laizi/test_moves.py lists the space of 5 wild
-    # against the brute force and checks ids in it too).
+    # generator's in the native run, seconds; the reference's ~15 s a wild rank), so one here: 3,
+    # which starts every chain it is in; tests/variants/laizi/test_moves.py lists the space of 5
+    # wild against the brute force and checks ids in it too).
     space = ddz_fast.action_space(LAIZI, wild)
     with pytest.raises(ValueError, match=f"action id {len(space)} is outside"):
         ddz_fast.action_move(len(space), LAIZI, wild)       # the ids end where the list does
@@ -170,9 +170,10 @@ def test_every_legal_move_of_random_hands_round_trips_in_canonical_order():
     (TIANDI, (0, 12)), (TIANDI, (3, 7)), (Rules(laizi=2, **RLCARD_LIKE), (2, 4)),
 ])
 def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
-    # (3, 2) and (6, T) wild make the largest and smallest spaces of two wild ranks (docs/variants.md).
-    # action_space_size counts the moves type by type (tests/variants/laizi/test_moves.py checks it against
-    # the brute force): the ids end just below it, at the rocket.
+    # (3, 2) and (6, T) wild make the largest and smallest spaces of two wild ranks
+    # (docs/variants.md). action_space_size counts the moves type by type
+    # (tests/variants/laizi/test_moves.py checks it against the brute force): the ids end just
+    # below it, at the rocket.
     rng = random.Random(sum(wild))
     size = reference_laizi.action_space_size(rules, wild)
     ids = sorted(set(rng.randrange(size) for _ in range(sample_size(300, minimum=30))))
@@ -190,8 +191,8 @@ def test_random_ids_give_legal_moves_in_increasing_order(rules, wild):
 
 
 def test_the_sizes_of_the_readme_table():
-    # docs/variants.md, "Laizi: wild cards": the sizes with 5 wild, with 5 and 7 wild, and the largest of all (3 and
-    # 2 wild under rlcard's move options): the last id + 1.
+    # docs/variants.md, "Laizi: wild cards": the sizes with 5 wild, with 5 and 7 wild, and the
+    # largest of all (3 and 2 wild under rlcard's move options): the last id + 1.
     for rules, wild, size in ((LAIZI, "5", 573_980), (TIANDI, "57", 3_746_550),
                               (Rules.preset("rlcard").replace(laizi=2), "32", 14_710_709)):
         assert ddz_fast.action_move(size - 1, rules, wild).type == "rocket"

@@ -1,7 +1,7 @@
 """Wild cards (laizi): docs/RULES.md, "Variants" > "Laizi".
 
-Every expected value here is derived by hand in a comment from the rule book, or counted by
-the brute force of ``tests/support/laizi_brute.py`` (readings first, then the real cards that can stand
+Every expected value here is derived by hand in a comment from the rule book, or counted by the
+brute force of ``tests/support/laizi_brute.py`` (readings first, then the real cards that can stand
 for them: the opposite direction of the generator under test, sharing none of its code), never
 produced by the generator under test.
 
@@ -161,9 +161,10 @@ def _refusals():
     return [
         # The game engine plays them (tests/variants/laizi/test_engine.py), the arena too
         # (tests/arena/test_arena.py), and the environment without them names the one with them
-        # (test_the_environment_without_wild_cards_points_to_the_one_with_them). Positions,
-        # perft (in Python and natively), the native random games and rollouts play them
-        # (tests/variants/laizi/test_positions.py, tests/positions/test_perft_native.py, tests/variants/laizi/test_random_games.py).
+        # (test_the_environment_without_wild_cards_points_to_the_one_with_them). Positions, perft
+        # (in Python and natively), the native random games and rollouts play them
+        # (tests/variants/laizi/test_positions.py, tests/positions/test_perft_native.py,
+        # tests/variants/laizi/test_random_games.py).
         ("the solver", lambda: ddz_fast.solve(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(position, rules=LAIZI)),
         ("the solver", lambda: solve_reference(wild_position)),

@@ -1,10 +1,11 @@
 """The compiled laizi generator (src/include/laizigen.pxd) against the reference, one wild rank.
 
-The reference, :mod:`ddz_fast.reference.laizi`, is the specification: the native
-``legal_moves``, ``classify`` and ``beats`` with ``wild=`` must return its moves (every field,
-and the word's type, a plain int or a LaiziWord) in its canonical order, and raise its errors.
-The random runs are in :mod:`support.laizi_samples` (20,000 hands here, 20,000 with two wild ranks in
-``tests/variants/laizi/test_native_two_wild_ranks.py``); the edge cases below carry their counts derived by hand.
+The reference, :mod:`ddz_fast.reference.laizi`, is the specification: the native ``legal_moves``,
+``classify`` and ``beats`` with ``wild=`` must return its moves (every field, and the word's type,
+a plain int or a LaiziWord) in its canonical order, and raise its errors. The random runs are in
+:mod:`support.laizi_samples` (20,000 hands here, 20,000 with two wild ranks in
+``tests/variants/laizi/test_native_two_wild_ranks.py``); the edge cases below carry their counts
+derived by hand.
 
 Rank indices: 3=0 4=1 5=2 6=3 7=4 8=5 9=6 T=7 J=8 Q=9 K=10 A=11 2=12 B=13 R=14.
 """

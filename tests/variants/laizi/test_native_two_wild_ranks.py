@@ -1,5 +1,6 @@
 """The compiled laizi generator against the reference with two wild ranks (tiandi laizi): the
-random run of :mod:`support.laizi_samples` on 20,000 hands (one wild rank: tests/variants/laizi/test_native_one_wild_rank.py).
+random run of :mod:`support.laizi_samples` on 20,000 hands (one wild rank:
+tests/variants/laizi/test_native_one_wild_rank.py).
 """
 from __future__ import annotations
 

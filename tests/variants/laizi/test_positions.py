@@ -1,13 +1,13 @@
 """Positions and perft with wild cards (laizi): docs/RULES.md, "Variants" > "Laizi".
 
-The counts of ddz_fast/positions/suites/laizi.perft come from :func:`brute_perft` below, a walk over the play
-tree written from the rule book ("Play": a pass is a move when following, two passes in a row
-give the lead back, the hand ends when a hand empties) whose moves at each node come from the
-brute force of ``tests/support/laizi_brute.py``: every move of the action space (readings first, then
-the real cards that can stand for them), kept when the hand holds its real cards and, when
-following, when it beats the move to beat (``laizi_brute.beats``). It shares no code with the
-library's generator, walk or play rules. One tiny position per wild-rank count is also counted
-by hand (see ``HAND_COUNTED``).
+The counts of ddz_fast/positions/suites/laizi.perft come from :func:`brute_perft` below, a walk
+over the play tree written from the rule book ("Play": a pass is a move when following, two passes
+in a row give the lead back, the hand ends when a hand empties) whose moves at each node come from
+the brute force of ``tests/support/laizi_brute.py``: every move of the action space (readings
+first, then the real cards that can stand for them), kept when the hand holds its real cards and,
+when following, when it beats the move to beat (``laizi_brute.beats``). It shares no code with the
+library's generator, walk or play rules. One tiny position per wild-rank count is also counted by
+hand (see ``HAND_COUNTED``).
 
 Rank indices: 3=0 4=1 5=2 6=3 7=4 8=5 9=6 T=7 J=8 Q=9 K=10 A=11 2=12 B=13 R=14.
 """

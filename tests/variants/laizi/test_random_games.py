@@ -1,4 +1,5 @@
-"""Native random games with wild cards (ddz_fast.positions.rollouts.random_games under laizi rules).
+"""Native random games with wild cards (ddz_fast.positions.rollouts.random_games under laizi
+rules).
 
 The replay is the heart of it, as for the other tables: the native loop records every action
 as the two 64-bit halves of its laizi word, and the test walks the same hand in Python, asking

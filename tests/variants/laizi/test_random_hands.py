@@ -1,5 +1,6 @@
 """Random simulation of hands with wild cards: 10,000 complete hands, deal to settlement, with the
-engine invariants checked on every step (the wild-card twin of tests/variants/four_player/test_random_hands.py).
+engine invariants checked on every step (the wild-card twin of
+tests/variants/four_player/test_random_hands.py).
 
 Configurations: one wild rank (``laizi``) and two (``tiandi_laizi``), each bomb multiplier
 option (``double``, ``app``), points bidding without the doubling round and call/rob with it;
