@@ -83,6 +83,9 @@ def load(module: str) -> Union[ModuleType, _MissingCore]:
     stand-in raising :class:`NativeCoreMissingError` on any use when it was not built."""
     if not isinstance(module, str):
         raise TypeError(f"a native module is named by a str, not {type(module).__name__}")
+    if not any(module in names for names in NATIVE_MODULES.values()):
+        raise ValueError(f"{module!r:.100} is not a native module of ddz_fast: one of "
+                         f"{', '.join(n for names in NATIVE_MODULES.values() for n in names)}")
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:

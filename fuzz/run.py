@@ -34,6 +34,11 @@ from typing import Dict, List, Optional, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEED_STRIDE = 10**9
+#: The longest line a worker reports (a finding's call, message and traceback are shortened).
+MAX_REPORT_LINE = 1 << 20
+#: The parent's own address-space limit: what it keeps is small, and a runaway in it must be a
+#: MemoryError here, not the machine's memory (it is shared).
+PARENT_MEMORY = 2 << 30
 
 
 def _import_fuzz():
@@ -79,16 +84,22 @@ def run_case(cases, oracle, entry: str, seed: int):
     return outcome, text, tb
 
 
-def worker_main(args) -> None:
-    import faulthandler
+def _limit_memory(limit: int, hard: bool = True) -> None:
+    """Limit this process's address space to ``limit`` bytes (where the system lets it); a
+    soft limit only (``hard=False``) leaves the children free to set their own."""
     import resource
-
-    faulthandler.enable()
-    limit = int(args.memory * 2**30)
     try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        _soft, high = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit if hard else high))
     except (ValueError, OSError):
         pass
+
+
+def worker_main(args) -> None:
+    import faulthandler
+
+    faulthandler.enable()
+    _limit_memory(int(args.memory * 2**30))
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))
     cases, oracle = _import_fuzz()
     entries = args.entries.split(",")
@@ -128,6 +139,7 @@ class Worker:
         self.fd = read_fd
         self.buffer = b""
         self.current: Optional[int] = None
+        self.last: Optional[int] = None      # the case it reported last
         self.started_at = 0.0
         self.done = False
 
@@ -193,6 +205,7 @@ def describe(cases, entry: str, seed: int) -> str:
 
 
 def parent_main(args) -> int:
+    _limit_memory(PARENT_MEMORY, hard=False)
     cases, oracle = _import_fuzz()
     entries = args.entry or cases.entry_names()
     unknown = [e for e in entries if e not in cases.ENTRIES]
@@ -253,6 +266,15 @@ def parent_main(args) -> int:
             for w in list(workers):
                 if w.fd in ready:
                     chunk = os.read(w.fd, 65536)
+                    if chunk and len(w.buffer) + len(chunk) > MAX_REPORT_LINE:
+                        # no report is this long: the case wrote into the pipe itself
+                        garbage = (w.buffer + chunk)[-300:]
+                        w.kill()
+                        if w.current is None:   # between cases: blame the next one
+                            w.current = w.start if w.last is None else w.last + w.step
+                        finish_case(w, "CRASH", f"wrote into the report pipe: {garbage!r}")
+                        replace(w, w.current + w.step)
+                        continue
                     if chunk:
                         w.buffer += chunk
                         while b"\n" in w.buffer:
@@ -265,7 +287,7 @@ def parent_main(args) -> int:
                                 entry = entries[k % len(entries)]
                                 report = json.loads(rest[0])
                                 findings.add(oracle, entry, args.seed * SEED_STRIDE + k, report)
-                                w.current = None
+                                w.current, w.last = None, k
                                 if report["kind"] not in ("OK", "CLEAR") and not tty \
                                         and not args.quiet:
                                     print(f"{report['kind']} {entry}:"
@@ -311,9 +333,11 @@ def parent_main(args) -> int:
 
 
 def _log_tail(path: str) -> str:
+    """The last 3000 bytes of a worker's log (read from its end: a log may be huge)."""
     try:
         with open(path, "rb") as f:
-            return f.read()[-3000:].decode(errors="replace")
+            f.seek(max(0, os.path.getsize(path) - 3000))
+            return f.read().decode(errors="replace")
     except OSError:
         return ""
 

@@ -863,3 +863,24 @@ def test_an_information_set_with_an_array_for_its_phase_is_refused():
     import dataclasses
     with pytest.raises(ValueError, match="phase must be one of"):
         dataclasses.replace(info, phase=np.array([1.0, 2.0]))   # once the truth of an array
+
+
+def test_re_deals_asked_for_are_bounded():
+    # run_auto_play(2**64) with every seat on auto-play re-dealt for ever
+    from ddz_fast.engine.base import MAX_REDEALS
+    from ddz_fast.search.bots import RandomBot, play_hand
+    state = Game().new_state(seed=1)
+    for seat in range(3):
+        state.set_auto_play(seat, True)
+    with pytest.raises(ValueError, match=f"max_redeals must be at most {MAX_REDEALS}"):
+        state.run_auto_play(2 ** 64)
+    with pytest.raises(ValueError, match="max_redeals must be at most"):
+        play_hand(Game().new_state(seed=1), RandomBot(1), RandomBot(2), max_redeals=10 ** 6)
+
+
+def test_only_native_modules_are_loaded():
+    # a name whose package does not exist once escaped as ModuleNotFoundError
+    with pytest.raises(ValueError, match="is not a native module of ddz_fast"):
+        load("nowhere.at_all")
+    with pytest.raises(ValueError, match="is not a native module of ddz_fast"):
+        load("os")

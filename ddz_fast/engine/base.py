@@ -71,6 +71,9 @@ def check_seed(seed: object) -> Seed:
     return int(seed)  # type: ignore[call-overload]
 
 
+#: The most re-deals a call that re-deals may ask for (``run_auto_play``, ``play_hand``): as
+#: many as the deals :func:`~ddz_fast.engine.game.deal_cards` numbers, a few seconds of them.
+MAX_REDEALS = 100_000
 #: The event kinds that are decisions (the others flag auto-play, leaving and deal bonuses).
 ACTION_KINDS = ("act", "timeout", "auto")
 # How many auctions a memo keeps before it starts again.
@@ -218,10 +221,11 @@ class StateBase:
 
         Returns how many decisions were made. When every seat is on auto-play during the
         bidding, a policy that never bids (the default one declines) would re-deal forever:
-        after ``max_redeals`` re-deals in this call, :class:`AutoPlayLoopError` is raised, with
-        the decisions made so far applied (each one is a whole, legal action).
+        after ``max_redeals`` re-deals in this call (at most 100,000),
+        :class:`AutoPlayLoopError` is raised, with the decisions made so far applied (each one
+        is a whole, legal action).
         """
-        max_redeals = check_int("max_redeals", max_redeals, 0)
+        max_redeals = check_int("max_redeals", max_redeals, 0, MAX_REDEALS)
         count, first_redeals = 0, self._redeals
         while self._player is not None and self._auto[self._player]:
             if self._redeals - first_redeals >= max_redeals and self._phase == "bidding" \

@@ -37,7 +37,7 @@ import numpy as np
 from ..moves import classify  # the implementation DDZ_FAST_IMPLEMENTATION chose
 from ..actions import Bid, Double, Partner
 from ..cards import NUM_RANKS, TWO, Counts, check_counts
-from ..engine.base import AutoPlayLoopError, timeout_action
+from ..engine.base import MAX_REDEALS, AutoPlayLoopError, timeout_action
 from ..actions import Action
 from ..engine.game import Game, deal_cards
 from ..engine.base import Seed, check_seed
@@ -133,7 +133,7 @@ def play_hand(state: State, landlord: Bot, peasants: Bot,
         if not (bot is None and name == "bidder" or _is_bot(bot)):
             raise TypeError(f"{name} must be a bot (with bid, double and play), "
                             f"not {type(bot).__name__}")
-    max_redeals = check_int("max_redeals", max_redeals, 0)
+    max_redeals = check_int("max_redeals", max_redeals, 0, MAX_REDEALS)
     bidder = bidder or landlord
     first_redeals = state.redeals
     while not state.is_over:
