@@ -45,7 +45,7 @@ def word_layout(hands: object, rules: RulesLike, wild: object = None) -> str:
 
 
 def _integer_array(hands: object) -> np.ndarray:
-    array = _as_array("hands", hands)
+    array = as_array("hands", hands)
     if array.dtype.kind not in "iu":    # numpy counts bool and timedelta64 among its ints
         raise TypeError(f"hands must be an integer array, not {array.dtype}")
     return array
@@ -74,7 +74,7 @@ def check_prevs(prevs: object, size: int, rules: Rules,
     """None (everybody leads) or an (N,) uint64 array of legal move words, 0 meaning lead."""
     if prevs is None:
         return None
-    array = _as_array("prevs", prevs)
+    array = as_array("prevs", prevs)
     if array.dtype != np.uint64:
         raise TypeError(f"prevs must be a uint64 array of move words, not {array.dtype}")
     if array.shape != (size,):
@@ -88,7 +88,7 @@ def check_prevs(prevs: object, size: int, rules: Rules,
     return array
 
 
-def _as_array(name: str, value: object) -> np.ndarray:
+def as_array(name: str, value: object) -> np.ndarray:
     """``value`` as a numpy array; ragged or unconvertible input is an error that names it."""
     try:
         return np.asarray(value)

@@ -12,6 +12,7 @@ from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ._batch_checks import as_array
 from .cards import NUM_RANKS
 from .hand import Hand
 from .move import Move
@@ -39,7 +40,7 @@ def join_words(pairs: np.ndarray) -> List[int]:
 
 
 def _hands(hands: object) -> List[Hand]:
-    array = np.asarray(hands) if not isinstance(hands, np.ndarray) else hands
+    array = as_array("hands", hands)
     if array.ndim != 2 or array.shape[1] != NUM_RANKS:
         raise ValueError(f"hands of two decks must be an (N, {NUM_RANKS}) count array (no "
                          f"64-bit bitboard holds them), got shape {array.shape}")
@@ -59,7 +60,7 @@ def prev_moves(prevs: object, size: int, words_of: str = "of two decks"
     error of a wrong shape."""
     if prevs is None:
         return [None] * size
-    array = np.asarray(prevs)
+    array = as_array("prevs", prevs)
     if array.dtype != np.uint64:
         raise TypeError(f"prevs must be a uint64 array of move words, not {array.dtype}")
     if array.shape != (size, 2):

@@ -884,3 +884,14 @@ def test_only_native_modules_are_loaded():
         load("nowhere.at_all")
     with pytest.raises(ValueError, match="is not a native module of ddz_fast"):
         load("os")
+
+
+@pytest.mark.parametrize("rules", ["four_player", "laizi"])
+def test_ragged_batches_of_two_deck_words_are_refused_naming_them(rules):
+    # prevs with rows of 15 and 14 entries once escaped as numpy's "inhomogeneous shape"
+    hands = np.array([[1, 0, 1, 1, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0]] * 2)
+    wild = (0,) if rules == "laizi" else None
+    with pytest.raises(ValueError, match="prevs must be a rectangular array of integers"):
+        ddz_fast.legal_moves_batch(hands, [[0] * 15, [0] * 14], rules=rules, wild=wild)
+    with pytest.raises(ValueError, match="hands must be a rectangular array of integers"):
+        ddz_fast.legal_moves_batch([[1] * 15, [1] * 14], None, rules=rules, wild=wild)
