@@ -825,6 +825,7 @@ def test_laizi_action_ids_rebuild_a_move_that_lies():
         classify("3")[0], rules, (7,))
 
 
+@pytest.mark.native       # the generator is a kernel of the compiled core
 def test_douzero_generator_checks_the_chain_length():
     pytest.importorskip("douzero")
     from ddz_fast.compat import douzero
