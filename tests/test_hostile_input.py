@@ -896,3 +896,23 @@ def test_ragged_batches_of_two_deck_words_are_refused_naming_them(rules):
         ddz_fast.legal_moves_batch(hands, [[0] * 15, [0] * 14], rules=rules, wild=wild)
     with pytest.raises(ValueError, match="hands must be a rectangular array of integers"):
         ddz_fast.legal_moves_batch([[1] * 15, [1] * 14], None, rules=rules, wild=wild)
+
+
+@pytest.mark.parametrize("module, name", [("three_player", "DouDizhuEnv"),
+                                          ("laizi", "LaiziEnv"),
+                                          ("four_player", "FourPlayerEnv")])
+def test_an_environment_reset_checks_its_seed_and_options(module, name):
+    # reset(seed="\ud800") once escaped as a bare UnicodeEncodeError from random.Random
+    pytest.importorskip("pettingzoo")
+    import importlib
+    env = getattr(importlib.import_module(f"ddz_fast.envs.{module}"), name)()
+    with pytest.raises(ValueError, match="lone surrogate"):
+        env.reset(seed="\ud800")
+    with pytest.raises(TypeError, match="seed must be an int, a str or None, not list"):
+        env.reset(seed=[1])
+    with pytest.raises(TypeError, match="options must be a mapping or None, not int"):
+        env.reset(seed=1, options=3)
+    with pytest.raises(RuntimeError, match="call reset"):   # nothing was half-applied
+        env.observe(env.possible_agents[0])
+    env.reset(seed="text seeds deal too")
+    assert env.agent_selection in env.possible_agents

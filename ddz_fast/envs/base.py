@@ -26,6 +26,7 @@ from .. import moves as api
 from ..search.bots import last_mover
 from ..search.catalog import make_bot
 from ..cards import NUM_RANKS
+from ..engine.base import check_seed
 from ..engine.game import Game
 from ..move import Move
 from ..validate import shown
@@ -121,9 +122,12 @@ class PlayPhaseEnv(AECEnv):
     # --- the AEC API -----------------------------------------------------------------------
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """Deal a new hand; a ``seed`` restarts the stream of deals (None continues it)."""
+        """Deal a new hand; a ``seed`` (an int or text) restarts the stream of deals (None
+        continues it). ``options`` is taken for the AEC API and holds nothing yet."""
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be a mapping or None, not {type(options).__name__}")
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(check_seed(seed))
         self.state = self._start_hand(self._rng.randrange(2 ** 63))
         self._played = np.zeros((len(self._AGENTS), NUM_RANKS), dtype=np.int16)  # by role
         self.agents = self.possible_agents[:]
