@@ -38,6 +38,16 @@ as other cards than its own keeps that reading in the *laizi* layout, 128 bits:
 * bits ``124 .. 125``: the bomb class, :data:`BOMB_CLASSES` (0 for every other type);
 * bit 126, :data:`LAIZI`, always set; bit 127 clear, so a laizi word is never a two-deck word.
 
+Run Fast (docs/RULES.md, "Run Fast") shares its solos, pairs, chains, pair chains and bombs
+with Dou Dizhu: they are the same moves, with the same one-deck words. Its own types, the trio
++ two, the airplane with two cards a trio and four + three, are the *Run Fast* layout:
+
+* bits ``0 .. 63``: the one-deck word of the cards with the main-rank flags and, as type code,
+  that of the Dou Dizhu type each stands beside (:data:`~ddz_fast.shapes.RUNFAST_OWN_TYPES`:
+  trio, airplane and four + two solos, which no Run Fast move is), so that the compiled
+  generator works on these 64 bits alone, in the canonical order of Run Fast's types;
+* bit 125, :data:`RUNFAST`, always set; bits 126 and 127 clear.
+
 A move keeps its plain one-deck word whenever that says it all: when its cards make the same
 move without wild cards (every main rank's real cards are the main part's, so the main part
 reads as its own cards, and its pair kickers or wings are real pairs) and it is no soft or
@@ -58,7 +68,8 @@ __all__ = ["COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "TWO_DECKS_BIT", "TWO_DECKS_
            "TwoDecksWord", "pack", "unpack", "contains", "main_ranks", "pack_two_decks",
            "unpack_two_decks", "canonical", "LAIZI",
            "READING_SHIFT", "CLASS_SHIFT", "BOMB_CLASSES", "LaiziWord", "pack_laizi",
-           "is_laizi", "unpack_reading", "bomb_class_code"]
+           "is_laizi", "unpack_reading", "bomb_class_code", "RUNFAST", "pack_runfast",
+           "is_runfast"]
 
 COUNT_MASK = int("7" * NUM_RANKS, 16)
 FLAG_MASK = int("8" * NUM_RANKS, 16)
@@ -68,6 +79,7 @@ TWO_DECKS_TYPE_SHIFT = 120
 _LANE_FLAG = 0x10
 _NIBBLE_SHIFTS = tuple(4 * rank for rank in range(NUM_RANKS))
 LAIZI = 1 << 126
+RUNFAST = 1 << 125
 READING_SHIFT = 64
 CLASS_SHIFT = 124
 #: The bomb classes of docs/RULES.md, "Laizi", by their code in a laizi word (0: no bomb), in
@@ -163,3 +175,13 @@ def unpack_reading(word: int) -> Counts:
 def bomb_class_code(word: int) -> int:
     """The bomb class code of a laizi word (0 when it is no bomb)."""
     return (word >> CLASS_SHIFT) & 3
+
+
+def pack_runfast(counts: Sequence[int], main_ranks: Sequence[int], type_code: int) -> int:
+    """The Run Fast word of a move of Run Fast's own types: :func:`pack` and :data:`RUNFAST`."""
+    return RUNFAST | pack(counts, main_ranks, type_code)
+
+
+def is_runfast(word: int) -> bool:
+    """Whether a word is in the Run Fast layout (False for anything that is no int)."""
+    return isinstance(word, int) and RUNFAST <= word < LAIZI

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections import abc
 from operator import le
-from typing import Sequence, Tuple
+from typing import Dict, Sequence, Tuple
 
 from .validate import is_int, shown
 
 __all__ = [
     "NUM_RANKS", "RANK_LETTERS", "RANK_NAMES", "BLACK_JOKER", "RED_JOKER", "TWO", "ACE",
-    "MAX_COPIES", "FULL_DECK", "TWO_DECKS", "deck_counts", "fits_one_deck", "Counts",
+    "MAX_COPIES", "FULL_DECK", "TWO_DECKS", "RUNFAST_DECKS", "deck_counts", "fits_one_deck", "Counts",
     "parse_cards", "format_cards", "check_counts", "rank_index",
 ]
 
@@ -31,6 +31,12 @@ FULL_DECK: Counts = MAX_COPIES
 #: The cards of two decks (the four-player table): eight of 3..2, two of each joker.
 TWO_DECKS: Counts = (8,) * 13 + (2, 2)
 _DECKS = {1: FULL_DECK, 2: TWO_DECKS}
+#: Run Fast's decks by their size (docs/RULES.md, "Run Fast"), no jokers: four of each rank
+#: 3..K, three aces and one 2 (48 cards), or four of 3..Q, three kings, one ace and one 2 (45).
+RUNFAST_DECKS: Dict[int, Counts] = {
+    48: (4,) * 11 + (3, 1, 0, 0),
+    45: (4,) * 10 + (3, 1, 1, 0, 0),
+}
 _DECK_NAMES = {1: "one deck has", 2: "two decks have"}
 
 

@@ -17,8 +17,9 @@ from typing import (Callable, ClassVar, Iterable, List, Optional, Sequence, Supp
 from . import bitboard, laizi_space
 from .cards import (NUM_RANKS, RANK_LETTERS, RANK_NAMES, Counts, _format, check_counts,
                     fits_one_deck, parse_cards, rank_index)
-from .shapes import (MAIN_SHAPES, MOVE_TYPES, PLAY_TYPES, TYPE_CODES, is_combination,
-                     kicker_cards, readings_of)
+from .shapes import (MAIN_SHAPES, MOVE_TYPES, PLAY_TYPES, RUNFAST_OWN_TYPES, TYPE_CODES,
+                     TYPE_NAMES, is_combination, is_runfast_combination, kicker_cards,
+                     readings_of, runfast_readings_of)
 from .validate import check_int, is_int, shown
 
 __all__ = ["Move", "MoveLike", "ListOfMoves", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES",
@@ -33,6 +34,8 @@ PASS_WORDS: Tuple[str, ...] = ("pass", "p")
 _MOST_READ = 12
 
 _HARD = bitboard.BOMB_CLASSES.index("hard")
+#: The names of Run Fast's own types by the type code of their words.
+_RUNFAST_NAMES = {code: name for name, code in RUNFAST_OWN_TYPES.items()}
 #: _RUNS[rank][count]: the ranks of ``count`` cards of ``rank``, so a sort key's card list is
 #: fifteen lookups joined (three times faster than counting them out: sorting the moves of a
 #: two-deck hand spends a third of its time on keys).
@@ -91,11 +94,12 @@ def split_move(text: str) -> Tuple[str, str, str]:
         raise TypeError(f"move text must be a str, not {type(text).__name__}")
     cards, _, spec = text.strip().partition(":")
     kind, _, key = spec.strip().partition("@")
-    if cards.strip() in MOVE_TYPES:
+    if cards.strip() in TYPE_NAMES:
         raise ValueError(f"{text.strip()!r}: write the cards first, then the type "
                          f"({kind or 'CARDS'}:{cards.strip()})")
-    if kind and kind not in PLAY_TYPES:
-        raise ValueError(f"unknown move type {kind!r}: choose one of {', '.join(PLAY_TYPES)}")
+    if kind and (kind not in TYPE_NAMES or kind == "pass"):
+        raise ValueError(f"unknown move type {kind!r}: choose one of "
+                         f"{', '.join(TYPE_NAMES[1:])}")
     return cards, kind, key.strip()
 
 
@@ -147,7 +151,7 @@ class Move:
         if not isinstance(type, str):
             raise TypeError(f"move type must be a str, not {type.__class__.__name__}")
         if type not in TYPE_CODES:
-            raise ValueError(f"unknown move type {type!r}: choose one of {', '.join(MOVE_TYPES)}")
+            raise ValueError(f"unknown move type {type!r}: choose one of {', '.join(TYPE_NAMES)}")
         # Ranges first: the word is built from them, and a huge key would make a huge word.
         key = check_int("move key", key, 0, NUM_RANKS - 1)
         length = check_int("move length", length, 0, NUM_RANKS - key)
@@ -156,7 +160,8 @@ class Move:
         if type == "pass":
             if any(counts) or key or length:
                 raise ValueError("a pass has no cards, key 0 and length 0")
-        elif not is_combination(type, key, length, counts):   # a move of some rule set
+        elif not (is_combination(type, key, length, counts)     # a move of some rule set
+                  or is_runfast_combination(type, key, length, counts)):
             raise ValueError(f"{_format(counts) or 'no cards'} is not a {type} "
                              f"with key {RANK_NAMES[key] if 0 <= key < NUM_RANKS else key}"
                              f" and length {length}")
@@ -168,6 +173,9 @@ class Move:
         self._length = length
         self._counts = counts
         main = range(key, key + length) if type != "pass" else ()
+        if type in RUNFAST_OWN_TYPES:
+            self._word = bitboard.pack_runfast(counts, main, TYPE_CODES[type])
+            return
         if fits is None:
             fits = fits_one_deck(counts)
         self._word = bitboard.canonical(counts, fits, main, TYPE_CODES[type])
@@ -207,6 +215,8 @@ class Move:
         word = int(word)
         if bitboard.is_laizi(word):
             return cls._from_laizi_word(word)
+        if bitboard.is_runfast(word):
+            return cls._from_runfast_word(word)
         two_decks = word >= bitboard.TWO_DECKS_BIT
         if not 0 <= word < (1 << 128 if two_decks else 1 << 64):
             raise ValueError(f"move word {word} is neither an unsigned 64-bit value nor a "
@@ -221,6 +231,19 @@ class Move:
             raise ValueError(f"move word {word:#x} has main ranks that are not consecutive")
         counts = bitboard.unpack_two_decks(word) if two_decks else bitboard.unpack(word)
         move = cls(MOVE_TYPES[code], key, length, counts)
+        if move._word != word:
+            raise ValueError(f"move word {word:#x} is not the canonical word of {move!r}")
+        return move
+
+    @classmethod
+    def _from_runfast_word(cls, word: int) -> "Move":
+        """The move of a Run Fast word (validated): one of Run Fast's own types."""
+        low = word ^ bitboard.RUNFAST
+        name = _RUNFAST_NAMES.get(low >> bitboard.TYPE_SHIFT) if low < 1 << 64 else None
+        main = bitboard.main_ranks(low)
+        if name is None or not main or main != tuple(range(main[0], main[0] + len(main))):
+            raise ValueError(f"move word {word:#x} is no move of Run Fast's own types")
+        move = cls(name, main[0], len(main), bitboard.unpack(low))
         if move._word != word:
             raise ValueError(f"move word {word:#x} is not the canonical word of {move!r}")
         return move
@@ -248,7 +271,10 @@ class Move:
         main = bitboard.main_ranks(word)
         key, length = (main[0], len(main)) if main else (0, 0)
         move = cls.__new__(cls)
-        if word >= bitboard.TWO_DECKS_BIT:
+        if bitboard.RUNFAST <= word < bitboard.LAIZI:
+            move._type = _RUNFAST_NAMES[(word ^ bitboard.RUNFAST) >> bitboard.TYPE_SHIFT]
+            move._counts = bitboard.unpack(word ^ bitboard.RUNFAST)
+        elif word >= bitboard.TWO_DECKS_BIT:
             code = (word ^ bitboard.TWO_DECKS_BIT) >> bitboard.TWO_DECKS_TYPE_SHIFT
             move._type = MOVE_TYPES[code]
             move._counts = bitboard.unpack_two_decks(word)
@@ -310,6 +336,8 @@ class Move:
         key = (TYPE_CODES[self._type], self._length, len(cards), self._key, cards)
         if bitboard.LAIZI <= self._word < bitboard.TWO_DECKS_BIT:
             return key + (bitboard.bomb_class_code(self._word),)
+        if bitboard.RUNFAST <= self._word:
+            return key + (1,)   # after the Dou Dizhu type of the same code and the same cards
         return key
 
     def __eq__(self, other: object) -> bool:
@@ -336,7 +364,7 @@ class Move:
             return PASS_TEXT
         if bitboard.is_laizi(self._word):     # (is_laizi is False for a forged word)
             return f"{self.cards}={_format(self.reading)}"
-        if len(readings_of(self._counts)) == 1:
+        if _bare_readings(self._counts) == [(self._type, self._key, self._length)]:
             return self.cards
         return f"{self.cards}:{self._type}@{RANK_LETTERS[self._key]}"
 
@@ -419,11 +447,25 @@ def _text_readings(text: str) -> List[Move]:
     cards_text, _, reading_text = text.partition("=")
     cards, kind, key = split_move(cards_text)
     counts = parse_cards(cards, decks=2)
-    candidates = (_read_with_wild_cards(counts, reading_counts(reading_text))
-                  if reading_text.strip() else
-                  [Move._trusted(*reading, counts) for reading in readings_of(counts)])
-    return [move for move in candidates if (not kind or move._type == kind)
-            and (not key or move._key == rank_index(key))]
+    if reading_text.strip():
+        candidates = _read_with_wild_cards(counts, reading_counts(reading_text))
+    else:
+        candidates = [Move._trusted(*reading, counts) for reading in readings_of(counts)]
+    found = [move for move in candidates if (not kind or move._type == kind)
+             and (not key or move._key == rank_index(key))]
+    if found or reading_text.strip() or not fits_one_deck(counts):
+        return found
+    # Run Fast's readings, where Dou Dizhu has none the text can name: ``3344`` (two pairs),
+    # ``AAA:bomb``, ``55577:trio_two``.
+    return [move for move in (Move._trusted(*reading, counts)
+                              for reading in runfast_readings_of(counts))
+            if (not kind or move._type == kind) and (not key or move._key == rank_index(key))]
+
+
+def _bare_readings(counts: Counts) -> List[Tuple[str, int, int]]:
+    """The readings that the text of bare cards names (:func:`_text_readings` without a type):
+    Dou Dizhu's, or Run Fast's where Dou Dizhu has none."""
+    return readings_of(counts) or (runfast_readings_of(counts) if fits_one_deck(counts) else [])
 
 
 def listed_reading(text: str, holds: Callable[[Move], bool]) -> Optional[Move]:

@@ -5,12 +5,23 @@ from dataclasses import dataclass, fields, replace
 from typing import Dict, Optional, Sequence, Union
 
 __all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "WIDEST_LAIZI", "RulesLike",
-           "as_rules", "three_player_rules", "three_player_table", "plain_rules"]
+           "as_rules", "three_player_rules", "three_player_table", "plain_rules",
+           "dou_dizhu_rules", "RUNFAST_DECK_SIZES"]
 # checked_rules is not listed: the layers that compile or cache a rule set call it.
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
 _SIDES = ("alone", "partner")
 _BOMB_MULTIPLIERS = ("double", "app")
+_GAMES = ("doudizhu", "runfast")
+_NEXT_LEADS = ("spade3", "winner")
+#: The deck sizes of Run Fast (docs/RULES.md, "Run Fast"): 48 cards (16 each) or 45 (15 each).
+RUNFAST_DECK_SIZES = (48, 45)
+#: The Run Fast options and their defaults: a Dou Dizhu rule set leaves them there.
+_RUNFAST_OPTIONS = {"next_lead": "spade3", "spade3_in_first_play": False,
+                    "short_last_hand": True, "aaa_bomb": False, "four_three": False,
+                    "must_beat": True, "one_card_rule": True, "base": 1, "bomb_score": 10}
+# The largest base and bomb score: a hand's payments stay far inside 64 bits.
+_MOST_POINTS = 1_000_000
 
 
 # Slots: the native move API reads the fields straight from their offsets to see that a Rules it
@@ -72,6 +83,15 @@ class Rules:
     Python and natively), the native random games and rollouts and the environment
     :mod:`ddz_fast.envs.laizi`; the layers that do not play wild cards yet (the solver, the
     arena, the solver and search bots) refuse such rules, each naming itself.
+
+    The game (docs/RULES.md, "Run Fast"): ``game`` is ``"doudizhu"`` or ``"runfast"`` (presets
+    ``runfast`` and ``runfast_15``), Dou Dizhu's cousin on the same cards without jokers,
+    bidding, landlord or kitty. Its options: ``deck_size`` 48 (16 cards each) or 45 (15 each);
+    ``players`` 3, or 2 with a third hand dealt face down; ``next_lead`` ``"spade3"`` or
+    ``"winner"``; ``spade3_in_first_play``; the moves' ``short_last_hand``, ``aaa_bomb`` and
+    ``four_three``; the play's ``must_beat`` and ``one_card_rule``; the scoring's ``base`` and
+    ``bomb_score``. A Dou Dizhu rule set leaves them at their defaults, and Run Fast leaves the
+    Dou Dizhu options at theirs.
     """
 
     solo_wing_max_copies: int = 1
@@ -90,8 +110,31 @@ class Rules:
     space_shuttle: bool = False
     laizi: int = 0
     bomb_multiplier: str = "double"
+    game: str = "doudizhu"
+    deck_size: Optional[int] = None
+    next_lead: str = "spade3"
+    spade3_in_first_play: bool = False
+    short_last_hand: bool = True
+    aaa_bomb: bool = False
+    four_three: bool = False
+    must_beat: bool = True
+    one_card_rule: bool = True
+    base: int = 1
+    bomb_score: int = 10
 
     def __post_init__(self) -> None:
+        _require_choice("game", self.game, _GAMES)
+        if self.game == "runfast":
+            self._check_runfast()
+            return
+        for name, default in _RUNFAST_OPTIONS.items():
+            if getattr(self, name) != default or type(getattr(self, name)) is not type(default):
+                raise ValueError(f"{name} is an option of Run Fast (game='runfast'), "
+                                 f"not of Dou Dizhu")
+        self._check_dou_dizhu()
+
+    def _check_dou_dizhu(self) -> None:
+        """The options of Dou Dizhu's tables (the game's own checks)."""
         for name in ("trio_wing_next_to_chain", "rocket_in_kickers", "four_two",
                      "single_round_auction", "deal_bonuses", "space_shuttle"):
             _require_bool(name, getattr(self, name))
@@ -110,6 +153,13 @@ class Rules:
         if self.decks != self.players - 2:
             raise ValueError(f"{self.players} players play with {self.players - 2} "
                              f"deck{'s' if self.players == 4 else ''}, not {self.decks}")
+        if self.deck_size is None:
+            object.__setattr__(self, "deck_size", DECK_SIZE * self.decks)
+        _require_int_in("deck_size", self.deck_size, DECK_SIZE, 2 * DECK_SIZE)
+        if self.deck_size != DECK_SIZE * self.decks:
+            raise ValueError(f"Dou Dizhu's deck_size is {DECK_SIZE * self.decks} cards with "
+                             f"{self.decks} deck{'s' if self.decks == 2 else ''}, not "
+                             f"{self.deck_size} (deck_size 48 or 45 is Run Fast's)")
         kitties = KITTY_SIZES[self.players]
         _require_int_in("kitty", self.kitty, 0, max(kitties))
         if self.kitty not in kitties:
@@ -124,6 +174,28 @@ class Rules:
         if self.space_shuttle and self.players != 3:
             raise ValueError("space_shuttle is an option of the three-player table")
         self._check_laizi()
+
+    def _check_runfast(self) -> None:
+        """Run Fast's options, and the Dou Dizhu options left at their defaults."""
+        for name in ("spade3_in_first_play", "short_last_hand", "aaa_bomb", "four_three",
+                     "must_beat", "one_card_rule"):
+            _require_bool(name, getattr(self, name))
+        _require_choice("next_lead", self.next_lead, _NEXT_LEADS)
+        _require_int_in("base", self.base, 1, _MOST_POINTS)
+        _require_int_in("bomb_score", self.bomb_score, 0, _MOST_POINTS)
+        _require_int_in("players", self.players, 2, 3)
+        for name in ("decks", "kitty", "deck_size", "doubling"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, _RUNFAST_FILLED[name])
+        _require_int_in("deck_size", self.deck_size, min(RUNFAST_DECK_SIZES),
+                        max(RUNFAST_DECK_SIZES))
+        if self.deck_size not in RUNFAST_DECK_SIZES:
+            raise ValueError(f"Run Fast's deck_size must be 48 or 45 cards, got "
+                             f"{self.deck_size}")
+        for name, default in _DOU_DIZHU_DEFAULTS.items():
+            if getattr(self, name) != default or type(getattr(self, name)) is not type(default):
+                raise ValueError(f"{name} is an option of Dou Dizhu, not of Run Fast "
+                                 f"(game='runfast' has {name}={default!r})")
 
     def _check_laizi(self) -> None:
         """``laizi`` and ``bomb_multiplier``, and the tables wild cards are played at."""
@@ -143,13 +215,17 @@ class Rules:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 17 with the kitty, 18 without; 25 with four players."""
-        return (DECK_SIZE * self.decks - self.kitty) // self.players
+        """Cards dealt to each player: 17 with the kitty, 18 without; 25 with four players;
+        16 or 15 in Run Fast (three hands dealt, one hidden when two play)."""
+        if self.game == "runfast":
+            return self.deck_size // 3
+        return (self.deck_size - self.kitty) // self.players
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """The named preset: ``standard``, ``rlcard``, ``openspiel``, ``douzero``, ``no_kitty``,
-        ``four_player``, ``botzone``, ``laizi`` or ``tiandi_laizi`` (:data:`PRESETS`)."""
+        ``four_player``, ``botzone``, ``laizi``, ``tiandi_laizi``, ``runfast`` or
+        ``runfast_15`` (:data:`PRESETS`)."""
         if not isinstance(name, str):
             raise TypeError(f"preset name must be a str, not {type(name).__name__}")
         try:
@@ -186,9 +262,12 @@ class Rules:
             raise TypeError(f"unknown rule option(s): {', '.join(unknown)}")
         if "bidding" in changes and "doubling" not in changes:
             changes["doubling"] = None
-        if "players" in changes:            # the new table's deck and kitty, unless given
+        if "players" in changes or "game" in changes:   # the new table's deck and kitty
             changes.setdefault("decks", None)
             changes.setdefault("kitty", None)
+            changes.setdefault("deck_size", None)
+        if "game" in changes:
+            changes.setdefault("doubling", None)
         return replace(self, **changes)
 
     def __repr__(self) -> str:
@@ -200,9 +279,18 @@ class Rules:
         return f"Rules({changed})"
 
 
+#: The options of Dou Dizhu only, at their defaults: a Run Fast rule set leaves them there.
+_DOU_DIZHU_DEFAULTS = {f.name: f.default for f in fields(Rules)
+                       if f.name in ("solo_wing_max_copies", "trio_wing_next_to_chain",
+                                     "rocket_in_kickers", "four_two", "four_two_solo_max_copies",
+                                     "bidding", "single_round_auction", "sides", "deal_bonuses",
+                                     "space_shuttle", "laizi", "bomb_multiplier")}
+_DOU_DIZHU_DEFAULTS.update(decks=1, kitty=0, doubling=False)
 #: The kitty sizes a table of 3 or 4 players may have, and the cards of one deck.
 KITTY_SIZES = {3: (0, 3), 4: (8,)}
 DECK_SIZE = 54
+#: What a Run Fast rule set fills in for the fields given as None.
+_RUNFAST_FILLED = {"decks": 1, "kitty": 0, "deck_size": 48, "doubling": False}
 
 
 def _require_bool(name: str, value: object) -> None:
@@ -237,6 +325,8 @@ PRESETS: Dict[str, Rules] = {
     "botzone": Rules(space_shuttle=True),
     "laizi": Rules(laizi=1),
     "tiandi_laizi": Rules(laizi=2),
+    "runfast": Rules(game="runfast"),
+    "runfast_15": Rules(game="runfast", deck_size=45),
 }
 
 #: Every move option at its most permissive (``douzero`` with the space shuttle): its moves are a
@@ -267,7 +357,7 @@ def as_rules(rules: RulesLike) -> Rules:
 
 
 #: The fields that __post_init__ fills in when they are None: a made Rules never holds None there.
-_FILLED_IN = ("doubling", "decks", "kitty")
+_FILLED_IN = ("doubling", "decks", "kitty", "deck_size")
 _CHANGED = "a Rules changed after it was made"
 
 
@@ -308,10 +398,19 @@ def three_player_rules(rules: RulesLike, what: str) -> Rules:
 def three_player_table(rules: RulesLike, what: str) -> Rules:
     """:func:`as_rules`, refusing a four-player table but not wild cards: for ``what`` that
     plays laizi too (positions and perft)."""
-    checked = as_rules(rules)
+    checked = dou_dizhu_rules(rules, what)
     if checked.players != 3:
         raise ValueError(f"{what} plays three players with one deck, not the "
                          f"{checked.players}-player table of {checked!r}")
+    return checked
+
+
+def dou_dizhu_rules(rules: RulesLike, what: str) -> Rules:
+    """:func:`as_rules`, refusing Run Fast: ``what`` (an auction, a landlord...) is Dou
+    Dizhu's alone, or does not play Run Fast yet."""
+    checked = as_rules(rules)
+    if checked.game != "doudizhu":
+        raise ValueError(f"{what} plays Dou Dizhu, not the Run Fast game of {checked!r}")
     return checked
 
 

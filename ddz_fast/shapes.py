@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Dict, List, Sequence, Tuple
 
-from .cards import ACE, BLACK_JOKER, NUM_RANKS, TWO
+from .cards import ACE, BLACK_JOKER, NUM_RANKS, RUNFAST_DECKS, TWO
 
 __all__ = ["MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES", "MAIN_SHAPES", "MAIN_SHAPES_TWO_DECKS",
            "SHUTTLE_KINDS", "BOMB_SIZES", "CHAIN_RANKS", "SUITED_RANKS", "ALL_RANKS",
-           "main_shapes", "is_combination", "readings_of", "kicker_cards"]
+           "main_shapes", "is_combination", "readings_of", "kicker_cards", "RUNFAST_TYPES",
+           "RUNFAST_OWN_TYPES", "RUNFAST_SHAPES", "is_runfast_combination", "runfast_readings_of",
+           "runfast_kickers", "TYPE_NAMES"]
 
 #: Canonical type names (docs/RULES.md) in their canonical order; ``pass`` comes first.
 MOVE_TYPES: Tuple[str, ...] = (
@@ -23,9 +25,23 @@ MOVE_TYPES: Tuple[str, ...] = (
     "airplane", "airplane_solo", "airplane_pair", "four_two_solo", "four_two_pair", "bomb",
     "rocket", "space_shuttle",
 )
-#: The type code stored in the top nibble of a move word.
-TYPE_CODES = {name: code for code, name in enumerate(MOVE_TYPES)}
 PLAY_TYPES: Tuple[str, ...] = MOVE_TYPES[1:]
+
+#: Run Fast's types (docs/RULES.md, "Run Fast") in their canonical order; ``pass`` first.
+RUNFAST_TYPES: Tuple[str, ...] = (
+    "pass", "solo", "pair", "trio_two", "chain", "pair_chain", "airplane_two", "four_three",
+    "bomb",
+)
+#: The types of Run Fast's own (the others are Dou Dizhu's too, the same moves): each is
+#: written with the type code of the Dou Dizhu type it stands beside, which no Run Fast move
+#: is, and the RUNFAST bit (:mod:`ddz_fast.bitboard`), so the code's order is the canonical
+#: order of the Run Fast types.
+RUNFAST_OWN_TYPES: Dict[str, int] = {"trio_two": 3, "airplane_two": 8, "four_three": 11}
+#: The type code stored in the top nibble of a move word, by type name (Dou Dizhu's types,
+#: then Run Fast's own).
+TYPE_CODES = {**{name: code for code, name in enumerate(MOVE_TYPES)}, **RUNFAST_OWN_TYPES}
+#: Every type name, Dou Dizhu's then Run Fast's own: what a Move may be.
+TYPE_NAMES: Tuple[str, ...] = MOVE_TYPES + tuple(RUNFAST_OWN_TYPES)
 
 CHAIN_RANKS = range(0, ACE + 1)       # 3..A: chains never hold a 2 or a joker
 SUITED_RANKS = range(0, TWO + 1)      # 3..2: pairs, trios and fours
@@ -75,6 +91,64 @@ MAIN_SHAPES_TWO_DECKS: Dict[str, Tuple[int, range, range]] = {
 
 #: The cards of a bomb, by the number of decks: four of a rank, or four to eight with two.
 BOMB_SIZES = {1: range(4, 5), 2: range(4, 9)}
+
+
+#: Run Fast's main shapes: the chains run 3..A as in Dou Dizhu, pair chains from two pairs;
+#: the trio carries two cards, an airplane two a trio (up to five trios, a 15-card hand's
+#: short last airplane), four + three three cards. The lengths are those of a 16-card hand.
+RUNFAST_SHAPES: Dict[str, Tuple[int, range, range]] = {
+    "solo": (1, range(1, 2), SUITED_RANKS),
+    "pair": (2, range(1, 2), SUITED_RANKS),
+    "trio_two": (3, range(1, 2), SUITED_RANKS),
+    "chain": (1, range(5, 13), CHAIN_RANKS),
+    "pair_chain": (2, range(2, 9), CHAIN_RANKS),
+    "airplane_two": (3, range(2, 6), CHAIN_RANKS),
+    "four_three": (4, range(1, 2), SUITED_RANKS),
+    "bomb": (4, range(1, 2), SUITED_RANKS),
+}
+#: The most cards of a Run Fast move (a hand of the 48-card deck).
+RUNFAST_MOST_CARDS = 16
+
+
+def runfast_readings_of(counts: Sequence[int]) -> List[Tuple[str, int, int]]:
+    """Every (type, key, length) that ``counts`` make under Run Fast's widest options, in the
+    canonical order of types, then lengths, then keys."""
+    counts = tuple(counts)
+    found = [(kind, key, length) for kind, (_, lengths, ranks) in RUNFAST_SHAPES.items()
+             for length in lengths for key in ranks
+             if counts[key] and is_runfast_combination(kind, key, length, counts)]
+    return sorted(found, key=lambda reading: (TYPE_CODES[reading[0]], reading[2], reading[1]))
+
+
+def runfast_kickers(kind: str, length: int) -> int:
+    """How many kicker or wing cards the full form of a Run Fast type carries (0 for the types
+    without them)."""
+    return {"trio_two": 2, "airplane_two": 2 * length, "four_three": 3}.get(kind, 0)
+
+
+def is_runfast_combination(kind: str, key: int, length: int, counts: Sequence[int]) -> bool:
+    """Whether ``counts`` are the Run Fast move ``kind`` with key ``key`` and length ``length``
+    under Run Fast's widest options (the 48-card deck, the short last hand, the AAA bomb and
+    four + three): what a Move of Run Fast's own types, a two-pair chain or the AAA bomb
+    checks. Kickers and wings are any cards outside the main ranks; a short trio or airplane
+    carries fewer than its full form."""
+    counts = tuple(counts)
+    if kind not in RUNFAST_SHAPES or any(map(int.__gt__, counts, RUNFAST_DECKS[48])) \
+            or sum(counts) > RUNFAST_MOST_CARDS:
+        return False
+    copies, lengths, ranks = RUNFAST_SHAPES[kind]
+    main = range(key, key + length)
+    if length not in lengths or key not in ranks or main[-1] not in ranks:
+        return False
+    if kind == "bomb" and key == ACE and counts[ACE] == 3:    # the AAA bomb
+        copies = 3
+    if any(counts[rank] != copies for rank in main):
+        return False
+    others = sum(counts) - copies * length
+    full = runfast_kickers(kind, length)
+    if kind in ("trio_two", "airplane_two"):
+        return others <= full
+    return others == full
 
 
 def main_shapes(decks: int) -> Dict[str, Tuple[int, range, range]]:

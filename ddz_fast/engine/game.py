@@ -24,6 +24,8 @@ MAX_DEAL_NUMBER = 100_000
 
 def engine_of(rules: Rules) -> ModuleType:
     """The engine module of the table ``rules`` seat: wild cards, four players, or three."""
+    if rules.game != "doudizhu":
+        raise ValueError(f"the game engine does not play Run Fast yet ({rules!r})")
     if rules.laizi:
         return laizi
     return four_player if rules.players == 4 else three_player

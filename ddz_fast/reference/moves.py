@@ -18,7 +18,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import bitboard
-from . import laizi as reference_laizi
+from . import laizi as reference_laizi, runfast as reference_runfast
 from .._batch_checks import word_layout, check_batch
 from .._laizi_batch import laizi_action_mask, laizi_moves_batch
 from .._two_decks_batch import two_decks_action_mask, two_decks_moves_batch
@@ -248,6 +248,16 @@ def _beats(move: Move, prev: Move) -> bool:
 
 # --- the public API --------------------------------------------------------------------------
 
+def _is_runfast(rules: Rules, wild: object) -> bool:
+    """Whether the call is Run Fast's (:mod:`ddz_fast.reference.runfast`), which has no wild
+    cards to name."""
+    if rules.game != "runfast":
+        return False
+    if wild is not None:
+        raise ValueError(f"Run Fast has no wild cards: wild must be None under {rules!r}")
+    return True
+
+
 def legal_moves(hand: HandLike, prev: Optional[MoveLike] = None, *,
                 rules: RulesLike = None, wild: object = None) -> ListOfMoves:
     """Every legal play from ``hand``, in canonical order; with ``prev`` only those beating it.
@@ -260,6 +270,8 @@ def legal_moves(hand: HandLike, prev: Optional[MoveLike] = None, *,
     :class:`~ddz_fast.move.ListOfMoves`, which finds a move by its text too.
     """
     rules = checked_rules(rules)
+    if _is_runfast(rules, wild):
+        return reference_runfast.legal_moves(hand, prev, rules=rules)
     if rules.laizi or wild is not None:
         return reference_laizi.legal_moves(hand, prev, rules=rules, wild=wild)
     hand = as_hand(hand, rules.decks)
@@ -272,6 +284,8 @@ def classify(cards: HandLike, *, rules: RulesLike = None, wild: object = None) -
     """Every interpretation of exactly these cards as one move (empty: no combination); with
     wild cards, every reading of them under the wild ranks ``wild``."""
     rules = checked_rules(rules)
+    if _is_runfast(rules, wild):
+        return reference_runfast.classify(cards, rules=rules)
     if rules.laizi or wild is not None:
         return reference_laizi.classify(cards, rules=rules, wild=wild)
     counts = as_hand(cards, rules.decks).counts
@@ -293,6 +307,8 @@ def beats(move: MoveLike, prev: MoveLike, *, rules: RulesLike = None,
     bomb order of docs/RULES.md, "Laizi". Either move may be given as its text, read under
     these rules (:func:`ddz_fast.moves.notation.parse_move`)."""
     rules = checked_rules(rules)
+    if _is_runfast(rules, wild):
+        return reference_runfast.beats(move, prev, rules=rules)
     if rules.laizi or wild is not None:
         return reference_laizi.beats(move, prev, rules=rules, wild=wild)
     prev = check_play(move_of_text(prev, "prev", rules, classify), "prev", rules, _is_legal)
@@ -319,6 +335,8 @@ def action_space(rules: RulesLike = None, wild: object = None) -> Tuple[Move, ..
     cards it is the action space of the wild ranks ``wild`` (:mod:`ddz_fast.reference.laizi`).
     """
     checked = checked_rules(rules)
+    if _is_runfast(checked, wild):
+        return reference_runfast.action_space(checked)
     if checked.laizi or wild is not None:
         return reference_laizi.action_space(checked, wild)
     return _action_space(checked)[0]
@@ -328,6 +346,8 @@ def action_id(move: MoveLike, rules: RulesLike = None, wild: object = None) -> i
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent); text
     is read under these rules (:func:`ddz_fast.moves.notation.parse_move`)."""
     rules = checked_rules(rules)
+    if _is_runfast(rules, wild):
+        return reference_runfast.action_id(move, rules)
     if rules.laizi or wild is not None:
         return reference_laizi.action_id(move, rules, wild)
     move = move_of_text(move, "move", rules, classify)
@@ -342,6 +362,8 @@ def action_id(move: MoveLike, rules: RulesLike = None, wild: object = None) -> i
 def action_move(action_id: int, rules: RulesLike = None, wild: object = None) -> Move:
     """The move of a dense action id: the inverse of :func:`action_id`."""
     checked = checked_rules(rules)
+    if _is_runfast(checked, wild):
+        return reference_runfast.action_move(action_id, checked)
     if checked.laizi or wild is not None:
         return reference_laizi.action_move(action_id, checked, wild)
     moves = _action_space(checked)[0]

@@ -47,7 +47,7 @@ cdef class RuleSet:
 
 
 cdef enum:
-    MAX_RULE_FIELDS = 32    # the most fields of a Rules a LastLookup keeps (Rules has 16)
+    MAX_RULE_FIELDS = 32    # the most fields of a Rules a LastLookup keeps (Rules has 27)
 
 
 cdef struct LastLookup:

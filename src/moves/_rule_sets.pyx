@@ -79,6 +79,9 @@ cdef class RuleSet:
     """The move options of a rule set as a C struct, and its action space once asked for."""
 
     def __init__(self, rules):
+        if rules.game != "doudizhu":
+            raise ValueError(f"the compiled move generator does not play Run Fast yet: use "
+                             f"DDZ_FAST_IMPLEMENTATION=python for {rules!r}")
         self.two_decks = rules.decks == 2
         self.laizi = rules.laizi > 0
         self.delegated = self.two_decks or self.laizi
@@ -186,7 +189,9 @@ cdef RuleSet _by_options(object checked):
     """The rule set of checked Rules, by their move options."""
     options = (checked.solo_wing_max_copies, checked.trio_wing_next_to_chain,
                checked.rocket_in_kickers, checked.four_two, checked.four_two_solo_max_copies,
-               checked.space_shuttle, checked.decks, checked.laizi)
+               checked.space_shuttle, checked.decks, checked.laizi, checked.game,
+               checked.deck_size, checked.short_last_hand, checked.aaa_bomb,
+               checked.four_three)
     found = _BY_OPTIONS.get(options)
     if found is None:
         found = _BY_OPTIONS[options] = RuleSet(checked)
