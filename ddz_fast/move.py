@@ -513,6 +513,8 @@ class ListOfMoves(list):
             if found is None:
                 raise ValueError(f"{shown(move)} is not in list")
             move = found
+        elif not isinstance(move, Move):    # no Move equals it; list.index would repr it
+            raise ValueError(f"{shown(move)} is not in list")
         return super().index(move, start, stop)
 
     def count(self, move: object) -> int:

@@ -916,3 +916,28 @@ def test_an_environment_reset_checks_its_seed_and_options(module, name):
         env.observe(env.possible_agents[0])
     env.reset(seed="text seeds deal too")
     assert env.agent_selection in env.possible_agents
+
+
+@pytest.mark.parametrize("breaker", ["\x0c", "\x0b", "\x1c", "\x85", "\u2028", "\r\n"])
+def test_a_usage_error_holding_any_line_break_is_one_line(capsys, breaker):
+    # an unrecognised argument holding a form feed once printed the error on two lines
+    from ddz_fast.cli.main import main
+    with pytest.raises(SystemExit) as raised:
+        main(["moves", "J", "--json", f"before{breaker}after"])
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "unrecognized arguments: before" in err
+
+
+@pytest.mark.parametrize("implementation",
+                         [pytest.param("native", marks=pytest.mark.native), "python"])
+def test_a_move_list_index_of_a_value_whose_repr_recurses_is_a_value_error(implementation):
+    # list.index once wrote the missing value with its repr: a deeply nested dict recursed
+    nested: dict = {}
+    for _ in range(100_000):
+        nested = {"k": nested}
+    moves = ddz_fast.moves.implementation(implementation).legal_moves("345")
+    for listed in (moves, ddz_fast.move.ListOfMoves(moves)):
+        with pytest.raises(ValueError, match="is not in"):
+            listed.index(nested)
+        assert nested not in listed and listed.count(nested) == 0

@@ -27,9 +27,13 @@ INTERRUPTED = 130
 BROKEN_PIPE = 141   # 128 + SIGPIPE, the status of a tool the pipe's reader left
 
 
+#: What splits a line (str.splitlines), written as escapes in an error message.
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
 def report_error(message: str) -> int:
     """Print the one-line error of the command line; returns its exit status, 2."""
-    one_line = message.replace("\r", "\\r").replace("\n", "\\n")   # user text may hold both
+    one_line = message.translate(_LINE_BREAKS)     # user text may hold any of them
     print(f"{PROG}: error: {one_line}", file=sys.stderr)
     return USAGE_ERROR
 

@@ -141,7 +141,7 @@ def _(g: Gen):
         def run():
             for name, ask in (("in", lambda ms: item in ms), ("count", lambda ms: ms.count(item)),
                               ("index", lambda ms: ms.index(item))):
-                expect_equal(f"{name} of {item!r}", _looked_up(lambda: ask(listed)),
+                expect_equal(f"{name} of {r(item)}", _looked_up(lambda: ask(listed)),
                              _looked_up(lambda: ask(moves)))
         return f"{r(item)} looked up in legal_moves(Hand({str(hand)!r}))", run
     if op == "listed_reading":
