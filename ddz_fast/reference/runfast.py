@@ -25,8 +25,7 @@ from ..move import ListOfMoves, Move, MoveLike, sort_key_in_context
 from ..rules import Rules
 from ..shapes import RUNFAST_SHAPES, runfast_kickers
 
-__all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move",
-           "all_moves", "check_hand", "is_move_of"]
+__all__ = ["legal_moves", "classify", "beats", "action_space", "action_id", "action_move"]
 
 
 # --- building blocks -------------------------------------------------------------------------

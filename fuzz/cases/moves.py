@@ -10,10 +10,11 @@ from ddz_fast import (Hand, Move, MoveList, Rules, action_id, action_move, actio
 from ddz_fast import laizi_ids, laizi_space
 from ddz_fast.move import ListOfMoves, listed_reading
 from ddz_fast.moves import implementation
-from ddz_fast.reference import laizi as reference_laizi
+from ddz_fast.cards import RUNFAST_DECKS
+from ddz_fast.reference import laizi as reference_laizi, runfast as reference_runfast
 from ddz_fast.wild import check_wild
 
-from .core import Gen, Weird, _call, _consume, call_text, entry, expect_equal, r
+from .core import Gen, Weird, _call, _consume, call_text, either, entry, expect_equal, r
 
 
 @entry("legal_moves", covers=["ddz_fast.legal_moves"])
@@ -463,3 +464,47 @@ def _beside_native(reference: Callable[[], Any], native: Callable[[], Any]):
             expect_equal("reference vs native", ref, nat)
         return ref
     return run
+
+
+def _runfast_counts(g: Gen, rules: Rules) -> list:
+    """The counts of a random Run Fast hand of ``rules``' deck (a whole hand, or fewer cards)."""
+    deck = [rank for rank, copies in enumerate(RUNFAST_DECKS[rules.deck_size])
+            for _ in range(copies)]
+    size = rules.hand_size if g.chance(0.5) else g.rng.randint(0, rules.hand_size)
+    counts = [0] * 15
+    for rank in g.rng.sample(deck, size):
+        counts[rank] += 1
+    return counts
+
+
+@entry("reference runfast", covers=[f"ddz_fast.reference.runfast.{name}"
+                                    for name in reference_runfast.__all__])
+def _(g: Gen):
+    """Run Fast's reference moves on Run Fast hands, hostile hands and moves, under checked
+    Run Fast rules (what the move API hands it)."""
+    rules = Rules.preset(g.pick(["runfast", "runfast_15"]))
+    if g.chance(0.3):
+        rules = rules.replace(short_last_hand=g.chance(0.5), aaa_bomb=g.chance(0.5),
+                              four_three=g.chance(0.5))
+    counts = _runfast_counts(g, rules)
+    hand = either(g, lambda: g.pick([Hand(counts), str(Hand(counts)), counts]),
+                  p_valid=0.8) if g.chance(0.9) else g.hand_like()
+    space = reference_runfast.action_space(rules)
+    move = either(g, lambda: space[g.rng.randrange(len(space))]) if g.chance(0.8) \
+        else g.move_like()
+    which = g.pick(["legal_moves", "legal_moves", "classify", "beats", "action_id",
+                    "action_move"])
+    if which == "legal_moves":
+        prev = g.pick([None, Move.PASS, move, str(move)])
+        text = call_text("reference.runfast.legal_moves", hand, prev, rules=rules)
+        return text, lambda: _consume(reference_runfast.legal_moves(hand, prev, rules=rules))
+    if which == "classify":
+        return _call("reference.runfast.classify", reference_runfast.classify, hand, rules=rules)
+    if which == "beats":
+        other = space[g.rng.randrange(len(space))] if g.chance(0.8) else g.move_like()
+        return _call("reference.runfast.beats", reference_runfast.beats, move, other,
+                     rules=rules)
+    if which == "action_id":
+        return _call("reference.runfast.action_id", reference_runfast.action_id, move, rules)
+    value = g.rng.randint(-2, len(space) + 2) if g.chance(0.7) else g.any()
+    return _call("reference.runfast.action_move", reference_runfast.action_move, value, rules)

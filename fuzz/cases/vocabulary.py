@@ -11,6 +11,8 @@ from ddz_fast import move as move_module, rules as rules_module, wild as wild_mo
 from ddz_fast.actions import Partner
 from ddz_fast.cards import NUM_RANKS
 from ddz_fast.hand import as_hand
+from ddz_fast.moves import implementation
+from ddz_fast.shapes import RUNFAST_SHAPES
 
 from .core import (PLAIN_PRESETS, PRESET_NAMES, Gen, _call, _known_invalid_counts, call_text,
                    either, entry, expect_equal, r)
@@ -165,7 +167,8 @@ def _(g: Gen):
                            "ddz_fast.bitboard.canonical", "ddz_fast.bitboard.pack_laizi",
                            "ddz_fast.bitboard.is_laizi", "ddz_fast.bitboard.unpack_reading",
                            "ddz_fast.bitboard.bomb_class_code", "ddz_fast.bitboard.TwoDecksWord",
-                           "ddz_fast.bitboard.LaiziWord"], examples=30)
+                           "ddz_fast.bitboard.LaiziWord", "ddz_fast.bitboard.pack_runfast",
+                           "ddz_fast.bitboard.is_runfast"], examples=30)
 def _(g: Gen):
     """The word helpers take checked counts (they build every word of the reference): called
     on their documented domain, each result checked against another way to it."""
@@ -188,6 +191,11 @@ def _(g: Gen):
             expect_equal("unpack_reading", bitboard.unpack_reading(laizi), reading)
             expect_equal("bomb_class_code", bitboard.bomb_class_code(laizi), klass)
             expect_equal("is_laizi", bitboard.is_laizi(laizi), True)
+            runfast = bitboard.pack_runfast(counts, ranks, code)
+            expect_equal("is_runfast(pack_runfast)", bitboard.is_runfast(runfast), True)
+            expect_equal("is_laizi(pack_runfast)", bitboard.is_laizi(runfast), False)
+            expect_equal("low word of pack_runfast", runfast ^ bitboard.RUNFAST, word)
+            expect_equal("is_runfast(laizi word)", bitboard.is_runfast(laizi), False)
             expect_equal("LaiziWord", int(bitboard.LaiziWord(laizi)), int(laizi))
         wide = bitboard.pack_two_decks(counts, ranks, code)
         expect_equal("unpack_two_decks(pack_two_decks)", bitboard.unpack_two_decks(wide), counts)
@@ -195,6 +203,7 @@ def _(g: Gen):
         expect_equal("canonical", bitboard.canonical(counts, one, ranks, code),
                      bitboard.pack(counts, ranks, code) if one else wide)
         expect_equal("TwoDecksWord", int(bitboard.TwoDecksWord(wide)), int(wide))
+        bitboard.is_runfast(hostile)
         return bitboard.is_laizi(hostile)   # False for anything that is no laizi word
     return call_text("bitboard round trips", counts, ranks, code, reading, klass) + \
         f"; is_laizi({r(hostile)})", run
@@ -224,6 +233,33 @@ def _(g: Gen):
         expect_equal(f"{move!r} among its readings",
                      (move.type, move.key, move.length) in readings, True)
     return call_text("shapes", move, kind, key, length, decks), run
+
+
+@entry("runfast shapes", covers=["ddz_fast.shapes.is_runfast_combination",
+                                 "ddz_fast.shapes.runfast_readings_of",
+                                 "ddz_fast.shapes.runfast_kickers"], examples=30)
+def _(g: Gen):
+    """Run Fast's shape functions take checked counts and known types: each move of a Run Fast
+    action space is a combination of its own type, key and length, one of its cards'
+    readings, and carries at most its full form's kickers."""
+    rules = g.pick(["runfast", "runfast_15", Rules.preset("runfast").replace(four_three=True,
+                                                                              aaa_bomb=True)])
+    space = implementation("python").action_space(rules)
+    move = space[g.rng.randrange(len(space))]
+    kind = move.type if g.chance(0.8) else g.pick(list(shapes.TYPE_NAMES))
+    key = move.key if g.chance(0.8) else g.rng.randint(0, 14)
+    length = move.length if g.chance(0.8) else g.rng.randint(1, 12)
+
+    def run():
+        combination = shapes.is_runfast_combination(kind, key, length, move.counts)
+        kickers = shapes.runfast_kickers(kind, length)
+        if (kind, key, length) == (move.type, move.key, move.length):
+            expect_equal(f"is_runfast_combination of {move!r}", combination, True)
+            expect_equal(f"kickers of {move!r} within the full form's",
+                         len(move) - RUNFAST_SHAPES[kind][0] * length <= kickers, True)
+        expect_equal(f"{move!r} among its readings", (move.type, move.key, move.length)
+                     in shapes.runfast_readings_of(move.counts), True)
+    return call_text("runfast shapes", move, kind, key, length), run
 
 
 @entry("validate", covers=["ddz_fast.validate.is_int", "ddz_fast.validate.check_int",
@@ -309,10 +345,12 @@ def _(g: Gen):
 
 @entry("rules helpers", covers=["ddz_fast.rules.as_rules", "ddz_fast.rules.three_player_rules",
                                 "ddz_fast.rules.three_player_table",
-                                "ddz_fast.rules.plain_rules"], examples=30)
+                                "ddz_fast.rules.plain_rules", "ddz_fast.rules.dou_dizhu_rules"],
+       examples=30)
 def _(g: Gen):
     rules = g.rules_like()
-    which = g.pick(["as_rules", "three_player_rules", "three_player_table", "plain_rules"])
+    which = g.pick(["as_rules", "three_player_rules", "three_player_table", "plain_rules",
+                    "dou_dizhu_rules"])
     if which == "as_rules":
         return _call("rules.as_rules", rules_module.as_rules, rules)
     if which == "plain_rules":   # of checked rules
