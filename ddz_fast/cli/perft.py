@@ -17,6 +17,11 @@ five-field position; given both, they must agree. Such a position is counted the
 natively or in Python. ``--divide`` writes a first action read with wild cards as
 ``CARDS=READING`` (:mod:`ddz_fast.moves.notation`), text that reads back as that move.
 
+Under Run Fast rules (``--rules runfast`` or ``runfast_15``) the position is a Run Fast position
+(:mod:`ddz_fast.positions.runfast`: the hands, the player to move, the move to beat, the passes);
+one of two hands is played by the rules with ``players=2``. It is counted by the Python walk
+(the default, and the only count until the compiled core plays Run Fast).
+
 The count is repeated until the runs add up to a time the clock can measure (``--seconds``),
 and the rate is given only for trees of at least :data:`MIN_TIMED_NODES` nodes, where it
 measures the search rather than the cost of one call.
@@ -33,6 +38,7 @@ from ddz_fast.positions.perft import divide, perft
 from ddz_fast.positions.suites import Timing, time_repeated
 from ddz_fast.positions.three_player import WILD_PREFIX, Position
 from ddz_fast.positions.four_player import FourPlayerPosition
+from ddz_fast.positions.runfast import RunFastPosition, format_runfast_move
 
 from .common import (add_json_option, add_rules_option, format_count, print_json, rules_name,
                      seconds_option, wild_text)
@@ -53,7 +59,9 @@ Python over the pure-Python reference (python, the default under
 DDZ_FAST_IMPLEMENTATION=python); --implementation picks either, and the output
 names the one used. Under --rules four_player the position has four hands.
 With wild cards (--rules laizi or tiandi_laizi) the position names its wild
-ranks in a sixth field, w=5, or --wild names them.
+ranks in a sixth field, w=5, or --wild names them. Under --rules runfast (or
+runfast_15) the position is Run Fast's: two or three hands, the player to move,
+the move to beat and the passes; it is counted in Python.
 
 The count is repeated until --seconds have passed, and the rate is given only
 for trees of at least 10,000 nodes, where it measures the search rather than
@@ -63,6 +71,7 @@ EXAMPLES = """\
 ddz-fast perft "33445566/789TJ/QKA2B 0 1 KK 0" 3 --divide
 ddz-fast perft "33445566/789TJ/QKA2B 0 1 KK 0" 3 --implementation python
 ddz-fast perft "4467/5888/JJQQK 1 1 3555=3333 0 w=5" 3 --rules laizi
+ddz-fast perft "345677/889TTT/JJQQK2 0 - 0" 6 --rules runfast
 """
 #: Below this many nodes a count is a few calls' overhead: no rate is given.
 MIN_TIMED_NODES = 10_000
@@ -71,7 +80,9 @@ MIN_TIMED_NODES = 10_000
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help='the position, quoted: "HANDS LANDLORD TO_MOVE '
                                          'MOVE_TO_BEAT PASSES", e.g. "33445566/789TJ/QKA2B '
-                                         '0 1 KK 0"')
+                                         '0 1 KK 0"; under Run Fast rules "HANDS TO_MOVE '
+                                         'MOVE_TO_BEAT PASSES", e.g. "345677/889TTT/JJQQK2 0 '
+                                         '- 0"')
     parser.add_argument("depth", type=int, help="plies to search (0 or more)")
     parser.add_argument("--divide", action="store_true",
                         help="also print the leaves below each first action")
@@ -85,7 +96,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_option(parser)
 
 
-AnyPosition = Union[Position, FourPlayerPosition]
+AnyPosition = Union[Position, FourPlayerPosition, RunFastPosition]
 
 
 def read_position(args: argparse.Namespace) -> AnyPosition:
@@ -94,6 +105,11 @@ def read_position(args: argparse.Namespace) -> AnyPosition:
     rules have wild cards and neither names them."""
     if args.rules.players == 4:     # four hands (ddz_fast.positions.four_player), no wild cards
         return FourPlayerPosition.parse(args.position)
+    if args.rules.game == "runfast":
+        position = RunFastPosition.parse(args.position)
+        if position.players != args.rules.players:  # two hands: the rules' two-player game
+            args.rules = args.rules.replace(players=position.players)
+        return position
     text = args.position
     if args.wild is not None and len(text.split()) == 5:    # no sixth field: --wild's ranks
         text = f"{text} {WILD_PREFIX}{wild_text(args.wild)}"
@@ -113,7 +129,26 @@ def choose_implementation(args: argparse.Namespace) -> str:
     compiled core's count, or "python", the Python walk over the reference."""
     if args.implementation is not None:
         return args.implementation
+    if args.rules.game == "runfast":    # the compiled core does not count Run Fast yet
+        return "python"
     return "native" if IMPLEMENTATION == "native" else "python"
+
+
+def _rules_text(args: argparse.Namespace) -> str:
+    """The rules' name for output: the preset's, with ", 2 players" for Run Fast's option."""
+    rules = args.rules
+    if rules.game == "runfast" and rules.players == 2:
+        base = rules.replace(players=3).preset_name
+        if base is not None:
+            return f"{base}, 2 players"
+    return rules_name(rules)
+
+
+def _move_text(args: argparse.Namespace, position: AnyPosition, move: Move) -> str:
+    """A first action of ``--divide`` as text that reads back under the command's rules."""
+    if isinstance(position, RunFastPosition):
+        return format_runfast_move(move)
+    return format_move(move, args.rules, getattr(position, "wild", None))
 
 
 def count(args: argparse.Namespace, position: AnyPosition,
@@ -135,20 +170,19 @@ def run(args: argparse.Namespace) -> int:
     position = read_position(args)
     implementation = choose_implementation(args)
     nodes, split, timing = count(args, position, implementation)
-    wild = getattr(position, "wild", None)
     rate = timing.rate(nodes) if nodes >= MIN_TIMED_NODES else None
     if args.json:
-        print_json({"position": str(position), "rules": rules_name(args.rules),
+        print_json({"position": str(position), "rules": _rules_text(args),
                     "depth": args.depth, "nodes": nodes, "implementation": implementation,
                     "runs": timing.runs, "seconds": timing.seconds,
                     "seconds_per_run": timing.per_run, "nodes_per_second": rate,
-                    "divide": ({format_move(m, args.rules, wild): n for m, n in split.items()}
+                    "divide": ({_move_text(args, position, m): n for m, n in split.items()}
                                if args.divide else None)})
         return 0
     for move, leaves in split.items():
-        print(f"{format_move(move, args.rules, wild)}: {leaves}")
+        print(f"{_move_text(args, position, move)}: {leaves}")
     print(f"perft {args.depth}: {format_count(nodes)} nodes "
-          f"({implementation}, {rules_name(args.rules)} rules)")
+          f"({implementation}, {_rules_text(args)} rules)")
     runs = f"{format_count(timing.runs)} run{'s' if timing.runs > 1 else ''}"
     per_run = f"{_duration(timing.per_run)} per count ({runs})"
     if rate is None:

@@ -7,6 +7,12 @@ legal actions.
 
 The perft suites (files of positions and their counts) and their runner are in
 :mod:`ddz_fast.positions.suites`.
+
+A :class:`~ddz_fast.positions.runfast.RunFastPosition` is counted over the Run Fast play rules
+(:func:`ddz_fast.positions.runfast.runfast_actions`: no pass at a lead, must-beat, the one-card
+rule) by a walk in Python, :func:`_perft_runfast`; the compiled core does not count Run Fast
+yet (``implementation="native"`` is refused in :func:`_runfast_generator`, the one place where
+a native count of Run Fast plugs in).
 """
 from __future__ import annotations
 
@@ -15,9 +21,10 @@ from typing import Dict, Optional
 from ..move import Move
 from .step import Hands, Implementation, LegalMovesFn, generator, play_actions, play_step
 from .rollouts import perft_native
-from . import four_player
+from . import four_player, runfast
 from .three_player import Position, _check_perft_args
 from .four_player import FourPlayerPosition
+from .runfast import RunFastPosition
 from ..rules import Rules, RulesLike, checked_rules, three_player_table
 
 __all__ = ["perft", "divide"]
@@ -40,7 +47,13 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     A :class:`~ddz_fast.positions.four_player.FourPlayerPosition` of the four-player table is
     counted the same way over four seats (``rules`` default to ``four_player`` there), with
     ``"native"`` by the compiled core's walk on the words of two decks.
+
+    A :class:`~ddz_fast.positions.runfast.RunFastPosition` is counted under Run Fast rules
+    (default ``runfast``, two players for two hands) by a walk in Python over the generator;
+    ``"native"`` is refused until the compiled core plays Run Fast.
     """
+    if isinstance(position, RunFastPosition):
+        return _runfast_perft(position, depth, rules, implementation)
     if isinstance(position, FourPlayerPosition):
         rules = rules or "four_player"
     if isinstance(implementation, str) and implementation == "native":
@@ -67,6 +80,13 @@ def divide(position: Position, depth: int, *, rules: RulesLike = None,
     ``perft(position, depth)``, except for a finished hand: it has no first action (``{}``)
     and is itself the one leaf perft counts.
     """
+    if isinstance(position, RunFastPosition):
+        position, checked = runfast.checked_perft_args(position, depth, rules)
+        if depth == 0:
+            raise ValueError("divide needs a depth of at least 1")
+        return {move: perft(position._after(move), depth - 1, rules=checked,
+                            implementation=implementation)
+                for move in position.legal_actions(checked, _runfast_generator(implementation))}
     if isinstance(position, FourPlayerPosition):
         rules = rules or "four_player"     # each subtree counted as perft counts it
         position = four_player._checked(position, depth)
@@ -110,3 +130,34 @@ def _perft(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: 
         else:
             nodes += _perft(*child, depth - 1, generate, rules)
     return nodes
+
+
+def _runfast_perft(position: RunFastPosition, depth: int, rules: RulesLike,
+                   implementation: Implementation) -> int:
+    """:func:`perft` of a Run Fast position: checked, then walked in Python."""
+    position, checked = runfast.checked_perft_args(position, depth, rules)
+    return _perft_runfast(position.hands, position.to_move, position.prev, position.passes,
+                          depth, _runfast_generator(implementation), checked)
+
+
+def _runfast_generator(implementation: Implementation) -> LegalMovesFn:
+    """The move generator of a Run Fast walk. The seam of a native Run Fast perft: when the
+    compiled core counts Run Fast, ``"native"`` goes to it here (as ``perft_native`` does for
+    Dou Dizhu) instead of being refused."""
+    if isinstance(implementation, str) and implementation == "native":
+        raise ValueError("the compiled core does not count Run Fast yet: count a Run Fast "
+                         "position with implementation='python'")
+    return generator(implementation)
+
+
+def _perft_runfast(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: int,
+                   generate: LegalMovesFn, rules: Rules) -> int:
+    """The Run Fast walk: :func:`_perft` with the Run Fast play rules choosing the actions."""
+    if depth == 0 or not all(hand.bitboard for hand in hands):
+        return 1
+    actions = runfast.runfast_actions(hands, player, prev, rules, generate)
+    if depth == 1:  # every child is a leaf: count them without making them
+        return len(actions)
+    return sum(_perft_runfast(*play_step(hands, player, prev, passes, move), depth - 1,
+                              generate, rules)
+               for move in actions)

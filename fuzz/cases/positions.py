@@ -13,10 +13,13 @@ import numpy as np
 
 from ddz_fast import (Duel, Hand, Move, Playout, Position, RandomGames, Rules, divide,
                       legal_moves, perft, perft_native, play_out, random_games)
-from ddz_fast.cards import FULL_DECK, NUM_RANKS, TWO_DECKS
+from ddz_fast.cards import FULL_DECK, NUM_RANKS, RUNFAST_DECKS, TWO_DECKS
+from ddz_fast.moves import implementation
 from ddz_fast.positions import step, suites
 from ddz_fast.positions.duel import checked_duel
+from ddz_fast.positions import runfast
 from ddz_fast.positions.four_player import FourPlayerPosition
+from ddz_fast.positions.runfast import RunFastPosition
 from ddz_fast.rules import checked_rules
 
 from .core import (LAIZI_PRESETS, PLAIN_PRESETS, Gen, Mismatch, Weird, _call, call_text, entry,
@@ -469,3 +472,100 @@ def _exit_status(call: Callable[[], Any]):
         except SystemExit as exit_:
             status = exit_.code if exit_.code is not None else 0
     return status, out.getvalue(), err.getvalue()
+
+
+def _runfast_position(g: Gen, most: int = 6) -> RunFastPosition:
+    """A small valid Run Fast position: two or three hands of 1..``most`` cards of one deck,
+    the move to beat drawn from the legal leads of the player before."""
+    players = g.pick([3, 3, 2])
+    deck = [rank for rank, copies in enumerate(RUNFAST_DECKS[48]) for _ in range(copies)]
+    cards = g.rng.sample(deck, 6 * players)
+    hands = []
+    for seat in range(players):
+        counts = [0] * NUM_RANKS
+        for rank in cards[6 * seat: 6 * seat + g.rng.randint(1, most)]:
+            counts[rank] += 1
+        hands.append(Hand(counts))
+    to_move = g.rng.randrange(players)
+    lead = RunFastPosition(hands, (to_move - 1) % players)
+    prev = g.pick(lead.legal_actions()) if g.chance(0.6) else None
+    prev = None if prev is not None and prev.is_pass else prev
+    return RunFastPosition(hands, to_move, prev, 0)
+
+
+@entry("RunFastPosition", covers=["ddz_fast.positions.runfast.RunFastPosition",
+                                  "ddz_fast.positions.runfast.RunFastPosition.parse",
+                                  "ddz_fast.positions.runfast.RunFastPosition.legal_actions",
+                                  "ddz_fast.positions.runfast.RunFastPosition.play",
+                                  "ddz_fast.positions.runfast.format_runfast_move",
+                                  "ddz_fast.positions.runfast.parse_runfast_move",
+                                  "ddz_fast.positions.runfast.runfast_actions",
+                                  "ddz_fast.positions.runfast.runfast_rules"], examples=30)
+def _(g: Gen):
+    """Run Fast positions: the constructor, the notation and the play on hostile values, a
+    forged field, and perft/divide on a small position under hostile rules."""
+    op = g.pick(["new", "parse", "actions", "play", "perft", "divide", "text", "forged"])
+    # a perft of any depth walks the whole tree: small hands keep it to a fraction of a second
+    position = _runfast_position(g, 3 if op in ("perft", "divide", "forged") else 6)
+    rules = g.pick(["runfast", "runfast_15", None, Rules.preset("runfast").replace(
+        must_beat=False, one_card_rule=False, players=len(position.hands)), "standard"]) \
+        if g.chance(0.8) else g.rules_like()
+    if op == "new":
+        args = [list(position.hands), position.to_move, position.prev, position.passes]
+        i = g.rng.randrange(4)
+        args[i] = g.pick([[Hand()] * 3, [Hand("BR")] * 3, "a/b/c", 3, -1, 2**64, np.int64(1),
+                          None, True, g.move_like(), 1, g.any()])
+        return _call("RunFastPosition", RunFastPosition, *args)
+    if op == "parse":
+        text = str(position)
+        if g.chance(0.6):
+            parts = text.split(" ")
+            parts[g.rng.randrange(len(parts))] = g.pick([g.text(), "-", "4", "9", "", "BR"])
+            text = " ".join(parts)
+        return _call("RunFastPosition.parse", RunFastPosition.parse,
+                     text if g.chance(0.9) else g.any())
+    if op == "actions":
+        return _call("RunFastPosition.legal_actions", position.legal_actions, rules)
+    if op == "play":
+        actions = position.legal_actions()
+        move = g.pick(actions) if g.chance(0.7) else g.move_like()
+        return _call("RunFastPosition.play", position.play, move, rules)
+    if op in ("perft", "divide"):
+        depth = g.pick([0, 1, 2, 3]) if g.chance(0.8) else g.pick([-1, 2**64, None, "2"])
+        return _call(op, perft if op == "perft" else divide, position, depth, rules=rules)
+    if op == "text":
+        space = implementation("python").action_space("runfast")
+        move = space[g.rng.randrange(len(space))]
+        text = g.pick([runfast.format_runfast_move(move), g.move_text(), str(move)])
+
+        def round_trip():
+            expect_equal(f"parse_runfast_move(format_runfast_move({move!r}))",
+                         runfast.parse_runfast_move(runfast.format_runfast_move(move)), move)
+            return _read_or_refuse(runfast.parse_runfast_move, text)
+        return call_text("runfast move text", move, text), round_trip
+    field = g.pick(["hands", "to_move", "prev", "passes"])
+    value = g.pick([5, -1, 2**64, None, True, (Hand("BR"),) * 3, Move.parse("BR"),
+                    Move.parse("33"), 1, g.any()])
+
+    def forged():
+        # runfast_actions takes checked values: it is asked of the position as it was
+        expect_equal("runfast_actions of a valid position", runfast.runfast_actions(
+            position.hands, position.to_move, position.prev,
+            runfast.runfast_rules(position, None), implementation("python").legal_moves),
+            position.legal_actions())
+        object.__setattr__(position, field, value)
+        for ask in (lambda: position.legal_actions(rules),
+                    lambda: perft(position, 2, rules=rules),
+                    lambda: runfast.runfast_rules(position, rules)):
+            try:
+                ask()
+            except (TypeError, ValueError):
+                pass
+    return f"RunFastPosition with {field} forged to {r(value)}", forged
+
+
+def _read_or_refuse(parse: Callable, text: object) -> object:
+    try:
+        return parse(text)
+    except (TypeError, ValueError):
+        return None
