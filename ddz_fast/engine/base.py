@@ -312,7 +312,8 @@ def timeout_action(state: "StateBase") -> Action:
 
     Decline to bid or call (:attr:`Bid.PASS`), decline to double, pass when following; a player
     who must lead plays their smallest single card. A landlord naming its partner (the
-    four-player table) names the seat opposite, two seats on in turn order.
+    four-player table) names the seat opposite, two seats on in turn order. A state whose
+    game may forbid the pass (Run Fast) decides its play itself, in ``_timeout_move()``.
     """
     phase = state.phase
     if phase == "bidding":
@@ -322,6 +323,9 @@ def timeout_action(state: "StateBase") -> Action:
     if phase == "doubling":
         return Double.NO_DOUBLE
     if phase == "play":
+        own = getattr(state, "_timeout_move", None)     # a game where passing may be illegal
+        if own is not None:
+            return own()
         if state.prev is not None:
             return Move.PASS
         return min(m for m in state.legal_actions() if m.type == "solo")

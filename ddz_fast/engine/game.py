@@ -10,7 +10,7 @@ from typing import Optional, Sequence, Union
 from ..hand import HandLike
 from ..rules import Rules, RulesLike, checked_rules
 from ..validate import check_int
-from . import four_player, laizi, three_player
+from . import four_player, laizi, runfast, three_player
 from .base import AutoPlayPolicy, Deal, Seed, StateBase, check_seed, timeout_action
 from .clock import Clock
 
@@ -23,9 +23,10 @@ MAX_DEAL_NUMBER = 100_000
 
 
 def engine_of(rules: Rules) -> ModuleType:
-    """The engine module of the table ``rules`` seat: wild cards, four players, or three."""
-    if rules.game != "doudizhu":
-        raise ValueError(f"the game engine does not play Run Fast yet ({rules!r})")
+    """The engine module of the table ``rules`` seat: Run Fast, wild cards, four players, or
+    three."""
+    if rules.game == "runfast":
+        return runfast
     if rules.laizi:
         return laizi
     return four_player if rules.players == 4 else three_player
@@ -35,7 +36,9 @@ def deal_cards(seed: Seed, number: int = 0, *, rules: RulesLike = None) -> Deal:
     """Deal ``number`` (0 first) of the stream of ``random.Random(seed)``: 17 cards each and the
     kitty, or 18 each and an empty kitty under ``rules`` without one; at the four-player table,
     25 cards to each of four players and the 8-card kitty from the 108 cards of two decks;
-    under rules with wild cards, the cards of the deal whose wild ranks the engine draws."""
+    under rules with wild cards, the cards of the deal whose wild ranks the engine draws;
+    under Run Fast rules, three hands of 16 (15) cards and an empty kitty, the third hidden
+    when two play (:func:`ddz_fast.engine.runfast.physical_deal` gives their suits)."""
     seed = check_seed(seed)
     number = check_int("number", number, 0, MAX_DEAL_NUMBER)
     checked = checked_rules(rules)

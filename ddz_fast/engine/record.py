@@ -41,6 +41,7 @@ from dataclasses import asdict, fields
 from typing import Any, Dict, Iterator, Optional, Tuple, Union
 
 from ..cards import RANK_LETTERS, rank_index
+from .base import StateBase
 from .clock import Clock
 from .game import Game
 from .three_player import State
@@ -61,7 +62,7 @@ Record = Dict[str, Any]
 
 def to_record(state: Union[State, PythonState]) -> Record:
     """The record of a hand, finished or not, as plain JSON-ready data."""
-    if not isinstance(state, (State, PythonState)):
+    if not isinstance(state, StateBase):     # a state of any table (Run Fast's included)
         raise TypeError(f"state must be a State, not {type(state).__name__}")
     hands, kitty, landlord, first_bidder, base_stake, stacks = state.start[:6]
     game = state.game
