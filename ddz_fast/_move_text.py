@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Callable, List, Sequence
 
 from .bitboard import is_laizi
-from .cards import RANK_LETTERS, RANK_NAMES, _format, rank_index
-from .move import PASS_TEXT, PASS_WORDS, Move, ambiguous, reading_counts, split_move
+from .cards import RANK_NAMES, _format
+from .move import (PASS_TEXT, PASS_WORDS, Move, ambiguous, key_text, reading_counts,
+                   split_move, with_key)
 from .rules import WIDEST_LAIZI, WIDEST_RULES, Rules, RulesLike
 from .wild import wild_ranks
 
@@ -48,11 +49,12 @@ def format_move(move: Move, classify: Classify, rules: RulesLike = None,
         return PASS_TEXT
     if wild is None and (rules is None or is_laizi(move.word)):
         return str(move)      # the widest rules' text; a reading needs no context to be written
-    if list(classify(move.counts, rules=_rules_or_widest(rules, wild), wild=wild)) == [move]:
+    others = list(classify(move.counts, rules=_rules_or_widest(rules, wild), wild=wild))
+    if others == [move]:
         return move.cards
     if wild is not None:
         return f"{move.cards}={_format(move.reading)}"
-    return f"{move.cards}:{move.type}@{RANK_LETTERS[move.key]}"
+    return f"{move.cards}:{key_text(move, others)}"
 
 
 def readings(text: str, classify: Classify, rules: RulesLike = None,
@@ -68,10 +70,7 @@ def readings(text: str, classify: Classify, rules: RulesLike = None,
         moves = [m for m in moves if m.reading == reading]
     if kind:
         moves = [m for m in moves if m.type == kind]
-    if key:
-        key_rank = rank_index(key)
-        moves = [m for m in moves if m.key == key_rank]
-    return moves
+    return with_key(moves, key)
 
 
 def _not_a_move(text: str, rules: RulesLike, wild: object) -> ValueError:

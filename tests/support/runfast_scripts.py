@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from ddz_fast import Move, Rules, beats, classify, legal_moves
+from ddz_fast import Move, Rules, beats, legal_moves
 from ddz_fast.cards import parse_cards
 from ddz_fast.engine.game import Game
 
@@ -102,18 +102,6 @@ def expected_scores(winner: int, cards_left: Sequence[int], plays: Sequence[int]
     return tuple(scores)
 
 
-def text_is_ambiguous(move: Move, rules: Rules) -> bool:
-    """Whether the record text of ``move`` (its cards, type and key) names several moves of
-    the rules: airplanes of one key and different lengths on the same cards (e.g.
-    ``5556667778`` is 555666 + 7778 and 555666777 + 8). Such a record cannot be replayed
-    until the notation writes the length (see the engine's report)."""
-    if move.is_pass or move.type != "airplane_two":
-        return False
-    same = [m for m in classify(move.cards, rules=rules)
-            if m.type == move.type and m.key == move.key]
-    return len(same) > 1
-
-
 class Tracker:
     """What a test knows of a hand, counted from the actions it takes, checked after every
     step: cards, turn order, the passes and the lead, bombs paid, legality, the scores."""
@@ -192,5 +180,5 @@ class Tracker:
 
 
 __all__ = ["sorted_deck", "deck_counts", "dealt_piles", "expected_leader", "counts_of",
-           "hands_state", "play", "expected_legal", "expected_scores", "text_is_ambiguous",
+           "hands_state", "play", "expected_legal", "expected_scores",
            "Tracker"]
