@@ -6,7 +6,7 @@ from typing import Dict, Optional, Sequence, Union
 
 __all__ = ["Rules", "PRESETS", "WIDEST_RULES", "WIDEST_TWO_DECKS", "WIDEST_LAIZI", "RulesLike",
            "as_rules", "three_player_rules", "three_player_table", "plain_rules",
-           "dou_dizhu_rules", "RUNFAST_DECK_SIZES"]
+           "dou_dizhu_rules", "RUNFAST_DECK_SIZES", "RUNFAST_FIELDS"]
 # checked_rules is not listed: the layers that compile or cache a rule set call it.
 
 _BIDDING_SYSTEMS = ("points", "call_rob")
@@ -20,6 +20,8 @@ RUNFAST_DECK_SIZES = (48, 45)
 _RUNFAST_OPTIONS = {"next_lead": "spade3", "spade3_in_first_play": False,
                     "short_last_hand": True, "aaa_bomb": False, "four_three": False,
                     "must_beat": True, "one_card_rule": True, "base": 1, "bomb_score": 10}
+#: The fields Dou Dizhu leaves at their defaults: the game, its deck size and Run Fast's options.
+RUNFAST_FIELDS = ("game", "deck_size") + tuple(_RUNFAST_OPTIONS)
 # The largest base and bomb score: a hand's payments stay far inside 64 bits.
 _MOST_POINTS = 1_000_000
 

@@ -78,8 +78,9 @@ def check_stacks(stacks: object) -> Stacks:
 
 
 def new_state(game: GameLike, seed: Optional[Seed], first_bidder: int,
-              stacks: object) -> "FourPlayerState":
-    """``game.new_state`` at the four-player table (arguments not yet checked)."""
+              stacks: object, previous: object = None) -> "FourPlayerState":
+    """``game.new_state`` at the four-player table (arguments not yet checked;
+    ``previous``, the hand before, is Run Fast's and not read here)."""
     seed = check_seed(seed)
     first_bidder = check_seat("first_bidder", first_bidder, PLAYERS)
     stacks_t = game.chips if stacks is None else check_stacks(stacks)

@@ -93,13 +93,16 @@ class Game:
         return f"Game({self.rules!r}, chips={self.chips!r}, clock={self.clock!r})"
 
     def new_state(self, seed: Optional[Seed] = None, first_bidder: int = 0, *,
-                  stacks: Union[None, int, Sequence[int]] = None) -> StateBase:
+                  stacks: Union[None, int, Sequence[int]] = None,
+                  previous: Optional[StateBase] = None) -> StateBase:
         """A new hand dealt from ``seed`` (None: a random seed, kept in ``state.seed``).
 
         ``stacks`` overrides the game's ``chips`` for this hand (a match passes the stacks
-        left after the previous hands).
+        left after the previous hands). ``previous`` is the hand played just before at the
+        table (a match passes it): under Run Fast's ``next_lead="winner"`` its winner leads;
+        the Dou Dizhu tables do not read it.
         """
-        return engine_of(self.rules).new_state(self, seed, first_bidder, stacks)
+        return engine_of(self.rules).new_state(self, seed, first_bidder, stacks, previous)
 
     def new_state_from_hands(self, hands: Sequence[HandLike], kitty: Optional[HandLike] = None,
                              *, landlord: Optional[int] = None, first_bidder: int = 0,

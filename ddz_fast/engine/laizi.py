@@ -124,8 +124,9 @@ def _draw_order(rules: Rules, wild: object) -> Tuple[int, ...]:
 
 
 def new_state(game: GameLike, seed: Optional[Seed], first_bidder: int,
-              stacks: object) -> "LaiziState":
-    """``game.new_state`` under rules with wild cards (arguments not yet checked)."""
+              stacks: object, previous: object = None) -> "LaiziState":
+    """``game.new_state`` under rules with wild cards (arguments not yet checked;
+    ``previous``, the hand before, is Run Fast's and not read here)."""
     seed = check_seed(seed)
     first_bidder = check_seat("first_bidder", first_bidder, PLAYERS)
     stacks_t = game.chips if stacks is None else check_stacks(stacks)

@@ -41,10 +41,10 @@ class Match:
         self.stacks = game.chips
         self.state: Optional[State] = self._deal(0)
 
-    def _deal(self, index: int) -> State:
+    def _deal(self, index: int, previous: Optional[State] = None) -> State:
         return self.game.new_state(self._seeds.getrandbits(63),
                                    (self.first_bidder + index) % self.game.num_players,
-                                   stacks=self.stacks)
+                                   stacks=self.stacks, previous=previous)
 
     @property
     def hands_played(self) -> int:
@@ -71,8 +71,8 @@ class Match:
         self._totals = [total + score for total, score in zip(self._totals, state.scores)]
         if state.final_stacks is not None:
             self.stacks = state.final_stacks
-        self.state = self._deal(self.hands_played) if self.hands_played < self.num_hands \
-            else None
+        self.state = self._deal(self.hands_played, state) \
+            if self.hands_played < self.num_hands else None
         return self.state
 
     def play(self, policy: Policy) -> Scores:

@@ -48,7 +48,7 @@ from .three_player import State
 from .laizi import WILD_EVENT, wild_text
 from .python_state import PythonState
 from ..moves.notation import format_action, parse_action
-from ..rules import Rules
+from ..rules import RUNFAST_FIELDS, Rules
 from ..actions import DealBonus
 from ..validate import check_bool, check_int, check_seat, shown
 
@@ -78,13 +78,23 @@ def to_record(state: Union[State, PythonState]) -> Record:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": {"rules": asdict(game.rules), "chips": _list(game.chips),
+        "game": {"rules": _rules_fields(game.rules), "chips": _list(game.chips),
                  "clock": asdict(game.clock)},
         "start": start,
         "events": [_event(kind, player, action, rules, wild)
                    for kind, player, action in state.events],
         "result": _result(state),
     }
+
+
+def _rules_fields(rules: Rules) -> Dict[str, Any]:
+    """Every option of the rules; a Dou Dizhu record leaves out Run Fast's (at their defaults
+    there), so that it is the record it was before Run Fast and reads back the same."""
+    fields = asdict(rules)
+    if rules.game == "doudizhu":
+        for name in RUNFAST_FIELDS:
+            del fields[name]
+    return fields
 
 
 def _move_rules(rules: Rules) -> Optional[Rules]:

@@ -229,8 +229,9 @@ def deal(seed: Seed, number: int, rules: Rules) -> Deal:
 
 
 def new_state(game: GameLike, seed: Optional[Seed], first_bidder: int,
-              stacks: object) -> "State":
-    """``game.new_state`` at the three-player table (arguments not yet checked)."""
+              stacks: object, previous: object = None) -> "State":
+    """``game.new_state`` at the three-player table (arguments not yet checked;
+    ``previous``, the hand before, is Run Fast's and not read here)."""
     seed = check_seed(seed)
     first_bidder = check_seat("first_bidder", first_bidder)
     stacks_t = game.chips if stacks is None else check_stacks(stacks)

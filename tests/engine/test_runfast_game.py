@@ -394,3 +394,26 @@ def test_the_position_of_a_state_plays_as_the_state_does():
             state.apply(chooser.choice(state.legal_actions()))
         with pytest.raises(ValueError, match="only in the play phase"):
             state.position()
+
+
+def test_a_match_under_next_lead_winner_has_each_hand_led_by_the_last_winner():
+    # the first hand is led by the holder of the three of spades, each later one by the
+    # winner of the hand before; under the default (spade3) every hand's leader is the holder
+    import random
+    from ddz_fast import Match
+    chooser = random.Random(3)
+    for next_lead in ("winner", "spade3"):
+        match = Match(Game(Rules.preset("runfast").replace(next_lead=next_lead)), 4, seed=9)
+        leaders, winners = [], []
+        while not match.is_over:
+            state = match.state
+            leaders.append(state.current_player)
+            if next_lead == "spade3" or not winners:    # the holder of the three of spades
+                assert state.hands[state.current_player].counts[0]
+            while not state.is_over:
+                state.apply(chooser.choice(state.legal_actions()))
+            winners.append(state.winner)
+            match.next_hand()
+        if next_lead == "winner":
+            assert leaders[1:] == winners[:-1]
+        assert len(match.results) == 4 and all(sum(scores) == 0 for scores in match.results)
