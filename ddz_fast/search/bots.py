@@ -44,6 +44,7 @@ from ..engine.base import Seed, check_seed
 from ..engine.three_player import State
 from ..engine.four_player import FourPlayerState
 from ..engine.python_state import PythonState
+from ..engine.runfast import RunFastState
 from ..hand import Hand
 from ..move import TYPE_CODES, Move
 from ..rules import Rules, plain_rules
@@ -251,7 +252,7 @@ def hand_strength(counts: Counts) -> int:
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, (State, PythonState)):
+    if not isinstance(state, (State, PythonState, RunFastState)):
         raise TypeError(f"state must be a State, not {type(state).__name__}")
 
 
@@ -451,6 +452,8 @@ class GreedyBot:
 
     def play(self, state: State) -> Move:
         _check_decision(state, "play")
+        if isinstance(state, RunFastState):     # its rules read a landlord's sides
+            raise ValueError("the greedy bot plays Dou Dizhu's hands, not Run Fast's yet")
         actions = state.legal_actions()
         if state.prev is not None:
             if len(actions) == 1:

@@ -417,3 +417,14 @@ def test_a_match_under_next_lead_winner_has_each_hand_led_by_the_last_winner():
         if next_lead == "winner":
             assert leaders[1:] == winners[:-1]
         assert len(match.results) == 4 and all(sum(scores) == 0 for scores in match.results)
+
+
+def test_the_random_bot_plays_run_fast_and_the_greedy_bot_says_it_does_not_yet():
+    from ddz_fast.search.bots import GreedyBot, RandomBot, act
+    state = Game("runfast_15").new_state(seed=2)
+    with pytest.raises(ValueError, match="greedy bot plays Dou Dizhu's hands, not Run Fast"):
+        act(GreedyBot(), state)
+    bot = RandomBot(seed=4)
+    while not state.is_over:
+        state.apply(act(bot, state))      # act() checks that the action is legal
+    assert sum(state.scores) == 0
