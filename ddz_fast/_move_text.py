@@ -12,8 +12,8 @@ from typing import Callable, List, Sequence
 
 from .bitboard import is_laizi
 from .cards import RANK_NAMES, _format
-from .move import (PASS_TEXT, PASS_WORDS, Move, ambiguous, key_text, reading_counts,
-                   split_move, with_key)
+from .move import (PASS_TEXT, PASS_WORDS, Move, ambiguous, _key_text, reading_counts,
+                   split_move, _with_key)
 from .rules import WIDEST_LAIZI, WIDEST_RULES, Rules, RulesLike
 from .wild import wild_ranks
 
@@ -54,7 +54,7 @@ def format_move(move: Move, classify: Classify, rules: RulesLike = None,
         return move.cards
     if wild is not None:
         return f"{move.cards}={_format(move.reading)}"
-    return f"{move.cards}:{key_text(move, others)}"
+    return f"{move.cards}:{_key_text(move, others)}"
 
 
 def readings(text: str, classify: Classify, rules: RulesLike = None,
@@ -70,7 +70,7 @@ def readings(text: str, classify: Classify, rules: RulesLike = None,
         moves = [m for m in moves if m.reading == reading]
     if kind:
         moves = [m for m in moves if m.type == kind]
-    return with_key(moves, key)
+    return _with_key(moves, key)
 
 
 def _not_a_move(text: str, rules: RulesLike, wild: object) -> ValueError:

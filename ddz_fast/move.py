@@ -23,7 +23,7 @@ from .shapes import (MAIN_SHAPES, MOVE_TYPES, PLAY_TYPES, RUNFAST_OWN_TYPES, TYP
 from .validate import check_int, is_int, shown
 
 __all__ = ["Move", "MoveLike", "ListOfMoves", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES",
-           "sort_key_in_context", "split_move", "with_key", "key_text", "reading_counts", "listed_reading", "PASS_TEXT",
+           "sort_key_in_context", "split_move", "reading_counts", "listed_reading", "PASS_TEXT",
            "PASS_WORDS"]
 
 #: The text of the pass.
@@ -93,7 +93,7 @@ def split_move(text: str) -> Tuple[str, str, str]:
     The key may carry the chain length, ``KEYxLENGTH``, where the same cards make moves of
     one type and key at several lengths (Run Fast's short airplanes: ``5556667778`` is two
     trios and four wing cards, or three trios and one, ``@5x2`` and ``@5x3``); see
-    :func:`with_key`.
+    :func:`_with_key`.
     """
     if not isinstance(text, str):
         raise TypeError(f"move text must be a str, not {type(text).__name__}")
@@ -108,7 +108,7 @@ def split_move(text: str) -> Tuple[str, str, str]:
     return cards, kind, key.strip()
 
 
-def with_key(moves: Iterable["Move"], key: str) -> List["Move"]:
+def _with_key(moves: Iterable["Move"], key: str) -> List["Move"]:
     """The moves whose key (and length, for ``KEYxLENGTH``) the key text of
     :func:`split_move` names; all of them for ``""``."""
     moves = list(moves)
@@ -122,7 +122,7 @@ def with_key(moves: Iterable["Move"], key: str) -> List["Move"]:
                                                      or m._length == int(length_text))]
 
 
-def key_text(move: "Move", others: Iterable["Move"]) -> str:
+def _key_text(move: "Move", others: Iterable["Move"]) -> str:
     """``TYPE@KEY`` of ``move``, with ``xLENGTH`` when one of ``others`` (the moves its cards
     make) has the same type and key at another length."""
     text = f"{move._type}@{RANK_LETTERS[move._key]}"
@@ -398,7 +398,7 @@ class Move:
         if self._type in RUNFAST_OWN_TYPES:   # its short forms may share type and key
             others = [Move._trusted(*reading, self._counts)
                       for reading in runfast_readings_of(self._counts)]
-            return f"{self.cards}:{key_text(self, others)}"
+            return f"{self.cards}:{_key_text(self, others)}"
         return f"{self.cards}:{self._type}@{RANK_LETTERS[self._key]}"
 
     @classmethod
@@ -484,12 +484,12 @@ def _text_readings(text: str) -> List[Move]:
         candidates = _read_with_wild_cards(counts, reading_counts(reading_text))
     else:
         candidates = [Move._trusted(*reading, counts) for reading in readings_of(counts)]
-    found = with_key((move for move in candidates if not kind or move._type == kind), key)
+    found = _with_key((move for move in candidates if not kind or move._type == kind), key)
     if found or reading_text.strip() or not fits_one_deck(counts):
         return found
     # Run Fast's readings, where Dou Dizhu has none the text can name: ``3344`` (two pairs),
     # ``AAA:bomb``, ``55577:trio_two``.
-    return with_key((move for move in (Move._trusted(*reading, counts)
+    return _with_key((move for move in (Move._trusted(*reading, counts)
                                        for reading in runfast_readings_of(counts))
                      if not kind or move._type == kind), key)
 

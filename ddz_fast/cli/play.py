@@ -14,13 +14,19 @@ With ``--rules laizi`` or ``tiandi_laizi`` the hand's wild ranks are drawn and s
 start. Moves are typed as their cards (``3335``); where the cards read several ways, the
 reading of the main part follows ``=`` (``3335=3333``, the soft bomb of 3s), and ``?`` lists
 the legal moves written that way.
+
+With ``--rules runfast`` or ``runfast_15`` the hand is one of Run Fast (Pao De Kuai): the human
+sits at seat 0 against two bots, every player for himself, and the holder of the three of
+spades leads; ``--seat`` does not apply (there is no landlord) and the bots default to the
+random bot (the greedy bot does not play Run Fast yet, and is refused before the hand starts).
+Illegal moves are explained by the rule they break (must-beat, the one-card rule).
 """
 from __future__ import annotations
 
 import argparse
 import random
 import sys
-from typing import Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ddz_fast.actions import Partner
 from ddz_fast.search.bots import Bot, act, last_mover, start_play
@@ -48,6 +54,11 @@ turn, type the cards of your move (33344, T or 10 for ten), pass, ? to list
 your legal moves, or quit. With wild cards a move whose cards read several
 ways is typed CARDS=READING (3335=3333).
 
+Run Fast (--rules runfast or runfast_15): you sit at seat 0 against two bots,
+every player for himself; the holder of the three of spades leads, a player who
+can beat must (no pass), and the first out wins. --seat does not apply, and
+the bots default to random (the greedy bot does not play Run Fast yet).
+
 Input is read line by line with no terminal control, so a game can be played
 through a pipe; when the input ends before the hand does, or on quit, the hand
 is abandoned with exit status 1.
@@ -56,6 +67,7 @@ EXAMPLES = """\
 ddz-fast play
 ddz-fast play --seat peasant --bot pimc --seed 5
 ddz-fast play --rules laizi --seed 3
+ddz-fast play --rules runfast --seed 3
 """
 
 HUMAN = 0
@@ -71,11 +83,11 @@ class GameAbandoned(Exception):
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seat", choices=("landlord", "peasant"), default="landlord",
-                        help="your role (default: landlord)")
-    parser.add_argument("--bot", type=bot_spec, default="greedy", metavar="BOT",
+    parser.add_argument("--seat", choices=("landlord", "peasant"), default=None,
+                        help="your role (default: landlord; not in Run Fast)")
+    parser.add_argument("--bot", type=bot_spec, default=None, metavar="BOT",
                         help=f"the bots, name[:key=value,...]; names: {', '.join(BOTS)} "
-                             f"(default: greedy)")
+                             f"(default: greedy; random in Run Fast)")
     parser.add_argument("--seed", type=int,
                         help="seed of the deal and the bots (default: a random one, printed)")
     add_rules_option(parser, deals=True, draws=True)
@@ -268,9 +280,129 @@ def play_game(state: State, bots: Dict[int, Bot]) -> State:
     return state
 
 
+# --- Run Fast --------------------------------------------------------------------------------
+
+def runfast_last_mover(state: Any) -> int:
+    """The seat that played the Run Fast move to beat (``state.prev`` is not None)."""
+    players = len(state.hands)
+    return (state.current_player - 1 - state.passes) % players
+
+
+def resolve_runfast_move(text: str, state: Any) -> Move:
+    """The legal Run Fast move the human's text names, or ValueError naming the rule that
+    forbids it (the engine's reason: must-beat, the one-card rule, what does not beat).
+
+    >>> from ddz_fast import Game
+    >>> state = Game("runfast").new_state(3)
+    >>> state.current_player
+    2
+    >>> resolve_runfast_move("pass", state)
+    Traceback (most recent call last):
+    ...
+    ValueError: you lead, so you cannot pass: play any combination
+    """
+    hand = state.hands[state.current_player]
+    rules = state.rules
+    legal = state.legal_actions()
+    if text.lower() in PASS_WORDS:
+        if state.prev is None:
+            raise ValueError("you lead, so you cannot pass: play any combination")
+        if Move.PASS not in legal:
+            raise ValueError(f"you hold a play that beats {move_text(state.prev, rules)} "
+                             f"and must play one (must_beat)")
+        return Move.PASS
+    cards = Hand(split_move_text(text)[0], rules.decks)
+    if cards not in hand:
+        raise ValueError(f"you do not hold {cards}: your hand is {spaced(hand)}")
+    meanings = readings(text, rules)
+    if not meanings:
+        raise ValueError(f"{cards or 'no cards'} is not a combination under the "
+                         f"{rules_name(rules)} rules")
+    playable = [m for m in meanings if m in set(legal)]
+    if not playable:
+        try:
+            state.clone().apply(meanings[0])     # the engine names the rule it breaks
+        except ValueError as error:
+            reason = str(error).partition(": ")[2] or str(error)
+            raise ValueError(f"{cards} cannot be played: {reason}") from None
+        raise ValueError(f"{cards} cannot be played now")  # pragma: no cover
+    if len(playable) > 1:
+        raise ValueError(f"{cards} can be played several ways: write one of "
+                         f"{', '.join(move_text(m, rules) for m in playable)}")
+    return playable[0]
+
+
+def _ask_runfast_human(state: Any) -> Move:
+    hand = state.hands[HUMAN]
+    print(f"Your hand ({len(hand)}): {spaced(hand)}")
+    if state.prev is None:
+        print("You lead.")
+    else:
+        print(f"To beat: {move_text(state.prev, state.rules)} ({state.prev.type}) from "
+              f"{seat_label(runfast_last_mover(state))}")
+    while True:
+        text = _read_line()
+        if text.lower() in HELP_WORDS:
+            _show_legal(state)
+            continue
+        if not text:
+            continue
+        try:
+            return resolve_runfast_move(text, state)
+        except ValueError as error:
+            print(f"Illegal move: {error}. Type ? for your legal moves.")
+
+
+def play_runfast_game(state: Any, bots: Dict[int, Bot]) -> Any:
+    """Play a Run Fast hand to its end, asking the human for seat 0's moves."""
+    while not state.is_over:
+        seat = state.current_player
+        move = _ask_runfast_human(state) if seat == HUMAN else bots[seat].play(state)
+        if seat != HUMAN:
+            if move.is_pass:
+                print(f"{seat_label(seat)}: pass")
+            else:
+                left = len(state.hands[seat]) - len(move)
+                print(f"{seat_label(seat)}: {move_text(move, state.rules)} ({move.type}), "
+                      f"{left} card{'s' * (left != 1)} left")
+        state.apply(move)
+    winner = state.winner
+    print("You went out first." if winner == HUMAN else f"{seat_label(winner)} went out first.")
+    for seat in range(1, len(state.hands)):
+        if len(state.hands[seat]):
+            print(f"{seat_label(seat)} held: {spaced(state.hands[seat])}")
+    scores = ", ".join(f"{seat_label(s)} {state.scores[s]:+d}" for s in range(len(state.hands)))
+    print(f"Scores: {scores}.")
+    print("You win!" if winner == HUMAN else "You lose.")
+    return state
+
+
+def _run_runfast(args: argparse.Namespace, seed: int) -> int:
+    if args.seat is not None:
+        raise ValueError("Run Fast has no landlord: --seat does not apply (you sit at seat 0)")
+    spec = args.bot or "random"
+    make_bot(spec, 0).play(Game(args.rules).new_state(0))   # refuses a bot that cannot play it
+    state = Game(args.rules).new_state(seed)
+    bots = {seat: make_bot(spec, f"{seed}:{seat}") for seat in range(1, len(state.hands))}
+    print(f"Run Fast, {rules_name(args.rules)} rules, seed {seed}. You (seat 0) against "
+          f"{', '.join(seat_label(s) for s in bots)}, {spec} bots, every player for himself.")
+    print(f"{seat_label(state.current_player)} holds the three of spades and leads.")
+    print("Type your cards (e.g. 33344, T or 10 for ten), pass, ? for your legal moves, "
+          "or quit.")
+    try:
+        play_runfast_game(state, bots)
+    except GameAbandoned as why:
+        print(f"ddz-fast: {why}; game abandoned", file=sys.stderr)
+        return ABANDONED
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
-    state = new_hand(args.rules, seed, args.seat == "landlord")
+    if args.rules.game == "runfast":
+        return _run_runfast(args, seed)
+    args.bot = args.bot or "greedy"
+    state = new_hand(args.rules, seed, args.seat in (None, "landlord"))
     bots = {seat: make_bot(args.bot, f"{seed}:{seat}")
             for seat in range(1, args.rules.players)}
     others = ", ".join(seat_name(state, s) for s in bots)

@@ -11,6 +11,11 @@ Every hand is played through :class:`~ddz_fast.engine.three_player.State` (the f
 the hand's seed), auction included; see
 :func:`ddz_fast.search.bots.play_hand` for who bids. At the four-player table "landlord" is the
 landlord's side (with its partner under ``--sides partner``) and "peasants" the opponents.
+
+Under Run Fast rules (``--rules runfast``, ``runfast_15``) there is no landlord: ``--bot`` names
+the bot of every seat (``--landlord`` and ``--peasants`` are refused), each hand is a
+:class:`~ddz_fast.engine.runfast.RunFastState` dealt from ``"S:i"`` (the deal names its leader),
+and the summary gives each seat's wins and mean score, bombs per hand and closed losers.
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from typing import Any, Callable, Dict, Iterator, Tuple
 from ddz_fast.search.bots import play_hand
 from ddz_fast.search.catalog import BOTS, make_bot
 from ddz_fast.engine.game import Game
+from ddz_fast.move import Move
 from ddz_fast.arena.parallel import imap_in_windows
 from ddz_fast.rules import Rules
 from ddz_fast.arena.stats import wilson_interval
@@ -48,11 +54,17 @@ bots' random streams derive from (S, i), so every number but the timings is
 the same for any --workers. Without --seed a seed is drawn and printed. At the
 four-player table "landlord" is the landlord's side (with its partner under
 --sides partner).
+
+Run Fast (--rules runfast or runfast_15) has no landlord and no auction:
+--bot names the bot of every seat, and the summary gives each seat's win rate
+and mean score, bombs per hand and closed losers (who played no card). The
+greedy bot does not play Run Fast yet: use random (the default).
 """
 EXAMPLES = """\
 ddz-fast simulate 200 --seed 1 --landlord greedy
 ddz-fast simulate 100 --seed 1 --landlord ismcts:iterations=500 --peasants greedy
 ddz-fast simulate 200 --seed 1 --rules four_player --sides partner --json
+ddz-fast simulate 100 --seed 1 --rules runfast
 """
 
 @dataclass
@@ -125,6 +137,127 @@ def run_matches(matchup: Matchup, hands: int, workers: int,
         total += Tally(*result)
         progress(total.hands)
     return total
+
+
+# --- Run Fast ---------------------------------------------------------------------------------
+
+#: Seats of a Run Fast tally (two-player tables leave the last one at zero).
+RUNFAST_SEATS = 3
+
+
+@dataclass(frozen=True)
+class RunFastMatchup:
+    """Run Fast: one bot at every seat, under which rules, from which seed."""
+
+    seed: int
+    bot: str
+    rules: Rules
+
+
+def play_runfast_one(matchup: RunFastMatchup, index: int) -> Tuple[int, ...]:
+    """Hand ``index`` of a Run Fast run, played to the end, as (hands, bombs, closed, wins of
+    each seat..., score of each seat...).
+
+    >>> one = play_runfast_one(RunFastMatchup(1, "random", Rules.preset("runfast")), 0)
+    >>> one[0], sum(one[3:6]), sum(one[6:9])
+    (1, 1, 0)
+    """
+    tag = f"{matchup.seed}:{index}"
+    state = Game(matchup.rules).new_state(tag)
+    bots = [make_bot(matchup.bot, f"{tag}:{seat}") for seat in range(matchup.rules.players)]
+    while not state.is_over:
+        state.apply(bots[state.current_player].play(state))
+    bombs = sum(1 for _, action in state.history if getattr(action, "type", None) == "bomb")
+    closed = sum(1 for seat, plays in enumerate(state.plays)
+                 if seat != state.winner and not plays)
+    wins = [int(seat == state.winner) for seat in range(RUNFAST_SEATS)]
+    scores = list(state.scores) + [0] * (RUNFAST_SEATS - len(state.scores))
+    return (1, bombs, closed, *wins, *scores)
+
+
+def play_runfast_range(job: Tuple[RunFastMatchup, int, int]) -> Tuple[int, ...]:
+    """The sums over hands ``start .. stop - 1`` of :func:`play_runfast_one`."""
+    matchup, start, stop = job
+    total = [0] * (3 + 2 * RUNFAST_SEATS)
+    for index in range(start, stop):
+        total = [a + b for a, b in zip(total, play_runfast_one(matchup, index))]
+    return tuple(total)
+
+
+def run_runfast(matchup: RunFastMatchup, hands: int, workers: int,
+                progress: Callable[[int], None] = lambda done: None) -> Tuple[int, ...]:
+    """Play ``hands`` Run Fast hands with ``workers`` processes: the sums of
+    :func:`play_runfast_one`."""
+    size = max(1, min(200, hands // (workers * 16) or 1))
+    jobs = ((matchup, start, min(start + size, hands)) for start in range(0, hands, size))
+    total = [0] * (3 + 2 * RUNFAST_SEATS)
+    for result in imap_in_windows(play_runfast_range, jobs, min(workers, hands)):
+        total = [a + b for a, b in zip(total, result)]
+        progress(total[0])
+    return tuple(total)
+
+
+def summarise_runfast(matchup: RunFastMatchup, total: Tuple[int, ...], workers: int,
+                      seconds: float) -> Dict[str, Any]:
+    """The summary of a Run Fast run as JSON-ready data."""
+    n, bombs, closed = total[:3]
+    players = matchup.rules.players
+    wins = list(total[3:3 + players])
+    scores = total[3 + RUNFAST_SEATS:3 + RUNFAST_SEATS + players]
+    return {
+        "hands": n, "seed": matchup.seed, "rules": rules_name(matchup.rules),
+        "game": "runfast", "bot": matchup.bot, "wins": wins,
+        "win_rate": [w / n for w in wins],
+        "win_ci95": [list(wilson_interval(w, n)) for w in wins],
+        "mean_score": [s / n for s in scores],
+        "bombs_per_hand": bombs / n, "closed": closed,
+        "workers": workers, "seconds": seconds, "games_per_second": n / max(seconds, 1e-9),
+    }
+
+
+def _print_runfast_summary(s: Dict[str, Any]) -> None:
+    print(f"{format_count(s['hands'])} hands of Run Fast: {s['bot']} bots at every seat "
+          f"({s['rules']} rules, seed {s['seed']})")
+    for seat, (rate, (low, high), score) in enumerate(zip(s["win_rate"], s["win_ci95"],
+                                                          s["mean_score"])):
+        print(f"seat {seat} win rate   {rate:.1%}  (95% CI {low:.1%} to {high:.1%}; "
+              f"mean score {score:+.3f})")
+    print(f"bombs per hand     {s['bombs_per_hand']:.3f}")
+    print(f"closed losers      {format_count(s['closed'])}")
+    print(f"games/s            {format_count(s['games_per_second'])}  "
+          f"({s['workers']} workers, {s['seconds']:.2f} s)")
+
+
+def _check_runfast_bot(spec: str, rules: Rules) -> None:
+    """ValueError, before anything runs, when the bot does not play Run Fast (the greedy bot
+    does not yet): it is asked for the first move of a hand."""
+    state = Game(rules).new_state(0)
+    move = make_bot(spec, 0).play(state)
+    if not isinstance(move, Move):  # pragma: no cover - a bot breaking its contract
+        raise ValueError(f"the bot {spec} does not play Run Fast")
+
+
+def _run_runfast(args: argparse.Namespace, seed: int) -> int:
+    for option in ("landlord", "peasants"):
+        if getattr(args, option) is not None:
+            raise ValueError(f"Run Fast has no landlord and no peasants: --{option} does not "
+                             f"apply, name the bot of every seat with --bot")
+    bot = args.bot or "random"
+    _check_runfast_bot(bot, args.rules)
+    matchup = RunFastMatchup(seed, bot, args.rules)
+    bar = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
+                       describe_progress(args.hands))
+    start = time.perf_counter()
+    try:
+        total = run_runfast(matchup, args.hands, args.workers, bar)
+    finally:
+        bar.close()
+    summary = summarise_runfast(matchup, total, args.workers, time.perf_counter() - start)
+    if args.json:
+        print_json(summary)
+    else:
+        _print_runfast_summary(summary)
+    return 0
 
 
 BAR_WIDTH = 30
@@ -210,11 +343,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         metavar="K", help=f"worker processes, at most {MAX_WORKERS} "
                                           "(default: one per core)")
     bots = ", ".join(BOTS)
-    parser.add_argument("--landlord", default="random", type=bot_spec, metavar="BOT",
+    parser.add_argument("--landlord", default=None, type=bot_spec, metavar="BOT",
                         help=f"the landlord's bot, name[:key=value,...]; names: {bots} "
                              f"(default: random)")
-    parser.add_argument("--peasants", default="random", type=bot_spec, metavar="BOT",
+    parser.add_argument("--peasants", default=None, type=bot_spec, metavar="BOT",
                         help="the peasants' bot, name[:key=value,...] (default: random)")
+    parser.add_argument("--bot", default=None, type=bot_spec, metavar="BOT",
+                        help="Run Fast only: the bot of every seat (default: random)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_rules_option(parser, deals=True, draws=True)
     add_json_option(parser)
@@ -222,7 +357,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    matchup = Matchup(seed, args.landlord, args.peasants, args.rules)
+    if args.rules.game == "runfast":
+        return _run_runfast(args, seed)
+    if args.bot is not None:
+        raise ValueError("--bot names the bot of every seat in Run Fast (--rules runfast); "
+                         "in Dou Dizhu use --landlord and --peasants")
+    matchup = Matchup(seed, args.landlord or "random", args.peasants or "random", args.rules)
     bar = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
                        describe_progress(args.hands))
     start = time.perf_counter()

@@ -11,7 +11,7 @@ import numpy as np
 from ddz_fast import Bid, Double, Game, Hand, Move, Rules, State, action_id, action_space
 from ddz_fast.actions import Partner
 from ddz_fast.bitboard import COUNT_MASK
-from ddz_fast.engine import (base, bidding, four_player, laizi, python_state, record,
+from ddz_fast.engine import (base, bidding, four_player, laizi, python_state, record, runfast,
                              stepping, three_player)
 from ddz_fast.engine.base import Deal
 from ddz_fast.engine.bidding import auction_status
@@ -737,3 +737,92 @@ def _(g: Gen):
                   laizi.LaiziState])
     args = [g.pick([Game(), g.any(), 1, None]) for _ in range(g.rng.randint(0, 3))]
     return _call(cls.__name__, cls, *args)
+
+
+_RUNFAST_TABLES = ["runfast", "runfast_15", Rules.preset("runfast").replace(players=2),
+                   Rules.preset("runfast").replace(next_lead="winner", spade3_in_first_play=True,
+                                                   must_beat=False, aaa_bomb=True)]
+
+
+def runfast_state(g: Gen) -> runfast.RunFastState:
+    """A Run Fast hand some random actions in (or over)."""
+    state = Game(g.pick(_RUNFAST_TABLES)).new_state(seed=g.rng.randrange(1 << 30))
+    for _ in range(g.rng.randint(0, 40)):
+        if state.is_over:
+            break
+        state.apply(g.pick(state.legal_actions()))
+    return state
+
+
+@entry("runfast engine", covers=[f"ddz_fast.engine.runfast.{name}" for name in (
+        "RunFastStart", "RunFastState", "RunFastState.apply", "RunFastState.apply_id",
+        "RunFastState.clone", "RunFastState.legal_actions", "RunFastState.position",
+        "RunFastState.returns", "check_stacks", "deal", "leader_of_deal", "new_state",
+        "physical_deal", "state_from_hands")], examples=30)
+def _(g: Gen):
+    """Run Fast hands: dealing from hostile seeds, hands given by their cards, hostile actions
+    and ids on a hand in play (an illegal one must change nothing), and the helpers."""
+    op = g.pick(["apply", "apply", "apply_id", "hands", "new", "deal", "misc"])
+    if op in ("apply", "apply_id"):
+        state = runfast_state(g)
+        before = state.clone()
+        space = len(action_space(state.rules))
+        action = (g.pick([g.rng.randint(-1, space + 1), g.np_scalar(), g.any(), 2**64])
+                  if op == "apply_id" else
+                  g.pick([g.move_like(), g.move_text(), "pass", Bid.PASS, g.any()]))
+
+        def run():
+            try:
+                (state.apply_id if op == "apply_id" else state.apply)(action)
+            except (TypeError, ValueError):
+                expect_equal("a refused action changes nothing", state, before)
+                raise
+        return call_text(f"RunFastState.{op}", action), run
+    if op == "hands":
+        rules = g.pick(_RUNFAST_TABLES)
+        piles = runfast.deal(g.rng.randrange(1 << 30), 0, Rules.preset("runfast")
+                             if isinstance(rules, str) and rules == "runfast_15" else
+                             Game(rules).rules)
+        hands = [g.pick([h, str(h), list(h.counts)]) for h in piles.hands]
+        if g.chance(0.5):
+            hands[g.rng.randrange(len(hands))] = g.pick([g.hand_like(), "BR", "", g.any()])
+        kitty = None if g.chance(0.8) else g.pick(["", "3", g.any()])
+        first = g.pick([0, 1, 2, 3, -1, None, np.int64(1)]) if g.chance(0.4) else 0
+        return _call("Game.new_state_from_hands", Game(rules).new_state_from_hands, hands,
+                     kitty, first_bidder=first)
+    if op == "new":
+        rules = g.pick(_RUNFAST_TABLES)
+        seed = g.pick([g.rng.randrange(1 << 62), "text seed", None]) if g.chance(0.7) \
+            else g.any()
+        stacks = None if g.chance(0.8) else g.pick([[10] * 3, 5, g.any()])
+        previous = None if g.chance(0.6) else g.pick([runfast_state(g), Game().new_state(1),
+                                                       g.any()])
+        return _call("Game.new_state", Game(rules).new_state, seed, stacks=stacks,
+                     previous=previous)
+    if op == "deal":
+        rules = Game(g.pick(_RUNFAST_TABLES)).rules
+        seed, number = g.rng.randrange(1 << 40), g.rng.randint(0, 5)
+
+        def dealt():
+            piles = runfast.physical_deal(seed, number, rules)
+            counts = runfast.deal(seed, number, rules)
+            expect_equal("the deal's cards are its piles'", [len(h) for h in counts.hands],
+                         [len(p) for p in piles])
+            leader = runfast.leader_of_deal(piles, rules.players)
+            expect_equal("the leader is a player", 0 <= leader < rules.players, True)
+            runfast.check_stacks(None)
+            return leader
+        return call_text("runfast deal", seed, number, rules), dealt
+    state = runfast_state(g)
+
+    def misc():
+        expect_equal("a clone equals its state", state.clone(), state)
+        if state.is_over:
+            expect_equal("the returns sum to zero", sum(state.returns()), 0)
+        else:
+            expect_equal("the position's actions are the state's",
+                         state.position().legal_actions(state.rules) == state.legal_actions()
+                         or not any(state.plays), True)
+        runfast.RunFastStart(*state.start)
+        return state.legal_actions()
+    return f"runfast misc on {r(state)}", misc

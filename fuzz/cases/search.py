@@ -16,11 +16,13 @@ from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_wi
 from ddz_fast.search.catalog import parse_bot_spec, wild_card_bots
 from ddz_fast.search.infoset import normalize_constraints, split_spec, split_specs
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
+from ddz_fast.search import runfast as runfast_search
+from ddz_fast.search.runfast import RunFastInformationSet
 from ddz_fast.search.solver import solve
 
 from .core import FORGED_VALUES, Gen, Mismatch, _call, call_text, entry, expect_equal, r
-from .engine import variant_state
-from .positions import _small_position
+from .engine import runfast_state, variant_state
+from .positions import _runfast_position, _small_position
 
 
 @entry("solve", covers=["ddz_fast.solve"])
@@ -382,3 +384,52 @@ def _(g: Gen):
 
 def dataclass_values(obj) -> list:
     return [getattr(obj, f.name) for f in dataclass_fields(obj)]
+
+
+@entry("runfast search", covers=[
+    "ddz_fast.search.runfast.solve_runfast", "ddz_fast.search.runfast.RunFastSolution",
+    "ddz_fast.search.runfast.RunFastInformationSet",
+    "ddz_fast.search.runfast.RunFastInformationSet.from_position",
+    "ddz_fast.search.runfast.RunFastInformationSet.from_state",
+    "ddz_fast.search.runfast.RunFastInformationSet.deal_count",
+    "ddz_fast.search.runfast.RunFastInformationSet.sample"], examples=30)
+def _(g: Gen):
+    """The Run Fast solver on small positions (hostile budgets, players, forged fields), and
+    information sets of hands in play sampled with hostile arguments."""
+    if g.chance(0.5):
+        position = _runfast_position(g, 3)
+        kwargs: Dict[str, Any] = {"max_nodes": g.pick([None, 10, 10_000, 0, -1, 2**64,
+                                                        np.int64(50), "9"]),
+                                  "pv": g.pick([True, False, 1, None])}
+        if g.chance(0.4):
+            kwargs["player"] = g.pick([0, 1, 2, 3, -1, None, True, np.int8(1), g.any()])
+        if g.chance(0.3):
+            kwargs["time_limit"] = g.pick([0.5, 0, -1.0, float("nan"), float("inf"), None])
+        if g.chance(0.3):
+            kwargs["rules"] = g.pick(["runfast_15", "standard", g.rules_like()])
+        if g.chance(0.15):
+            object.__setattr__(position, g.pick(["hands", "to_move", "prev", "passes"]),
+                               g.pick(FORGED_VALUES))
+        return _call("solve_runfast", runfast_search.solve_runfast, position, **kwargs)
+    state = runfast_state(g)
+    if state.is_over:
+        return _call("RunFastInformationSet.from_state", RunFastInformationSet.from_state,
+                     state, 0)
+    viewer = g.pick(range(state.rules.players)) if g.chance(0.9) else g.pick([5, -1, g.any()])
+    n = g.pick([0, 1, 5, 50]) if g.chance(0.8) else g.pick([-1, 2**64, 1.5, None, g.any()])
+    seed = g.rng.randrange(1 << 40) if g.chance(0.8) else g.pick([-1, 2**64, "x", None])
+    constraints = None if g.chance(0.7) else g.pick([{0: {0: 1}}, {1: {12: (0, 1)}}, {9: {}},
+                                                     {0: {0: (3, 1)}}, g.any()])
+
+    def run():
+        info = RunFastInformationSet.from_state(state, viewer)
+        count = info.deal_count(constraints)
+        samples = info.sample(n, seed, constraints=constraints)
+        for sample in samples:
+            expect_equal("a sample keeps the viewer's hand", sample.hands[viewer],
+                         state.hands[viewer])
+        if samples:
+            expect_equal("a sample comes from a deal that fits", count > 0, True)
+        return count
+    return f"information set of seat {r(viewer)} at {r(state)}: sample({r(n)}, {r(seed)}, " \
+           f"constraints={r(constraints)})", run

@@ -473,10 +473,11 @@ def _(g: Gen):
 def _env_modules():
     """{name: module} of the PettingZoo environments (none without PettingZoo)."""
     try:
-        from ddz_fast.envs import four_player as four, laizi as wild, three_player as three
+        from ddz_fast.envs import (four_player as four, laizi as wild, runfast,
+                                   three_player as three)
     except ImportError:
         return {}
-    return {"three_player": three, "four_player": four, "laizi": wild}
+    return {"three_player": three, "four_player": four, "laizi": wild, "runfast": runfast}
 
 
 @entry("variants.envs", covers=[
@@ -486,7 +487,10 @@ def _env_modules():
     "ddz_fast.envs.base.PlayPhaseEnv", "ddz_fast.envs.base.PlayPhaseEnv.observation_space",
     "ddz_fast.envs.base.PlayPhaseEnv.action_space", "ddz_fast.envs.base.PlayPhaseEnv.reset",
     "ddz_fast.envs.base.PlayPhaseEnv.step", "ddz_fast.envs.base.PlayPhaseEnv.observe",
-    "ddz_fast.envs.base.PlayPhaseEnv.render", "ddz_fast.envs.base.PlayPhaseEnv.close"],
+    "ddz_fast.envs.base.PlayPhaseEnv.render", "ddz_fast.envs.base.PlayPhaseEnv.close",
+    "ddz_fast.envs.runfast.env", "ddz_fast.envs.runfast.RunFastEnv",
+    "ddz_fast.envs.runfast.raw_env", "ddz_fast.envs.runfast.raw_env.render",
+    "ddz_fast.envs.runfast.agents_of", "ddz_fast.envs.runfast.observation_layout"],
        examples=20)
 def _(g: Gen):
     """Each table's environment, made by its function or its class, stepped through legal
@@ -498,10 +502,13 @@ def _(g: Gen):
     module = modules[name]
     make = g.pick([module.env, module.raw_env])
     kwargs: Dict[str, Any] = {}
-    if g.chance(0.3):
+    if name == "runfast" and g.chance(0.7):
+        kwargs["rules"] = g.pick(["runfast", "runfast_15", Rules.preset("runfast").replace(
+            players=2, one_card_rule=False), "standard", g.rules_like()])
+    elif g.chance(0.3):
         kwargs["rules"] = g.pick(["four_player", "laizi", "tiandi_laizi", "standard",
                                   Rules(players=4, sides="partner"), g.rules_like()])
-    if g.chance(0.2):
+    if g.chance(0.2) and name != "runfast":
         kwargs["bidder"] = g.pick([None, "greedy", "random", "bogus", 5])
     if g.chance(0.2):
         kwargs["render_mode"] = g.pick(["ansi", "human", None, 3])
@@ -509,8 +516,9 @@ def _(g: Gen):
         g.rng.randint(0, 1000)
     steps = g.rng.randint(0, 30)
     method = g.pick(["step", "observe", "observation_space", "action_space", "render", "close",
-                     "reset", "largest"])
-    agent = g.pick(["landlord", "peasant_1", "peasant_down", "nobody", "", None, 0, g.any()])
+                     "reset", "largest"] + (["players"] if name == "runfast" else []))
+    agent = g.pick(["landlord", "peasant_1", "peasant_down", "player_0", "player_2", "nobody",
+                    "", None, 0, g.any()])
     bad = g.pick([-1, 10**7, 2**64, 1.5, "3", None, np.int64(-1), np.array([1]), True,
                   g.any()])
     options = g.pick([None, {}, {"x": 1}, bad])
@@ -518,6 +526,9 @@ def _(g: Gen):
     def run():
         if method == "largest":
             return module_largest(modules, kwargs.get("rules", "laizi"))
+        if method == "players":     # the table's agents and layout, of any player count
+            players = g.pick([2, 3]) if g.chance(0.5) else bad
+            return module.agents_of(players), module.observation_layout(players)
         e = make(**kwargs)
         e.reset(seed=seed)
         for _ in range(steps):

@@ -1,0 +1,206 @@
+"""``ddz-fast ... --rules runfast``: moves, classify, simulate and play under Run Fast rules, and
+the options that do not apply to Run Fast refused in one line with exit status 2."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from typing import List
+
+import pytest
+
+import ddz_fast
+from ddz_fast.cli.main import main
+from ddz_fast.cli.play import resolve_runfast_move
+from ddz_fast.engine.game import Game
+from ddz_fast.moves.notation import format_move
+from ddz_fast.search.catalog import make_bot
+
+from support.subprocesses import SUBPROCESS_CWD
+
+
+def ddz(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], input=stdin,
+                          capture_output=True, text=True, timeout=timeout, cwd=SUBPROCESS_CWD)
+
+
+def run_main(capsys, argv: List[str], stdin: str = ""):
+    """``main(argv)`` in this process: (status, stdout, stderr); argparse errors too."""
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = exit_.code
+    finally:
+        sys.stdin = old
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def assert_one_line_error(status, out, err, *fragments):
+    assert status == 2, (out, err)
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ddz-fast: error: "), err
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+# --- moves and classify ------------------------------------------------------------------------
+
+def test_moves_under_runfast(capsys):
+    status, out, err = run_main(capsys, ["moves", "33344455667", "--rules", "runfast"])
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    expected = ddz_fast.legal_moves("33344455667", rules="runfast")
+    assert lines[-1] == f"{len(expected)} moves under the runfast rules"
+    assert "chain (1): 34567" in lines and "pair_chain (6): 3344 4455 5566 334455 445566 " \
+        "33445566" in lines
+    assert not any(line.startswith(("rocket", "bomb", "trio_solo")) for line in lines)
+
+
+def test_moves_prev_and_json_under_runfast(capsys):
+    status, out, _ = run_main(capsys, ["moves", "3335557779", "--rules", "runfast",
+                                       "--prev", "44456"])
+    assert status == 0
+    assert out.splitlines()[-1].endswith("or pass, under the runfast rules")
+    status, out, _ = run_main(capsys, ["moves", "5555789", "--rules", "runfast", "--json"])
+    document = json.loads(out)
+    assert document["rules"] == "runfast" and document["by_type"]["bomb"] == 1
+    assert document["count"] == len(ddz_fast.legal_moves("5555789", rules="runfast"))
+
+
+def test_classify_under_runfast(capsys):
+    status, out, _ = run_main(capsys, ["classify", "555666777888", "--rules", "runfast"])
+    assert status == 0
+    assert out.splitlines() == [
+        f"{m.type} key={m.key} rank={'3456789TJQKA2'[m.key]} length={m.length}: "
+        f"{format_move(m, 'runfast')}"
+        for m in ddz_fast.classify("555666777888", rules="runfast")]
+    assert len(out.splitlines()) == 3      # the three readings of RULES.md
+    status, out, _ = run_main(capsys, ["classify", "3334", "--rules", "runfast"])
+    assert status == 0 and out.startswith("trio_two key=0")    # a short last hand
+    status, out, _ = run_main(capsys, ["classify", "3345", "--rules", "runfast"])
+    assert status == 0 and "not a combination under the runfast rules" in out
+
+
+def test_cards_outside_the_runfast_deck_are_one_line_errors(capsys):
+    assert_one_line_error(*run_main(capsys, ["classify", "22", "--rules", "runfast"]),
+                          "48-card Run Fast deck")
+    assert_one_line_error(*run_main(capsys, ["moves", "3B", "--rules", "runfast"]))
+    assert_one_line_error(*run_main(capsys, ["moves", "33", "--rules", "runfast",
+                                             "--wild", "5"]), "--wild")
+
+
+# --- simulate ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", ["runfast", "runfast_15"])
+def test_simulate_runfast_json(capsys, rules):
+    status, out, _ = run_main(capsys, ["simulate", "12", "--rules", rules, "--seed", "4",
+                                       "--workers", "1", "--json"])
+    assert status == 0
+    summary = json.loads(out)
+    assert summary["hands"] == 12 and summary["rules"] == rules and summary["bot"] == "random"
+    assert sum(summary["wins"]) == 12 and len(summary["wins"]) == 3
+    assert abs(sum(summary["mean_score"])) < 1e-9
+
+
+def test_simulate_runfast_is_the_same_for_any_number_of_workers():
+    runs = [json.loads(ddz("simulate", "16", "--rules", "runfast", "--seed", "9",
+                           "--workers", workers, "--json").stdout) for workers in ("1", "2")]
+    for key in ("wins", "mean_score", "bombs_per_hand", "closed"):
+        assert runs[0][key] == runs[1][key]
+
+
+def test_simulate_runfast_text(capsys):
+    status, out, _ = run_main(capsys, ["simulate", "5", "--rules", "runfast", "--seed", "1",
+                                       "--workers", "1"])
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "5 hands of Run Fast: random bots at every seat (runfast rules, seed 1)"
+    assert [line.split()[:2] for line in lines[1:4]] == [["seat", str(s)] for s in range(3)]
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["simulate", "3", "--rules", "runfast", "--landlord", "random"], "no landlord"),
+    (["simulate", "3", "--rules", "runfast", "--peasants", "random"], "--peasants"),
+    (["simulate", "3", "--rules", "runfast", "--bot", "greedy"], "greedy bot"),
+    (["simulate", "3", "--bot", "random"], "Run Fast"),
+    (["simulate", "3", "--rules", "runfast", "--deal-bonuses"], "deal_bonuses"),
+    (["simulate", "3", "--rules", "runfast", "--sides", "partner"], "sides"),
+    (["play", "--rules", "runfast", "--seat", "peasant"], "--seat"),
+    (["play", "--rules", "runfast", "--bot", "greedy"], "greedy bot"),
+])
+def test_what_runfast_does_not_take_is_refused_in_one_line(capsys, argv, fragment):
+    status, out, err = run_main(capsys, argv)
+    assert_one_line_error(status, out, err, fragment)
+
+
+# --- play ----------------------------------------------------------------------------------------
+
+def scripted_answers(seed: int) -> List[str]:
+    """The human's lines for a whole hand: the last legal action each time, the bots being
+    the ones ``play`` seats (random, seeded ``"seed:seat"``)."""
+    state = Game("runfast").new_state(seed)
+    bots = {seat: make_bot("random", f"{seed}:{seat}") for seat in (1, 2)}
+    answers = []
+    while not state.is_over:
+        if state.current_player == 0:
+            move = state.legal_actions()[-1]
+            answers.append("pass" if move.is_pass else format_move(move, "runfast"))
+        else:
+            move = bots[state.current_player].play(state)
+        state.apply(move)
+    return answers
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_play_a_whole_runfast_hand(capsys, seed):
+    answers = scripted_answers(seed)
+    status, out, err = run_main(capsys, ["play", "--rules", "runfast", "--seed", str(seed)],
+                                stdin="?\n" + "\n".join(answers) + "\n")
+    assert status == 0, err
+    assert "Illegal move" not in out
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Run Fast, runfast rules, seed {seed}. You (seat 0)")
+    assert "holds the three of spades and leads." in lines[1]
+    assert any(line.endswith("went out first.") for line in lines)
+    assert lines[-2].startswith("Scores: You ")
+    assert lines[-1] in ("You win!", "You lose.")
+
+
+def test_play_runfast_explains_illegal_moves(capsys):
+    status, out, err = run_main(capsys, ["play", "--rules", "runfast", "--seed", "3"],
+                                stdin="3\nKKKK\nnot cards\nquit\n")
+    assert status == 1 and "game abandoned" in err
+    assert "Illegal move: 3 cannot be played: it is not a play of this hand that beats" in out
+    assert "Illegal move: you do not hold KKKK" in out
+
+
+def test_resolve_runfast_move_names_must_beat_and_the_one_card_rule():
+    import random
+
+    rng = random.Random(0)
+    found = set()
+    for seed in range(200):
+        state = Game("runfast").new_state(seed)
+        with pytest.raises(ValueError, match="you lead"):
+            resolve_runfast_move("pass", state)
+        while not state.is_over and len(found) < 2:
+            legal = state.legal_actions()
+            hand = state.hands[state.current_player]
+            if state.prev is not None and ddz_fast.Move.PASS not in legal:
+                with pytest.raises(ValueError, match="must_beat"):
+                    resolve_runfast_move("pass", state)
+                found.add("must_beat")
+            if state.rules.one_card_rule and len(state.hands[(state.current_player + 1) % 3]) \
+                    == 1 and state.prev is None and len(set(str(hand))) > 1:
+                lowest = str(hand)[0]
+                with pytest.raises(ValueError, match="one_card_rule"):
+                    resolve_runfast_move(lowest, state)
+                found.add("one_card")
+            state.apply(rng.choice(legal))
+        if len(found) == 2:
+            break
+    assert found == {"must_beat", "one_card"}
