@@ -28,7 +28,12 @@ cdef inline Options options_of(object rules, int decks=1) except *:
     generator's one-deck words hold up to four cards of a rank, its two-deck words eight.
     Each field is checked again as it is read (a clear error, never an overflow)."""
     cdef Options o
-    cdef int laizi = _int_option(rules, "laizi", 0, 2)
+    cdef int laizi
+    game = getattr(rules, "game")
+    if game != "doudizhu":
+        raise ValueError(f"this part of the compiled core plays Dou Dizhu, not the Run Fast "
+                         f"game of {rules!r}")
+    laizi = _int_option(rules, "laizi", 0, 2)
     if laizi:
         raise ValueError(f"the compiled generator does not play wild cards (laizi) yet: "
                          f"{rules!r} has {laizi} wild rank(s)")
