@@ -11,10 +11,11 @@ from typing import Callable, Optional, Tuple
 import numpy as np
 
 from .bitboard import COUNT_MASK
-from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES
+from .cards import MAX_COPIES, NUM_RANKS, RANK_NAMES, RUNFAST_DECKS
 from .rules import Rules, RulesLike, checked_rules
 
-__all__ = ["check_batch", "check_hands", "check_prevs", "word_layout"]
+__all__ = ["check_batch", "check_hands", "check_prevs", "word_layout",
+           "check_runfast_hands"]
 
 #: ``first_illegal(words, rules)``: the first row of a uint64 array whose non-zero word is not a
 #: legal move under ``rules``, or -1.
@@ -26,9 +27,13 @@ _SHIFTS = np.arange(0, 4 * NUM_RANKS, 4, dtype=np.uint64)
 
 def check_batch(hands: object, prevs: object, rules: RulesLike,
                 first_illegal: FirstIllegal) -> Tuple[np.ndarray, Optional[np.ndarray], Rules]:
-    """(hand words, previous-move words or None, rules), each validated; contiguous uint64."""
+    """(hand words, previous-move words or None, rules), each validated; contiguous uint64.
+    Under Run Fast rules the hands are Run Fast's too (:func:`check_runfast_hands`), and the
+    move words are Run Fast's 64-bit words (:func:`ddz_fast.bitboard.runfast_word64`)."""
     words = check_hands(hands)
     rules = checked_rules(rules)
+    if rules.game == "runfast":
+        check_runfast_hands(words, rules)
     return words, check_prevs(prevs, len(words), rules, first_illegal), rules
 
 
@@ -39,9 +44,33 @@ def word_layout(hands: object, rules: RulesLike, wild: object = None) -> str:
     hands are found an integer array, so that a bad array is named first."""
     _integer_array(hands)
     checked = checked_rules(rules)
+    if checked.game == "runfast" and wild is not None:
+        raise ValueError(f"Run Fast has no wild cards: wild must be None under {checked!r}")
     if checked.laizi or wild is not None:
         return "laizi"
     return "two_decks" if checked.decks == 2 else "one_deck"
+
+
+def check_runfast_hands(words: np.ndarray, rules: Rules) -> None:
+    """Hand words of one deck (checked) must be hands of the Run Fast deck of ``rules``: no
+    count above its deck's (no joker, its aces and twos), at most a hand's cards. The first bad
+    row is named, with its first fault."""
+    if not len(words):
+        return
+    deck = RUNFAST_DECKS[rules.deck_size]
+    counts = ((words[:, None] >> _SHIFTS) & np.uint64(7)).astype(np.int64)
+    beyond = counts > np.array(deck, dtype=np.int64)
+    large = counts.sum(axis=1) > rules.hand_size
+    bad = beyond.any(axis=1) | large
+    if bad.any():
+        row = int(np.argmax(bad))
+        if beyond[row].any():
+            rank = int(np.argmax(beyond[row]))
+            raise ValueError(f"hands[{row}]: {int(counts[row, rank])} cards of rank "
+                             f"{RANK_NAMES[rank]}: the {rules.deck_size}-card Run Fast deck "
+                             f"has {deck[rank]}")
+        raise ValueError(f"hands[{row}] holds {int(counts[row].sum())} cards: a Run Fast hand "
+                         f"of {rules.deck_size} cards holds at most {rules.hand_size}")
 
 
 def _integer_array(hands: object) -> np.ndarray:

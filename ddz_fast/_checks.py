@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from .cards import NUM_RANKS, RUNFAST_DECKS, _format
+from .hand import Hand, HandLike, as_hand
 from .move import Move
 from .rules import Rules
 from .validate import is_int
 
-__all__ = ["exact_move", "check_play", "check_prev", "check_action_id"]
+__all__ = ["exact_move", "check_play", "check_prev", "check_action_id", "check_runfast_hand"]
 
 
 def exact_move(move: object, name: str) -> Move:
@@ -54,3 +56,20 @@ def check_action_id(action_id: object, size: int) -> int:
     if not 0 <= action_id < size:
         raise ValueError(f"action id {action_id} is outside 0..{size - 1}")
     return action_id
+
+
+def check_runfast_hand(hand: HandLike, rules: Rules) -> Hand:
+    """The hand as a :class:`Hand` (:func:`ddz_fast.hand.as_hand`'s errors first), refusing
+    cards its Run Fast deck does not have (jokers, a fourth ace, a second 2, and with 45 cards
+    a fourth king, a second ace) and more cards than a hand holds."""
+    hand = as_hand(hand)
+    deck = RUNFAST_DECKS[rules.deck_size]
+    for rank, (count, most) in enumerate(zip(hand.counts, deck)):
+        if count > most:
+            raise ValueError(f"hand {_format(hand.counts)} holds {count} of rank "
+                             f"{_format(tuple(int(r == rank) for r in range(NUM_RANKS)))}: "
+                             f"the {rules.deck_size}-card Run Fast deck has {most}")
+    if len(hand) > rules.hand_size:
+        raise ValueError(f"hand {_format(hand.counts)} holds {len(hand)} cards: a Run Fast "
+                         f"hand of {rules.deck_size} cards holds at most {rules.hand_size}")
+    return hand

@@ -48,6 +48,11 @@ with Dou Dizhu: they are the same moves, with the same one-deck words. Its own t
   generator works on these 64 bits alone, in the canonical order of Run Fast's types;
 * bit 125, :data:`RUNFAST`, always set; bits 126 and 127 clear.
 
+Where a move word must be 64 bits (the compiled generator, a MoveList's ``array``, the batched
+API), a Run Fast move is written as its word's low 64 bits (:func:`runfast_word64`): under Run
+Fast's rules the codes 3, 8 and 11 are its own types, so nothing is lost
+(:func:`runfast_from_word64` puts the bit back).
+
 A move keeps its plain one-deck word whenever that says it all: when its cards make the same
 move without wild cards (every main rank's real cards are the main part's, so the main part
 reads as its own cards, and its pair kickers or wings are real pairs) and it is no soft or
@@ -69,7 +74,7 @@ __all__ = ["COUNT_MASK", "FLAG_MASK", "TYPE_SHIFT", "TWO_DECKS_BIT", "TWO_DECKS_
            "unpack_two_decks", "canonical", "LAIZI",
            "READING_SHIFT", "CLASS_SHIFT", "BOMB_CLASSES", "LaiziWord", "pack_laizi",
            "is_laizi", "unpack_reading", "bomb_class_code", "RUNFAST", "pack_runfast",
-           "is_runfast"]
+           "is_runfast", "runfast_word64", "runfast_from_word64"]
 
 COUNT_MASK = int("7" * NUM_RANKS, 16)
 FLAG_MASK = int("8" * NUM_RANKS, 16)
@@ -185,3 +190,23 @@ def pack_runfast(counts: Sequence[int], main_ranks: Sequence[int], type_code: in
 def is_runfast(word: int) -> bool:
     """Whether a word is in the Run Fast layout (False for anything that is no int)."""
     return isinstance(word, int) and RUNFAST <= word < LAIZI
+
+
+#: The type codes of Run Fast's own types (:data:`ddz_fast.shapes.RUNFAST_OWN_TYPES`: trio + two,
+#: airplane with two cards a trio, four + three).
+_RUNFAST_OWN_CODES = frozenset((3, 8, 11))
+_LOW_64 = (1 << 64) - 1
+
+
+def runfast_word64(word: int) -> int:
+    """The 64-bit word of the word of a Run Fast move: the word itself, or without
+    :data:`RUNFAST` for Run Fast's own types."""
+    return word & _LOW_64 if is_runfast(word) else word
+
+
+def runfast_from_word64(word: int) -> int:
+    """The word of the Run Fast move whose 64-bit word is ``word`` (:func:`runfast_word64`
+    undone): :data:`RUNFAST` set where its type code is one of Run Fast's own types."""
+    if 0 < word < 1 << 64 and word >> TYPE_SHIFT in _RUNFAST_OWN_CODES:
+        return RUNFAST | word
+    return word

@@ -593,6 +593,21 @@ def test_a_changed_rules_never_reaches_the_native_options(call):
         call(rules)
 
 
+@pytest.mark.native
+@pytest.mark.parametrize("call", [
+    lambda rules: ddz_fast.solve(ddz_fast.Duel.parse("3/4"), rules=rules),
+    lambda rules: perft_native(OPENING, 2, rules=rules),
+    lambda rules: play_out(OPENING, 1, rules=rules),
+    lambda rules: random_games(2, 1, rules=rules),
+    lambda rules: Game(rules),
+])
+def test_run_fast_rules_never_reach_the_dou_dizhu_kernels(call):
+    # random_games once played Dou Dizhu games under them: the native options of Dou Dizhu
+    # refuse Run Fast rules whatever layer reads them.
+    with pytest.raises(ValueError, match="Run Fast"):
+        call(ddz_fast.Rules.preset("runfast"))
+
+
 # --- memory asked for beyond what the machine has ----------------------------------------------
 
 def _under_memory_limit(code: str, gib: int = 3) -> subprocess.CompletedProcess:

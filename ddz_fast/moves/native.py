@@ -3,6 +3,12 @@
 Every function has the signature, the results and the exceptions of its reference twin; the
 differences are speed and that :func:`legal_moves` returns a lazy :class:`MoveList` (equal to
 the reference's list, move for move) instead of a list.
+
+The core plays every table of Dou Dizhu (one deck, two decks at four players, wild cards) and
+Run Fast (``game="runfast"``: presets ``runfast`` and ``runfast_15``, with every move option of
+the rule book: the short last hand, the AAA bomb, four + three). Under Run Fast rules
+:func:`legal_moves` returns a MoveList too: its words, like the batched API's, are Run Fast's
+64-bit words, the low half of each Move's word (:func:`ddz_fast.bitboard.runfast_word64`).
 """
 from __future__ import annotations
 
@@ -40,6 +46,10 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     a hand that leads. Returns ``(moves, offsets)``: uint64 move words and int64 offsets of
     length N + 1; the moves of hand i are ``moves[offsets[i]:offsets[i + 1]]``, in canonical
     order. Runs without the GIL.
+    Under Run Fast rules the hands are Run Fast's (within its deck, at most a hand) and the
+    move words, as the prevs, are its 64-bit words: a Move's word without bit 125 for Run
+    Fast's own types (:func:`ddz_fast.bitboard.runfast_word64`, undone by
+    :func:`~ddz_fast.bitboard.runfast_from_word64`), the words a MoveList's ``array`` holds.
     Under rules of two decks (``four_player``), hands are an (N, 15) count array and move words
     are 128-bit: ``moves`` and ``prevs`` are (N, 2) uint64 arrays of their low and high 64 bits
     (see :mod:`ddz_fast._two_decks_batch`).
@@ -47,8 +57,9 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     are one deck's, and ``moves`` and ``prevs`` are (N, 2) uint64 arrays of the halves of
     128-bit words, as with two decks (see :mod:`ddz_fast._laizi_batch`).
     """
-    # The compiled kernels play neither wild cards nor two decks: the fast path declines
-    # their rules, and a call naming wild ranks must not reach it (they would be ignored).
+    # The compiled kernels play neither wild cards nor two decks (they play one deck of both
+    # games): the fast path declines their rules, and a call naming wild ranks must not reach
+    # it (they would be ignored).
     found = _batches._try_batch_moves(hands, prevs, rules) if wild is None else None
     if found is None:
         table = word_layout(hands, rules, wild)
@@ -67,7 +78,7 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
     hand i.
 
     Arguments as for :func:`legal_moves_batch`. Runs without the GIL (one deck, no wild
-    cards).
+    cards: Dou Dizhu's, or Run Fast's, whose ids are those of its action space).
     """
     found = _batches._try_batch_mask(hands, prevs, rules) if wild is None else None
     if found is None:

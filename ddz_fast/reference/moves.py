@@ -7,7 +7,9 @@ that one list. The native core must agree with it on every input.
 Rules with wild cards (``laizi``) are played by :mod:`ddz_fast.reference.laizi`: every public
 function here takes the wild ranks as ``wild`` and hands such a call over to it, once the rule
 set is resolved (the one branch the plain path pays). The batched functions take ``wild`` too
-and play wild cards in :mod:`ddz_fast._laizi_batch`.
+and play wild cards in :mod:`ddz_fast._laizi_batch`. Run Fast's rules (``game="runfast"``) are
+played by :mod:`ddz_fast.reference.runfast`, and its batches here, on its 64-bit words
+(:func:`ddz_fast.bitboard.runfast_word64`).
 """
 from __future__ import annotations
 
@@ -373,7 +375,10 @@ def action_move(action_id: int, rules: RulesLike = None, wild: object = None) ->
 # --- the batched API: one legal_moves call per hand ------------------------------------------
 
 def _is_legal_word(word: int, rules: Rules) -> bool:
-    """Whether a 64-bit word is a move of ``rules``: its cards classify to exactly that word."""
+    """Whether a 64-bit word is a move of ``rules``: its cards classify to exactly that word
+    (under Run Fast's rules, to the move whose 64-bit word it is)."""
+    if rules.game == "runfast":
+        return reference_runfast.is_word64_of(word, rules)
     counts = bitboard.unpack(word)
     if any(count > most for count, most in zip(counts, MAX_COPIES)):
         return False
@@ -390,8 +395,9 @@ def _first_illegal(words: np.ndarray, rules: Rules) -> int:
 def _batch_rows(hands: object, prevs: object, rules: RulesLike) -> Iterator[List[Move]]:
     """The legal moves of each hand of a batch, after the shared checks."""
     hand_words, prev_words, rules = check_batch(hands, prevs, rules, _first_illegal)
+    word_of = bitboard.runfast_from_word64 if rules.game == "runfast" else int
     for row, word in enumerate(hand_words.tolist()):
-        prev = None if prev_words is None else Move.from_word(int(prev_words[row]))
+        prev = None if prev_words is None else Move.from_word(word_of(int(prev_words[row])))
         yield legal_moves(Hand.from_bitboard(word), prev, rules=rules)
 
 
@@ -404,6 +410,9 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
     a hand that leads. Returns ``(moves, offsets)``: uint64 move words and int64 offsets of
     length N + 1; the moves of hand i are ``moves[offsets[i]:offsets[i + 1]]``, in canonical
     order.
+    Under Run Fast rules the hands are Run Fast's (within its deck, at most a hand) and the
+    move words, as the prevs, are Run Fast's 64-bit words: a Move's word without its bit 125
+    (:func:`ddz_fast.bitboard.runfast_word64`; a MoveList's ``array`` holds the same).
     Under rules of two decks (``four_player``), hands are an (N, 15) count array and move words
     are 128-bit: ``moves`` and ``prevs`` are (N, 2) uint64 arrays of their low and high 64 bits
     (see :mod:`ddz_fast._two_decks_batch`).
@@ -418,8 +427,9 @@ def legal_moves_batch(hands: object, prevs: object = None, *, rules: RulesLike =
         return two_decks_moves_batch(hands, prevs, checked_rules(rules), legal_moves)
     words: List[int] = []
     offsets = [0]
+    word_of = bitboard.runfast_word64 if checked_rules(rules).game == "runfast" else int
     for moves in _batch_rows(hands, prevs, rules):
-        words.extend(move.word for move in moves)
+        words.extend(word_of(move.word) for move in moves)
         offsets.append(len(words))
     return np.array(words, dtype=np.uint64), np.array(offsets, dtype=np.int64)
 
@@ -440,7 +450,9 @@ def legal_action_mask(hands: object, prevs: object = None, *, rules: RulesLike =
         return two_decks_action_mask(hands, prevs, checked_rules(rules), legal_moves, len(space),
                                      action_id)
     rows = list(_batch_rows(hands, prevs, rules))
-    ids = _action_space(checked_rules(rules))[1]
+    checked = checked_rules(rules)
+    ids = (reference_runfast.action_ids(checked) if checked.game == "runfast"
+           else _action_space(checked)[1])
     mask = np.zeros((len(rows), len(ids)), dtype=bool)
     for row, moves in enumerate(rows):
         mask[row, [ids[move] for move in moves]] = True

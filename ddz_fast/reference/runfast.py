@@ -17,10 +17,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Dict, Iterator, List, Optional, Tuple
 
-from .._checks import check_action_id, check_play, check_prev
+from .. import bitboard
+from .._checks import check_action_id, check_play, check_prev, check_runfast_hand
 from .._move_text import move_of_text
-from ..cards import ACE, NUM_RANKS, RUNFAST_DECKS, Counts, _format
-from ..hand import Hand, HandLike, as_hand
+from ..cards import ACE, NUM_RANKS, RUNFAST_DECKS, Counts
+from ..hand import HandLike
 from ..move import ListOfMoves, Move, MoveLike, sort_key_in_context
 from ..rules import Rules
 from ..shapes import RUNFAST_SHAPES, runfast_kickers
@@ -122,21 +123,10 @@ def _is_legal(move: Move, rules: Rules) -> bool:
     return is_move_of(move, rules)
 
 
-def check_hand(hand: HandLike, rules: Rules) -> Hand:
-    """The hand as a :class:`Hand`, refusing cards its Run Fast deck does not have (jokers,
-    a fourth ace, a second 2, and with 45 cards a fourth king, a second ace) and more cards
-    than a hand holds."""
-    hand = as_hand(hand)
-    deck = RUNFAST_DECKS[rules.deck_size]
-    for rank, (count, most) in enumerate(zip(hand.counts, deck)):
-        if count > most:
-            raise ValueError(f"hand {_format(hand.counts)} holds {count} of rank "
-                             f"{_format(tuple(int(r == rank) for r in range(NUM_RANKS)))}: "
-                             f"the {rules.deck_size}-card Run Fast deck has {most}")
-    if len(hand) > rules.hand_size:
-        raise ValueError(f"hand {_format(hand.counts)} holds {len(hand)} cards: a Run Fast "
-                         f"hand of {rules.deck_size} cards holds at most {rules.hand_size}")
-    return hand
+#: The hand as a :class:`Hand`, refusing cards its Run Fast deck does not have (jokers, a
+#: fourth ace, a second 2, and with 45 cards a fourth king, a second ace) and more cards than a
+#: hand holds: the check the native core makes too (:mod:`ddz_fast._checks`).
+check_hand = check_runfast_hand
 
 
 def _beats(move: Move, prev: Move) -> bool:
@@ -189,6 +179,23 @@ def beats(move: MoveLike, prev: MoveLike, *, rules: Rules) -> bool:
 def _action_space(rules: Rules) -> Tuple[Tuple[Move, ...], Dict[Move, int]]:
     moves = tuple(all_moves(RUNFAST_DECKS[rules.deck_size], rules))
     return moves, {move: i for i, move in enumerate(moves)}
+
+
+def action_ids(rules: Rules) -> Dict[Move, int]:
+    """The action id of every move of :func:`action_space`."""
+    return _action_space(rules)[1]
+
+
+def is_word64_of(word: int, rules: Rules) -> bool:
+    """Whether ``word`` is the 64-bit word of a move of these rules (the batched API's words:
+    :func:`ddz_fast.bitboard.runfast_word64`): its cards, within the deck and a hand, classify
+    to the move of that word."""
+    counts = bitboard.unpack(word)
+    if any(map(int.__gt__, counts, RUNFAST_DECKS[rules.deck_size])) \
+            or sum(counts) > rules.hand_size:
+        return False
+    return any(bitboard.runfast_word64(move.word) == word
+               for move in _moves_on_cards(counts, rules))
 
 
 def action_space(rules: Rules) -> Tuple[Move, ...]:

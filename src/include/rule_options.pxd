@@ -1,7 +1,11 @@
 # The move options of a rule set as the C struct the generator reads. Header-only: every native
 # module fills it the same way, from a Rules object that ddz_fast.rules has validated (and whose
-# fields are checked again as they are read).
-from movegen cimport Options
+# fields are checked again as they are read). Run Fast's rule sets fill a struct of their own
+# (runfast_of): Dou Dizhu's generators never read Run Fast rules.
+from libc.stdint cimport uint64_t
+
+from movegen cimport NIBBLE_ONES, Options
+from runfastgen cimport RunFast
 
 
 cdef inline bint _bool_option(object rules, str name) except -1:
@@ -28,7 +32,12 @@ cdef inline Options options_of(object rules, int decks=1) except *:
     generator's one-deck words hold up to four cards of a rank, its two-deck words eight.
     Each field is checked again as it is read (a clear error, never an overflow)."""
     cdef Options o
-    cdef int laizi = _int_option(rules, "laizi", 0, 2)
+    cdef int laizi
+    game = getattr(rules, "game")
+    if game != "doudizhu":
+        raise ValueError(f"this part of the compiled core plays Dou Dizhu, not the Run Fast "
+                         f"game of {rules!r}")
+    laizi = _int_option(rules, "laizi", 0, 2)
     if laizi:
         raise ValueError(f"the compiled generator does not play wild cards (laizi) yet: "
                          f"{rules!r} has {laizi} wild rank(s)")
@@ -42,3 +51,27 @@ cdef inline Options options_of(object rules, int decks=1) except *:
     o.four_two_solo_max_copies = _int_option(rules, "four_two_solo_max_copies", 1, 2)
     o.space_shuttle = _bool_option(rules, "space_shuttle")
     return o
+
+
+cdef inline RunFast runfast_of(object rules) except *:
+    """The RunFast options of a validated Run Fast :class:`ddz_fast.rules.Rules`, each field
+    checked again as it is read (see _bool_option): the deck by its size, a hand's cards, and
+    the move options."""
+    cdef RunFast r
+    cdef uint64_t deck = 0
+    cdef int rank
+    from ddz_fast.cards import RUNFAST_DECKS    # the vocabulary: no import cycle
+    if getattr(rules, "game") != "runfast":
+        raise ValueError(f"{rules!r} play Dou Dizhu, not Run Fast")
+    size = _int_option(rules, "deck_size", 45, 48)
+    if size not in RUNFAST_DECKS:
+        raise ValueError(f"rule option deck_size must be 48 or 45 in Run Fast, got {size}")
+    for rank, count in enumerate(RUNFAST_DECKS[size]):
+        deck |= (<uint64_t>count) << (4 * rank)
+    r.deck = deck
+    r.limit = deck + NIBBLE_ONES
+    r.hand_size = size // 3
+    r.short_last_hand = _bool_option(rules, "short_last_hand")
+    r.aaa_bomb = _bool_option(rules, "aaa_bomb")
+    r.four_three = _bool_option(rules, "four_three")
+    return r

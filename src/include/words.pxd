@@ -2,12 +2,13 @@
 # that lists moves needs (the batched API, the play loops, the solver). Header-only, like
 # movegen.pxd: ``from words cimport Words, reserve, generate_into``. The buffer holds 64-bit
 # units: a word of one deck takes one, a word of two decks two; generate_into counts in words of
-# the hand's layout.
+# the hand's layout, and runfast_generate_into is its Run Fast twin (one-deck words).
 from libc.limits cimport INT_MAX
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport realloc
 
 from movegen cimport Options, Sink, Word, generate
+from runfastgen cimport RunFast, rf_generate
 
 
 cdef struct Words:
@@ -49,3 +50,16 @@ cdef inline Py_ssize_t count_moves(Word hand, Word prev, const Options* o) noexc
     cdef Sink counter = Sink(NULL, 0, 0)
     generate(&counter, hand, prev, o)
     return counter.n
+
+
+cdef inline Py_ssize_t runfast_generate_into(Words* out, Py_ssize_t start, uint64_t hand,
+                                             uint64_t prev, const RunFast* r) noexcept nogil:
+    """generate_into under Run Fast rules (runfastgen.pxd's 64-bit words)."""
+    cdef Sink s
+    while True:
+        s = Sink(out.data + start, <int>min(out.cap - start, INT_MAX), 0)
+        rf_generate(&s, hand, prev, r)
+        if s.n <= s.cap:
+            return s.n
+        if not reserve(out, start + s.n):
+            return -1

@@ -4,35 +4,39 @@
 
 legal_moves, classify, beats, action_space, action_id and action_move have the signatures,
 results and exceptions of :mod:`ddz_fast.reference.moves` (which is the specification), at one
-deck, at two (the four-player table) and with wild cards; :mod:`ddz_fast.moves.native` adds the
-batched API (ddz_fast.moves._batches). Every argument is checked with the very checks the
-reference uses (ddz_fast._checks, ddz_fast.wild) before a word reaches a generator, which
-trusts its input: movegen.pxd for one deck and two, laizigen.pxd for wild cards.
+deck, at two (the four-player table), with wild cards and in Run Fast; :mod:`ddz_fast.moves.native`
+adds the batched API (ddz_fast.moves._batches). Every argument is checked with the very checks
+the reference uses (ddz_fast._checks, ddz_fast.wild) before a word reaches a generator, which
+trusts its input: movegen.pxd for one deck and two, laizigen.pxd for wild cards, runfastgen.pxd
+for Run Fast.
 """
-from cpython.long cimport PyLong_CheckExact
+from cpython.long cimport PyLong_AsUnsignedLongLongMask, PyLong_CheckExact
 from cpython.object cimport PyObject
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free
 
 from ddz_fast import bitboard, laizi_ids
-from ddz_fast._checks import check_action_id, check_play, check_prev, exact_move
+from ddz_fast._checks import (check_action_id, check_play, check_prev, check_runfast_hand,
+                              exact_move)
 from ddz_fast._move_text import move_of_text
 from ddz_fast.cards import FULL_DECK, RANK_NAMES
 from ddz_fast.hand import Hand, as_hand
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, ListOfMoves, Move
 from ddz_fast.moves._movelist import MoveList
 from ddz_fast.rules import as_rules
-from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS
+from ddz_fast.shapes import MAIN_SHAPES, MAIN_SHAPES_TWO_DECKS, RUNFAST_SHAPES, TYPE_CODES as CODES
 from ddz_fast.shapes import SHUTTLE_KINDS as SHUTTLE_KINDS_OF_SHAPES
 from ddz_fast.wild import check_wild
 
-from ddz_fast.moves._interned cimport moves_of_laizi, moves_of_two_decks, moves_of_words
-from ddz_fast.moves._movelist cimport moves_of_hand
+from ddz_fast.moves._interned cimport (RUNFAST_HI, moves_of_laizi, moves_of_runfast,
+                                       moves_of_two_decks, moves_of_words)
+from ddz_fast.moves._movelist cimport moves_of_hand, runfast_moves_of_hand
 from ddz_fast.moves._rule_sets cimport LastLookup, RuleSet, last_lookup, rule_set_of
 from laizigen cimport (CLASS_HARD, HI_CLASS_SHIFT, LzQuery, LzSink, lz_answer_query,
                       lz_generate, lz_lead_query, lz_readings_query)
 from movegen cimport *
 from rule_options cimport options_of
+from runfastgen cimport *
 from slots cimport HandSlots, MoveSlots, get_slot, hand_slots, move_slots
 from words cimport Words, generate_into
 
@@ -73,6 +77,16 @@ def _check_layout():
     if kinds != [(cards, copies, per_bomb, lengths.start, lengths.stop - 1)
                  for cards, (copies, per_bomb, lengths) in SHUTTLE_KINDS_OF_SHAPES.items()]:
         raise ImportError("ddz_fast's core was built for other space shuttles; rebuild it")
+    # Run Fast's shapes (runfastgen.pxd): the type codes, copies and lengths of each type.
+    runfast = {"solo": (T_SOLO, 1, 1, 1), "pair": (T_PAIR, 2, 1, 1),
+               "trio_two": (RF_TRIO_TWO, 3, 1, 1),
+               "chain": (T_CHAIN, 1, RF_CHAIN_MIN, RF_CHAIN_MAX),
+               "pair_chain": (T_PAIR_CHAIN, 2, RF_PAIR_CHAIN_MIN, RF_PAIR_CHAIN_MAX),
+               "airplane_two": (RF_AIRPLANE_TWO, 3, RF_AIRPLANE_MIN, RF_AIRPLANE_MAX),
+               "four_three": (RF_FOUR_THREE, 4, 1, 1), "bomb": (T_BOMB, 4, 1, 1)}
+    if runfast != {name: (CODES[name], copies, lengths.start, lengths.stop - 1)
+                   for name, (copies, lengths, _) in RUNFAST_SHAPES.items()}:
+        raise ImportError("ddz_fast's core was built for other Run Fast shapes; rebuild it")
 
 
 _check_layout()
@@ -81,11 +95,16 @@ _check_layout()
 def _is_legal(move, rules):
     """Whether the Move ``move`` is legal under ``rules``: its cards classify to it."""
     cdef RuleSet rule_set = rule_set_of(_LAST, rules)
+    cdef uint64_t word
     if rule_set.laizi:
         options_of(rule_set.rules)  # raises: the compiled generator plays no wild cards
     if rule_set.two_decks:
         return is_legal_word(_two_deck_word(move._word), &rule_set.opts)
-    return type(move._word) is int and is_legal_word(<uint64_t>move._word, &rule_set.opts)
+    if rule_set.runfast:
+        return _runfast_word(move._word, &word) and rf_is_legal_word(word, &rule_set.rf)
+    # A word of 64 bits or more (two decks, wild cards, Run Fast's own types) is no move here.
+    return (type(move._word) is int and move._word < _TWO_TO_64
+            and is_legal_word(<uint64_t>move._word, &rule_set.opts))
 
 
 cdef uint64_t _hand_word(object hand) except? 0:
@@ -105,6 +124,10 @@ cdef inline object _text_arg(object move, str name, object rules, object wild=No
     return move_of_text(move, name, as_rules(rules), classify, wild)
 
 
+cdef object _TWO_TO_64 = 1 << 64
+cdef object _RUNFAST_HI = RUNFAST_HI
+
+
 cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
     """The word of the move to beat, 0 to lead; check_prev's errors otherwise (text is read
     there: a Move of one deck never gets so far)."""
@@ -113,8 +136,11 @@ cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
     if type(prev) is Move:
         slot = get_slot(prev, _MOVE.word)
         if slot != NULL and PyLong_CheckExact(<object>slot):  # not a TwoDecksWord: one deck
-            word = <object>slot
-            if word == 0 or is_legal_word(word, &rule_set.opts):
+            # The low 64 bits: the whole word, but for Run Fast's own types (bit 125 set),
+            # whose codes are those of a trio, an airplane and four + two solos.
+            word = PyLong_AsUnsignedLongLongMask(<object>slot)
+            if (word == 0 or is_legal_word(word, &rule_set.opts)) and not (
+                    (RF_OWN_CODES >> (word >> TYPE_SHIFT)) & 1 and <object>slot >= _TWO_TO_64):
                 return word
     checked = check_prev(_text_arg(prev, "prev", rules), as_rules(rules), _is_legal)
     return 0 if checked is None else checked._word
@@ -127,11 +153,11 @@ cdef uint64_t _prev_word(object prev, RuleSet rule_set, object rules) except? 0:
 # and kept in the same table.
 
 cdef TwoDecks _two_deck_word(object word):
-    """The two-deck word of a move's canonical word: one-deck (an int) or of two decks (a
-    TwoDecksWord; any other int word, a laizi word, keeps its two halves, which are no two-deck
-    move)."""
+    """The two-deck word of a move's canonical word: one-deck (an int of 64 bits) or of two
+    decks (a TwoDecksWord; any other word, a laizi word or one of Run Fast's own types, keeps
+    its two halves, which are no two-deck move)."""
     cdef TwoDecks w
-    if type(word) is int:
+    if type(word) is int and word < _TWO_TO_64:
         return to_two_decks(word)
     w.lo, w.hi = word & 0xFFFFFFFFFFFFFFFF, word >> 64
     return w
@@ -319,6 +345,98 @@ cdef tuple _laizi_action_space(object rules, object wild, RuleSet rule_set):
 cdef dict _CLASS_CODE = {name: code for code, name in enumerate(bitboard.BOMB_CLASSES)}
 
 
+# --- Run Fast (runfastgen.pxd) ------------------------------------------------------------------
+# The reference's checks in its order (rules, wild ranks, hand, move to beat), then Run Fast's
+# generator on 64-bit words. Its moves come back as a MoveList of those words, whose Moves are
+# Run Fast's (the Moves of its own types have bit 125 in their words).
+
+cdef bint _runfast_word(object word, uint64_t* out) except -1:
+    """The 64-bit word of a Move word that may be a Run Fast move (``out``, and True): the word
+    of a solo, pair, chain, pair chain or bomb, or the low half of the word of one of Run Fast's
+    own types (bit 125 set). False for any other (a Dou Dizhu trio, airplane or four + two
+    solos, two decks, wild cards)."""
+    if not PyLong_CheckExact(word):     # a TwoDecksWord or a LaiziWord
+        return False
+    out[0] = PyLong_AsUnsignedLongLongMask(word)
+    if word < _TWO_TO_64:
+        return word >= 0 and not (RF_OWN_CODES >> (out[0] >> TYPE_SHIFT)) & 1
+    return word >> 64 == _RUNFAST_HI and (RF_OWN_CODES >> (out[0] >> TYPE_SHIFT)) & 1
+
+
+cdef object _runfast_rules(object rules, object wild):
+    """The Rules of a Run Fast call (checked as its rule set was looked up), refusing wild
+    ranks as the reference does."""
+    checked = as_rules(rules)
+    if wild is not None:
+        raise ValueError(f"Run Fast has no wild cards: wild must be None under {checked!r}")
+    return checked
+
+
+cdef uint64_t _runfast_hand(object hand, object rules, RuleSet rule_set) except? 0:
+    """The word of a Run Fast hand: as_hand's errors, then check_runfast_hand's (the deck's
+    cards, a hand's size)."""
+    cdef uint64_t word = _hand_word(hand)
+    if not rf_fits(word, &rule_set.rf):
+        check_runfast_hand(hand, as_rules(rules))   # raises the reference's error
+        raise AssertionError(f"the hand word {word:#x} passed check_runfast_hand")
+    return word
+
+
+cdef uint64_t _runfast_prev(object prev, object rules, RuleSet rule_set) except? 0:
+    """The 64-bit word of a Run Fast move to beat, 0 to lead; check_prev's errors otherwise."""
+    cdef uint64_t word
+    cdef PyObject* slot
+    if prev is None:
+        return 0
+    if type(prev) is Move:
+        slot = get_slot(prev, _MOVE.word)
+        if slot != NULL and _runfast_word(<object>slot, &word) and (
+                word == 0 or rf_is_legal_word(word, &rule_set.rf)):
+            return word
+    checked = as_rules(rules)
+    found = check_prev(_text_arg(prev, "prev", checked), checked, _is_legal)
+    if found is None:
+        return 0
+    _runfast_word(found._word, &word)           # a legal move: a Run Fast word
+    return word
+
+
+cdef object _runfast_moves(object hand, object prev, object rules, object wild,
+                           RuleSet rule_set):
+    """legal_moves under Run Fast rules (the Rules read again only for an error's message or
+    a move to beat given as text)."""
+    if wild is not None:
+        _runfast_rules(rules, wild)             # raises
+    cdef uint64_t hand_word = _runfast_hand(hand, rules, rule_set)
+    cdef uint64_t prev_word = _runfast_prev(prev, rules, rule_set)
+    return runfast_moves_of_hand(hand_word, prev_word, &rule_set.rf)
+
+
+cdef list _runfast_classify(object cards, object rules, object wild, RuleSet rule_set):
+    """classify under Run Fast rules: every reading, short forms included."""
+    _runfast_rules(rules, wild)
+    cdef uint64_t counts = _runfast_hand(cards, rules, rule_set)
+    cdef uint64_t found[RF_MOST_READINGS]
+    cdef Sink s = Sink(&found[0], RF_MOST_READINGS, 0)
+    rf_classify(&s, counts, &rule_set.rf)
+    return moves_of_runfast(found, min(s.n, s.cap))
+
+
+cdef bint _runfast_beats(object move, object prev, object rules, object wild,
+                         RuleSet rule_set) except -1:
+    """beats under Run Fast rules: the reference's checks, then the comparison of the words."""
+    cdef uint64_t move_word, prev_word
+    checked = _runfast_rules(rules, wild)
+    prev = check_play(_text_arg(prev, "prev", checked), "prev", checked, _is_legal)
+    move = _text_arg(move, "move", checked)
+    if isinstance(move, Move) and move.is_pass:
+        return False
+    move = check_play(move, "move", checked, _is_legal)
+    _runfast_word(move._word, &move_word)
+    _runfast_word(prev._word, &prev_word)
+    return rf_beats_word(move_word, prev_word)
+
+
 # --- the public API (ddz_fast.reference.moves's signatures) --------------------------------------
 
 def legal_moves(hand, prev=None, *, rules=None, wild=None):
@@ -329,7 +447,9 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
     :func:`ddz_fast.moves.notation.parse_move` reads it under these rules. Returns a
     :class:`MoveList` (a :class:`~ddz_fast.move.ListOfMoves` under rules of two decks or with
     wild cards, whose words a MoveList does not hold; ``wild`` names the wild ranks, see
-    :mod:`ddz_fast.reference.laizi`).
+    :mod:`ddz_fast.reference.laizi`). Under Run Fast rules it is a MoveList of Run Fast's
+    64-bit words (see :class:`MoveList`), a short trio or airplane listed only as the whole
+    hand.
     """
     cdef RuleSet rule_set
     if rules is None and prev is None and wild is None:
@@ -338,6 +458,8 @@ def legal_moves(hand, prev=None, *, rules=None, wild=None):
         return moves_of_hand(_hand_word(hand), 0, &_STANDARD.opts)
     rule_set = rule_set_of(_LAST, rules)
     if rule_set.delegated or wild is not None:
+        if rule_set.runfast:
+            return _runfast_moves(hand, prev, rules, wild, rule_set)
         if rule_set.laizi or wild is not None:
             return _laizi_moves(hand, prev, rules, wild, rule_set)
         return _two_deck_moves(hand, prev, rules, rule_set)
@@ -351,6 +473,8 @@ def classify(cards, *, rules=None, wild=None):
     wild cards every reading (see :mod:`ddz_fast.reference.laizi`)."""
     cdef RuleSet rule_set = rule_set_of(_LAST, rules)
     cdef LzQuery q
+    if rule_set.runfast:
+        return _runfast_classify(cards, rules, wild, rule_set)
     if rule_set.laizi or wild is not None:
         checked, ranks = _laizi_context(rules, wild)
         lz_readings_query(&q, _LEAD_CODES)
@@ -368,9 +492,10 @@ def classify(cards, *, rules=None, wild=None):
 def beats(move, prev, *, rules=None, wild=None):
     """Whether ``move`` may be played on ``prev`` (a pass beats nothing); either may be text,
     read under these rules."""
-    cdef RuleSet rule_set
-    if wild is not None or as_rules(rules).laizi:
-        rule_set = rule_set_of(_LAST, rules)
+    cdef RuleSet rule_set = rule_set_of(_LAST, rules)
+    if rule_set.runfast:
+        return _runfast_beats(move, prev, rules, wild, rule_set)
+    if wild is not None or rule_set.laizi:
         checked, ranks = _laizi_context(rules, wild)
         prev = _laizi_legal(_text_arg(prev, "prev", checked, ranks), "prev", checked, ranks,
                             rule_set)
@@ -392,7 +517,9 @@ def beats(move, prev, *, rules=None, wild=None):
 def action_space(rules=None, wild=None):
     """Every move of the rule set, in canonical order: a move's index is its dense action id."""
     cdef RuleSet rule_set = rule_set_of(_LAST, rules)
-    if rule_set.laizi or wild is not None:
+    if rule_set.runfast:
+        _runfast_rules(rules, wild)
+    elif rule_set.laizi or wild is not None:
         return _laizi_action_space(rules, wild, rule_set)
     return rule_set.action_space().moves
 
@@ -401,7 +528,9 @@ def action_id(move, rules=None, wild=None):
     """The dense action id of ``move`` in :func:`action_space` (ValueError if absent); text
     is read under these rules."""
     cdef RuleSet rule_set = rule_set_of(_LAST, rules)
-    if rule_set.laizi or wild is not None:
+    if rule_set.runfast:
+        _runfast_rules(rules, wild)
+    elif rule_set.laizi or wild is not None:
         checked, ranks = _laizi_context(rules, wild)
         return laizi_ids.action_id(_text_arg(move, "move", checked, ranks), checked, ranks)
     if not isinstance(move, Move):
@@ -417,7 +546,9 @@ def action_id(move, rules=None, wild=None):
 def action_move(action_id, rules=None, wild=None):
     """The move of a dense action id: the inverse of :func:`action_id`."""
     cdef RuleSet rule_set = rule_set_of(_LAST, rules)
-    if rule_set.laizi or wild is not None:
+    if rule_set.runfast:
+        _runfast_rules(rules, wild)
+    elif rule_set.laizi or wild is not None:
         checked, ranks = _laizi_context(rules, wild)
         return laizi_ids.action_move(action_id, checked, ranks)
     moves = rule_set.action_space().moves

@@ -3,8 +3,11 @@
 """The batched move API's kernels: the moves of many hands (CSR words) and their legal-action
 masks, without the GIL, behind ddz_fast.moves.native's legal_moves_batch and legal_action_mask.
 
-One deck without wild cards: the other tables are batched in Python on the move API (see
-ddz_fast._two_decks_batch and ddz_fast._laizi_batch), so these kernels refuse their rules.
+One deck without wild cards, Dou Dizhu's or Run Fast's: the other tables are batched in Python
+on the move API (see ddz_fast._two_decks_batch and ddz_fast._laizi_batch), so these kernels
+refuse their rules. Under Run Fast rules the move words, and the prevs, are the 64-bit words of
+Run Fast's generator (runfastgen.pxd: a Move's word without its bit 125); each kernel picks its
+game's generator once per call, so Dou Dizhu's loops hold no test of the game.
 """
 import numpy as np
 
@@ -17,7 +20,8 @@ from ddz_fast.moves._rule_sets cimport (ActionSpace, IdTable, LastLookup, RuleSe
                                         lookup_id, rule_set_of)
 from hand_rows cimport is_integers, pack_hands
 from movegen cimport COUNT_MASK, NUM_RANKS, Options, fits_deck, is_legal_word
-from words cimport Words, generate_into, reserve
+from runfastgen cimport RunFast, rf_fits, rf_is_legal_word
+from words cimport Words, generate_into, reserve, runfast_generate_into
 
 __all__ = ["_try_batch_moves", "_try_batch_mask", "_first_illegal", "_batch_moves",
            "_batch_mask"]
@@ -53,6 +57,43 @@ cdef bint batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
         return False
     for i in range(n):
         count = generate_into(&scratch, 0, hands[i], 0 if prevs == NULL else prevs[i], o)
+        if count < 0:
+            free(scratch.data)
+            return False
+        for j in range(count):
+            action = lookup_id(table, scratch.data[j])
+            if 0 <= action < width:
+                mask[i * width + action] = 1
+    free(scratch.data)
+    return True
+
+
+cdef Py_ssize_t runfast_batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
+                                    const RunFast* r, Words* out,
+                                    int64_t* offsets) noexcept nogil:
+    """batch_moves under Run Fast rules."""
+    cdef Py_ssize_t i, count, total = 0
+    offsets[0] = 0
+    for i in range(n):
+        count = runfast_generate_into(out, total, hands[i], 0 if prevs == NULL else prevs[i], r)
+        if count < 0:
+            return -1
+        total += count
+        offsets[i + 1] = total
+    return total
+
+
+cdef bint runfast_batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
+                             const RunFast* r, const IdTable* table, uint8_t* mask,
+                             Py_ssize_t width) noexcept nogil:
+    """batch_mask under Run Fast rules."""
+    cdef Words scratch = Words(NULL, 0)
+    cdef Py_ssize_t i, j, count, action
+    if not reserve(&scratch, 1024):
+        return False
+    for i in range(n):
+        count = runfast_generate_into(&scratch, 0, hands[i], 0 if prevs == NULL else prevs[i],
+                                      r)
         if count < 0:
             free(scratch.data)
             return False
@@ -158,7 +199,12 @@ cdef tuple _moves_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
     cdef Py_ssize_t total = -1
     try:
         with nogil:
-            if reserve(&offsets, n + 1) and reserve(&out, 64 * n + 64):
+            if not (reserve(&offsets, n + 1) and reserve(&out, 64 * n + 64)):
+                pass
+            elif rule_set.runfast:
+                total = runfast_batch_moves(hands, prevs, n, &rule_set.rf, &out,
+                                            <int64_t*>offsets.data)
+            else:
                 total = batch_moves(hands, prevs, n, &rule_set.opts, &out,
                                     <int64_t*>offsets.data)
         if total < 0:
@@ -180,7 +226,11 @@ cdef object _mask_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
     cdef bint ok = True
     if n:
         with nogil:
-            ok = batch_mask(hands, prevs, n, &rule_set.opts, &space.table, cells, shape[1])
+            if rule_set.runfast:
+                ok = runfast_batch_mask(hands, prevs, n, &rule_set.rf, &space.table, cells,
+                                        shape[1])
+            else:
+                ok = batch_mask(hands, prevs, n, &rule_set.opts, &space.table, cells, shape[1])
     if not ok:
         raise MemoryError("out of memory generating moves")
     return mask
@@ -226,6 +276,24 @@ cdef bint all_legal(const uint64_t* words, Py_ssize_t n, const Options* o) noexc
     return True
 
 
+cdef bint all_runfast_hands(const uint64_t* words, Py_ssize_t n, const RunFast* r) noexcept nogil:
+    """Whether every word of one deck's hands is a Run Fast hand: in its deck, at most a hand."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        if not rf_fits(words[i], r):
+            return False
+    return True
+
+
+cdef bint all_runfast_legal(const uint64_t* words, Py_ssize_t n, const RunFast* r) noexcept nogil:
+    """all_legal under Run Fast rules."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        if words[i] != 0 and not rf_is_legal_word(words[i], r):
+            return False
+    return True
+
+
 @cython.final
 cdef class _Batch:
     """The arguments of a batched call, read and checked: hand words, previous-move words (NULL
@@ -249,7 +317,7 @@ cdef _Batch _read_batch(object hands, object prevs, object rules):
         batch.rule_set = rule_set_of(_LAST, rules)
     except (TypeError, ValueError):
         return None               # the full checks raise it, after any error in the hands
-    if batch.rule_set.delegated:
+    if batch.rule_set.delegated and not batch.rule_set.runfast:
         return None               # the full checks refuse it
     if not is_integers(hands):
         return None
@@ -266,6 +334,8 @@ cdef _Batch _read_batch(object hands, object prevs, object rules):
     else:
         copy_words(array, batch.hands)
         ok = all_hands(batch.hands, batch.n)
+    if ok and batch.rule_set.runfast:
+        ok = all_runfast_hands(batch.hands, batch.n, &batch.rule_set.rf)
     if not ok or prevs is None:
         return batch if ok else None
     if not is_integers(prevs) or not is_words(prevs, batch.n):
@@ -273,7 +343,10 @@ cdef _Batch _read_batch(object hands, object prevs, object rules):
     batch.prevs = batch.hands + batch.n
     copy_words(prevs, batch.prevs)
     with nogil:
-        ok = all_legal(batch.prevs, batch.n, &batch.rule_set.opts)
+        if batch.rule_set.runfast:
+            ok = all_runfast_legal(batch.prevs, batch.n, &batch.rule_set.rf)
+        else:
+            ok = all_legal(batch.prevs, batch.n, &batch.rule_set.opts)
     return batch if ok else None
 
 
@@ -298,8 +371,16 @@ def _try_batch_mask(hands, prevs, rules):
 
 def _first_illegal(const uint64_t[::1] prevs not None, rules):
     """The first row whose non-zero word is not a legal move under ``rules``, or -1."""
-    cdef const Options* o = &rule_set_of(_LAST, rules).opts
+    cdef RuleSet rule_set = rule_set_of(_LAST, rules)
+    cdef const Options* o = &rule_set.opts
     cdef Py_ssize_t i, bad = -1
+    if rule_set.runfast:
+        with nogil:
+            for i in range(prevs.shape[0]):
+                if prevs[i] != 0 and not rf_is_legal_word(prevs[i], &rule_set.rf):
+                    bad = i
+                    break
+        return bad
     with nogil:
         for i in range(prevs.shape[0]):
             if prevs[i] != 0 and not is_legal_word(prevs[i], o):

@@ -26,11 +26,13 @@ from libc.string cimport memset
 from ddz_fast import bitboard
 from ddz_fast.bitboard import LaiziWord
 from ddz_fast.move import MOVE_TYPES, Move
+from ddz_fast.shapes import RUNFAST_OWN_TYPES
 
 from laizigen cimport LzMove
 from memory cimport advise_huge, prefetch, store_release
 from movegen cimport (NUM_TYPES, TYPE_SHIFT, TwoDecks, ctz, fits_one_deck, gather_flags,
                       popcount, to_one_deck)
+from runfastgen cimport RF_OWN_CODES
 from slots cimport MoveSlots, counts_tuple, move_slots, set_slot
 
 cdef extern from "Python.h":
@@ -97,12 +99,41 @@ cdef object _decode_laizi(uint64_t lo, uint64_t hi):
     return move
 
 
+#: The names of Run Fast's own types by the type code of their words (None: no such type).
+cdef list _RUNFAST_NAMES = [None] * NUM_TYPES
+for _name, _code in RUNFAST_OWN_TYPES.items():
+    _RUNFAST_NAMES[_code] = _name
+if {code for code in range(NUM_TYPES) if (RF_OWN_CODES >> code) & 1} != set(
+        RUNFAST_OWN_TYPES.values()):
+    raise ImportError("ddz_fast's core was built for other codes of Run Fast's types; rebuild it")
+
+
+cdef object _decode_runfast(uint64_t lo):
+    """A new Move of Run Fast's own types from its 64-bit word (the low half of its Move word:
+    the generator's word), its slots filled as _decode fills a plain Move's."""
+    cdef uint32_t main = gather_flags(lo)
+    name = _RUNFAST_NAMES[lo >> TYPE_SHIFT]
+    if name is None or not main:
+        raise ValueError(f"move word {lo:#x} is no move of Run Fast's own types")
+    move = Move.__new__(Move)
+    set_slot(move, _MOVE.type, name)
+    set_slot(move, _MOVE.key, ctz(main))
+    set_slot(move, _MOVE.length, popcount(main))
+    set_slot(move, _MOVE.counts, counts_tuple(lo))
+    set_slot(move, _MOVE.word, (<object>RUNFAST_HI) << 64 | lo)
+    PyObject_GC_UnTrack(<PyObject*>move)    # as in _decode: no reference cycle possible
+    return move
+
+
 cdef object _made(uint64_t lo, uint64_t hi):
-    """A new Move of a word: one-deck (``hi`` 0), two-deck (its top bit set) or laizi."""
+    """A new Move of a word: one-deck (``hi`` 0), two-deck (its top bit set), Run Fast's own
+    (``hi`` RUNFAST_HI) or laizi."""
     if hi == 0:
         return _decode(lo)
     if hi >> 63:
         return Move._from_word(bitboard.TwoDecksWord((<object>hi << 64) | lo))
+    if hi == RUNFAST_HI:
+        return _decode_runfast(lo)
     return _decode_laizi(lo, hi)
 
 
@@ -144,15 +175,16 @@ cdef object move_of_word(uint64_t word):
     return _keep_move(word, 0)
 
 
-cdef PyObject* _kept(uint64_t word) except? NULL:
-    """The Move of ``word``, made and kept in the table (borrowed: the table never lets go);
-    NULL when the table is full."""
-    _keep_move(word, 0)
-    return find_move(_TABLE, word, 0)
+cdef PyObject* _kept(uint64_t word, uint64_t hi) except? NULL:
+    """The Move of ``word`` (and the high half ``hi``), made and kept in the table (borrowed:
+    the table never lets go); NULL when the table is full."""
+    _keep_move(word, hi)
+    return find_move(_TABLE, word, hi)
 
 
-cdef list moves_of_words(const uint64_t* words, Py_ssize_t n):
-    """The Moves of ``n`` one-deck words as a new list.
+cdef inline list _moves_of(const uint64_t* words, Py_ssize_t n, uint32_t own_codes):
+    """The Moves of ``n`` 64-bit words as a new list, those of a code in ``own_codes`` Run
+    Fast's own (runfast_hi; the constant 0 of Dou Dizhu's words compiles to no test at all).
 
     The table's slots and the Moves lie scattered over megabytes, so each read is a cache
     miss. The loop fetches ahead: the slot of move i + AHEAD while move i is read, and every
@@ -163,24 +195,45 @@ cdef list moves_of_words(const uint64_t* words, Py_ssize_t n):
     cdef Py_ssize_t i
     cdef PyObject* found
     for i in range(min(n, AHEAD)):
-        prefetch(&_TABLE[table_slot(words[i], 0)], 0)
+        prefetch(&_TABLE[table_slot(words[i], runfast_hi(words[i], own_codes))], 0)
     for i in range(n):
         if i + AHEAD < n:
-            prefetch(&_TABLE[table_slot(words[i + AHEAD], 0)], 0)
-        found = find_move(_TABLE, words[i], 0)
+            prefetch(&_TABLE[table_slot(words[i + AHEAD],
+                                        runfast_hi(words[i + AHEAD], own_codes))], 0)
+        found = find_move(_TABLE, words[i], runfast_hi(words[i], own_codes))
         if found == NULL:
             try:
-                found = _kept(words[i])
+                found = _kept(words[i], runfast_hi(words[i], own_codes))
             finally:
                 if found == NULL:         # an error, or a full table: no borrowed items left
                     memset(items, 0, i * sizeof(PyObject*))
             if found == NULL:
-                return [move_of_word(words[j]) for j in range(n)]
+                return [move_of(words[j], runfast_hi(words[j], own_codes), True)
+                        for j in range(n)]
         prefetch(found, 1)
         items[i] = found                  # borrowed until counted below
     for i in range(n):
         Py_INCREF(<object>items[i])
     return moves
+
+
+cdef list moves_of_words(const uint64_t* words, Py_ssize_t n):
+    """The Moves of ``n`` one-deck words as a new list."""
+    return _moves_of(words, n, 0)
+
+
+cdef object move_of_runfast(uint64_t word):
+    """The shared Move of the 64-bit word of a Run Fast move (Move.PASS for 0)."""
+    return move_of(word, runfast_hi(word, RF_OWN_CODES), True)
+
+
+cdef list moves_of_runfast(const uint64_t* words, Py_ssize_t n, bint keep=True):
+    """The Moves of ``n`` 64-bit words of Run Fast moves as a new list, kept for later calls
+    unless ``keep`` is False (a listing of a whole action space leaves the table to hands)."""
+    cdef Py_ssize_t i
+    if keep:
+        return _moves_of(words, n, RF_OWN_CODES)
+    return [move_of(words[i], runfast_hi(words[i], RF_OWN_CODES), False) for i in range(n)]
 
 
 cdef list moves_of_two_decks(const TwoDecks* words, Py_ssize_t n):

@@ -5,6 +5,7 @@ from cpython.object cimport PyObject
 from libc.stdint cimport uint64_t
 
 from movegen cimport Options
+from runfastgen cimport RunFast
 
 cdef struct IdTable:
     # Open addressing from move word to action id: slot i is entries[2i] (the word; 0, the
@@ -36,10 +37,12 @@ cdef class ActionSpace:
 
 
 cdef class RuleSet:
-    cdef Options opts
+    cdef Options opts                 # Dou Dizhu's move options (zero under Run Fast rules)
+    cdef RunFast rf                   # Run Fast's (zero under Dou Dizhu rules)
     cdef ActionSpace space
     cdef readonly bint two_decks
     cdef readonly bint laizi
+    cdef readonly bint runfast
     cdef readonly bint delegated
     cdef object rules
     cdef ActionSpace action_space(self)

@@ -4,11 +4,13 @@
 action space of its table (every move of a full deck, two at the four-player table), with a
 dict and a C table from word to action id.
 
-The plain path is one deck without wild cards: a rule set of two decks is marked
-``two_decks``, one with wild cards ``laizi``, and the move API takes those off it
-(``delegated``): to the generator on two-deck words, or to the laizi generator, which reads the
-same move options; the action ids of wild cards are counted by ddz_fast.laizi_ids, and the
-batched APIs and the action ids of a MoveList refuse wild cards. Rule sets are looked up by the
+The plain path is Dou Dizhu with one deck and no wild cards: a rule set of two decks is marked
+``two_decks``, one with wild cards ``laizi``, one of Run Fast ``runfast``, and the move API takes
+those off it (``delegated``): to the generator on two-deck words, to the laizi generator, which
+reads the same move options, or to Run Fast's generator (runfastgen.pxd), which reads its own
+(``rf``; its action space is keyed by the 64-bit words of that generator). The action ids of
+wild cards are counted by ddz_fast.laizi_ids, and the batched APIs and the action ids of a
+MoveList refuse wild cards. Rule sets are looked up by the
 identity of the Rules passed, then by their move options, and kept.
 
 A frozen Rules can still be changed with ``object.__setattr__``: a lookup by identity holds the
@@ -30,12 +32,13 @@ from ddz_fast import bitboard
 from ddz_fast.cards import FULL_DECK, deck_counts
 from ddz_fast.rules import Rules, as_rules, checked_rules
 
-from ddz_fast.moves._interned cimport moves_of_two_decks, moves_of_words
+from ddz_fast.moves._interned cimport moves_of_runfast, moves_of_two_decks, moves_of_words
 from memory cimport HAVE_GIL
-from movegen cimport Options, TwoDecks, plus
-from rule_options cimport options_of
+from movegen cimport Options, Sink, TwoDecks, plus
+from rule_options cimport options_of, runfast_of
+from runfastgen cimport rf_every_move
 from slots cimport get_slot, slot_offset
-from words cimport Words, generate_into
+from words cimport Words, generate_into, reserve
 
 cdef uint64_t _FULL_DECK = bitboard.pack(FULL_DECK)
 
@@ -51,9 +54,10 @@ cdef TwoDecks _full_two_decks():
 
 cdef class ActionSpace:
     """Every move of one rule set: the Move tuple, a dict and a C table from word to id (the
-    table holds the moves of one-deck words: at two decks, those whose cards fit one deck)."""
+    table holds the moves of one-deck words: at two decks, those whose cards fit one deck;
+    under Run Fast, every move by its 64-bit word, the low half of its Move's word)."""
 
-    def __init__(self, tuple moves):
+    def __init__(self, tuple moves, bint runfast=False):
         cdef Py_ssize_t i, size = 2, bits = 1
         cdef uint64_t slot, word
         while size < 2 * len(moves):
@@ -65,7 +69,7 @@ cdef class ActionSpace:
         for i, move in enumerate(moves):
             if type(move._word) is not int:
                 continue                # a word of two decks: the dict has it
-            word = move._word
+            word = move._word & 0xFFFFFFFFFFFFFFFF if runfast else move._word
             slot = slot_of(&self.table, word)
             while entries[2 * slot] != 0:
                 slot = (slot + 1) & self.table.mask
@@ -79,13 +83,14 @@ cdef class RuleSet:
     """The move options of a rule set as a C struct, and its action space once asked for."""
 
     def __init__(self, rules):
-        if rules.game != "doudizhu":
-            raise ValueError(f"the compiled move generator does not play Run Fast yet: use "
-                             f"DDZ_FAST_IMPLEMENTATION=python for {rules!r}")
+        self.rules = rules
+        if rules.game == "runfast":
+            self.runfast = self.delegated = True
+            self.rf = runfast_of(rules)
+            return
         self.two_decks = rules.decks == 2
         self.laizi = rules.laizi > 0
         self.delegated = self.two_decks or self.laizi
-        self.rules = rules
         if not self.laizi:
             self.opts = options_of(rules, rules.decks)
         else:   # the same move options without the wild cards (options_of refuses those)
@@ -99,15 +104,28 @@ cdef class RuleSet:
         if self.space is None:
             with cython.critical_section(self):
                 if self.space is None:
-                    self.space = ActionSpace(self._every_move())
+                    self.space = ActionSpace(self._every_move(), self.runfast)
         return self.space
 
     cdef tuple _every_move(self):
-        """Every move of a full deck (two at the four-player table), in canonical order."""
+        """Every move of a full deck (two at the four-player table, Run Fast's deck under its
+        rules), in canonical order."""
         cdef Words buf = Words(NULL, 0)
         cdef TwoDecks none
         cdef Py_ssize_t n
+        cdef Sink s
         none.lo = none.hi = 0
+        if self.runfast:
+            try:
+                s = Sink(NULL, 0, 0)
+                rf_every_move(&s, self.rf.deck, &self.rf)      # counted, then written
+                if not reserve(&buf, max(s.n, 1)):
+                    raise MemoryError("out of memory listing an action space")
+                s = Sink(buf.data, <int>buf.cap, 0)
+                rf_every_move(&s, self.rf.deck, &self.rf)
+                return tuple(moves_of_runfast(buf.data, s.n, False))
+            finally:
+                free(buf.data)
         try:
             if self.two_decks:
                 n = generate_into(&buf, 0, _full_two_decks(), none, &self.opts)
