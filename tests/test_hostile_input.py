@@ -599,7 +599,6 @@ def test_a_changed_rules_never_reaches_the_native_options(call):
     lambda rules: perft_native(OPENING, 2, rules=rules),
     lambda rules: play_out(OPENING, 1, rules=rules),
     lambda rules: random_games(2, 1, rules=rules),
-    lambda rules: Game(rules),
 ])
 def test_run_fast_rules_never_reach_the_dou_dizhu_kernels(call):
     # random_games once played Dou Dizhu games under them: the native options of Dou Dizhu

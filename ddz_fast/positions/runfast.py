@@ -232,7 +232,7 @@ def runfast_rules(position: RunFastPosition, rules: RulesLike) -> Rules:
     """The rules ``position`` is played under, checked against it: Run Fast rules (None:
     ``runfast``, with ``players=2`` for two hands) with as many players as it has hands, its
     cards within their deck and hand size, its move to beat a move of theirs (the position
-    itself checked again first: :func:`checked_position`)."""
+    itself checked again first, as ``checked_position`` does)."""
     position = checked_position(position)
     if rules is None:
         rules = Rules.preset("runfast").replace(players=len(position.hands))

@@ -58,8 +58,9 @@ NUMERIC_DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32",
                   "longdouble"]
 ALL_DTYPES = NUMERIC_DTYPES + ["m8[s]", "M8[D]", "object", "U5", "S5", "V8"]
 PRESET_NAMES = ["standard", "rlcard", "openspiel", "douzero"]
-#: Every preset: the variants (two decks, wild cards, no kitty, the space shuttle) too.
-ALL_PRESETS = list(ddz_fast.PRESETS)
+#: Every Dou Dizhu preset: the variants (two decks, wild cards, no kitty, the space shuttle)
+#: too. (Run Fast's presets have entry points of their own: its hands hold no auction.)
+ALL_PRESETS = [name for name, rules in ddz_fast.PRESETS.items() if rules.game == "doudizhu"]
 #: The presets of three players and one deck without wild cards.
 PLAIN_PRESETS = ["standard", "rlcard", "openspiel", "douzero", "no_kitty", "botzone"]
 LAIZI_PRESETS = ["laizi", "tiandi_laizi"]

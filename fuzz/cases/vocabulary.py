@@ -168,7 +168,8 @@ def _(g: Gen):
                            "ddz_fast.bitboard.is_laizi", "ddz_fast.bitboard.unpack_reading",
                            "ddz_fast.bitboard.bomb_class_code", "ddz_fast.bitboard.TwoDecksWord",
                            "ddz_fast.bitboard.LaiziWord", "ddz_fast.bitboard.pack_runfast",
-                           "ddz_fast.bitboard.is_runfast"], examples=30)
+                           "ddz_fast.bitboard.is_runfast", "ddz_fast.bitboard.runfast_word64",
+                           "ddz_fast.bitboard.runfast_from_word64"], examples=30)
 def _(g: Gen):
     """The word helpers take checked counts (they build every word of the reference): called
     on their documented domain, each result checked against another way to it."""
@@ -196,6 +197,9 @@ def _(g: Gen):
             expect_equal("is_laizi(pack_runfast)", bitboard.is_laizi(runfast), False)
             expect_equal("low word of pack_runfast", runfast ^ bitboard.RUNFAST, word)
             expect_equal("is_runfast(laizi word)", bitboard.is_runfast(laizi), False)
+            if code in (3, 8, 11):      # Run Fast's own types: the 64-bit word and back
+                expect_equal("runfast_from_word64(runfast_word64)", bitboard.runfast_from_word64(
+                    bitboard.runfast_word64(runfast)), runfast)
             expect_equal("LaiziWord", int(bitboard.LaiziWord(laizi)), int(laizi))
         wide = bitboard.pack_two_decks(counts, ranks, code)
         expect_equal("unpack_two_decks(pack_two_decks)", bitboard.unpack_two_decks(wide), counts)
