@@ -130,7 +130,7 @@ class Rules:
             self._check_runfast()
             return
         for name, default in _RUNFAST_OPTIONS.items():
-            if getattr(self, name) != default or type(getattr(self, name)) is not type(default):
+            if _differs(getattr(self, name), default):
                 raise ValueError(f"{name} is an option of Run Fast (game='runfast'), "
                                  f"not of Dou Dizhu")
         self._check_dou_dizhu()
@@ -195,7 +195,7 @@ class Rules:
             raise ValueError(f"Run Fast's deck_size must be 48 or 45 cards, got "
                              f"{self.deck_size}")
         for name, default in _DOU_DIZHU_DEFAULTS.items():
-            if getattr(self, name) != default or type(getattr(self, name)) is not type(default):
+            if _differs(getattr(self, name), default):
                 raise ValueError(f"{name} is an option of Dou Dizhu, not of Run Fast "
                                  f"(game='runfast' has {name}={default!r})")
 
@@ -293,6 +293,12 @@ KITTY_SIZES = {3: (0, 3), 4: (8,)}
 DECK_SIZE = 54
 #: What a Run Fast rule set fills in for the fields given as None.
 _RUNFAST_FILLED = {"decks": 1, "kitty": 0, "deck_size": 48, "doubling": False}
+
+
+def _differs(value: object, default: object) -> bool:
+    """Whether an option is away from its default (its type first: an array compares
+    elementwise)."""
+    return type(value) is not type(default) or value != default
 
 
 def _require_bool(name: str, value: object) -> None:

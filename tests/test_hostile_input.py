@@ -955,3 +955,13 @@ def test_a_move_list_index_of_a_value_whose_repr_recurses_is_a_value_error(imple
         with pytest.raises(ValueError, match="is not in"):
             listed.index(nested)
         assert nested not in listed and listed.count(nested) == 0
+
+
+@pytest.mark.parametrize("changes", [{"base": np.array([1, 2])}, {"next_lead": np.array(["a"])},
+                                     {"game": "runfast", "solo_wing_max_copies": np.array([1, 1])},
+                                     {"game": "runfast", "kitty": np.array([0, 0])}])
+def test_an_array_for_an_option_of_the_other_game_is_refused_naming_it(changes):
+    # an array once met "!= default" and raised numpy's "truth value ... is ambiguous"
+    name = next(name for name in changes if name != "game")
+    with pytest.raises(ValueError, match=f"{name} is an option of"):
+        ddz_fast.Rules(**changes)
