@@ -198,13 +198,16 @@ def _read_line() -> str:
 
 
 def _ask_human(state: State) -> Move:
+    """The human's move, asked until it is legal (a Dou Dizhu or a Run Fast hand)."""
+    runfast = state.rules.game == "runfast"
     hand = state.hands[HUMAN]
     print(f"Your hand ({len(hand)}): {spaced(hand)}")
     if state.prev is None:
         print("You lead.")
     else:
+        mover = runfast_last_mover(state) if runfast else last_mover(state)
         print(f"To beat: {move_text(state.prev, state.rules, wild_of(state))} "
-              f"({state.prev.type}) from {seat_label(last_mover(state))}")
+              f"({state.prev.type}) from {seat_label(mover)}")
     while True:
         text = _read_line()
         if text.lower() in HELP_WORDS:
@@ -213,7 +216,7 @@ def _ask_human(state: State) -> Move:
         if not text:
             continue
         try:
-            return resolve_move(text, state)
+            return resolve_runfast_move(text, state) if runfast else resolve_move(text, state)
         except ValueError as error:
             print(f"Illegal move: {error}. Type ? for your legal moves.")
 
@@ -332,32 +335,11 @@ def resolve_runfast_move(text: str, state: Any) -> Move:
     return playable[0]
 
 
-def _ask_runfast_human(state: Any) -> Move:
-    hand = state.hands[HUMAN]
-    print(f"Your hand ({len(hand)}): {spaced(hand)}")
-    if state.prev is None:
-        print("You lead.")
-    else:
-        print(f"To beat: {move_text(state.prev, state.rules)} ({state.prev.type}) from "
-              f"{seat_label(runfast_last_mover(state))}")
-    while True:
-        text = _read_line()
-        if text.lower() in HELP_WORDS:
-            _show_legal(state)
-            continue
-        if not text:
-            continue
-        try:
-            return resolve_runfast_move(text, state)
-        except ValueError as error:
-            print(f"Illegal move: {error}. Type ? for your legal moves.")
-
-
 def play_runfast_game(state: Any, bots: Dict[int, Bot]) -> Any:
     """Play a Run Fast hand to its end, asking the human for seat 0's moves."""
     while not state.is_over:
         seat = state.current_player
-        move = _ask_runfast_human(state) if seat == HUMAN else bots[seat].play(state)
+        move = _ask_human(state) if seat == HUMAN else bots[seat].play(state)
         if seat != HUMAN:
             if move.is_pass:
                 print(f"{seat_label(seat)}: pass")

@@ -244,19 +244,26 @@ def _run_runfast(args: argparse.Namespace, seed: int) -> int:
                              f"apply, name the bot of every seat with --bot")
     bot = args.bot or "random"
     _check_runfast_bot(bot, args.rules)
-    matchup = RunFastMatchup(seed, bot, args.rules)
+    return _simulate(args, RunFastMatchup(seed, bot, args.rules), run_runfast,
+                     summarise_runfast, _print_runfast_summary)
+
+
+def _simulate(args: argparse.Namespace, matchup: Any, run: Callable[..., Any],
+              summarise_total: Callable[..., Dict[str, Any]],
+              show: Callable[[Dict[str, Any]], None]) -> int:
+    """Play the hands of ``matchup`` with a progress line, then print their summary."""
     bar = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
                        describe_progress(args.hands))
     start = time.perf_counter()
     try:
-        total = run_runfast(matchup, args.hands, args.workers, bar)
+        total = run(matchup, args.hands, args.workers, bar)
     finally:
         bar.close()
-    summary = summarise_runfast(matchup, total, args.workers, time.perf_counter() - start)
+    summary = summarise_total(matchup, total, args.workers, time.perf_counter() - start)
     if args.json:
         print_json(summary)
     else:
-        _print_runfast_summary(summary)
+        show(summary)
     return 0
 
 
@@ -363,16 +370,4 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--bot names the bot of every seat in Run Fast (--rules runfast); "
                          "in Dou Dizhu use --landlord and --peasants")
     matchup = Matchup(seed, args.landlord or "random", args.peasants or "random", args.rules)
-    bar = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
-                       describe_progress(args.hands))
-    start = time.perf_counter()
-    try:
-        total = run_matches(matchup, args.hands, args.workers, bar)
-    finally:
-        bar.close()
-    summary = summarise(matchup, total, args.workers, time.perf_counter() - start)
-    if args.json:
-        print_json(summary)
-    else:
-        _print_summary(summary)
-    return 0
+    return _simulate(args, matchup, run_matches, summarise, _print_summary)
