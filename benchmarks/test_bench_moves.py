@@ -11,7 +11,7 @@ import pytest
 import ddz_fast
 from ddz_fast import Hand
 
-from hands import random_hands
+from hands import random_hands, random_runfast_hands
 
 HANDS = 1000
 
@@ -100,3 +100,28 @@ def test_laizi_action_ids(benchmark, preset, wild):
     action_move(0, preset, wild)        # the tables of the wild context, built once
     benchmark.extra_info["calls"] = 2 * len(ids)
     benchmark(lambda: [action_id(action_move(i, preset, wild), preset, wild) for i in ids])
+
+
+@pytest.fixture(scope="module", params=[(16, 48, "runfast"), (15, 45, "runfast_15")],
+                ids=["runfast", "runfast_15"])
+def runfast_hands(request):
+    """Random deals of a Run Fast deck and its preset (benchmarks/runfast_moves.py times them
+    beside Dou Dizhu's 17-card hands)."""
+    size, deck, preset = request.param
+    return [Hand(c) for c in random_runfast_hands(HANDS, size, deck)], preset
+
+
+def test_runfast_leading_moves(benchmark, runfast_hands):
+    hands, preset = runfast_hands
+    rules = ddz_fast.Rules.preset(preset)
+    legal_moves = ddz_fast.legal_moves
+    benchmark.extra_info["hands"] = len(hands)
+    benchmark.extra_info["moves"] = sum(len(legal_moves(h, rules=rules)) for h in hands)
+    benchmark(lambda: [legal_moves(h, rules=rules) for h in hands])
+
+
+def test_runfast_batched_moves(benchmark, runfast_hands):
+    hands, preset = runfast_hands
+    words = np.array([h.bitboard for h in hands], dtype=np.uint64)
+    benchmark.extra_info["hands"] = len(hands)
+    benchmark(ddz_fast.legal_moves_batch, words, rules=preset)
