@@ -495,7 +495,7 @@ def _(g: Gen):
     which = g.pick(["legal_moves", "legal_moves", "classify", "beats", "action_id",
                     "action_move"])
     if which == "legal_moves":
-        prev = g.pick([None, Move.PASS, move, str(move)])
+        prev = g.pick([None, Move.PASS, move, str(move) if isinstance(move, Move) else move])
         text = call_text("reference.runfast.legal_moves", hand, prev, rules=rules)
         return text, lambda: _consume(reference_runfast.legal_moves(hand, prev, rules=rules))
     if which == "classify":
