@@ -32,14 +32,39 @@ cnp.import_array()
 
 
 # --- batched kernels (ddz_fast.moves.native validates their arguments) ---------------------------
+# Written once for both games: ``GameOptions`` is a fused type of the two generators' option
+# structs, so each kernel compiles once for Dou Dizhu's generator and once for Run Fast's, and
+# neither loop holds a test of the game.
+
+ctypedef fused GameOptions:
+    Options
+    RunFast
+
+
+cdef inline Py_ssize_t moves_into(Words* out, Py_ssize_t start, uint64_t hand, uint64_t prev,
+                                  const GameOptions* o) noexcept nogil:
+    """The moves of one hand into ``out`` from ``start`` on, by the game's generator."""
+    if GameOptions is RunFast:
+        return runfast_generate_into(out, start, hand, prev, o)
+    else:
+        return generate_into(out, start, hand, prev, o)
+
+
+cdef inline bint legal_word(uint64_t word, const GameOptions* o) noexcept nogil:
+    """Whether ``word`` is a legal move of the game."""
+    if GameOptions is RunFast:
+        return rf_is_legal_word(word, o)
+    else:
+        return is_legal_word(word, o)
+
 
 cdef Py_ssize_t batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
-                            const Options* o, Words* out, int64_t* offsets) noexcept nogil:
+                            const GameOptions* o, Words* out, int64_t* offsets) noexcept nogil:
     """Moves of every hand, back to back, with CSR offsets; the total, -1 out of memory."""
     cdef Py_ssize_t i, count, total = 0
     offsets[0] = 0
     for i in range(n):
-        count = generate_into(out, total, hands[i], 0 if prevs == NULL else prevs[i], o)
+        count = moves_into(out, total, hands[i], 0 if prevs == NULL else prevs[i], o)
         if count < 0:
             return -1
         total += count
@@ -48,7 +73,7 @@ cdef Py_ssize_t batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssi
 
 
 cdef bint batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
-                     const Options* o, const IdTable* table, uint8_t* mask,
+                     const GameOptions* o, const IdTable* table, uint8_t* mask,
                      Py_ssize_t width) noexcept nogil:
     """Set mask[i, id] for the action id of every move of hand i; False out of memory."""
     cdef Words scratch = Words(NULL, 0)
@@ -56,7 +81,7 @@ cdef bint batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
     if not reserve(&scratch, 1024):
         return False
     for i in range(n):
-        count = generate_into(&scratch, 0, hands[i], 0 if prevs == NULL else prevs[i], o)
+        count = moves_into(&scratch, 0, hands[i], 0 if prevs == NULL else prevs[i], o)
         if count < 0:
             free(scratch.data)
             return False
@@ -68,41 +93,14 @@ cdef bint batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
     return True
 
 
-cdef Py_ssize_t runfast_batch_moves(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
-                                    const RunFast* r, Words* out,
-                                    int64_t* offsets) noexcept nogil:
-    """batch_moves under Run Fast rules."""
-    cdef Py_ssize_t i, count, total = 0
-    offsets[0] = 0
+cdef Py_ssize_t first_illegal(const uint64_t* words, Py_ssize_t n,
+                              const GameOptions* o) noexcept nogil:
+    """The first row whose non-zero word is no legal move (zero: the hand leads), or -1."""
+    cdef Py_ssize_t i
     for i in range(n):
-        count = runfast_generate_into(out, total, hands[i], 0 if prevs == NULL else prevs[i], r)
-        if count < 0:
-            return -1
-        total += count
-        offsets[i + 1] = total
-    return total
-
-
-cdef bint runfast_batch_mask(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
-                             const RunFast* r, const IdTable* table, uint8_t* mask,
-                             Py_ssize_t width) noexcept nogil:
-    """batch_mask under Run Fast rules."""
-    cdef Words scratch = Words(NULL, 0)
-    cdef Py_ssize_t i, j, count, action
-    if not reserve(&scratch, 1024):
-        return False
-    for i in range(n):
-        count = runfast_generate_into(&scratch, 0, hands[i], 0 if prevs == NULL else prevs[i],
-                                      r)
-        if count < 0:
-            free(scratch.data)
-            return False
-        for j in range(count):
-            action = lookup_id(table, scratch.data[j])
-            if 0 <= action < width:
-                mask[i * width + action] = 1
-    free(scratch.data)
-    return True
+        if words[i] != 0 and not legal_word(words[i], o):
+            return i
+    return -1
 
 
 cdef const uint64_t* _data_or_null(const uint64_t[::1] words):
@@ -202,8 +200,8 @@ cdef tuple _moves_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
             if not (reserve(&offsets, n + 1) and reserve(&out, 64 * n + 64)):
                 pass
             elif rule_set.runfast:
-                total = runfast_batch_moves(hands, prevs, n, &rule_set.rf, &out,
-                                            <int64_t*>offsets.data)
+                total = batch_moves(hands, prevs, n, &rule_set.rf, &out,
+                                    <int64_t*>offsets.data)
             else:
                 total = batch_moves(hands, prevs, n, &rule_set.opts, &out,
                                     <int64_t*>offsets.data)
@@ -227,8 +225,7 @@ cdef object _mask_of(const uint64_t* hands, const uint64_t* prevs, Py_ssize_t n,
     if n:
         with nogil:
             if rule_set.runfast:
-                ok = runfast_batch_mask(hands, prevs, n, &rule_set.rf, &space.table, cells,
-                                        shape[1])
+                ok = batch_mask(hands, prevs, n, &rule_set.rf, &space.table, cells, shape[1])
             else:
                 ok = batch_mask(hands, prevs, n, &rule_set.opts, &space.table, cells, shape[1])
     if not ok:
@@ -267,29 +264,11 @@ cdef bint all_hands(const uint64_t* words, Py_ssize_t n) noexcept nogil:
     return True
 
 
-cdef bint all_legal(const uint64_t* words, Py_ssize_t n, const Options* o) noexcept nogil:
-    """Whether every non-zero word is a legal move (zero: the hand leads)."""
-    cdef Py_ssize_t i
-    for i in range(n):
-        if words[i] != 0 and not is_legal_word(words[i], o):
-            return False
-    return True
-
-
 cdef bint all_runfast_hands(const uint64_t* words, Py_ssize_t n, const RunFast* r) noexcept nogil:
     """Whether every word of one deck's hands is a Run Fast hand: in its deck, at most a hand."""
     cdef Py_ssize_t i
     for i in range(n):
         if not rf_fits(words[i], r):
-            return False
-    return True
-
-
-cdef bint all_runfast_legal(const uint64_t* words, Py_ssize_t n, const RunFast* r) noexcept nogil:
-    """all_legal under Run Fast rules."""
-    cdef Py_ssize_t i
-    for i in range(n):
-        if words[i] != 0 and not rf_is_legal_word(words[i], r):
             return False
     return True
 
@@ -344,9 +323,9 @@ cdef _Batch _read_batch(object hands, object prevs, object rules):
     copy_words(prevs, batch.prevs)
     with nogil:
         if batch.rule_set.runfast:
-            ok = all_runfast_legal(batch.prevs, batch.n, &batch.rule_set.rf)
+            ok = first_illegal(batch.prevs, batch.n, &batch.rule_set.rf) < 0
         else:
-            ok = all_legal(batch.prevs, batch.n, &batch.rule_set.opts)
+            ok = first_illegal(batch.prevs, batch.n, &batch.rule_set.opts) < 0
     return batch if ok else None
 
 
@@ -372,20 +351,14 @@ def _try_batch_mask(hands, prevs, rules):
 def _first_illegal(const uint64_t[::1] prevs not None, rules):
     """The first row whose non-zero word is not a legal move under ``rules``, or -1."""
     cdef RuleSet rule_set = rule_set_of(_LAST, rules)
-    cdef const Options* o = &rule_set.opts
-    cdef Py_ssize_t i, bad = -1
-    if rule_set.runfast:
-        with nogil:
-            for i in range(prevs.shape[0]):
-                if prevs[i] != 0 and not rf_is_legal_word(prevs[i], &rule_set.rf):
-                    bad = i
-                    break
-        return bad
+    cdef Py_ssize_t bad
     with nogil:
-        for i in range(prevs.shape[0]):
-            if prevs[i] != 0 and not is_legal_word(prevs[i], o):
-                bad = i
-                break
+        if rule_set.runfast:
+            bad = first_illegal(&prevs[0] if prevs.shape[0] else NULL, prevs.shape[0],
+                                &rule_set.rf)
+        else:
+            bad = first_illegal(&prevs[0] if prevs.shape[0] else NULL, prevs.shape[0],
+                                &rule_set.opts)
     return bad
 
 
