@@ -114,9 +114,13 @@ def runfast_readings_of(counts: Sequence[int]) -> List[Tuple[str, int, int]]:
     """Every (type, key, length) that ``counts`` make under Run Fast's widest options, in the
     canonical order of types, then lengths, then keys."""
     counts = tuple(counts)
-    found = [(kind, key, length) for kind, (_, lengths, ranks) in RUNFAST_SHAPES.items()
+    if not _within_runfast_deck(counts):
+        return []
+    # A key rank holds at least the copies of its type (the AAA bomb three): a cheap test that
+    # leaves _is_runfast_shape most of the candidates to skip.
+    found = [(kind, key, length) for kind, (copies, lengths, ranks) in RUNFAST_SHAPES.items()
              for length in lengths for key in ranks
-             if counts[key] and is_runfast_combination(kind, key, length, counts)]
+             if counts[key] >= min(copies, 3) and _is_runfast_shape(kind, key, length, counts)]
     return sorted(found, key=lambda reading: (TYPE_CODES[reading[0]], reading[2], reading[1]))
 
 
@@ -133,9 +137,18 @@ def is_runfast_combination(kind: str, key: int, length: int, counts: Sequence[in
     checks. Kickers and wings are any cards outside the main ranks; a short trio or airplane
     carries fewer than its full form."""
     counts = tuple(counts)
-    if kind not in RUNFAST_SHAPES or any(map(int.__gt__, counts, RUNFAST_DECKS[48])) \
-            or sum(counts) > RUNFAST_MOST_CARDS:
-        return False
+    return kind in RUNFAST_SHAPES and _within_runfast_deck(counts) and \
+        _is_runfast_shape(kind, key, length, counts)
+
+
+def _within_runfast_deck(counts: Tuple[int, ...]) -> bool:
+    """Whether ``counts`` fit the 48-card Run Fast deck and one of its hands."""
+    return not any(map(int.__gt__, counts, RUNFAST_DECKS[48])) and \
+        sum(counts) <= RUNFAST_MOST_CARDS
+
+
+def _is_runfast_shape(kind: str, key: int, length: int, counts: Tuple[int, ...]) -> bool:
+    """is_runfast_combination for a known type and counts within the deck."""
     copies, lengths, ranks = RUNFAST_SHAPES[kind]
     main = range(key, key + length)
     if length not in lengths or key not in ranks or main[-1] not in ranks:
