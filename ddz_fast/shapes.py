@@ -9,6 +9,7 @@ part may use (docs/RULES.md, "Combinations"). This module imports nothing of the
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Dict, List, Sequence, Tuple
 
 from .cards import ACE, BLACK_JOKER, NUM_RANKS, RUNFAST_DECKS, TWO
@@ -93,6 +94,12 @@ MAIN_SHAPES_TWO_DECKS: Dict[str, Tuple[int, range, range]] = {
 BOMB_SIZES = {1: range(4, 5), 2: range(4, 9)}
 
 
+Reading = Tuple[str, int, int]
+#: The sets of cards whose readings are kept: every move text written or read looks them up,
+#: and one deck's moves are a few tens of thousands of sets (about 200 bytes each).
+_KEPT_READINGS = 1 << 16
+
+
 #: Run Fast's main shapes: the chains run 3..A as in Dou Dizhu, pair chains from two pairs;
 #: the trio carries two cards, an airplane two a trio (up to five trios, a 15-card hand's
 #: short last airplane), four + three three cards. The lengths are those of a 16-card hand.
@@ -113,15 +120,21 @@ RUNFAST_MOST_CARDS = 16
 def runfast_readings_of(counts: Sequence[int]) -> List[Tuple[str, int, int]]:
     """Every (type, key, length) that ``counts`` make under Run Fast's widest options, in the
     canonical order of types, then lengths, then keys."""
-    counts = tuple(counts)
+    return list(_runfast_readings(tuple(counts)))
+
+
+@lru_cache(maxsize=_KEPT_READINGS)
+def _runfast_readings(counts: Tuple[int, ...]) -> Tuple[Reading, ...]:
+    """runfast_readings_of, of a tuple, kept (as _readings)."""
     if not _within_runfast_deck(counts):
-        return []
+        return ()
     # A key rank holds at least the copies of its type (the AAA bomb three): a cheap test that
     # leaves _is_runfast_shape most of the candidates to skip.
     found = [(kind, key, length) for kind, (copies, lengths, ranks) in RUNFAST_SHAPES.items()
              for length in lengths for key in ranks
              if counts[key] >= min(copies, 3) and _is_runfast_shape(kind, key, length, counts)]
-    return sorted(found, key=lambda reading: (TYPE_CODES[reading[0]], reading[2], reading[1]))
+    return tuple(sorted(found, key=lambda reading: (TYPE_CODES[reading[0]], reading[2],
+                                                     reading[1])))
 
 
 def runfast_kickers(kind: str, length: int) -> int:
@@ -245,9 +258,15 @@ def readings_of(counts: Sequence[int]) -> List[Tuple[str, int, int]]:
     """Every (type, key, length) that ``counts`` make under the widest move options of one deck
     or of two, in the canonical order of types, then lengths, then keys (what a move's text
     says when the cards read more than one way)."""
-    counts = tuple(counts)
+    return list(_readings(tuple(counts)))
+
+
+
+@lru_cache(maxsize=_KEPT_READINGS)
+def _readings(counts: Tuple[int, ...]) -> Tuple[Reading, ...]:
+    """readings_of, of a tuple, kept: a pure function of the counts."""
     if counts in _ROCKETS.values():
-        return [("rocket", BLACK_JOKER, 1)]
+        return (("rocket", BLACK_JOKER, 1),)
     total = sum(counts)
     found = set()
     for decks in (1, 2):
@@ -262,7 +281,8 @@ def readings_of(counts: Sequence[int]) -> List[Tuple[str, int, int]]:
                         break
                     if counts[key] and _is_shape(kind, key, length, counts, decks):
                         found.add((kind, key, length))
-    return sorted(found, key=lambda reading: (TYPE_CODES[reading[0]], reading[2], reading[1]))
+    return tuple(sorted(found, key=lambda reading: (TYPE_CODES[reading[0]], reading[2],
+                                                     reading[1])))
 
 
 def _lengths(kind: str, copies: int, total: int, decks: int) -> Tuple[int, ...]:
