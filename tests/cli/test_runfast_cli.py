@@ -125,12 +125,12 @@ def test_simulate_runfast_text(capsys):
 @pytest.mark.parametrize("argv, fragment", [
     (["simulate", "3", "--rules", "runfast", "--landlord", "random"], "no landlord"),
     (["simulate", "3", "--rules", "runfast", "--peasants", "random"], "--peasants"),
-    (["simulate", "3", "--rules", "runfast", "--bot", "greedy"], "greedy bot"),
+    (["simulate", "3", "--rules", "runfast", "--bot", "solver"], "'solver' does not play"),
     (["simulate", "3", "--bot", "random"], "Run Fast"),
     (["simulate", "3", "--rules", "runfast", "--deal-bonuses"], "deal_bonuses"),
     (["simulate", "3", "--rules", "runfast", "--sides", "partner"], "sides"),
     (["play", "--rules", "runfast", "--seat", "peasant"], "--seat"),
-    (["play", "--rules", "runfast", "--bot", "greedy"], "greedy bot"),
+    (["play", "--rules", "runfast", "--bot", "solver"], "'solver' does not play"),
 ])
 def test_what_runfast_does_not_take_is_refused_in_one_line(capsys, argv, fragment):
     status, out, err = run_main(capsys, argv)
