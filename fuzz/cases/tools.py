@@ -20,7 +20,7 @@ from ddz_fast.validate import is_int
 
 from .core import (ALL_PRESETS, PRESET_NAMES, Gen, _call, call_text, entry, expect_equal,
                    r)
-from .positions import _small_position
+from .positions import _runfast_position, _small_position
 
 
 @entry("arena", covers=["ddz_fast.arena.duplicate.ArenaConfig",
@@ -318,7 +318,8 @@ def _cli_argv(g: Gen) -> List[str]:
         # need --wild with them (only a wild-card call above gives it, on a small hand).
         argv += ["--rules", g.pick(PRESET_NAMES + LAIZI_PRESETS + ["no_kitty", "botzone",
                                                                   "four_player", "house", "",
-                                                                  "STANDARD"])]
+                                                                  "STANDARD", "runfast",
+                                                                  "runfast_15"])]
     if g.chance(0.03) and cmd in CLI_COMMANDS and cmd not in ("moves", "classify"):
         argv += ["--wild", g.pick(WILD_TEXTS)]      # no such option there
     if g.chance(0.3) and cmd not in ("play",):
@@ -329,8 +330,15 @@ def _cli_argv(g: Gen) -> List[str]:
 
 
 def _solve_argv(g: Gen) -> List[str]:
-    """``ddz-fast solve``'s arguments: a small position or a duel, limits, a table size."""
-    if g.chance(0.4):
+    """``ddz-fast solve``'s arguments: a small position or a duel, limits, a table size; now
+    and then a small Run Fast position under Run Fast rules, for a player."""
+    if g.chance(0.25):
+        argv = [g.pick([str(_runfast_position(g, 4)), "3/4/5 0 - 0", "3456/789T 0 - 0",
+                        "3/4/5 0 0 - 0", g.text()]),
+                "--rules", g.pick(["runfast", "runfast_15"])]
+        if g.chance(0.4):
+            argv += ["--player", g.pick(["0", "1", "2", "3", "-1", "x"])]
+    elif g.chance(0.4):
         argv = ["--duel", g.pick(["KK5543/225543", "BR3/44", "3/4 5", "33/44 33", "/3", "3//4",
                                   g.text()])]
     else:
@@ -358,6 +366,10 @@ def _arena_argv(g: Gen) -> List[str]:
     argv += ["--workers", g.pick(["1", "1", "0", "x"])]
     if g.chance(0.4):
         argv += ["--seed", g.pick(["1", "-1", "x", "99999999999999999999"])]
+    if g.chance(0.3):   # the Run Fast table, for two or three
+        argv += ["--rules", g.pick(["runfast", "runfast_15"])]
+        if g.chance(0.5):
+            argv += ["--players", g.pick(["2", "3", "4", "x"])]
     if g.chance(0.2):
         argv += ["--backend", g.pick(["local", "bogus"])]   # ray would start a cluster
     if g.chance(0.2):
