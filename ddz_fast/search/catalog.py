@@ -113,10 +113,10 @@ def make_runfast_bot(spec: str, seed: Union[int, str, None] = None, **options: o
 
     >>> make_runfast_bot("greedy:danger=1").danger
     1
-    >>> make_runfast_bot("solver")
+    >>> make_runfast_bot("solver")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: bot 'solver' does not play Run Fast: choose among random, greedy
+    ValueError: bot 'solver' does not play Run Fast: choose among random, greedy...
     """
     bot = make_bot(spec, seed, **options)
     if not plays_runfast(bot):

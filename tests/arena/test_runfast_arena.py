@@ -15,7 +15,7 @@ from ddz_fast.arena.duplicate import (ArenaConfig, Tally, play_deals, run_arena,
                                       summarise)
 from ddz_fast.arena.runfast import RunFastTally, runfast_games
 from ddz_fast.search.bots import act, plays_runfast
-from ddz_fast.search.catalog import make_bot
+from ddz_fast.search.catalog import make_bot, runfast_bots
 
 TWO_PLAYERS = Rules.preset("runfast").replace(players=2)
 SMALL = ArenaConfig(("random", "greedy"), seed=11, rules="runfast")
@@ -215,7 +215,8 @@ def test_a_bot_that_does_not_play_run_fast_is_refused_before_any_deal(monkeypatc
             ArenaConfig(("random", bot, "greedy"), rules=rules)
         message = str(caught.value)
         assert f"bot {bot!r} cannot play it" in message and "Run Fast" in message
-        assert message.endswith("choose among random, greedy") and "\n" not in message
+        assert message.endswith(f"choose among {', '.join(runfast_bots())}")
+        assert "\n" not in message and "random, greedy" in message
 
 
 def test_the_run_fast_functions_refuse_a_dou_dizhu_config_and_tally():
