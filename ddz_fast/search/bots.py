@@ -528,9 +528,8 @@ class GreedyBot:
                 size = len(state.hands[state.current_player])
                 return next((m for m in actions if len(m) == size), Move.PASS)
         options = _Options(state, actions)
-        # A bomb as the last play wins its trick: in Run Fast it earns bomb_score.
-        bomb_last = options.is_bomb if isinstance(state, RunFastState) else ~options.is_bomb
-        finishing = options.best(options.sizes == options.hand_size, ~bomb_last)
+        # A bomb first: as the last play it wins its trick (in Run Fast it earns bomb_score).
+        finishing = options.best(options.sizes == options.hand_size, ~options.is_bomb)
         if finishing is not None:  # the whole hand in one move: the hand is won
             return finishing
         if state.prev is None:
@@ -571,12 +570,12 @@ class GreedyBot:
     def _follow(self, state: State, options: _Options) -> Move:
         opponents = self._opponents(state)
         fewest = min(self._cards_left(state, s) for s in opponents)
+        # Cheapest: a low key, and no split pair or trio where the hand can avoid it.
+        cost = options.turns_after + 0.15 * options.keys
         if fewest == 1 and state.prev.type == "solo":
             # Keep the lead away from a player about to go out: beat with the highest single.
             move = options.best(options.ordinary, -options.keys)
         else:
-            # Cheapest: a low key, and no split pair or trio where the hand can avoid it.
-            cost = options.turns_after + 0.15 * options.keys
             move = options.best(options.ordinary, cost)
         if move is not None:
             return move
@@ -587,8 +586,9 @@ class GreedyBot:
         if options.pass_legal:
             return Move.PASS
         # Run Fast's must-beat: only bombs, or moves out of a bomb, beat; the cheapest of them.
-        return options.best(np.ones_like(options.is_bomb), options.turns_after  # type: ignore
-                            + 0.15 * options.keys)
+        cheapest = options.best(np.ones_like(options.is_bomb), cost)
+        assert cheapest is not None     # a follower who may not pass has a move
+        return cheapest
 
     def _bomb_wins(self, state: State, options: _Options) -> bool:
         """Whether, after its smallest bomb, the rest of the hand is one leading move."""
