@@ -106,6 +106,15 @@ def test_simulate_runfast_json(capsys, rules):
     assert abs(sum(summary["mean_score"])) < 1e-9
 
 
+def test_simulate_runfast_with_greedy_bots(capsys):
+    status, out, _ = run_main(capsys, ["simulate", "10", "--rules", "runfast", "--seed", "4",
+                                       "--workers", "1", "--bot", "greedy:danger=1", "--json"])
+    assert status == 0
+    summary = json.loads(out)
+    assert summary["bot"] == "greedy:danger=1" and sum(summary["wins"]) == 10
+    assert abs(sum(summary["mean_score"])) < 1e-9
+
+
 def test_simulate_runfast_is_the_same_for_any_number_of_workers():
     runs = [json.loads(ddz("simulate", "16", "--rules", "runfast", "--seed", "9",
                            "--workers", workers, "--json").stdout) for workers in ("1", "2")]
