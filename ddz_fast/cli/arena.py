@@ -52,7 +52,7 @@ player for himself. Each game pits two bots, one alone at a seat and the other
 at every other seat, the lone seat going round every seat on the same deal.
 Prints, per bot, a rating, the mean score per hand held and the rate of going
 out first, with 95% intervals, and every pair's head-to-head result. Only bots
-that play Run Fast (random, greedy) take part.
+that play Run Fast take part; any other is refused by name first.
 """
 EXAMPLES = """\
 ddz-fast arena random greedy --hands 100 --seed 1
