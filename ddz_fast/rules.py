@@ -267,7 +267,9 @@ class Rules:
         if "players" in changes or "game" in changes:   # the new table's deck and kitty
             changes.setdefault("decks", None)
             changes.setdefault("kitty", None)
-            changes.setdefault("deck_size", None)
+            # Run Fast deals the same deck to two players as to three: its size stays.
+            if "game" in changes or self.game != "runfast":
+                changes.setdefault("deck_size", None)
         if "game" in changes:
             changes.setdefault("doubling", None)
         return replace(self, **changes)

@@ -19,7 +19,7 @@ import pytest
 import ddz_fast
 from ddz_fast import (Game, Hand, InformationSet, Match, Move, Position, classify, legal_moves,
                       legal_moves_batch, perft, perft_native, play_out, random_games)
-from ddz_fast.arena import duplicate as arena, stats
+from ddz_fast.arena import duplicate as arena, runfast as runfast_arena, stats
 from ddz_fast.compiled import load
 from ddz_fast.engine import three_player as game_module
 from ddz_fast.engine.game import deal_cards
@@ -780,6 +780,18 @@ def _over_state():
      TypeError, "bots must be a tuple or list"),
     (lambda: arena.summarise(arena.ArenaConfig(("random", "greedy")), {}), TypeError,
      "tally must be a Tally"),
+    # the Run Fast table of the arena
+    (lambda: runfast_arena.RunFastTally.empty("2", 3), TypeError, "num_bots must be an int"),
+    (lambda: runfast_arena.RunFastTally.empty(2, 5), ValueError, "players must be"),
+    (lambda: arena.play_deals(arena.ArenaConfig(("random", "greedy"), rules="runfast"), 0, 1.5),
+     TypeError, "stop must be an int"),
+    (lambda: arena.play_deals(tampered(arena.ArenaConfig(("random", "greedy"), rules="runfast"),
+                                       bots=("random", "solver")), 0, 1),
+     ValueError, "bot 'solver' cannot play it"),
+    (lambda: arena.summarise(arena.ArenaConfig(("random", "greedy"), rules="runfast"),
+                             arena.Tally.empty(2)), TypeError, "tally must be a RunFastTally"),
+    (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy"), rules="runfast_15"), 0),
+     ValueError, "deals must be at least 1"),
 ])
 def test_engine_and_arena_arguments_get_errors_that_name_them(call, error, message):
     with pytest.raises(error, match=message):

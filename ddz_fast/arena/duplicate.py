@@ -1,5 +1,10 @@
 """The arena: rate bots against each other in duplicate games, on one machine or a Ray cluster.
 
+This is the Dou Dizhu table's format; at a Run Fast table (rules of ``game="runfast"``), the
+same :class:`ArenaConfig`, :func:`play_deals`, :func:`run_arena` and :func:`summarise` play and
+report the format of :mod:`ddz_fast.arena.runfast`, every player for himself. Both share the
+backends, the tallies' arithmetic and the statistics.
+
 **Duplicate format.** Deal ``i`` of a run is a pure function of ``(seed, i)``: the cards come from
 :func:`~ddz_fast.engine.game.deal_cards` with the seed ``"{seed}:{i}"``, and the landlord seat is
 fixed by the cards (below). Each deal is then played once for every ordered pair of different bots
@@ -54,87 +59,23 @@ the deals: in one process, over local worker processes (``backend="local"``) or 
 from __future__ import annotations
 
 import itertools
-import os
-from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ..search.bots import hand_strength, play_hand, plays_wild_cards, start_play
-from ..search.catalog import make_bot, wild_card_bots
+from ..search.bots import hand_strength, play_hand, start_play
+from ..search.catalog import make_bot
 from ..engine.game import Game, deal_cards
 from ..hand import Hand
-from .parallel import imap_in_windows
-from ..rules import Rules, checked_rules, three_player_table
-from .stats import bradley_terry, normal_interval, wilson_interval
 from ..validate import check_int
+from . import runfast
+from ._backends import (FAULT_ENV, MAX_DEALS, ArenaError, Progress, Sums, check_range,
+                        maybe_fail, run_deals)
+from ._config import MAX_BOTS, ArenaConfig, checked_config, duel_index
+from .stats import bradley_terry, normal_interval, wilson_interval
 
 __all__ = ["ArenaConfig", "ArenaError", "Tally", "play_deals", "run_arena", "summarise",
            "wilson_interval", "normal_interval", "bradley_terry", "landlord_seat", "seatings",
-           "FAULT_ENV"]
-
-#: The most bots one run compares: a deal is played n (n - 1) times, 240 times for 16 bots.
-MAX_BOTS = 16
-
-#: The most deals one run plays (a run of that many takes years: the bound only refuses
-#: numbers that can be no one's intent).
-MAX_DEALS = 10**12
-
-#: Fault injection for tests: when this environment variable names an existing file, the
-#: first range of deals to start deletes it and raises (a task that fails once).
-FAULT_ENV = "DDZ_FAST_ARENA_FAULT"
-
-
-class ArenaError(RuntimeError):
-    """A range of deals could not be played (after its retries): the run has no result."""
-
-
-@dataclass(frozen=True)
-class ArenaConfig:
-    """What a run plays: the bots (specs such as ``"pimc:samples=64"``), rules and seed."""
-
-    bots: Tuple[str, ...]
-    seed: int = 0
-    rules: Rules = field(default_factory=Rules)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.bots, (tuple, list)):
-            raise TypeError(f"bots must be a tuple or list of bot specs, "
-                            f"not {type(self.bots).__name__}")
-        if not 2 <= len(self.bots) <= MAX_BOTS:
-            raise ValueError(f"the arena needs at least two bots and at most {MAX_BOTS}, "
-                             f"got {len(self.bots)}")
-        made = [make_bot(spec, 0) for spec in self.bots]  # a bad spec fails here, not later
-        object.__setattr__(self, "bots", tuple(self.bots))
-        object.__setattr__(self, "rules", three_player_table(checked_rules(self.rules),
-                                                             "the arena"))
-        if self.rules.laizi:
-            _check_wild_card_bots(self.bots, made, self.rules)
-        object.__setattr__(self, "seed", check_int("seed", self.seed))   # a plain int
-
-    @property
-    def labels(self) -> List[str]:
-        """The bots' names for output: their specs, numbered when one appears twice."""
-        labels = []
-        for i, spec in enumerate(self.bots):
-            copies = self.bots.count(spec)
-            labels.append(spec if copies == 1 else f"{spec}#{self.bots[:i + 1].count(spec)}")
-        return labels
-
-
-def _check_wild_card_bots(specs: Sequence[str], bots: Sequence[object], rules: Rules) -> None:
-    """ValueError naming the first bot that does not play wild cards, which ``rules`` have."""
-    for spec, bot in zip(specs, bots):
-        if not plays_wild_cards(bot):
-            raise ValueError(f"the arena plays hands with wild cards under the {rules.name} "
-                             f"rules, and bot {spec!r:.100} cannot play them: choose among "
-                             f"{', '.join(wild_card_bots())}")
-
-
-def checked_config(config: object) -> "ArenaConfig":
-    """``config`` rebuilt through its checks: a frozen ArenaConfig can still be changed with
-    ``object.__setattr__``, and the deals must be played by what was checked."""
-    if not isinstance(config, ArenaConfig):
-        raise TypeError(f"config must be an ArenaConfig, not {type(config).__name__}")
-    return ArenaConfig(config.bots, config.seed, config.rules)
+           "FAULT_ENV", "MAX_DEALS", "MAX_BOTS"]
 
 
 def seatings(num_bots: int) -> List[Tuple[int, int]]:
@@ -166,7 +107,7 @@ def landlord_seat(hands: Sequence[Hand], kitty: Hand, index: int) -> int:
 # --- the tally ------------------------------------------------------------------------------
 
 @dataclass
-class Tally:
+class Tally(Sums):
     """Integer sums over a set of deals; tallies of disjoint sets add up exactly.
 
     Per ordered pair ``p`` of :func:`seatings` (landlord X, peasants Y): ``landlord_wins`` and
@@ -192,21 +133,6 @@ class Tally:
         return cls(0, [0] * pairs, [0] * pairs, [0] * num_bots, [0] * num_bots,
                    [0] * num_bots, [0] * duels, [0] * duels)
 
-    def __iadd__(self, other: "Tally") -> "Tally":
-        self.deals += other.deals
-        for f in fields(self)[1:]:
-            mine, theirs = getattr(self, f.name), getattr(other, f.name)
-            setattr(self, f.name, [a + b for a, b in zip(mine, theirs)])
-        return self
-
-    def as_dict(self) -> Dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-def _duel_index(i: int, j: int, num_bots: int) -> int:
-    """The index of the unordered pair i < j in row-major order of the upper triangle."""
-    return i * num_bots - i * (i + 1) // 2 + (j - i - 1)
-
 
 def _play_game(config: ArenaConfig, index: int, seat: int, pair: Tuple[int, int],
                fallbacks: List[int]) -> Tuple[int, bool]:
@@ -222,29 +148,20 @@ def _play_game(config: ArenaConfig, index: int, seat: int, pair: Tuple[int, int]
     return state.scores[seat], state.winner == "landlord"
 
 
-def _maybe_fail() -> None:
-    """The test hook of :data:`FAULT_ENV`: deleting the file decides the one range that fails."""
-    path = os.environ.get(FAULT_ENV)
-    if path:
-        try:
-            os.remove(path)
-        except FileNotFoundError:
-            return
-        raise RuntimeError(f"injected failure ({FAULT_ENV}={path})")
-
-
 def play_deals(config: ArenaConfig, start: int, stop: int) -> Tally:
-    """The tally of deals ``start .. stop - 1``: a pure function of its arguments.
+    """The tally of deals ``start .. stop - 1``: a pure function of its arguments (at a Run
+    Fast table :func:`ddz_fast.arena.runfast.play_deals`'s).
 
     >>> config = ArenaConfig(("random", "greedy"), seed=1)
     >>> tally = play_deals(config, 0, 3)
     >>> tally.deals, sum(tally.score)  # zero-sum between the bots
     (3, 0)
     """
-    _maybe_fail()
     config = checked_config(config)
-    start = check_int("start", start, 0, MAX_DEALS)
-    stop = check_int("stop", stop, start, MAX_DEALS)
+    if config.rules.game == "runfast":
+        return runfast.play_deals(config, start, stop)
+    maybe_fail()
+    start, stop = check_range(start, stop)
     n = len(config.bots)
     pairs = seatings(n)
     tally = Tally.empty(n)
@@ -265,86 +182,26 @@ def play_deals(config: ArenaConfig, start: int, stop: int) -> Tally:
             tally.score_sq[bot] += total * total
         for i, j in itertools.combinations(range(n), 2):
             duel = landlord_scores[i, j] - landlord_scores[j, i]
-            tally.duel[_duel_index(i, j, n)] += duel
-            tally.duel_sq[_duel_index(i, j, n)] += duel * duel
+            tally.duel[duel_index(i, j, n)] += duel
+            tally.duel_sq[duel_index(i, j, n)] += duel * duel
         tally.deals += 1
     return tally
 
 
-# --- backends --------------------------------------------------------------------------------
+# --- running and summing up ------------------------------------------------------------------
 
-Progress = Callable[[int], None]
-
-
-def _ranges(deals: int, workers: int) -> Iterator[Tuple[int, int]]:
-    # Small chunks for a smooth progress line and an even load; big enough that sending work
-    # costs little next to playing it.
-    size = max(1, min(50, deals // (workers * 8) or 1))
-    for start in range(0, deals, size):
-        yield start, min(start + size, deals)
-
-
-def _play_range(job: Tuple[ArenaConfig, int, int]) -> Tally:
-    return play_deals(*job)
-
-
-def _run_local(config: ArenaConfig, deals: int, workers: int, progress: Progress) -> Tally:
-    total = Tally.empty(len(config.bots))
-    jobs = ((config, start, stop) for start, stop in _ranges(deals, workers))
-    for tally in imap_in_windows(_play_range, jobs, min(workers, deals)):
-        total += tally
-        progress(total.deals)
-    return total
-
-
-def _import_ray() -> Any:
-    try:
-        import ray
-    except ImportError as error:
-        raise ImportError("the ray backend needs Ray: pip install 'ddz_fast[ray]' "
-                          f"({error})") from error
-    return ray
-
-
-def _run_ray(config: ArenaConfig, deals: int, workers: Optional[int], progress: Progress,
-             address: Optional[str], retries: int) -> Tally:
-    """Every range of deals as a Ray task; a task that still fails after ``retries`` retries
-    stops the run with :class:`ArenaError` (its deals are never left out of the totals)."""
-    ray = _import_ray()
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    try:
-        cpus = workers or int(ray.cluster_resources().get("CPU", 1)) or 1
-        remote = ray.remote(play_deals).options(max_retries=retries, retry_exceptions=True)
-        pending = {remote.remote(config, start, stop): (start, stop)
-                   for start, stop in _ranges(deals, cpus)}
-        total = Tally.empty(len(config.bots))
-        try:
-            while pending:
-                done, _ = ray.wait(list(pending), num_returns=1)
-                start, stop = pending.pop(done[0])
-                try:
-                    total += ray.get(done[0])
-                except Exception as error:
-                    # Ray wraps the task's exception with its traceback: report the exception.
-                    cause = getattr(error, "cause", None) or error
-                    raise ArenaError(f"deals {start}..{stop - 1} failed after {retries} "
-                                     f"retries: {type(cause).__name__}: {cause}") from error
-                progress(total.deals)
-        finally:
-            for ref in pending:
-                ray.cancel(ref)
-        return total
-    finally:
-        if started:
-            ray.shutdown()
+def _empty(config: ArenaConfig) -> Sums:
+    """The empty tally of ``config``'s table."""
+    if config.rules.game == "runfast":
+        return runfast.RunFastTally.empty(len(config.bots), config.rules.players)
+    return Tally.empty(len(config.bots))
 
 
 def run_arena(config: ArenaConfig, deals: int, *, backend: str = "local",
               workers: Optional[int] = None, address: Optional[str] = None, retries: int = 3,
-              progress: Progress = lambda done: None) -> Tally:
-    """Play ``deals`` deals of ``config`` and return their tally.
+              progress: Progress = lambda done: None) -> Sums:
+    """Play ``deals`` deals of ``config`` and return their tally (a :class:`Tally`, or at a
+    Run Fast table a :class:`~ddz_fast.arena.runfast.RunFastTally`).
 
     ``backend``: ``"local"`` (``workers`` processes, default one per core) or ``"ray"`` (one
     task per range of deals on the Ray instance already initialised, else on ``address``,
@@ -353,27 +210,20 @@ def run_arena(config: ArenaConfig, deals: int, *, backend: str = "local",
 
     >>> run_arena(ArenaConfig(("random", "greedy"), seed=1), 4, workers=1).deals
     4
+    >>> run_arena(ArenaConfig(("greedy", "random"), rules="runfast"), 2, workers=1).deals
+    2
     """
-    if not isinstance(backend, str):
-        raise TypeError(f"backend must be 'local' or 'ray', not {type(backend).__name__}")
-    deals = check_int("deals", deals, 1, MAX_DEALS)
-    retries = check_int("retries", retries, 0, 100)
-    if workers is not None:
-        workers = check_int("workers", workers, 1)
-    if backend == "local":
-        total = _run_local(config, deals, workers or os.cpu_count() or 1, progress)
-    elif backend == "ray":
-        total = _run_ray(config, deals, workers, progress, address, retries)
-    else:
-        raise ValueError(f"unknown backend {backend!r:.100}: choose local or ray")
-    if total.deals != deals:  # a lost range would bias every number: never report it
-        raise ArenaError(f"{total.deals} of {deals} deals came back")
-    return total
+    config = checked_config(config)
+    return run_deals(play_deals, _empty(config), config, deals, backend=backend,
+                     workers=workers, address=address, retries=retries, progress=progress)
 
 
 def summarise(config: ArenaConfig, tally: Tally) -> Dict[str, Any]:
-    """The results as JSON-ready data: per bot, head to head, ratings (see the module doc)."""
+    """The results as JSON-ready data: per bot, head to head, ratings (see the module doc;
+    at a Run Fast table :func:`ddz_fast.arena.runfast.summarise`'s)."""
     config = checked_config(config)
+    if config.rules.game == "runfast":
+        return runfast.summarise(config, tally)
     if not isinstance(tally, Tally):
         raise TypeError(f"tally must be a Tally, not {type(tally).__name__}")
     n, d = len(config.bots), tally.deals
@@ -401,7 +251,7 @@ def summarise(config: ArenaConfig, tally: Tally) -> Dict[str, Any]:
         })
     head_to_head = []
     for i, j in itertools.combinations(range(n), 2):
-        k = _duel_index(i, j, n)
+        k = duel_index(i, j, n)
         mean, low, high = normal_interval(tally.duel[k], tally.duel_sq[k], d, 2)
         head_to_head.append({"bot": labels[i], "opponent": labels[j], "games": 2 * d,
                              "wins": int(wins[i][j]), "losses": int(wins[j][i]),

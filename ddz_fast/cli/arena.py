@@ -6,6 +6,12 @@ deal and no auction; see :mod:`ddz_fast.arena.duplicate` for the format, the 95%
 ratings. A bot is a name with options, ``name:key=value,key=value`` (``greedy:danger=3``).
 The results depend only on the bots, the rules, N and the seed: not on the backend or the
 number of workers.
+
+Under Run Fast rules (``--rules runfast`` or ``runfast_15``; ``--players 2`` for the two-player
+game) every game is between two bots, one alone at a seat and the other at every other seat,
+the lone seat going round every seat of the deal (:mod:`ddz_fast.arena.runfast`); the table
+gives each bot's rating, its mean score per hand held and its rate of going out first, with
+95% intervals. Only bots that play Run Fast take part; any other is refused by name first.
 """
 from __future__ import annotations
 
@@ -14,12 +20,15 @@ import os
 import random
 import sys
 import time
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, Tuple
 
 from ddz_fast.arena.duplicate import ArenaConfig, ArenaError, run_arena, seatings, summarise
+from ddz_fast.arena.runfast import runfast_games
+from ddz_fast.rules import Rules
 from ddz_fast.search.catalog import BOTS
 
-from .common import ProgressLine, add_json_option, add_rules_option, format_count, print_json
+from .common import (ProgressLine, add_json_option, add_rules_option, format_count, print_json,
+                     rules_name)
 from .simulate import _hands, _workers
 
 NAME = "arena"
@@ -37,11 +46,20 @@ peasant with 95% intervals, and every pair's head-to-head result.
 A bot is a name with options, name:key=value,... (greedy:danger=3). The
 results depend only on the bots, the rules, N and the seed, not on the backend
 (local worker processes, or Ray with --backend ray) or the number of workers.
+
+Run Fast (--rules runfast or runfast_15, --players 2 for two players): every
+player for himself. Each game pits two bots, one alone at a seat and the other
+at every other seat, the lone seat going round every seat on the same deal.
+Prints, per bot, a rating, the mean score per hand held and the rate of going
+out first, with 95% intervals, and every pair's head-to-head result. Only bots
+that play Run Fast take part; any other is refused by name first.
 """
 EXAMPLES = """\
 ddz-fast arena random greedy --hands 100 --seed 1
 ddz-fast arena ismcts pimc greedy --hands 12 --seed 5 --workers 2
 ddz-fast arena random greedy --hands 20 --seed 1 --rules laizi --json
+ddz-fast arena greedy random --hands 200 --seed 1 --rules runfast
+ddz-fast arena greedy random --hands 100 --rules runfast_15 --players 2 --json
 """
 
 
@@ -62,6 +80,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "else a new local Ray instance)")
     parser.add_argument("--retries", type=int, default=3, metavar="R",
                         help="ray: retries of a failed task before the run fails (default 3)")
+    parser.add_argument("--players", type=int, choices=(2, 3), default=None,
+                        help="Run Fast only: 2 for the two-player game (default: 3)")
     parser.add_argument("--plot", metavar="FILE", help="save a PNG chart (needs matplotlib)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     add_rules_option(parser, deals=True, draws=True)
@@ -77,6 +97,13 @@ def describe_progress(deals: int, games_per_deal: int) -> Callable[[int, float],
     return describe
 
 
+def games_per_deal(config: ArenaConfig) -> int:
+    """How many games each deal of ``config`` is played in."""
+    if config.rules.game == "runfast":
+        return len(runfast_games(len(config.bots), config.rules.players))
+    return len(seatings(len(config.bots)))
+
+
 def format_interval(values: List[float], percent: bool) -> str:
     """A 95% interval as text: percentages for rates, signed scores otherwise."""
     low, high = values
@@ -85,6 +112,9 @@ def format_interval(values: List[float], percent: bool) -> str:
 
 def print_results(s: Dict[str, Any]) -> None:
     """The results as text: a table per bot, the head-to-head table, the timing."""
+    if s.get("game") == "runfast":
+        print_runfast_results(s)
+        return
     print(f"{format_count(s['deals'])} deals, {format_count(s['games'])} games "
           f"({s['rules']} rules, seed {s['seed']}); 95% intervals")
     width = max(len(b["bot"]) for b in s["bots"]) + 2
@@ -96,6 +126,11 @@ def print_results(s: Dict[str, Any]) -> None:
               f"{b['landlord_win_rate']:>8.1%} {format_interval(b['landlord_win_ci95'], True):<16} "
               f"{b['peasant_win_rate']:>7.1%} {format_interval(b['peasant_win_ci95'], True):<16}"
               .rstrip())
+    _print_footer(s)
+
+
+def _print_footer(s: Dict[str, Any]) -> None:
+    """Head to head, fallbacks and timing: the end of either table's results."""
     print("head to head (score/hand of the first bot, games won-lost):")
     for h in s["head_to_head"]:
         print(f"  {h['bot']} vs {h['opponent']}: {h['mean_score']:+.3f} "
@@ -105,6 +140,24 @@ def print_results(s: Dict[str, Any]) -> None:
         print(f"fallback decisions: {', '.join(fallbacks)}")
     print(f"games/s {format_count(s['games_per_second'])} ({s['backend']}, "
           f"{s['seconds']:.2f} s)")
+
+
+def print_runfast_results(s: Dict[str, Any]) -> None:
+    """The results of a Run Fast run as text: per bot its rating, score per hand held and
+    rate of going out first, then head to head and timing."""
+    # "runfast_15, 2 players" names the players already; a rule set of three does not.
+    table = s["rules"] if "players" in s["rules"] else \
+        f"{s['rules']} rules, {s['players']} players"
+    print(f"{format_count(s['deals'])} deals, {format_count(s['games'])} games of Run Fast "
+          f"({table}, seed {s['seed']}); 95% intervals")
+    width = max(len(b["bot"]) for b in s["bots"]) + 2
+    print(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
+          f"{'out first':>9} interval")
+    for b in sorted(s["bots"], key=lambda b: -b["rating"]):
+        print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
+              f"{format_interval(b['mean_score_ci95'], False):<18} "
+              f"{b['out_first_rate']:>9.1%} {format_interval(b['out_first_ci95'], True)}")
+    _print_footer(s)
 
 
 def save_plot(s: Dict[str, Any], path: str) -> None:
@@ -117,10 +170,15 @@ def save_plot(s: Dict[str, Any], path: str) -> None:
         raise ValueError("--plot needs matplotlib: pip install 'ddz_fast[bench]'") from None
     bots = s["bots"]
     names = [b["bot"] for b in bots]
-    figure, axes = plt.subplots(1, 3, figsize=(12, 0.6 * len(bots) + 2), sharey=True)
-    panels = (("mean_score", "mean_score_ci95", "score per hand"),
-              ("landlord_win_rate", "landlord_win_ci95", "win rate as landlord"),
-              ("peasant_win_rate", "peasant_win_ci95", "win rate as peasant"))
+    panels: Tuple[Tuple[str, str, str], ...] = (
+        (("mean_score", "mean_score_ci95", "score per hand held"),
+         ("out_first_rate", "out_first_ci95", "rate of going out first"))
+        if s.get("game") == "runfast" else
+        (("mean_score", "mean_score_ci95", "score per hand"),
+         ("landlord_win_rate", "landlord_win_ci95", "win rate as landlord"),
+         ("peasant_win_rate", "peasant_win_ci95", "win rate as peasant")))
+    figure, axes = plt.subplots(1, len(panels), figsize=(4 * len(panels), 0.6 * len(bots) + 2),
+                                sharey=True)
     for axis, (key, ci_key, title) in zip(axes, panels):
         values = [b[key] for b in bots]
         ci = [b[ci_key] for b in bots]
@@ -135,16 +193,26 @@ def save_plot(s: Dict[str, Any], path: str) -> None:
     plt.close(figure)
 
 
+def _rules(args: argparse.Namespace) -> Rules:
+    """``--rules``, with ``--players`` where it applies (Run Fast only)."""
+    if args.players is None:
+        return args.rules
+    if args.rules.game != "runfast":
+        raise ValueError(f"--players is Run Fast's two-player option (--rules runfast or "
+                         f"runfast_15), not {args.rules.name}'s")
+    return args.rules.replace(players=args.players)
+
+
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     if args.retries < 0:
         raise ValueError(f"--retries must be at least 0, got {args.retries}")
     try:
-        config = ArenaConfig(tuple(args.bots), seed, args.rules)
+        config = ArenaConfig(tuple(args.bots), seed, _rules(args))
     except ImportError as error:  # a bot whose extra is missing
         raise ValueError(str(error)) from None
     progress = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
-                            describe_progress(args.hands, len(seatings(len(config.bots)))))
+                            describe_progress(args.hands, games_per_deal(config)))
     start = time.perf_counter()
     try:
         tally = run_arena(config, args.hands, backend=args.backend, workers=args.workers,
@@ -158,6 +226,7 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     seconds = time.perf_counter() - start
     summary = summarise(config, tally)
+    summary["rules"] = rules_name(config.rules)     # "runfast, 2 players", not "custom"
     summary.update(backend=args.backend, seconds=seconds,
                    games_per_second=summary["games"] / max(seconds, 1e-9),
                    workers=args.workers or (os.cpu_count() if args.backend == "local" else None))

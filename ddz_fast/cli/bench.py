@@ -12,6 +12,13 @@ when built) and, in a row of its own, the pure-Python reference of
 first six cards under those ranks; the Game/State row plays whole hands whose wild ranks the
 engine draws (:mod:`ddz_fast.engine.laizi`). The compiled play loop plays no wild cards: its row
 says so, with no rate.
+
+Under Run Fast rules (``--rules runfast`` or ``runfast_15``) the rows are Run Fast's: lead moves
+and batched hands of the engine's dealt hands (:func:`ddz_fast.engine.runfast.deal`, 16 cards,
+15 under ``runfast_15``), ``classify`` of every 7th move of the Run Fast action space and of
+dealt hands' first six cards, and random Run Fast hands through Game/State (there is no
+auction). The compiled play loop's row gives a rate only where the compiled core plays Run
+Fast; otherwise it says so, with no rate.
 """
 from __future__ import annotations
 
@@ -27,6 +34,7 @@ import numpy as np
 from ddz_fast import moves as api
 from ddz_fast.compiled import HAVE_CORE
 from ddz_fast.engine.game import Game, deal_cards
+from ddz_fast.engine.runfast import deal as runfast_deal
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.positions.rollouts import random_games
@@ -114,7 +122,8 @@ def _wild_detail(wild: str) -> str:
     return f", wild {wild}" if wild else ""
 
 
-def _batched(hands: List[Hand], rules: Rules, budget: float, wild: str = "") -> Row:
+def _batched(hands: List[Hand], rules: Rules, budget: float, wild: str = "",
+             label: str = "legal_moves_batch, 17-card hands") -> Row:
     take = cycling([h.bitboard for h in hands])
     # Only with wild ranks is wild= passed: the plain call stays the one it always was.
     options: Dict[str, Any] = {"rules": rules, **({"wild": wild} if wild else {})}
@@ -124,12 +133,18 @@ def _batched(hands: List[Hand], rules: Rules, budget: float, wild: str = "") -> 
         return size
 
     done, seconds = timed(work, budget, most=len(hands))
-    return {"name": "legal_moves_batch, 17-card hands", "rate": done / seconds,
+    return {"name": label, "rate": done / seconds,
             "unit": "hands/s", "detail": f"batches of up to {len(hands)}{_wild_detail(wild)}"}
 
 
-def _classify_inputs(rules: Rules, hands: List[Hand], wild: str) -> List[List[int]]:
-    """Cards that are moves and cards that mostly are not, as many of each."""
+def _dou_dizhu_hand(seed: int) -> Hand:
+    return deal_cards(seed).hands[0]
+
+
+def _classify_inputs(rules: Rules, hands: List[Hand], wild: str,
+                     dealt: Callable[[int], Hand] = _dou_dizhu_hand) -> List[List[int]]:
+    """Cards that are moves and cards that mostly are not (the first six cards of the hand
+    ``dealt(seed)``), as many of each."""
     if wild:
         # The action space with wild cards takes seconds to list (far longer with two wild
         # ranks): every 7th lead move of the first hands stands for it.
@@ -137,14 +152,14 @@ def _classify_inputs(rules: Rules, hands: List[Hand], wild: str) -> List[List[in
     else:
         moves = list(api.action_space(rules))
     inputs = [m.counts for m in moves[::7]]
-    return inputs + [Hand(str(deal_cards(seed).hands[0])[:6]).counts
-                     for seed in range(len(inputs))]
+    return inputs + [Hand(str(dealt(seed))[:6]).counts for seed in range(len(inputs))]
 
 
-def _classify(rules: Rules, budget: float, hands: List[Hand], wild: str = "") -> Row:
+def _classify(rules: Rules, budget: float, hands: List[Hand], wild: str = "",
+              dealt: Callable[[int], Hand] = _dou_dizhu_hand) -> Row:
     # Every 7th move of the action space (all types) and as many plain deals' first 6 cards
     # (mostly not combinations), so both answers are exercised.
-    take = cycling(_classify_inputs(rules, hands, wild))
+    take = cycling(_classify_inputs(rules, hands, wild, dealt))
     options: Dict[str, Any] = {"rules": rules, **({"wild": wild} if wild else {})}
 
     def work(size: int) -> int:
@@ -171,7 +186,7 @@ def _games(rules: Rules, budget: float) -> Row:
 
     done, seconds = timed(work, budget, most=64)
     return {"name": "random games, Game/State", "rate": done / seconds, "unit": "games/s",
-            "detail": "auction and play"}
+            "detail": "play" if rules.game == "runfast" else "auction and play"}
 
 
 def _native_games(rules: Rules, budget: float) -> Row:
@@ -181,6 +196,12 @@ def _native_games(rules: Rules, budget: float) -> Row:
     if rules.laizi:
         return {"name": "random games, native", "rate": None, "unit": "games/s",
                 "detail": "the compiled play loop plays no wild cards"}
+    if rules.game == "runfast":
+        try:    # the compiled core says whether its play loop plays Run Fast
+            random_games(1, 0, rules=rules)
+        except ValueError:
+            return {"name": "random games, native", "rate": None, "unit": "games/s",
+                    "detail": "the compiled play loop does not play Run Fast here"}
     seeds = iter(range(10 ** 9))
 
     def work(size: int) -> int:
@@ -194,6 +215,8 @@ def _native_games(rules: Rules, budget: float) -> Row:
 
 def rows(rules: Rules, budget: float) -> List[Row]:
     """Run every benchmark row."""
+    if rules.game == "runfast":
+        return _runfast_rows(rules, budget)
     deals = [deal_cards(seed) for seed in range(DEALS)]
     seventeen = [d.hands[0] for d in deals]
     twenty = [Hand([a + b for a, b in zip(d.hands[0].counts, d.kitty.counts)]) for d in deals]
@@ -204,6 +227,23 @@ def rows(rules: Rules, budget: float) -> List[Row]:
         _lead_moves(twenty, rules, budget, "lead moves, 20-card hands"),
         _batched(seventeen, rules, budget),
         _classify(rules, budget, seventeen),
+        _games(rules, budget),
+        _native_games(rules, budget),
+    ]
+
+
+def _runfast_rows(rules: Rules, budget: float) -> List[Row]:
+    """The rows under Run Fast rules, on the engine's dealt hands (seat 0 of deal 0 of each
+    seed)."""
+    def dealt(seed: int) -> Hand:
+        return runfast_deal(seed, 0, rules).hands[0]
+
+    hands = [dealt(seed) for seed in range(DEALS)]
+    size = f"{rules.hand_size}-card hands"
+    return [
+        _lead_moves(hands, rules, budget, f"lead moves, {size}"),
+        _batched(hands, rules, budget, label=f"legal_moves_batch, {size}"),
+        _classify(rules, budget, hands, dealt=dealt),
         _games(rules, budget),
         _native_games(rules, budget),
     ]

@@ -147,8 +147,17 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_name(rules: Rules) -> str:
-    """The preset name of ``rules`` for output (``standard+deal_bonuses`` with the bonuses on),
-    ``custom`` for any other rule set."""
+    """The preset name of ``rules`` for output (``standard+deal_bonuses`` with the bonuses on,
+    ``runfast, 2 players`` for a Run Fast preset with Run Fast's two-player option),
+    ``custom`` for any other rule set.
+
+    >>> rules_name(Rules.preset("runfast_15").replace(players=2))
+    'runfast_15, 2 players'
+    """
+    if rules.game == "runfast" and rules.players == 2:
+        three = rules.replace(players=3).name
+        if three != "custom":
+            return f"{three}, 2 players"
     return rules.name
 
 

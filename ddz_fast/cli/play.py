@@ -18,7 +18,7 @@ the legal moves written that way.
 With ``--rules runfast`` or ``runfast_15`` the hand is one of Run Fast (Pao De Kuai): the human
 sits at seat 0 against two bots, every player for himself, and the holder of the three of
 spades leads; ``--seat`` does not apply (there is no landlord) and the bots default to the
-random bot (the greedy bot does not play Run Fast yet, and is refused before the hand starts).
+random bot (a bot that does not play Run Fast is refused by name before the hand starts).
 Illegal moves are explained by the rule they break (must-beat, the one-card rule).
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ddz_fast.actions import Partner
 from ddz_fast.search.bots import Bot, act, last_mover, start_play
-from ddz_fast.search.catalog import BOTS, make_bot
+from ddz_fast.search.catalog import BOTS, make_bot, make_runfast_bot
 from ddz_fast.cards import RANK_LETTERS
 from ddz_fast.engine.game import Game
 from ddz_fast.engine.three_player import State
@@ -57,7 +57,7 @@ ways is typed CARDS=READING (3335=3333).
 Run Fast (--rules runfast or runfast_15): you sit at seat 0 against two bots,
 every player for himself; the holder of the three of spades leads, a player who
 can beat must (no pass), and the first out wins. --seat does not apply, and
-the bots default to random (the greedy bot does not play Run Fast yet).
+the bots default to random (greedy plays Run Fast too).
 
 Input is read line by line with no terminal control, so a game can be played
 through a pipe; when the input ends before the hand does, or on quit, the hand
@@ -363,7 +363,7 @@ def _run_runfast(args: argparse.Namespace, seed: int) -> int:
     if args.seat is not None:
         raise ValueError("Run Fast has no landlord: --seat does not apply (you sit at seat 0)")
     spec = args.bot or "random"
-    make_bot(spec, 0).play(Game(args.rules).new_state(0))   # refuses a bot that cannot play it
+    make_runfast_bot(spec, 0)   # refuses a bot that does not play Run Fast, by name
     state = Game(args.rules).new_state(seed)
     bots = {seat: make_bot(spec, f"{seed}:{seat}") for seat in range(1, len(state.hands))}
     print(f"Run Fast, {rules_name(args.rules)} rules, seed {seed}. You (seat 0) against "

@@ -11,6 +11,18 @@ notation of :mod:`ddz_fast.positions.three_player` and DUEL in that of
 The solver plays no wild cards: ``--rules laizi`` and ``tiandi_laizi`` are refused by name
 before anything runs (``perft`` counts such positions, and ``arena`` plays such hands).
 
+Under Run Fast rules (``--rules runfast`` or ``runfast_15``) POSITION is a Run Fast position
+(:mod:`ddz_fast.positions.runfast`: two or three hands, the player to move, the move to beat,
+the passes; two hands are the ``players=2`` game) solved by
+:func:`~ddz_fast.search.runfast.solve_runfast`: whether ``--player`` (default: the player to
+move) goes out first against the others playing together, the winning moves of the side to
+move and a line of best play::
+
+    ddz-fast solve --rules runfast "342/4/46 0 - 0"
+
+``--duel``, ``--objective stake`` and ``--tt-mb`` are Dou Dizhu's (the Run Fast solver's table
+is bounded by ``--max-nodes``) and are refused there in one line; ``--player`` is Run Fast's.
+
 A long solve shows a progress line on stderr when stderr is a terminal. Ctrl-C stops it: one
 line on stderr and exit status 130.
 """
@@ -24,13 +36,16 @@ from typing import Any, Dict, Optional, Sequence
 
 from ddz_fast.positions.duel import Duel
 from ddz_fast.move import Move
+from ddz_fast.positions.runfast import RunFastPosition, format_runfast_move
 from ddz_fast.positions.three_player import Position
 from ddz_fast.rules import Rules
 from ddz_fast._memory import check_room
+from ddz_fast.search.runfast import RunFastSolution, solve_runfast
 from ddz_fast.search.solver import (_MAX_TT_MEGABYTES, DEFAULT_TT_MEGABYTES, OBJECTIVES, Solution,
                                     solve)
 
-from .common import add_json_option, add_rules_option, format_count, move_text, print_json
+from .common import (add_json_option, add_rules_option, format_count, move_text, print_json,
+                     rules_name)
 
 NAME = "solve"
 HELP = "solve a position or a duel with every hand visible: winner, winning moves, best line"
@@ -48,6 +63,11 @@ peasants play as one side that sees every card. DUEL is FIRST/SECOND,
 optionally followed by a move the first player must beat. --objective stake
 also maximises the signed multiplier. The solver plays no wild cards.
 
+Under --rules runfast (or runfast_15) POSITION is a Run Fast position, "HANDS
+TO_MOVE MOVE_TO_BEAT PASSES" with two or three hands: the answer is whether
+--player (default: the player to move) goes out first against the others
+playing together, with the winning moves of the side to move and a best line.
+
 A long solve shows a progress line on stderr at a terminal; Ctrl-C stops it
 with exit status 130.
 """
@@ -55,6 +75,7 @@ EXAMPLES = """\
 ddz-fast solve "3344556677KK2/89TJQQA/9TJA22BR 0 0 - 0"
 ddz-fast solve --duel "KK5543/225543 55"
 ddz-fast solve --duel "BR3/44445" --objective stake --json
+ddz-fast solve --rules runfast "342/4/46 0 - 0"
 """
 PROGRESS_AFTER = 0.5    # seconds before the progress line appears
 
@@ -71,8 +92,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="stop after N nodes (the result is then inexact)")
     parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                         help="stop after SECONDS (the result is then inexact)")
-    parser.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MEGABYTES, metavar="MB",
-                        help=f"transposition table memory (default: {DEFAULT_TT_MEGABYTES})")
+    parser.add_argument("--tt-mb", type=int, default=None, metavar="MB",
+                        help=f"transposition table memory (default: {DEFAULT_TT_MEGABYTES}; "
+                             f"not in Run Fast)")
+    parser.add_argument("--player", type=int, default=None, metavar="SEAT",
+                        help="Run Fast: the player whose going out first is solved (default: "
+                             "the player to move)")
     add_rules_option(parser, layer="the solver")
     add_json_option(parser)
 
@@ -155,14 +180,92 @@ class _Progress:
                 sys.stderr.flush()
 
 
+# --- Run Fast --------------------------------------------------------------------------------
+
+def _runfast_winner_line(solution: RunFastSolution) -> str:
+    if solution.player_wins is None:
+        return "winner: unknown (the search stopped first)"
+    player = solution.player
+    if solution.position.players == 2:
+        return f"winner: player {player if solution.player_wins else 1 - player}"
+    if solution.player_wins:
+        return f"winner: player {player}, out first against the others together"
+    return f"winner: the others, against player {player}"
+
+
+def _runfast_moves(moves: Sequence[Move]) -> str:
+    return " ".join(map(format_runfast_move, moves)) or "-"
+
+
+def _runfast_document(solution: RunFastSolution, rules: Rules) -> Dict[str, Any]:
+    return {
+        "game": str(solution.position), "runfast": True, "rules": rules_name(rules),
+        "player": solution.player, "wins": solution.wins, "player_wins": solution.player_wins,
+        "winning_moves": [format_runfast_move(m) for m in solution.winning_moves],
+        "pv": [format_runfast_move(m) for m in solution.pv], "distance": solution.distance,
+        "nodes": solution.nodes, "seconds": solution.seconds,
+        "nodes_per_second": solution.nodes_per_second, "exact": solution.exact,
+        "stopped": solution.stopped,
+    }
+
+
+def _print_runfast(solution: RunFastSolution) -> None:
+    print(_runfast_winner_line(solution) + ("" if solution.exact else " (inexact: stopped by "
+                                            f"the {solution.stopped} limit)"))
+    if solution.winning_moves or solution.wins is not False:
+        print(f"winning moves: {_runfast_moves(solution.winning_moves)}")
+    else:
+        print("winning moves: none (the side to move loses)")
+    if solution.pv:
+        print(f"line ({solution.distance} actions): {_runfast_moves(solution.pv)}")
+    print(f"{format_count(solution.nodes)} nodes in {solution.seconds:.3f} s, "
+          f"{format_count(solution.nodes_per_second)} nodes/s")
+
+
+def _refuse_dou_dizhu_options(args: argparse.Namespace) -> None:
+    """ValueError naming the first option of the Dou Dizhu solver given under Run Fast
+    rules."""
+    if args.duel:
+        raise ValueError("--duel is a Dou Dizhu duel: under Run Fast rules POSITION is a Run "
+                         "Fast position (two hands are the two-player game)")
+    if args.objective != "win":
+        raise ValueError(f"--objective {args.objective} is Dou Dizhu's: the Run Fast solver "
+                         f"answers who goes out first only")
+    if args.tt_mb is not None:
+        raise ValueError("--tt-mb does not apply to Run Fast: its solver's table is bounded "
+                         "by --max-nodes")
+
+
+def _run_runfast(args: argparse.Namespace) -> int:
+    _refuse_dou_dizhu_options(args)
+    position = RunFastPosition.parse(args.game)
+    rules = args.rules
+    if position.players != rules.players:   # two hands: the rules' two-player game
+        rules = rules.replace(players=position.players)
+    with _Progress():
+        solution = solve_runfast(position, rules=rules, player=args.player,
+                                 max_nodes=args.max_nodes, time_limit=args.time_limit)
+    if args.json:
+        print_json(_runfast_document(solution, rules))
+    else:
+        _print_runfast(solution)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.rules.game == "runfast":
+        return _run_runfast(args)
+    if args.player is not None:
+        raise ValueError("--player is Run Fast's (--rules runfast): a Dou Dizhu solve is "
+                         "the landlord's side against the peasants")
     game = Duel.parse(args.game) if args.duel else Position.parse(args.game)
-    if 1 <= args.tt_mb <= _MAX_TT_MEGABYTES:  # outside, solve says what the range is
-        check_room(args.tt_mb << 20, f"--tt-mb {args.tt_mb}", "the transposition table")
+    tt_mb = DEFAULT_TT_MEGABYTES if args.tt_mb is None else args.tt_mb
+    if 1 <= tt_mb <= _MAX_TT_MEGABYTES:  # outside, solve says what the range is
+        check_room(tt_mb << 20, f"--tt-mb {tt_mb}", "the transposition table")
     with _Progress():
         solution = solve(game, rules=args.rules, objective=args.objective,
                          max_nodes=args.max_nodes, time_limit=args.time_limit,
-                         tt_megabytes=args.tt_mb)
+                         tt_megabytes=tt_mb)
     if args.json:
         print_json(_document(solution, args.rules))
     else:

@@ -31,6 +31,7 @@ from typing import Any, Dict, List, Optional, Union
 import numpy as np
 
 from ..actions import Bid, Double
+from ..engine.runfast import RunFastState
 from ..engine.three_player import State
 from ..engine.base import check_seed
 from ..move import Move
@@ -83,6 +84,8 @@ class RLCardRuleBot:
         return self._bidder.double(state)
 
     def play(self, state: State) -> Move:
+        if isinstance(state, RunFastState):     # RLCard's agent knows Dou Dizhu only
+            raise ValueError("RLCardRuleBot does not play Run Fast")
         if not isinstance(state, State):
             raise TypeError(f"state must be a State of three players, not "
                             f"{type(state).__name__}")

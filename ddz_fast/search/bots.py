@@ -26,6 +26,12 @@ bots do not play wild cards yet and refuse such a hand at their first decision, 
 themselves. A bot that plays wild cards says so with a true class attribute
 ``plays_wild_cards`` (:func:`plays_wild_cards`), so a caller such as the arena can refuse the
 others before any hand is dealt.
+
+At the Run Fast table (:mod:`ddz_fast.engine.runfast`: every player for himself, no bidding)
+a bot makes only play decisions. The random and greedy bots play it; a bot that does says so
+with a true class attribute ``plays_runfast`` (:func:`plays_runfast`), and :func:`act`
+refuses a Run Fast state for any other bot with a ValueError naming it, as the solver bot
+does itself (:func:`refuse_runfast`).
 """
 from __future__ import annotations
 
@@ -36,7 +42,7 @@ import numpy as np
 
 from ..moves import classify  # the implementation DDZ_FAST_IMPLEMENTATION chose
 from ..actions import Bid, Double, Partner
-from ..cards import NUM_RANKS, TWO, Counts, check_counts
+from ..cards import ACE, NUM_RANKS, RUNFAST_DECKS, TWO, Counts, check_counts
 from ..engine.base import MAX_REDEALS, AutoPlayLoopError, timeout_action
 from ..actions import Action
 from ..engine.game import Game, deal_cards
@@ -51,7 +57,8 @@ from ..rules import Rules, plain_rules
 from ..validate import check_int, check_seat, shown
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "act", "play_hand", "start_play",
-           "hand_strength", "last_mover", "refuse_wild_cards", "plays_wild_cards"]
+           "hand_strength", "last_mover", "refuse_wild_cards", "plays_wild_cards",
+           "refuse_runfast", "plays_runfast"]
 
 
 @runtime_checkable
@@ -102,6 +109,8 @@ def act(bot: Bot, state: State) -> Action:
     if not _is_bot(bot):
         raise TypeError(f"bot must be a bot (with bid, double and play), "
                         f"not {type(bot).__name__}")
+    if isinstance(state, RunFastState) and not plays_runfast(bot):
+        refuse_runfast(state, type(bot).__name__)
     phase = state.phase
     if phase == "bidding":
         return bot.bid(state)
@@ -202,6 +211,8 @@ class RandomBot:
 
     #: Any legal action is as good as another: moves read with wild cards included.
     plays_wild_cards = True
+    #: ... and Run Fast's actions too.
+    plays_runfast = True
 
     def __init__(self, seed: Union[int, str, None] = None) -> None:
         self._rng = random.Random(check_seed(seed))
@@ -286,6 +297,30 @@ def plays_wild_cards(bot: object) -> bool:
     return getattr(bot, "plays_wild_cards", False) is True
 
 
+def refuse_runfast(state: object, bot: str) -> None:
+    """ValueError naming ``bot`` when ``state`` is a Run Fast hand, which that bot does not
+    play.
+
+    >>> from ddz_fast import Game
+    >>> refuse_runfast(Game("runfast").new_state(1), "SolverBot")
+    Traceback (most recent call last):
+    ...
+    ValueError: SolverBot does not play Run Fast
+    """
+    if isinstance(state, RunFastState):
+        raise ValueError(f"{bot} does not play Run Fast")
+
+
+def plays_runfast(bot: object) -> bool:
+    """Whether ``bot`` (a bot, or a class or factory of bots) plays Run Fast hands: its
+    ``plays_runfast`` attribute, False when it has none.
+
+    >>> plays_runfast(GreedyBot), plays_runfast(SolverBot())
+    (True, False)
+    """
+    return getattr(bot, "plays_runfast", False) is True
+
+
 def _side(state: State) -> Tuple[int, ...]:
     """The landlord's side: the landlord, and at the four-player table its partner."""
     # An isinstance test, not getattr with a default: a missing attribute raises inside.
@@ -305,7 +340,7 @@ def last_mover(state: State) -> Optional[int]:
     if prev is None or player is None:
         return None
     # No pass since the move: the previous seat played it; each pass one seat further back.
-    players = state.num_players if isinstance(state, PythonState) else 3
+    players = state.num_players if isinstance(state, (PythonState, RunFastState)) else 3
     return (check_seat("current_player", player, players) - 1 - passes) % players
 
 
@@ -331,6 +366,18 @@ def _turns_left(counts: np.ndarray, rocket_jokers: int = 2) -> np.ndarray:
     return (suited >= 4).sum(axis=1) + rocket + trios + np.maximum(0, loose - trios)
 
 
+def _runfast_turns_left(counts: np.ndarray) -> np.ndarray:
+    """:func:`_turns_left` under Run Fast's moves: a trio carries two cards (two singles or a
+    pair, singles taken first since they are the harder to shed), and there are no jokers."""
+    suited = counts[:, :TWO + 1]
+    trios = (suited == 3).sum(axis=1)
+    singles, pairs = (suited == 1).sum(axis=1), (suited == 2).sum(axis=1)
+    on_singles = np.minimum(trios, (singles + 1) // 2)
+    on_pairs = np.minimum(trios - on_singles, pairs)
+    return ((suited >= 4).sum(axis=1) + trios + np.maximum(0, singles - 2 * on_singles)
+            + pairs - on_pairs)
+
+
 def _move_arrays(moves: List[Move], narrow: bool) -> Tuple[np.ndarray, np.ndarray]:
     """(type codes, int16[M, 15] counts) of moves: from their 64-bit words when ``narrow``
     (one deck, no wild cards), else from the moves themselves (the words of two decks and of
@@ -352,19 +399,25 @@ class _Options:
         self.moves: List[Move] = actions[1:] if self.pass_legal else actions
         hand = np.array(state.hands[state.current_player].counts, dtype=np.int16)
         self.hand_size = int(hand.sum())
-        decks = state.rules.decks
-        self.types, used = _move_arrays(self.moves, decks == 1 and not state.rules.laizi)
+        rules = state.rules
+        decks, runfast = rules.decks, rules.game == "runfast"
+        # Run Fast's moves carry a type bit above the 64-bit word of Dou Dizhu's.
+        self.types, used = _move_arrays(self.moves, decks == 1 and not rules.laizi
+                                        and not runfast)
         self.sizes = used.sum(axis=1)
         self.keys = np.fromiter((m.key for m in self.moves), dtype=np.int16,
                                 count=len(self.moves))
         self.top_rank = np.where(used > 0, _RANKS, -1).max(axis=1) if len(self.moves) else \
             np.zeros(0, dtype=np.int16)
-        self.turns_after = _turns_left(hand - used, 2 * decks)
+        self.turns_after = (_runfast_turns_left(hand - used) if runfast
+                            else _turns_left(hand - used, 2 * decks))
         self.is_bomb = (self.types == _BOMB) | (self.types == _ROCKET)
         # Bombs and the rocket are kept whole: a move that takes cards from them (a four with
         # kickers, a joker as a kicker, a trio out of a bomb) spends them as ordinary cards.
         reserved = np.zeros(NUM_RANKS, dtype=bool)
         reserved[:TWO + 1] = hand[:TWO + 1] >= 4
+        if runfast and rules.aaa_bomb and hand[ACE] == RUNFAST_DECKS[rules.deck_size][ACE]:
+            reserved[ACE] = True    # the three aces of the 48-card deck are a bomb
         if hand[13] == decks and hand[14] == decks:
             reserved[13:] = True
         breaks_reserve = (used[:, reserved] > 0).any(axis=1)
@@ -398,8 +451,20 @@ class GreedyBot:
     * A partner's move is never beaten, unless that ends the hand.
     * Bidding: by :func:`hand_strength`: points bid 1, 2 or 3 from ``bid_at`` (call from the
       first threshold, rob from the second); doubles from ``double_at``.
+    * Run Fast (every player for himself): the same rules with every other player an
+      opponent, turns counted with Run Fast's trio + two, and three aces kept whole as a bomb
+      under ``aaa_bomb``. Going out, it goes out with a bomb when it can (a bomb as the last
+      play earns ``bomb_score``). Where ``must_beat`` forbids the pass and only a bomb or a
+      move out of a bomb beats, it plays the cheapest of them. The one-card rule and
+      must-beat are in ``legal_actions()`` already.
 
     ``seed`` is accepted for a uniform constructor (the bot is deterministic).
+
+    >>> from ddz_fast import Game
+    >>> state = Game("runfast").new_state_from_hands(
+    ...     ["33344456789TJQKA", "3455666789TJQKA2", "5778899TTJJQQKKA"], first_bidder=0)
+    >>> str(GreedyBot().play(state))  # what is left, 33344, is one trio + two
+    '456789TJQKA'
 
     >>> from ddz_fast import Game
     >>> state = Game().new_state_from_hands(
@@ -410,6 +475,8 @@ class GreedyBot:
 
     #: Its rules read the moves' types and keys, which moves read with wild cards carry too.
     plays_wild_cards = True
+    #: ... and Run Fast's moves too (see the class docstring).
+    plays_runfast = True
 
     def __init__(self, seed: Union[int, str, None] = None, *, danger: int = 2,
                  bid_at: Tuple[int, int, int] = (5, 7, 9), double_at: int = 9) -> None:
@@ -452,17 +519,16 @@ class GreedyBot:
 
     def play(self, state: State) -> Move:
         _check_decision(state, "play")
-        if isinstance(state, RunFastState):     # its rules read a landlord's sides
-            raise ValueError("the greedy bot plays Dou Dizhu's hands, not Run Fast's yet")
         actions = state.legal_actions()
         if state.prev is not None:
             if len(actions) == 1:
-                return Move.PASS  # nothing beats the move
+                return actions[0]   # the pass when nothing beats; in Run Fast the one beat
             if last_mover(state) not in self._opponents(state):
                 # Never beat the partner without need: only to go out at once.
                 size = len(state.hands[state.current_player])
                 return next((m for m in actions if len(m) == size), Move.PASS)
         options = _Options(state, actions)
+        # A bomb first: as the last play it wins its trick (in Run Fast it earns bomb_score).
         finishing = options.best(options.sizes == options.hand_size, ~options.is_bomb)
         if finishing is not None:  # the whole hand in one move: the hand is won
             return finishing
@@ -474,6 +540,8 @@ class GreedyBot:
         return len(state.hands[seat])
 
     def _opponents(self, state: State) -> List[int]:
+        if isinstance(state, RunFastState):     # every player for himself
+            return [s for s in range(len(state.hands)) if s != state.current_player]
         me, side = state.current_player, _side(state)
         return [s for s in range(len(state.hands)) if (s in side) != (me in side)]
 
@@ -502,12 +570,12 @@ class GreedyBot:
     def _follow(self, state: State, options: _Options) -> Move:
         opponents = self._opponents(state)
         fewest = min(self._cards_left(state, s) for s in opponents)
+        # Cheapest: a low key, and no split pair or trio where the hand can avoid it.
+        cost = options.turns_after + 0.15 * options.keys
         if fewest == 1 and state.prev.type == "solo":
             # Keep the lead away from a player about to go out: beat with the highest single.
             move = options.best(options.ordinary, -options.keys)
         else:
-            # Cheapest: a low key, and no split pair or trio where the hand can avoid it.
-            cost = options.turns_after + 0.15 * options.keys
             move = options.best(options.ordinary, cost)
         if move is not None:
             return move
@@ -515,7 +583,12 @@ class GreedyBot:
             bomb = options.best(options.is_bomb, options.types, options.keys)
             if bomb is not None:
                 return bomb
-        return Move.PASS
+        if options.pass_legal:
+            return Move.PASS
+        # Run Fast's must-beat: only bombs, or moves out of a bomb, beat; the cheapest of them.
+        cheapest = options.best(np.ones_like(options.is_bomb), cost)
+        assert cheapest is not None     # a follower who may not pass has a move
+        return cheapest
 
     def _bomb_wins(self, state: State, options: _Options) -> bool:
         """Whether, after its smallest bomb, the rest of the hand is one leading move."""
@@ -557,10 +630,12 @@ class SolverBot:
         return "SolverBot()"
 
     def bid(self, state: State) -> Bid:
+        refuse_runfast(state, "SolverBot")
         refuse_wild_cards(state, "SolverBot")
         return self._greedy.bid(state)
 
     def double(self, state: State) -> Double:
+        refuse_runfast(state, "SolverBot")
         refuse_wild_cards(state, "SolverBot")
         return self._greedy.double(state)
 
@@ -568,6 +643,7 @@ class SolverBot:
         from .solver import solve  # imported late: the solver imports the native core
 
         _check_decision(state, "play")
+        refuse_runfast(state, "SolverBot")
         refuse_wild_cards(state, "SolverBot")
         solution = solve(state.position(), rules=state.rules, max_nodes=self.max_nodes,
                          tt_megabytes=self.tt_megabytes)

@@ -6,10 +6,11 @@ import inspect
 from typing import Callable, Dict, List, Tuple, Union
 
 from ..compat.rlcard_rule import RLCardRuleBot
-from .bots import Bot, GreedyBot, RandomBot, SolverBot, plays_wild_cards
+from .bots import Bot, GreedyBot, RandomBot, SolverBot, plays_runfast, plays_wild_cards
 from .search_bots import ISMCTSBot, PIMCBot
 
-__all__ = ["BOTS", "make_bot", "parse_bot_spec", "wild_card_bots"]
+__all__ = ["BOTS", "make_bot", "parse_bot_spec", "wild_card_bots", "runfast_bots",
+           "make_runfast_bot"]
 
 
 def _rlcard_rule(seed: Union[int, str, None] = None) -> Bot:
@@ -94,3 +95,31 @@ def make_bot(name: str, seed: Union[int, str, None] = None, **options: object) -
 def wild_card_bots() -> List[str]:
     """The names in :data:`BOTS` of the bots that play wild cards, in their order."""
     return [name for name, factory in BOTS.items() if plays_wild_cards(factory)]
+
+
+def runfast_bots() -> List[str]:
+    """The names in :data:`BOTS` of the bots that play Run Fast, in their order.
+
+    >>> runfast_bots()[:2]
+    ['random', 'greedy']
+    """
+    return [name for name, factory in BOTS.items() if plays_runfast(factory)]
+
+
+def make_runfast_bot(spec: str, seed: Union[int, str, None] = None, **options: object) -> Bot:
+    """:func:`make_bot` for the Run Fast table: a ValueError naming the bot and the choices
+    when it does not play Run Fast (:func:`~ddz_fast.search.bots.plays_runfast`), before
+    any hand is dealt.
+
+    >>> make_runfast_bot("greedy:danger=1").danger
+    1
+    >>> make_runfast_bot("solver")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'solver' does not play Run Fast: choose among random, greedy...
+    """
+    bot = make_bot(spec, seed, **options)
+    if not plays_runfast(bot):
+        raise ValueError(f"bot {spec!r:.100} does not play Run Fast: choose among "
+                         f"{', '.join(runfast_bots())}")
+    return bot

@@ -11,9 +11,10 @@ from ddz_fast import Duel, Game, Hand, InformationSet, Move, Rules, Solution, in
 from ddz_fast.compat.rlcard_rule import RLCardRuleBot
 from ddz_fast.reference import sampling as reference_sampling
 from ddz_fast.reference.solver import ReferenceSolution, solve_reference
-from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_wild_cards,
-                                  refuse_wild_cards)
-from ddz_fast.search.catalog import parse_bot_spec, wild_card_bots
+from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_runfast,
+                                  plays_wild_cards, refuse_runfast, refuse_wild_cards)
+from ddz_fast.search.catalog import (make_runfast_bot, parse_bot_spec, runfast_bots,
+                                     wild_card_bots)
 from ddz_fast.search.infoset import normalize_constraints, split_spec, split_specs
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
 from ddz_fast.search import runfast as runfast_search
@@ -186,7 +187,8 @@ def _(g: Gen):
     """Each bot's decisions on a state of any table and phase, or on anything: a legal
     action of the state's phase, or one clear error (a bot that plays three seats refuses
     four, one that plays no wild cards refuses them, a decision of another phase is refused)."""
-    state = variant_state(g, steps=g.rng.randint(0, 80)) if g.chance(0.9) else g.any()
+    state = g.pick([variant_state(g, steps=g.rng.randint(0, 80)), runfast_state(g)]) \
+        if g.chance(0.9) else g.any()
     kind = g.pick(["random", "greedy", "solver", "pimc", "ismcts", "rlcard-rule"])
     bot = _bots(g, g.pick([1, 7, "seed"]))[kind]()
     method = g.pick(["bid", "double", "play", "play", "partner", "choose", "protocol"])
@@ -225,10 +227,15 @@ def _(g: Gen):
                               "ddz_fast.search.bots.refuse_wild_cards",
                               "ddz_fast.search.bots.plays_wild_cards",
                               "ddz_fast.search.catalog.parse_bot_spec",
-                              "ddz_fast.search.catalog.wild_card_bots"], examples=30)
+                              "ddz_fast.search.catalog.wild_card_bots",
+                              "ddz_fast.search.bots.refuse_runfast",
+                              "ddz_fast.search.bots.plays_runfast",
+                              "ddz_fast.search.catalog.runfast_bots",
+                              "ddz_fast.search.catalog.make_runfast_bot"], examples=30)
 def _(g: Gen):
-    """The search bots' and the solver bot's options, bot specs, and the wild-card checks."""
-    which = g.pick(["pimc", "ismcts", "solver", "rlcard", "spec", "wild"])
+    """The search bots' and the solver bot's options, bot specs, and the wild-card and Run
+    Fast checks."""
+    which = g.pick(["pimc", "ismcts", "solver", "rlcard", "spec", "wild", "runfast"])
     seed = g.seed_like()
 
     def value():
@@ -250,7 +257,17 @@ def _(g: Gen):
                        "greedy:danger=3,,", ":", "pimc:=3", "pimc:samples", "rlcard-rule",
                        "a" * 300, "\ud800:x=1", g.text()]) if g.chance(0.8) else g.any()
         return _call("parse_bot_spec", parse_bot_spec, spec)
-    state = variant_state(g, steps=g.rng.randint(0, 20)) if g.chance(0.8) else g.any()
+    if which == "runfast":
+        spec = g.pick(["random", "greedy:danger=1", "solver", "pimc:samples=2", "rlcard-rule",
+                       "bogus", "greedy:speed=1", g.text(), g.any()])
+        seed = g.pick([None, 1, "s", -1, 2**70, 1.5, g.any()])
+
+        def make():
+            runfast_bots()
+            return make_runfast_bot(spec, seed)
+        return call_text("make_runfast_bot", spec, seed), make
+    state = g.pick([variant_state(g, steps=g.rng.randint(0, 20)), runfast_state(g)]) \
+        if g.chance(0.8) else g.any()
     bot = g.pick([RandomBot, GreedyBot, PIMCBot, RandomBot(1), lambda: None, None, g.any()])
 
     name = g.pick(["the bot", "", None])
@@ -258,8 +275,10 @@ def _(g: Gen):
     def run():
         wild_card_bots()
         plays_wild_cards(bot)
+        plays_runfast(bot)
+        refuse_runfast(state, name)
         return refuse_wild_cards(state, name)
-    return call_text("refuse_wild_cards", state, bot), run
+    return call_text("refuse_runfast and refuse_wild_cards", state, bot), run
 
 
 # --- information sets and sampling, and the reference beside them ----------------------------

@@ -11,6 +11,7 @@ import numpy as np
 from ddz_fast import Hand, Rules, legal_moves
 from ddz_fast.cli import common, main as cli_main
 from ddz_fast.arena import duplicate as arena
+from ddz_fast.arena import runfast as runfast_arena
 from ddz_fast.arena.parallel import imap_in_windows
 from ddz_fast.cards import NUM_RANKS
 from ddz_fast.compat import ActionLayout, openspiel, rlcard, wing_ranks
@@ -19,7 +20,7 @@ from ddz_fast.validate import is_int
 
 from .core import (ALL_PRESETS, PRESET_NAMES, Gen, _call, call_text, entry, expect_equal,
                    r)
-from .positions import _small_position
+from .positions import _runfast_position, _small_position
 
 
 @entry("arena", covers=["ddz_fast.arena.duplicate.ArenaConfig",
@@ -57,6 +58,51 @@ def _(g: Gen):
         return call_text("arena.summarise(config, arena.run_arena", config, deals,
                          **kwargs) + ")", run
     return _call("arena.run_arena", arena.run_arena, config, deals, **kwargs)
+
+
+@entry("runfast arena", covers=["ddz_fast.arena.runfast.RunFastTally",
+                                "ddz_fast.arena.runfast.RunFastTally.empty",
+                                "ddz_fast.arena.runfast.play_deals",
+                                "ddz_fast.arena.runfast.runfast_games",
+                                "ddz_fast.arena.runfast.summarise"])
+def _(g: Gen):
+    """The Run Fast table of the arena: configs of any rules and bots (a bot that does not
+    play Run Fast refused by name), short runs through every entry point, and hostile
+    tallies, ranges and sizes."""
+    rules = g.pick(["runfast", "runfast_15", Rules.preset("runfast").replace(players=2),
+                    Rules.preset("runfast").replace(must_beat=False, aaa_bomb=True), "standard"])
+    specs = g.pick([("random", "greedy"), ("greedy", "greedy:danger=0", "random"),
+                    ("random", "solver"), ("pimc:samples=2", "greedy"), ("random",),
+                    ("rlcard-rule", "random"), g.any()])
+    which = g.pick(["config", "games", "tally", "play", "run", "summary"])
+    if which == "config":
+        return _call("arena.ArenaConfig", arena.ArenaConfig, specs, g.pick([0, 7, -1]), rules)
+    if which == "games":
+        return _call("runfast_arena.runfast_games", runfast_arena.runfast_games,
+                     g.pick([0, 2, 3, 16, 17, -1, "2", None]), g.pick([2, 3, 1, 4, "3", None]))
+    if which == "tally":
+        return _call("runfast_arena.RunFastTally.empty", runfast_arena.RunFastTally.empty,
+                     g.pick([2, 3, 0, -1, 2**70, "2"]), g.pick([2, 3, 4, None]))
+    config = arena.ArenaConfig(g.pick([("random", "greedy"), ("greedy", "random", "random")]),
+                               seed=g.rng.randrange(100), rules=g.pick(["runfast", "runfast_15",
+                               Rules.preset("runfast").replace(players=2)]))
+    if which == "play":
+        start = g.pick([0, 1, 5, -1, 2**70, "0", None])
+        stop = g.pick([0, 1, 2, 3, -1, 2**70, 1.5, None]) if g.chance(0.5) else \
+            (start + 2 if isinstance(start, int) and 0 <= start < 100 else start)
+        if isinstance(start, int) and isinstance(stop, int) and stop - start > 3:
+            stop = start + 3                 # a valid long range is no finding
+        return _call("runfast_arena.play_deals", runfast_arena.play_deals,
+                     g.pick([config, config, arena.ArenaConfig(("random", "greedy")), g.any()]),
+                     start, stop)
+    if which == "run":
+        return _call("arena.run_arena", arena.run_arena, config, g.pick([1, 2, 0, -1, "2"]),
+                     workers=1)
+    tally = g.pick([runfast_arena.play_deals(config, 0, 1),
+                    runfast_arena.RunFastTally.empty(2, 3), arena.Tally.empty(2), g.any()])
+    return _call("runfast_arena.summarise", runfast_arena.summarise,
+                 g.pick([config, config, arena.ArenaConfig(("random", "greedy")), g.any()]),
+                 tally)
 
 
 @entry("compat.openspiel", covers=["ddz_fast.compat.openspiel.to_id",
@@ -272,7 +318,8 @@ def _cli_argv(g: Gen) -> List[str]:
         # need --wild with them (only a wild-card call above gives it, on a small hand).
         argv += ["--rules", g.pick(PRESET_NAMES + LAIZI_PRESETS + ["no_kitty", "botzone",
                                                                   "four_player", "house", "",
-                                                                  "STANDARD"])]
+                                                                  "STANDARD", "runfast",
+                                                                  "runfast_15"])]
     if g.chance(0.03) and cmd in CLI_COMMANDS and cmd not in ("moves", "classify"):
         argv += ["--wild", g.pick(WILD_TEXTS)]      # no such option there
     if g.chance(0.3) and cmd not in ("play",):
@@ -283,8 +330,15 @@ def _cli_argv(g: Gen) -> List[str]:
 
 
 def _solve_argv(g: Gen) -> List[str]:
-    """``ddz-fast solve``'s arguments: a small position or a duel, limits, a table size."""
-    if g.chance(0.4):
+    """``ddz-fast solve``'s arguments: a small position or a duel, limits, a table size; now
+    and then a small Run Fast position under Run Fast rules, for a player."""
+    if g.chance(0.25):
+        argv = [g.pick([str(_runfast_position(g, 4)), "3/4/5 0 - 0", "3456/789T 0 - 0",
+                        "3/4/5 0 0 - 0", g.text()]),
+                "--rules", g.pick(["runfast", "runfast_15"])]
+        if g.chance(0.4):
+            argv += ["--player", g.pick(["0", "1", "2", "3", "-1", "x"])]
+    elif g.chance(0.4):
         argv = ["--duel", g.pick(["KK5543/225543", "BR3/44", "3/4 5", "33/44 33", "/3", "3//4",
                                   g.text()])]
     else:
@@ -312,6 +366,10 @@ def _arena_argv(g: Gen) -> List[str]:
     argv += ["--workers", g.pick(["1", "1", "0", "x"])]
     if g.chance(0.4):
         argv += ["--seed", g.pick(["1", "-1", "x", "99999999999999999999"])]
+    if g.chance(0.3):   # the Run Fast table, for two or three
+        argv += ["--rules", g.pick(["runfast", "runfast_15"])]
+        if g.chance(0.5):
+            argv += ["--players", g.pick(["2", "3", "4", "x"])]
     if g.chance(0.2):
         argv += ["--backend", g.pick(["local", "bogus"])]   # ray would start a cluster
     if g.chance(0.2):

@@ -187,6 +187,14 @@ def test_ray_and_local_backends_agree(ray_instance):
 
 
 @pytest.mark.ray
+def test_ray_and_local_backends_agree_at_the_run_fast_table(ray_instance):
+    # Here, beside the other Ray tests: one Ray instance on the machine at a time.
+    config = ArenaConfig(("greedy", "random", "greedy:danger=0"), seed=3, rules="runfast")
+    local = run_arena(config, 6, workers=1)
+    assert run_arena(config, 6, backend="ray") == local == play_deals(config, 0, 6)
+
+
+@pytest.mark.ray
 def test_a_failed_ray_task_is_retried_and_its_deals_counted(ray_instance: Path):
     expected = run_arena(SMALL, 12, workers=1)
     ray_instance.touch()  # the first task to start fails once

@@ -106,6 +106,15 @@ def test_simulate_runfast_json(capsys, rules):
     assert abs(sum(summary["mean_score"])) < 1e-9
 
 
+def test_simulate_runfast_with_greedy_bots(capsys):
+    status, out, _ = run_main(capsys, ["simulate", "10", "--rules", "runfast", "--seed", "4",
+                                       "--workers", "1", "--bot", "greedy:danger=1", "--json"])
+    assert status == 0
+    summary = json.loads(out)
+    assert summary["bot"] == "greedy:danger=1" and sum(summary["wins"]) == 10
+    assert abs(sum(summary["mean_score"])) < 1e-9
+
+
 def test_simulate_runfast_is_the_same_for_any_number_of_workers():
     runs = [json.loads(ddz("simulate", "16", "--rules", "runfast", "--seed", "9",
                            "--workers", workers, "--json").stdout) for workers in ("1", "2")]
@@ -125,12 +134,12 @@ def test_simulate_runfast_text(capsys):
 @pytest.mark.parametrize("argv, fragment", [
     (["simulate", "3", "--rules", "runfast", "--landlord", "random"], "no landlord"),
     (["simulate", "3", "--rules", "runfast", "--peasants", "random"], "--peasants"),
-    (["simulate", "3", "--rules", "runfast", "--bot", "greedy"], "greedy bot"),
+    (["simulate", "3", "--rules", "runfast", "--bot", "solver"], "'solver' does not play"),
     (["simulate", "3", "--bot", "random"], "Run Fast"),
     (["simulate", "3", "--rules", "runfast", "--deal-bonuses"], "deal_bonuses"),
     (["simulate", "3", "--rules", "runfast", "--sides", "partner"], "sides"),
     (["play", "--rules", "runfast", "--seat", "peasant"], "--seat"),
-    (["play", "--rules", "runfast", "--bot", "greedy"], "greedy bot"),
+    (["play", "--rules", "runfast", "--bot", "solver"], "'solver' does not play"),
 ])
 def test_what_runfast_does_not_take_is_refused_in_one_line(capsys, argv, fragment):
     status, out, err = run_main(capsys, argv)
@@ -204,3 +213,154 @@ def test_resolve_runfast_move_names_must_beat_and_the_one_card_rule():
         if len(found) == 2:
             break
     assert found == {"must_beat", "one_card"}
+
+
+# --- arena ---------------------------------------------------------------------------------------
+
+def test_arena_under_runfast_json_is_the_library_tally(capsys):
+    from ddz_fast.arena.duplicate import ArenaConfig, play_deals
+    status, out, _ = run_main(capsys, ["arena", "greedy", "random", "--hands", "4", "--seed",
+                                       "3", "--rules", "runfast", "--workers", "1", "--json"])
+    assert status == 0
+    result = json.loads(out)
+    # Two bots, three seats: each ordered pair with the lone bot in each seat, 6 games a deal.
+    assert (result["game"], result["deals"], result["games"]) == ("runfast", 4, 24)
+    assert (result["rules"], result["players"]) == ("runfast", 3)
+    greedy, random_bot = result["bots"]
+    assert greedy["mean_score"] == pytest.approx(-random_bot["mean_score"])   # zero-sum
+    assert greedy["hands"] == 4 * 9     # 3 alone and 6 beside it a deal
+    expected = play_deals(ArenaConfig(("greedy", "random"), seed=3, rules="runfast"), 0, 4)
+    assert result["tally"] == expected.as_dict()
+
+
+def test_arena_under_runfast_15_for_two_players(capsys):
+    from ddz_fast.arena.duplicate import ArenaConfig, play_deals
+    status, out, _ = run_main(capsys, ["arena", "greedy", "random", "--hands", "3", "--seed",
+                                       "1", "--rules", "runfast_15", "--players", "2",
+                                       "--workers", "1", "--json"])
+    assert status == 0
+    result = json.loads(out)
+    assert (result["rules"], result["players"], result["games"]) == \
+        ("runfast_15, 2 players", 2, 6)
+    rules = ddz_fast.Rules.preset("runfast_15").replace(players=2)
+    assert rules.deck_size == 45
+    assert result["tally"] == play_deals(ArenaConfig(("greedy", "random"), 1, rules), 0,
+                                         3).as_dict()
+
+
+def test_arena_under_runfast_text(capsys):
+    status, out, err = run_main(capsys, ["arena", "random", "greedy", "--hands", "5", "--seed",
+                                         "2", "--rules", "runfast", "--workers", "1"])
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == ("5 deals, 30 games of Run Fast (runfast rules, 3 players, seed 2); "
+                        "95% intervals")
+    assert lines[1].split() == ["bot", "rating", "score/hand", "interval", "out", "first",
+                                "interval"]
+    assert {lines[2].split()[0], lines[3].split()[0]} == {"random", "greedy"}
+    assert lines[4].startswith("head to head") and lines[5].startswith("  random vs greedy: ")
+    assert lines[-1].startswith("games/s ")
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["arena", "greedy", "solver", "--hands", "2", "--rules", "runfast"],
+     "bot 'solver' cannot play it: choose among random, greedy"),
+    (["arena", "greedy", "random", "--hands", "2", "--players", "2"], "--players is Run Fast's"),
+    (["arena", "greedy", "random", "--hands", "2", "--rules", "runfast", "--players", "4"],
+     "invalid choice: 4"),
+    (["arena", "greedy", "random", "--hands", "2", "--rules", "runfast", "--deal-bonuses"],
+     "deal_bonuses"),
+    (["arena", "greedy", "--hands", "2", "--rules", "runfast"], "at least two bots"),
+])
+def test_arena_under_runfast_refuses_in_one_line(capsys, argv, fragment):
+    assert_one_line_error(*run_main(capsys, argv), fragment)
+
+
+# --- solve ---------------------------------------------------------------------------------------
+
+def test_solve_a_runfast_position(capsys):
+    # RULES.md's one-card rule at work (solve_runfast's example): seat 1 holds one card, so
+    # seat 0 must lead his highest, the 2; nobody beats it; he must lead his highest again,
+    # the 4; seat 1 cannot beat it, seat 2 must, with the 6, and goes out with his 4.
+    status, out, err = run_main(capsys, ["solve", "--rules", "runfast", "342/4/46 0 - 0"])
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[:3] == ["winner: the others, against player 0",
+                         "winning moves: none (the side to move loses)",
+                         "line (9 actions): 2 pass pass 4 pass 6 pass pass 4"]
+    assert lines[3].endswith(" nodes/s")
+
+
+def test_solve_a_runfast_position_for_another_player_as_json(capsys):
+    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast", "342/4/46 0 - 0",
+                                       "--player", "2", "--json"])
+    assert status == 0
+    document = json.loads(out)
+    assert (document["player"], document["player_wins"], document["wins"]) == (2, True, False)
+    assert document["pv"] == ["2", "pass", "pass", "4", "pass", "6", "pass", "pass", "4"]
+    assert (document["runfast"], document["rules"], document["exact"]) == (True, "runfast", True)
+
+
+def test_solve_a_two_hand_runfast_position(capsys):
+    # Seat 0 leads from 3456 and seat 1 holds 789T: every card of seat 1 beats every card of
+    # seat 0, so whatever seat 0 leads, seat 1 takes the lead and plays out.
+    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast_15", "3456/789T 0 - 0",
+                                       "--json"])
+    document = json.loads(out)
+    assert status == 0 and document["rules"] == "runfast_15, 2 players"
+    assert (document["player_wins"], document["winning_moves"]) == (False, [])
+    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast", "3456/789T 0 - 0"])
+    assert out.splitlines()[0] == "winner: player 1"
+
+
+def test_solve_a_runfast_position_stopped_by_its_node_limit(capsys):
+    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast", "3456/789T 1 - 0",
+                                       "--max-nodes", "3"])
+    assert status == 0
+    assert out.splitlines()[0] == ("winner: unknown (the search stopped first) (inexact: "
+                                   "stopped by the nodes limit)")
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["solve", "--rules", "runfast", "3/4/5 0 - 0", "--duel"], "--duel"),
+    (["solve", "--rules", "runfast", "3/4/5 0 - 0", "--objective", "stake"], "stake"),
+    (["solve", "--rules", "runfast", "3/4/5 0 - 0", "--tt-mb", "8"], "--tt-mb"),
+    (["solve", "--rules", "runfast", "3/4/5 0 - 0", "--player", "3"], "player must be"),
+    (["solve", "--rules", "runfast", "3/4/5 0 0 - 0"], "4 fields"),
+    (["solve", "--rules", "runfast", "3/4/5B 0 - 0"], "Run Fast deck has 0"),
+    (["solve", "--rules", "runfast_15", "AA/4/5 0 - 0"], "45-card"),
+    (["solve", "--rules", "runfast", "3/4/5 0 - 0", "--max-nodes", "0"], "max_nodes"),
+    (["solve", "3/4/5 0 0 - 0", "--player", "1"], "--player is Run Fast's"),
+])
+def test_solve_under_runfast_refuses_in_one_line(capsys, argv, fragment):
+    assert_one_line_error(*run_main(capsys, argv), fragment)
+
+
+# --- bench ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, size", [("runfast", 16), ("runfast_15", 15)])
+def test_bench_under_runfast(capsys, rules, size):
+    status, out, _ = run_main(capsys, ["bench", "--rules", rules, "--seconds", "0.01",
+                                       "--json"])
+    assert status == 0
+    document = json.loads(out)
+    assert document["rules"] == rules
+    rows = {row["name"]: row for row in document["rows"]}
+    assert list(rows) == [f"lead moves, {size}-card hands", f"legal_moves_batch, {size}-card "
+                          f"hands", "classify", "random games, Game/State",
+                          "random games, native"]
+    assert all(rows[name]["rate"] > 0 for name in list(rows)[:4])
+    assert rows["random games, Game/State"]["detail"] == "play"
+    native = rows["random games, native"]
+    assert native["rate"] is None or native["rate"] > 0
+    if native["rate"] is None:      # until the compiled core plays Run Fast
+        assert native["detail"] in ("needs the compiled core",
+                                    "the compiled play loop does not play Run Fast here")
+
+
+def test_bench_under_runfast_text(capsys):
+    status, out, _ = run_main(capsys, ["bench", "--rules", "runfast", "--seconds", "0.01"])
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("benchmark (runfast rules, ") and len(lines) == 6
+    assert lines[1].startswith("lead moves, 16-card hands")

@@ -419,12 +419,12 @@ def test_a_match_under_next_lead_winner_has_each_hand_led_by_the_last_winner():
         assert len(match.results) == 4 and all(sum(scores) == 0 for scores in match.results)
 
 
-def test_the_random_bot_plays_run_fast_and_the_greedy_bot_says_it_does_not_yet():
-    from ddz_fast.search.bots import GreedyBot, RandomBot, act
+def test_the_random_and_greedy_bots_play_run_fast_and_the_solver_bot_says_it_does_not():
+    from ddz_fast.search.bots import GreedyBot, RandomBot, SolverBot, act
     state = Game("runfast_15").new_state(seed=2)
-    with pytest.raises(ValueError, match="greedy bot plays Dou Dizhu's hands, not Run Fast"):
-        act(GreedyBot(), state)
-    bot = RandomBot(seed=4)
+    with pytest.raises(ValueError, match="SolverBot does not play Run Fast"):
+        act(SolverBot(), state)
+    bots = [RandomBot(seed=4), GreedyBot(), RandomBot(seed=5)]
     while not state.is_over:
-        state.apply(act(bot, state))      # act() checks that the action is legal
+        state.apply(act(bots[state.current_player], state))   # apply() checks it is legal
     assert sum(state.scores) == 0

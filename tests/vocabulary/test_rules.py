@@ -93,3 +93,14 @@ def test_the_kitty_option_and_the_no_kitty_preset():
     for bad in ("3", True, 3.0):
         with pytest.raises(TypeError, match="kitty must be an int"):
             Rules(kitty=bad)
+
+
+def test_run_fast_keeps_its_deck_when_two_play():
+    # The two-player game deals the same deck, a third hand face down (docs/RULES.md).
+    two = Rules.preset("runfast_15").replace(players=2)
+    assert (two.deck_size, two.hand_size, two.players) == (45, 15, 2)
+    assert two.replace(players=3) == Rules.preset("runfast_15")
+    # A new game, or a Dou Dizhu table of another size, takes that table's deck.
+    assert Rules.preset("runfast_15").replace(game="doudizhu").deck_size == 54
+    assert Rules().replace(game="runfast").deck_size == 48
+    assert Rules().replace(players=4).deck_size == 108
