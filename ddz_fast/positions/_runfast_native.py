@@ -123,7 +123,10 @@ class RunFastGames:
         ``record=True``."""
         if self.moves is None or self.offsets is None:
             raise ValueError("the moves were not recorded: call random_games(..., record=True)")
-        index = operator.index(game)
+        try:
+            index = operator.index(game)
+        except TypeError:
+            raise TypeError(f"game must be an int, not {type(game).__name__}") from None
         if not -len(self) <= index < len(self):
             raise IndexError(f"game {game} is outside 0..{len(self) - 1}")
         index %= len(self)
