@@ -243,6 +243,9 @@ def test_bench_takes_only_finite_durations():
     "ddz_fast.perft_native(ddz_fast.Position.parse("
     "'33445566778899TTJ/QQKKAA22BR3456789/TJQKA2 0 0 - 0'), 40)",
     "ddz_fast.random_games(ddz_fast.positions.rollouts.MAX_GAMES_PER_CALL, 1)",
+    "ddz_fast.perft(ddz_fast.Game('runfast').new_state(seed=1).position(), 40, "
+    "implementation='native')",
+    "ddz_fast.random_games(ddz_fast.positions.rollouts.MAX_GAMES_PER_CALL, 1, rules='runfast')",
 ])
 @pytest.mark.native
 def test_long_native_loops_stop_on_ctrl_c(code: str):
