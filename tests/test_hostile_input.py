@@ -26,6 +26,7 @@ from ddz_fast.engine.game import deal_cards
 from ddz_fast.moves.notation import parse_action
 from ddz_fast.engine import record
 from ddz_fast.actions import Bid
+from ddz_fast.positions.rollouts import RunFastGames
 from ddz_fast.search.bots import RandomBot
 from ddz_fast.engine.clock import Clock
 from ddz_fast.cli.simulate import Matchup, run_matches
@@ -39,6 +40,7 @@ from support.subprocesses import SUBPROCESS_CWD, default_sigint
 # (the tests that use them are marked ``native``).
 _perft = load("ddz_fast.positions._perft")
 _rollouts = load("ddz_fast.positions._rollouts")
+_random_games_kernel = load("ddz_fast.engine._random_games")
 
 OPENING = Position.parse("33445566/789TJ/QKA2B 0 1 KK 0")
 # Type code 10 (airplane with pair wings) with pair counts and no main rank: no legal move.
@@ -241,6 +243,9 @@ def test_bench_takes_only_finite_durations():
     "ddz_fast.perft_native(ddz_fast.Position.parse("
     "'33445566778899TTJ/QQKKAA22BR3456789/TJQKA2 0 0 - 0'), 40)",
     "ddz_fast.random_games(ddz_fast.positions.rollouts.MAX_GAMES_PER_CALL, 1)",
+    "ddz_fast.perft(ddz_fast.Game('runfast').new_state(seed=1).position(), 40, "
+    "implementation='native')",
+    "ddz_fast.random_games(ddz_fast.positions.rollouts.MAX_GAMES_PER_CALL, 1, rules='runfast')",
 ])
 @pytest.mark.native
 def test_long_native_loops_stop_on_ctrl_c(code: str):
@@ -598,13 +603,15 @@ def test_a_changed_rules_never_reaches_the_native_options(call):
     lambda rules: ddz_fast.solve(ddz_fast.Duel.parse("3/4"), rules=rules),
     lambda rules: perft_native(OPENING, 2, rules=rules),
     lambda rules: play_out(OPENING, 1, rules=rules),
-    lambda rules: random_games(2, 1, rules=rules),
+    lambda rules: _random_games_kernel._random_games(1, 0, 2, rules, 0, False),
 ])
 def test_run_fast_rules_never_reach_the_dou_dizhu_kernels(call):
     # random_games once played Dou Dizhu games under them: the native options of Dou Dizhu
-    # refuse Run Fast rules whatever layer reads them.
+    # refuse Run Fast rules whatever layer reads them (random_games itself now plays Run Fast
+    # games under them, in Run Fast's kernel: tests/positions/test_runfast_rollouts.py).
     with pytest.raises(ValueError, match="Run Fast"):
         call(ddz_fast.Rules.preset("runfast"))
+    assert isinstance(random_games(2, 1, rules="runfast"), RunFastGames)
 
 
 # --- memory asked for beyond what the machine has ----------------------------------------------

@@ -19,8 +19,8 @@ natively or in Python. ``--divide`` writes a first action read with wild cards a
 
 Under Run Fast rules (``--rules runfast`` or ``runfast_15``) the position is a Run Fast position
 (:mod:`ddz_fast.positions.runfast`: the hands, the player to move, the move to beat, the passes);
-one of two hands is played by the rules with ``players=2``. It is counted by the Python walk
-(the default, and the only count until the compiled core plays Run Fast).
+one of two hands is played by the rules with ``players=2``. It is counted the same two ways as
+Dou Dizhu's: in the compiled core by default, or by the Python walk.
 
 The count is repeated until the runs add up to a time the clock can measure (``--seconds``),
 and the rate is given only for trees of at least :data:`MIN_TIMED_NODES` nodes, where it
@@ -129,8 +129,6 @@ def choose_implementation(args: argparse.Namespace) -> str:
     compiled core's count, or "python", the Python walk over the reference."""
     if args.implementation is not None:
         return args.implementation
-    if args.rules.game == "runfast":    # the compiled core does not count Run Fast yet
-        return "python"
     return "native" if IMPLEMENTATION == "native" else "python"
 
 

@@ -10,9 +10,8 @@ The perft suites (files of positions and their counts) and their runner are in
 
 A :class:`~ddz_fast.positions.runfast.RunFastPosition` is counted over the Run Fast play rules
 (:func:`ddz_fast.positions.runfast.runfast_actions`: no pass at a lead, must-beat, the one-card
-rule) by a walk in Python, :func:`_perft_runfast`; the compiled core does not count Run Fast
-yet (``implementation="native"`` is refused in :func:`_runfast_generator`, the one place where
-a native count of Run Fast plugs in).
+rule) by a walk in Python, :func:`_perft_runfast`, or with ``implementation="native"`` by the
+compiled core's walk of the same rules (:mod:`ddz_fast.positions._runfast_native`).
 """
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ from typing import Dict, Optional
 from ..move import Move
 from .step import Hands, Implementation, LegalMovesFn, generator, play_actions, play_step
 from .rollouts import perft_native
-from . import four_player, runfast
+from . import _runfast_native, four_player, runfast
 from .three_player import Position, _check_perft_args
 from .four_player import FourPlayerPosition
 from .runfast import RunFastPosition
@@ -49,8 +48,8 @@ def perft(position: Position, depth: int, *, rules: RulesLike = None,
     ``"native"`` by the compiled core's walk on the words of two decks.
 
     A :class:`~ddz_fast.positions.runfast.RunFastPosition` is counted under Run Fast rules
-    (default ``runfast``, two players for two hands) by a walk in Python over the generator;
-    ``"native"`` is refused until the compiled core plays Run Fast.
+    (default ``runfast``, two players for two hands) by a walk in Python over the generator,
+    or with ``"native"`` by the compiled core (Ctrl-C stops it with KeyboardInterrupt).
     """
     if isinstance(position, RunFastPosition):
         return _runfast_perft(position, depth, rules, implementation)
@@ -134,19 +133,20 @@ def _perft(hands: Hands, player: int, prev: Optional[Move], passes: int, depth: 
 
 def _runfast_perft(position: RunFastPosition, depth: int, rules: RulesLike,
                    implementation: Implementation) -> int:
-    """:func:`perft` of a Run Fast position: checked, then walked in Python."""
+    """:func:`perft` of a Run Fast position: checked, then walked in Python or counted in the
+    compiled core."""
     position, checked = runfast.checked_perft_args(position, depth, rules)
+    if isinstance(implementation, str) and implementation == "native":
+        return _runfast_native.perft(position, depth, checked)
     return _perft_runfast(position.hands, position.to_move, position.prev, position.passes,
                           depth, _runfast_generator(implementation), checked)
 
 
 def _runfast_generator(implementation: Implementation) -> LegalMovesFn:
-    """The move generator of a Run Fast walk. The seam of a native Run Fast perft: when the
-    compiled core counts Run Fast, ``"native"`` goes to it here (as ``perft_native`` does for
-    Dou Dizhu) instead of being refused."""
+    """The move generator of a Run Fast walk: ``"native"`` (whose count is the compiled
+    core's) lists first actions with the public API's generator, the compiled one."""
     if isinstance(implementation, str) and implementation == "native":
-        raise ValueError("the compiled core does not count Run Fast yet: count a Run Fast "
-                         "position with implementation='python'")
+        return generator(None)
     return generator(implementation)
 
 

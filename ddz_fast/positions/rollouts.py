@@ -6,10 +6,12 @@ move. Every argument is validated here, before it reaches code compiled without 
 
 * :func:`random_games` plays whole hands (deal, landlord, play, settlement) with uniformly random
   legal actions, at three seats (with or without wild cards) or at the four-player table; the
-  result is one numpy array per statistic.
+  result is one numpy array per statistic. Under Run Fast rules it plays Run Fast hands (deal,
+  the three of spades' holder leading, play, settlement) into a :class:`RunFastGames`.
 * :func:`play_out` finishes a position at random (a rollout): a
-  :class:`~ddz_fast.positions.three_player.Position`, wild ranks included, or a
-  :class:`~ddz_fast.positions.four_player.FourPlayerPosition`.
+  :class:`~ddz_fast.positions.three_player.Position`, wild ranks included, a
+  :class:`~ddz_fast.positions.four_player.FourPlayerPosition`, or a
+  :class:`~ddz_fast.positions.runfast.RunFastPosition` (into a :class:`RunFastPlayout`).
 * :func:`perft_native` is :func:`ddz_fast.positions.perft.perft` counted natively, for the same
   positions; the Python walk of ``position.perft`` over the reference is its twin.
 
@@ -36,10 +38,13 @@ from ..move import Move
 from .three_player import Position, _check_perft_args, checked_position
 from ..rules import Rules, RulesLike, checked_rules, plain_rules, three_player_table
 from .four_player import FourPlayerPosition
+from .runfast import RunFastPosition
+from . import _runfast_native
+from ._runfast_native import RunFastGames, RunFastPlayout
 from .._memory import check_room
 from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
-__all__ = ["RandomGames", "Playout", "random_games", "play_out", "perft_native",
+__all__ = ["RandomGames", "Playout", "RunFastGames", "RunFastPlayout", "random_games", "play_out", "perft_native",
            "BIDDING_CHOICES", "MAX_GAMES_PER_CALL", "MAX_RECORDED_GAMES_PER_CALL",
            "MAX_FOUR_PLAYER_GAMES_PER_CALL", "MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL",
            "MAX_RECORDED_LAIZI_GAMES_PER_CALL", "MAX_WORKERS"]
@@ -203,6 +208,9 @@ def _bidding_code(bidding: object, rules: Rules) -> int:
     if bidding not in BIDDING_CHOICES:
         raise ValueError(f"unknown bidding {bidding!r}: choose one of "
                          f"{', '.join(BIDDING_CHOICES)}")
+    if rules.game == "runfast" and bidding != "random":
+        raise ValueError(f"Run Fast has no bidding: bidding must be 'random' (the default), "
+                         f"got {bidding!r}")
     if bidding == "random":
         return 0
     return 2 if rules.single_round_auction else 1
@@ -231,7 +239,8 @@ def _seats(position: Position) -> Tuple[int, int, int]:
 # --- the public functions --------------------------------------------------------------------
 
 def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "random",
-                 record: bool = False, workers: int = 1, start: int = 0) -> RandomGames:
+                 record: bool = False, workers: int = 1,
+                 start: int = 0) -> Union[RandomGames, RunFastGames]:
     """Play ``n`` complete hands with uniformly random legal actions, natively.
 
     ``seed`` (0..2**64 - 1) fixes every game: the same arguments give the same arrays, and game
@@ -250,6 +259,12 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     :data:`MAX_FOUR_PLAYER_GAMES_PER_CALL` and :data:`MAX_RECORDED_FOUR_PLAYER_GAMES_PER_CALL`;
     ValueError beyond), and at most :data:`MAX_WORKERS` threads are started; Ctrl-C stops the games
     with KeyboardInterrupt.
+
+    Under Run Fast rules (``"runfast"``, ``"runfast_15"``, ``players=2`` too) the games are Run
+    Fast hands and the result a :class:`RunFastGames`: a physical deal, the holder of the three
+    of spades leading (each game is the first hand of a table), ``spade3_in_first_play``
+    applied, uniformly random legal actions under the rules' must-beat and one-card rule, and
+    Run Fast's settlement. ``bidding`` must then be ``"random"`` (Run Fast has no bidding).
     """
     n = check_int("n", n, 0)
     seed = check_seed64("seed", seed)
@@ -268,15 +283,19 @@ def random_games(n: int, seed: int, *, rules: RulesLike = None, bidding: str = "
     workers = min(check_int("workers", workers, 1), max(n, 1), MAX_WORKERS)
     bounds = [start + n * k // workers for k in range(workers + 1)]
     chunks = [(first, stop - first) for first, stop in zip(bounds, bounds[1:]) if stop > first]
+    result = RunFastGames if rules.game == "runfast" else RandomGames
     if len(chunks) <= 1:
-        return RandomGames(**kernel(seed, start, n, rules, code, record))
+        return result(**kernel(seed, start, n, rules, code, record))
     with ThreadPoolExecutor(len(chunks)) as pool:
         parts = list(pool.map(lambda c: kernel(seed, c[0], c[1], rules, code, record), chunks))
-    return RandomGames(**_joined(parts))
+    return result(**_joined(parts))
 
 
 def _kernel(rules: Rules) -> Callable[..., Dict[str, np.ndarray]]:
-    """The native loop of a table: four seats, three with wild cards, or the plain game."""
+    """The native loop of a table: Run Fast, four seats, three with wild cards, or the plain
+    game."""
+    if rules.game == "runfast":
+        return _games._random_runfast_games
     if rules.players == 4:
         return _games._random_four_player_games
     return _games._random_laizi_games if rules.laizi else _games._random_games
@@ -312,8 +331,9 @@ def _joined(parts: List[Dict[str, np.ndarray]]) -> Dict[str, np.ndarray]:
     return joined
 
 
-def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules: RulesLike = None,
-             partner: Optional[int] = None) -> Playout:
+def play_out(position: Union[Position, FourPlayerPosition, RunFastPosition], seed: int, *,
+             rules: RulesLike = None,
+             partner: Optional[int] = None) -> Union[Playout, RunFastPlayout]:
     """Finish ``position`` with uniformly random legal actions (a rollout) and say how it ended.
 
     The same position and seed always give the same rollout. A position that is already over
@@ -326,8 +346,18 @@ def play_out(position: Union[Position, FourPlayerPosition], seed: int, *, rules:
     not hold the landlord's partner, which does not change play: under ``sides="partner"`` rules
     ``partner`` names it (a seat other than the landlord), so that ``landlord_won`` can say whether
     the landlord's side won; it is refused under ``sides="alone"`` rules and for three seats.
+
+    A :class:`~ddz_fast.positions.runfast.RunFastPosition` is played out under Run Fast rules
+    (default ``runfast``, two players for two hands) into a :class:`RunFastPlayout`: the
+    winner, the cards left, the bombs paid, the actions and the scores of the settlement from
+    the position on. ``partner`` is refused there (every player plays for himself).
     """
     if not isinstance(position, Position):     # the three-seat path asks nothing more
+        if isinstance(position, RunFastPosition):
+            if partner is not None:
+                raise ValueError("partner names the landlord's partner at the four-player "
+                                 "table: in Run Fast every player plays for himself")
+            return _runfast_native.play_out(position, seed, rules)
         if isinstance(position, FourPlayerPosition):
             return _play_out_four_player(position, seed, "four_player" if rules is None else rules,
                                          partner)

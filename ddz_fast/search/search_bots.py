@@ -15,6 +15,15 @@ gives the time a decision takes at the default budgets: at most about 20 ms on o
 set is all a decision is given. Bidding and doubling are :class:`~ddz_fast.search.bots.GreedyBot`'s
 (by the strength of the bot's own hand): the search is for the play. A decision with one legal
 action is taken without a search.
+
+Both play Run Fast too (``plays_runfast``): a :class:`~ddz_fast.engine.runfast.RunFastState` is
+seen through :meth:`RunFastInformationSet.from_state
+<ddz_fast.search.runfast.RunFastInformationSet.from_state>` and its determinizations are
+:meth:`~ddz_fast.search.runfast.RunFastInformationSet.sample`'s, searched by the same native
+kernels. Every player is then a side of his own and a win is going out first; the legal
+actions are the state's (the Run Fast play rules, and ``spade3_in_first_play`` on the hand's
+first play). PIMC's exact endgame solves are Dou Dizhu's only: in Run Fast it scores by its
+finishes alone.
 """
 from __future__ import annotations
 
@@ -29,11 +38,13 @@ from ..moves import legal_moves
 from ..compiled import load
 from ..engine.three_player import State
 from ..engine.base import check_seed
+from ..engine.runfast import RunFastState
 from ..hand import Hand
 from .infoset import InformationSet, information_set
 from ..move import Move
 from ..positions.three_player import Position
-from ..rules import Rules, RulesLike, three_player_rules
+from ..rules import Rules, RulesLike, checked_rules, three_player_rules
+from .runfast import RunFastInformationSet
 from .solver import solve
 from ..validate import check_int, check_real
 
@@ -59,8 +70,16 @@ MAX_ROLLOUTS = 1 << 24
 _TT_MEGABYTES = 2
 
 
+_LOW_64 = (1 << 64) - 1
+#: The most determinizations a Run Fast ISMCTS decision deals.
+_RUNFAST_DEALS = 256
+
+
 class _SearchBot:
     """What both search bots share: a seeded stream, greedy bidding and the decision setup."""
+
+    #: Plays Run Fast states (ddz_fast.engine.runfast.RunFastState) as well as Dou Dizhu's.
+    plays_runfast = True
 
     def __init__(self, seed: Union[int, str, None], rollout: str) -> None:
         self._rng = random.Random(check_seed(seed))
@@ -81,8 +100,13 @@ class _SearchBot:
         refuse_wild_cards(state, type(self).__name__)
         return self._greedy.double(state)
 
-    def play(self, state: State) -> Move:
-        """The move of ``state.current_player``: :meth:`choose` on its information set."""
+    def play(self, state: Union[State, RunFastState]) -> Move:
+        """The move of ``state.current_player``: :meth:`choose` on its information set (a
+        :class:`~ddz_fast.search.runfast.RunFastInformationSet` in a Run Fast hand)."""
+        if isinstance(state, RunFastState):
+            if state.is_over:
+                raise ValueError("play is a decision of the play phase, not of 'over'")
+            return self.choose(RunFastInformationSet.from_state(state, state.current_player))
         refuse_wild_cards(state, type(self).__name__)
         if not isinstance(state, State):
             raise TypeError(f"state must be a State, not {type(state).__name__}")
@@ -90,9 +114,14 @@ class _SearchBot:
             raise ValueError(f"play is a decision of the play phase, not of {state.phase!r}")
         return self.choose(information_set(state, state.current_player), state.rules)
 
-    def choose(self, info: InformationSet, rules: RulesLike = None) -> Move:
+    def choose(self, info: Union[InformationSet, RunFastInformationSet],
+               rules: RulesLike = None) -> Move:
         """The move to play at ``info``, a play-phase decision of ``info.player`` under
-        ``rules``: everything the bot knows is in ``info``."""
+        ``rules``: everything the bot knows is in ``info``. A
+        :class:`~ddz_fast.search.runfast.RunFastInformationSet` holds its rules: ``rules`` must
+        then be None or those."""
+        if isinstance(info, RunFastInformationSet):
+            return self._choose_runfast(info, rules)
         if not isinstance(info, InformationSet):
             raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
         if info.phase != "play" or info.to_move != info.player:
@@ -109,6 +138,56 @@ class _SearchBot:
     def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
                 seed: int, rules: Rules) -> np.ndarray:
         raise NotImplementedError
+
+    def _choose_runfast(self, info: RunFastInformationSet, rules: RulesLike) -> Move:
+        """A Run Fast decision: the legal actions of the player (the same in every deal), then
+        the kernel's scores over :meth:`RunFastInformationSet.sample`'s deals."""
+        if rules is not None and checked_rules(rules) != info.rules:
+            raise ValueError(f"a Run Fast information set holds its rules ({info.rules!r}): "
+                             f"rules must be None or those, not {rules!r}")
+        if info.to_move != info.player:
+            raise ValueError(f"info must be a decision of its player (player {info.player}, "
+                             f"to move {info.to_move})")
+        seed = self._rng.getrandbits(64)
+        first_play = _first_play(info)
+        actions = _runfast_actions(info, first_play)
+        if len(actions) == 1:
+            return actions[0]
+        words = np.fromiter((m._word & _LOW_64 for m in actions), dtype=np.uint64,
+                            count=len(actions))
+        root = (info.to_move, 0 if info.prev is None else info.prev._word & _LOW_64,
+                info.passes, first_play)
+        scores = self._runfast_scores(info, root, words, seed)
+        return actions[int(np.argmax(scores))]  # the first of the best, in canonical order
+
+    def _runfast_scores(self, info: RunFastInformationSet, root: tuple, words: np.ndarray,
+                        seed: int) -> np.ndarray:
+        raise NotImplementedError
+
+
+def _first_play(info: RunFastInformationSet) -> bool:
+    """Whether the decision is the hand's first play under ``spade3_in_first_play`` with a 3
+    in the player's hand (the play must then hold one), as RunFastState rules it."""
+    return (info.rules.spade3_in_first_play and not any(len(h) for h in info.played)
+            and info.hand.counts[0] > 0)
+
+
+def _runfast_actions(info: RunFastInformationSet, first_play: bool) -> List[Move]:
+    """The player's legal actions in the order of RunFastState.legal_actions(): the Run Fast
+    play rules, which read only his hand, the trick and the next player's card count (so any
+    deal of the information set gives them), and the first play's 3."""
+    actions = info.sample(1, 0)[0].legal_actions(info.rules)
+    return [m for m in actions if m.counts[0]] if first_play else actions
+
+
+def _runfast_words(info: RunFastInformationSet, n: int, seed: int) -> np.ndarray:
+    """``n`` deals of the information set as rows of three hand words (the third 0 with two
+    players): the determinizations the kernels take."""
+    rows = np.zeros((n, 3), dtype=np.uint64)
+    for row, position in enumerate(info.sample(n, seed)):
+        for seat, hand in enumerate(position.hands):
+            rows[row, seat] = hand._bitboard
+    return rows
 
 
 def _actions(info: InformationSet, rules: Rules) -> List[Move]:
@@ -192,6 +271,16 @@ class PIMCBot(_SearchBot):
                                      rules)
         return wins * (len(deals) / (len(used) * per_pair))
 
+    def _runfast_scores(self, info: RunFastInformationSet, root: tuple, words: np.ndarray,
+                        seed: int) -> np.ndarray:
+        """The won fraction of each action's finishes, about ``rollouts`` in all."""
+        deals = _runfast_words(info, max(1, min(self.samples, self.rollouts // len(words))),
+                               seed)
+        per_pair = max(1, self.rollouts // (len(deals) * len(words)))
+        wins = _search._rollout_wins_runfast(deals, *root, words, per_pair, self._policy, seed,
+                                             info.rules)
+        return wins / (len(deals) * per_pair)
+
 
 def _position(info: InformationSet, deal: np.ndarray) -> Position:
     """The determinized position: the dealt hands, with the public turn and move to beat."""
@@ -234,4 +323,13 @@ class ISMCTSBot(_SearchBot):
         deals = info.sample(min(self.iterations, MAX_SAMPLES_PER_DECISION), seed)
         visits, _ = _search._ismcts(deals, *_root(info), words, self.iterations,
                                     self.exploration, self._policy, seed, rules)
+        return visits.astype(np.float64)
+
+    def _runfast_scores(self, info: RunFastInformationSet, root: tuple, words: np.ndarray,
+                        seed: int) -> np.ndarray:
+        # The deals are Python positions (RunFastInformationSet.sample): a few hundred, cycled
+        # through by the iterations, keep their cost below the search's.
+        deals = _runfast_words(info, min(self.iterations, _RUNFAST_DEALS), seed)
+        visits, _ = _search._ismcts_runfast(deals, *root, words, self.iterations,
+                                            self.exploration, self._policy, seed, info.rules)
         return visits.astype(np.float64)

@@ -19,6 +19,7 @@ from ddz_fast.positions import step, suites
 from ddz_fast.positions.duel import checked_duel
 from ddz_fast.positions import runfast
 from ddz_fast.positions.four_player import FourPlayerPosition
+from ddz_fast.positions.rollouts import RunFastGames, RunFastPlayout
 from ddz_fast.positions.runfast import RunFastPosition
 from ddz_fast.rules import checked_rules
 
@@ -504,7 +505,8 @@ def _runfast_position(g: Gen, most: int = 6) -> RunFastPosition:
 def _(g: Gen):
     """Run Fast positions: the constructor, the notation and the play on hostile values, a
     forged field, and perft/divide on a small position under hostile rules."""
-    op = g.pick(["new", "parse", "actions", "play", "perft", "divide", "text", "forged"])
+    op = g.pick(["new", "parse", "actions", "play", "perft", "divide", "text", "forged",
+                 "native", "play_out"])
     # a perft of any depth walks the whole tree: small hands keep it to a fraction of a second
     position = _runfast_position(g, 3 if op in ("perft", "divide", "forged") else 6)
     rules = g.pick(["runfast", "runfast_15", None, Rules.preset("runfast").replace(
@@ -533,6 +535,24 @@ def _(g: Gen):
     if op in ("perft", "divide"):
         depth = g.pick([0, 1, 2, 3]) if g.chance(0.8) else g.pick([-1, 2**64, None, "2"])
         return _call(op, perft if op == "perft" else divide, position, depth, rules=rules)
+    if op == "native":     # the compiled core's count: the whole tree of six-card hands is cheap
+        depth = g.pick([0, 1, 3, 8, 60, 2**20]) if g.chance(0.8) else g.pick(
+            [-1, 2**64, None, "2", 1.0, np.int64(2)])
+        count = g.pick([perft, divide])
+
+        def native():
+            counted = count(position, depth, rules=rules, implementation="native")
+            if count is perft and isinstance(depth, int) and depth <= 3:
+                expect_equal("native perft == the Python walk", counted,
+                             perft(position, depth, rules=rules, implementation="python"))
+            return counted
+        return call_text(f"{count.__name__} native", position, depth, rules=rules), native
+    if op == "play_out":
+        seed = g.rng.randint(0, 2**64 - 1) if g.chance(0.7) else g.seed_like()
+        kwargs = {"rules": rules}
+        if g.chance(0.1):
+            kwargs["partner"] = g.pick([0, 1, None, g.any()])
+        return _call("play_out", play_out, position, seed, **kwargs)
     if op == "text":
         space = implementation("python").action_space("runfast")
         move = space[g.rng.randrange(len(space))]
@@ -569,3 +589,45 @@ def _read_or_refuse(parse: Callable, text: object) -> object:
         return parse(text)
     except (TypeError, ValueError):
         return None
+
+
+@entry("runfast_games", covers=["ddz_fast.positions.rollouts.RunFastGames",
+                                "ddz_fast.positions.rollouts.RunFastGames.game_moves",
+                                "ddz_fast.positions.rollouts.RunFastGames.game_actions",
+                                "ddz_fast.positions.rollouts.RunFastPlayout"], examples=30)
+def _(g: Gen):
+    """Run Fast random games under hostile arguments, their moves read back, and the result
+    classes built by hand from a result's own arrays, changed, or anything."""
+    op = g.pick(["games", "games", "class", "playout"])
+    rules = g.pick(["runfast", "runfast_15", Rules.preset("runfast").replace(players=2),
+                    Rules.preset("runfast").replace(spade3_in_first_play=True, aaa_bomb=True,
+                                                    four_three=True)]) \
+        if g.chance(0.9) else g.rules_like()
+    if op == "games":
+        n = g.pick([0, 1, 5, 50]) if g.chance(0.8) else g.pick([-1, 2**64, None, 1.0])
+        seed = g.rng.randint(0, 2**64 - 1) if g.chance(0.8) else g.seed_like()
+        kwargs = {"rules": rules, "record": g.pick([True, True, False, 1, None])}
+        if g.chance(0.3):
+            kwargs["bidding"] = g.pick(["random", "points", None, g.any()])
+        if g.chance(0.3):
+            kwargs["workers"] = g.pick([1, 2, 3, 0, -1, None])
+        game = g.pick([0, -1, "len", 2**70, np.int64(0), None])
+        read_rules = rules if g.chance(0.9) else g.rules_like()
+
+        def run():
+            games = random_games(n, seed, **kwargs)
+            if isinstance(games, RunFastGames) and games.moves is not None and len(games):
+                index = len(games) if game == "len" else game
+                games.game_moves(index)
+                games.game_actions(index, read_rules)
+            return len(games)
+        return call_text("random_games", n, seed, **kwargs) + f" then .game_actions({r(game)})", \
+            run, {"index_ok": True}
+    if op == "class":
+        games = random_games(2, g.rng.randrange(100), rules="runfast", record=g.chance(0.5))
+        values = {f.name: getattr(games, f.name) for f in dataclass_fields(games)}
+        name = g.pick(sorted(values))
+        values[name] = g.pick([values[name], None, [1, 2], np.zeros(3), "x", g.any()])
+        return _call("RunFastGames", RunFastGames, **values)
+    args = [g.pick([0, 1, (0, 1), True, None, g.any()]) for _ in range(6)]
+    return _call("RunFastPlayout", RunFastPlayout, *args)

@@ -452,3 +452,35 @@ def _(g: Gen):
         return count
     return f"information set of seat {r(viewer)} at {r(state)}: sample({r(n)}, {r(seed)}, " \
            f"constraints={r(constraints)})", run
+
+
+@entry("runfast search bots", covers=["ddz_fast.search.search_bots.PIMCBot.play",
+                                      "ddz_fast.search.search_bots.PIMCBot.choose",
+                                      "ddz_fast.search.search_bots.ISMCTSBot"], examples=30)
+def _(g: Gen):
+    """The search bots on Run Fast hands of every rule set, a few random actions in, by state
+    or by information set (with hostile rules): a legal action, or one clear error."""
+    rules = g.pick([Rules.preset("runfast"), Rules.preset("runfast_15"),
+                    Rules.preset("runfast").replace(players=2, must_beat=False),
+                    Rules.preset("runfast").replace(spade3_in_first_play=True, aaa_bomb=True,
+                                                    four_three=True, one_card_rule=False)])
+    state = Game(rules).new_state(seed=g.rng.randrange(1000))
+    for _ in range(g.rng.randint(0, 60)):
+        if state.is_over:
+            break
+        state.apply(g.pick(state.legal_actions()))
+    kind = g.pick(["pimc", "ismcts"])
+    bot = _bots(g, g.pick([1, 7, "seed"]))[kind]()
+    by_info = g.chance(0.3) and not state.is_over
+    rules_arg = g.pick([None, rules, "runfast", "standard", g.any()])
+
+    def run():
+        if by_info:
+            info = RunFastInformationSet.from_state(state, state.current_player)
+            action = bot.choose(info, rules_arg)
+        else:
+            action = bot.play(state)
+        if action not in state.legal_actions():
+            raise Mismatch(f"{kind} chose {action!r}, not a legal action")
+        return action
+    return f"{kind} on a Run Fast hand ({'choose' if by_info else 'play'})", run

@@ -13,7 +13,13 @@
 # * ``WildPlay``: three seats, one deck and wild cards (laizi), moves the laizi generator's
 #   LzMoves, whose ``lo`` holds the real cards (so a move leaves its hand as a plain move does);
 #   the move to beat is kept whole, as its answers are built from its type, length, number of
-#   cards and key (``k1``) and its bomb class (``hi``).
+#   cards and key (``k1``) and its bomb class (``hi``);
+# * ``RunFastPlay``: Run Fast (docs/RULES.md, "Run Fast") at two or three seats on one deck
+#   without jokers, moves runfastgen.pxd's 64-bit words. Its play rules are the differences: the
+#   leader may not pass, ``must_beat`` lets a follower pass only when nothing beats
+#   (may_pass), the one-card rule keeps only the highest solo while the next player holds one
+#   card and the first play of a dealt hand may have to hold a 3 (list_moves). Its move
+#   options are the position's own (``rf``): the ``Options`` every function takes are not read.
 #
 # A copy of a position is its undo. Once the other players have passed in a row (two at three
 # seats, three at four), the player who made the last move leads. The moves of a position go to
@@ -23,11 +29,12 @@ from libc.stdint cimport int64_t, uint8_t, uint64_t
 
 from laizigen cimport (CLASS_HARD, CLASS_SOFT, HI_CLASS_SHIFT, LzMove, LzQuery, LzSink,
                        lz_answer_query, lz_generate, lz_lead_query)
-from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, T_BOMB, T_ROCKET,
-                      TYPE_SHIFT, TwoDecks, count_at, counts_only, fits_one_deck, is_bomb,
-                      is_zero, to_one_deck)
+from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, Options, T_BOMB, T_ROCKET, T_SOLO,
+                      TYPE_SHIFT, TwoDecks, card_count, count_at, counts_only, fits_one_deck,
+                      is_bomb, is_zero, to_one_deck)
 from rng cimport Rng, rng_below
-from words cimport Words, count_moves, generate_into, reserve
+from runfastgen cimport RunFast
+from words cimport Words, count_moves, generate_into, reserve, runfast_generate_into
 
 
 # --- positions -----------------------------------------------------------------------------------
@@ -55,22 +62,37 @@ cdef struct WildPlay:
     int wild[2]             # the wild ranks, low to high (-1: none)
     int nwild               # 1 or 2
 
+cdef struct RunFastPlay:
+    uint64_t hands[3]       # one-deck words; with two players the third is 0 and never read
+    uint64_t prev        # the Run Fast move word to beat; 0 when the player to move leads
+    int player
+    int passes              # passes since ``prev`` was played (0 .. players - 2)
+    int players             # 2 or 3
+    const RunFast* rf       # the move options (owned by the caller, alive while play goes on)
+    bint must_beat
+    bint one_card_rule
+    bint first_play         # spade3_in_first_play and no card played yet: the play holds a 3
+    int hand_size           # the cards dealt to a hand: a loser still holding them is closed
+
 ctypedef fused Table:
     Play
     FourSeatPlay
     WildPlay
+    RunFastPlay
 
 
 cdef inline int seats_of(const Table* p) noexcept nogil:
     if Table is FourSeatPlay:
         return 4
+    elif Table is RunFastPlay:
+        return p.players
     else:
         return 3
 
 
 cdef inline bint following(const Table* p) noexcept nogil:
     """Whether the player to move has a move to beat."""
-    if Table is Play:
+    if Table is Play or Table is RunFastPlay:
         return p.prev != 0
     elif Table is FourSeatPlay:
         return not is_zero(p.prev)
@@ -83,6 +105,15 @@ cdef inline bint hand_empty(const Table* p, int seat) noexcept nogil:
         return is_zero(p.hands[seat])
     else:
         return p.hands[seat] == 0
+
+
+cdef inline bint may_pass(const Table* p, Py_ssize_t n) noexcept nogil:
+    """Whether the player to move, who has ``n`` moves (the pass apart), may pass: when
+    following; in Run Fast under ``must_beat`` only when nothing beats."""
+    if Table is RunFastPlay:
+        return following(p) and not (p.must_beat and n > 0)
+    else:
+        return following(p)
 
 
 cdef inline bint is_over(const Table* p) noexcept nogil:
@@ -101,7 +132,7 @@ cdef inline void after_pass(Table* p) noexcept nogil:
     p.passes += 1
     if p.passes == seats_of(p) - 1:     # the others all passed: the last player leads
         p.passes = 0
-        if Table is Play:
+        if Table is Play or Table is RunFastPlay:
             p.prev = 0
         elif Table is FourSeatPlay:
             p.prev.lo = p.prev.hi = 0
@@ -137,7 +168,12 @@ cdef inline bint play_at(Table* p, const Words* moves, Py_ssize_t j) noexcept no
             after_pass(p)
             return False
         p.passes = 0
-        if Table is FourSeatPlay:
+        if Table is RunFastPlay:
+            p.prev = moves.data[j]
+            p.first_play = False
+            p.hands[mover] -= p.prev & COUNT_MASK
+            return p.hands[mover] == 0
+        elif Table is FourSeatPlay:
             two = (<const TwoDecks*>moves.data)[j]
             p.prev = two
             two = counts_only(two)           # a held move: no lane borrows from the next
@@ -172,11 +208,49 @@ cdef inline Py_ssize_t wild_moves(const WildPlay* p, const Options* o, Words* ou
     return -1 if s.failed else s.n
 
 
+cdef inline int highest_rank(uint64_t hand) noexcept nogil:
+    """The highest rank a hand word holds (-1: none)."""
+    cdef int rank = NUM_RANKS - 1
+    while rank >= 0 and (hand >> (4 * rank)) & 0xF == 0:
+        rank -= 1
+    return rank
+
+
+cdef inline Py_ssize_t runfast_moves(const RunFastPlay* p, Words* out) noexcept nogil:
+    """Run Fast's generator's moves of the player to move, less those the table's rules
+    forbid now, kept in order: under the one-card rule (the next player holds one card) the
+    solos other than the highest card; on the first play of a dealt hand the moves without a 3
+    when the leader holds one."""
+    cdef uint64_t hand = p.hands[p.player], move
+    cdef Py_ssize_t n = runfast_generate_into(out, 0, hand, p.prev, p.rf), j, kept = 0
+    cdef bint one_card, needs_three
+    cdef int highest
+    if n <= 0:
+        return n
+    one_card = p.one_card_rule and card_count(p.hands[(p.player + 1) % p.players]) == 1
+    needs_three = p.first_play and (hand & 0xF) != 0
+    if not one_card and not needs_three:
+        return n
+    highest = highest_rank(hand)
+    for j in range(n):
+        move = out.data[j]
+        if one_card and <int>(move >> TYPE_SHIFT) == T_SOLO and \
+                (move >> (4 * highest)) & 0xF == 0:
+            continue
+        if needs_three and (move & 0xF) == 0:
+            continue
+        out.data[kept] = move
+        kept += 1
+    return kept
+
+
 cdef inline Py_ssize_t list_moves(const Table* p, const Options* o, Words* out) noexcept nogil:
     """The moves of the player to move (leading, or beating the move to beat; the pass apart)
     into ``out`` from its start, in canonical order; their number, -1 out of memory."""
     if Table is WildPlay:
         return wild_moves(p, o, out)
+    elif Table is RunFastPlay:
+        return runfast_moves(p, out)
     else:
         return generate_into(out, 0, p.hands[p.player], p.prev, o)
 
@@ -187,6 +261,8 @@ cdef inline Py_ssize_t count_of_moves(const Table* p, const Options* o,
     laizi generator, which sorts what it makes, writes them (into ``scratch``)."""
     if Table is WildPlay:
         return wild_moves(p, o, scratch)
+    elif Table is RunFastPlay:
+        return runfast_moves(p, scratch)
     else:
         return count_moves(p.hands[p.player], p.prev, o)
 
@@ -200,12 +276,14 @@ cdef struct Tally:
     int winner              # the seat whose hand emptied; -1 while play goes on
     int64_t factor          # wild cards: the product of what the bombs and the rocket
     bint app                # multiply by, under bomb_multiplier "app" when ``app``, else 2
+    int bombs_won[4]        # Run Fast: the bombs of each seat that won their trick (paid)
 
 
 cdef inline void start_tally(Tally* t, const Table* p) noexcept nogil:
     cdef int seat
     t.actions = t.bombs = 0
     t.moves[0] = t.moves[1] = t.moves[2] = t.moves[3] = 0
+    t.bombs_won[0] = t.bombs_won[1] = t.bombs_won[2] = t.bombs_won[3] = 0
     t.winner = -1
     t.factor = 1
     t.app = False
@@ -240,8 +318,21 @@ cdef inline void tally_at(Tally* t, const Table* p, int player, const Words* mov
                           Py_ssize_t j) noexcept nogil:
     """The tally after ``player`` plays move ``j`` of ``moves`` (-1 passes)."""
     cdef int factor
+    cdef uint64_t move
     if Table is Play:
         count_action(t, player, 0 if j < 0 else moves.data[j])
+    elif Table is RunFastPlay:
+        # A bomb wins its trick when every other player has passed after it (its player then
+        # leads), or when it empties its player's hand: the engine pays it then.
+        if j < 0:
+            t.actions += 1
+            if p.passes == p.players - 2 and is_bomb(p.prev):
+                t.bombs_won[(player + 1) % p.players] += 1
+        else:
+            move = moves.data[j]
+            count_action(t, player, move)
+            if is_bomb(move) and (move & COUNT_MASK) == p.hands[player]:
+                t.bombs_won[player] += 1
     else:
         t.actions += 1
         if j < 0:
@@ -264,7 +355,7 @@ cdef inline bint record_at(Words* record, Py_ssize_t* recorded, const Table* p,
     when its cards fit one deck), a wild-card move's laizi word. False out of memory."""
     cdef TwoDecks word
     cdef const LzMove* wild
-    if Table is Play:
+    if Table is Play or Table is RunFastPlay:
         if not reserve(record, recorded[0] + 1):
             return False
         record.data[recorded[0]] = 0 if j < 0 else moves.data[j]
@@ -291,8 +382,9 @@ cdef inline int random_finish(Table* p, Rng* r, const Options* o, Words* buf, Wo
     the ``n + 1`` choices when following; the leader, who holds a card, has ``n >= 1``).
 
     Each action is also appended to ``record`` (record_at) when it is not NULL. Returns 0, -1
-    when memory runs out, or -2 when a leader has no move (a hand of no cards: never from a
-    position that was validated, and every turn removes a card, so the loop always ends).
+    when memory runs out, or -2 when a player who may not pass has no move (a hand of no
+    cards: never from a position that was validated, and every turn removes a card, so the
+    loop always ends).
     """
     cdef Py_ssize_t n, j
     cdef int mover
@@ -300,7 +392,7 @@ cdef inline int random_finish(Table* p, Rng* r, const Options* o, Words* buf, Wo
         n = list_moves(p, o, buf)
         if n < 0:
             return -1
-        if not following(p):
+        if not may_pass(p, n):
             if n == 0:
                 return -2
             j = rng_below(r, n)
@@ -335,3 +427,28 @@ cdef inline bint one_deck(const uint64_t* hands) noexcept nogil:
         if count > (1 if rank >= BLACK_JOKER else 4):
             return False
     return True
+
+
+# --- Run Fast's settlement -----------------------------------------------------------------------
+
+cdef inline void runfast_scores(const RunFastPlay* p, const Tally* t, int64_t base,
+                                int64_t bomb_score, int64_t* scores) noexcept nogil:
+    """What each seat wins (negative: pays) once ``p`` is over, ``t`` its tally, as
+    ddz_fast.engine.runfast settles a hand: each loser pays the winner ``base`` per card left,
+    nothing on one card, double when closed (he still holds the whole hand he was dealt,
+    ``hand_size`` cards: he played no card); each bomb that won its trick earns ``bomb_score
+    x base`` from each other player.
+    """
+    cdef int seat, seats = p.players, left, won = 0
+    cdef int64_t paid, amount = bomb_score * base
+    for seat in range(seats):
+        won += t.bombs_won[seat]
+    for seat in range(seats):
+        scores[seat] = amount * (seats * t.bombs_won[seat] - won)   # (seats-1)x own - others'
+    for seat in range(seats):
+        if seat == t.winner:
+            continue
+        left = card_count(p.hands[seat])
+        paid = 0 if left == 1 else base * left * (2 if left == p.hand_size else 1)
+        scores[seat] -= paid
+        scores[t.winner] += paid

@@ -4,10 +4,11 @@
 # move to beat is a move word of its table. Header-only: ``from table_positions cimport ...``.
 from libc.stdint cimport uint64_t
 
-from movegen cimport (BLACK_JOKER, COUNT_MASK, NUM_RANKS, NUM_TYPES, Options, T_PASS,
+from movegen cimport (BLACK_JOKER, COUNT_MASK, card_count, NUM_RANKS, NUM_TYPES, Options, T_PASS,
                       TWO_DECKS_COPIES, TwoDecks, plus)
-from playloop cimport FourSeatPlay, Play, WildPlay, one_deck
-from rule_options cimport options_of
+from playloop cimport FourSeatPlay, Play, RunFastPlay, WildPlay, one_deck
+from rule_options cimport _bool_option, options_of
+from runfastgen cimport RunFast, rf_fits, rf_is_legal_word
 
 cdef enum:
     WILD_RANK_CHOICES = 13  # a wild rank is one of 3..2 (rank indices 0..12)
@@ -126,3 +127,45 @@ cdef inline WildPlay wild_play_of(tuple hands, int landlord, int to_move, tuple 
 cdef inline Options wild_options(object checked) except *:
     """The move options of rules with wild cards: the laizi generator reads the plain ones."""
     return options_of(checked.replace(laizi=0, bomb_multiplier="double"))
+
+
+cdef inline RunFastPlay runfast_play_of(tuple hands, int to_move, uint64_t prev, int passes,
+                                        const RunFast* rf, object rules) except *:
+    """The RunFastPlay of position fields under the Run Fast ``rules`` whose move options are
+    ``rf`` (kept by the caller while play goes on), checked again here: two or three hands,
+    seats inside them, hand words of counts only that together fit the rules' deck, each within
+    a hand, at most one of them empty, and a move to beat that is a move of these rules. The
+    first-play rule is off (a position does not know whether its lead is the hand's first)."""
+    cdef RunFastPlay p
+    cdef int seat, players = len(hands), empty = 0
+    cdef uint64_t total = 0
+    if players not in (2, 3):
+        raise ValueError(f"a Run Fast position has two or three hands, got {players}")
+    if players != rules.players:
+        raise ValueError(f"{players} hands are played under rules with players={players}, "
+                         f"not {rules!r}")
+    if not 0 <= to_move < players:
+        raise ValueError(f"to_move must be a seat below {players}, got {to_move}")
+    if not 0 <= passes <= (players - 2 if prev else 0):
+        raise ValueError(f"passes must be 0..{players - 2} after a move and 0 when leading, "
+                         f"got {passes}")
+    if prev and not rf_is_legal_word(prev, rf):
+        raise ValueError(f"move to beat {prev:#x} is no move word of {rules!r}")
+    p.hands[2] = 0
+    for seat in range(players):
+        p.hands[seat] = hands[seat]
+        if not rf_fits(p.hands[seat], rf) or p.hands[seat] & ~COUNT_MASK:
+            raise ValueError(f"hand word {p.hands[seat]:#x} is no hand of {rules!r}")
+        total += p.hands[seat]
+        empty += p.hands[seat] == 0
+    if empty > 1:
+        raise ValueError("at most one hand is empty: the hand ends at the first player out")
+    for seat in range(NUM_RANKS):
+        if ((total >> (4 * seat)) & 0xF) > ((rf.deck >> (4 * seat)) & 0xF):
+            raise ValueError(f"the hands hold more cards of rank index {seat} than the deck")
+    p.prev, p.player, p.passes, p.players, p.rf = prev, to_move, passes, players, rf
+    p.must_beat = _bool_option(rules, "must_beat")
+    p.one_card_rule = _bool_option(rules, "one_card_rule")
+    p.first_play = False
+    p.hand_size = rf.hand_size
+    return p

@@ -2,7 +2,7 @@
 # cython: initializedcheck=False, freethreading_compatible=True
 """perft of every table, natively: ddz_fast.positions.rollouts's perft_native.
 
-One walk for the three tables of playloop.pxd counts position.perft's leaves (a pass is a move
+One walk for the four tables of playloop.pxd counts position.perft's leaves (a pass is a move
 when following, a finished hand is a leaf at any depth): the moves of each ply in a buffer of
 their own, kept for the whole walk (the laizi generator sorts what it makes, so the plies
 cannot share one buffer), without the GIL. The entry points, one per table, take the fields of
@@ -16,14 +16,16 @@ from ddz_fast.rules import as_rules
 
 from dealing cimport TWO_DECK_CARDS
 from movegen cimport Options
-from playloop cimport (FourSeatPlay, Play, Table, WildPlay, count_of_moves, following,
-                       is_over, list_moves, play_at)
-from rule_options cimport options_of
+from playloop cimport (FourSeatPlay, Play, RunFastPlay, Table, WildPlay, count_of_moves,
+                       is_over, list_moves, may_pass, play_at)
+from rule_options cimport options_of, runfast_of
+from runfastgen cimport RunFast
 from signals cimport NODES_PER_SIGNAL_CHECK, interrupted, raise_pending
-from table_positions cimport four_seat_play_of, play_of, wild_options, wild_play_of
+from table_positions cimport (four_seat_play_of, play_of, runfast_play_of, wild_options,
+                              wild_play_of)
 from words cimport Words
 
-__all__ = ["_perft", "_perft_four_player", "_perft_laizi"]
+__all__ = ["_perft", "_perft_four_player", "_perft_laizi", "_perft_runfast"]
 
 
 cdef enum:
@@ -56,11 +58,11 @@ cdef int64_t perft_node(const Table* p, int depth, Walk* w, int ply) noexcept no
     moves = &w.plies[ply]
     if depth == 1:              # every child is a leaf: count the moves (without writing them)
         n = count_of_moves(p, w.o, moves)
-        return PERFT_OUT_OF_MEMORY if n < 0 else n + following(p)
+        return PERFT_OUT_OF_MEMORY if n < 0 else n + may_pass(p, n)
     n = list_moves(p, w.o, moves)
     if n < 0:
         return PERFT_OUT_OF_MEMORY
-    for j in range(-1 if following(p) else 0, n):
+    for j in range(-1 if may_pass(p, n) else 0, n):
         child = p[0]
         if play_at(&child, moves, j):
             nodes += 1                  # the hand ended: a leaf at any depth
@@ -129,3 +131,15 @@ def _perft_laizi(tuple hands, int landlord, int to_move, tuple prev, int passes,
     cdef Options options = wild_options(as_rules(rules))
     cdef WildPlay p = wild_play_of(hands, landlord, to_move, prev, passes, wild)
     return _perft_of(&p, depth, &options)
+
+
+def _perft_runfast(tuple hands, int to_move, uint64_t prev, int passes, int depth, rules):
+    """perft of the Run Fast position given by its hand words (two or three), the player to
+    move, the Run Fast move word to beat (0 when leading) and the passes since it, counted
+    natively under Run Fast ``rules`` (must-beat and the one-card rule as they say); Ctrl-C
+    raises KeyboardInterrupt within a fraction of a second."""
+    checked = as_rules(rules)
+    cdef RunFast rf = runfast_of(checked)
+    cdef RunFastPlay p = runfast_play_of(hands, to_move, prev, passes, &rf, checked)
+    cdef Options unread     # Run Fast's options are the position's own (p.rf)
+    return _perft_of(&p, depth, &unread)

@@ -2,8 +2,12 @@
 # cython: initializedcheck=False, freethreading_compatible=True
 """Native kernels of the search bots (ddz_fast.search.search_bots): rollout values and ISMCTS.
 
-Both work on determinizations, three hand words each (InformationSet.sample), and play with the
-shared play loop (playloop.pxd) and the core's generator: no generator of their own. The player to
+Both work on determinizations, three hand words each (InformationSet.sample, or
+RunFastInformationSet.sample's positions: with two Run Fast players the third word is 0), and
+play with the shared play loop (playloop.pxd) and the core's generators: no generator of their
+own. They are written once over the fused type ``Searched`` of the tables they search: Dou
+Dizhu's three seats (``Play``), where a side is the landlord or the two peasants, and Run Fast
+(``RunFastPlay``), where every player is a side of his own and a win is going out first. The player to
 move owns the same hand in every determinization, so its actions are the same in all of them; the
 other two hands differ. ddz_fast.search.search_bots validates every argument first (the samples
 against the information set, the actions against the player's hand); the kernels run without the
@@ -24,30 +28,47 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from movegen cimport COUNT_MASK, Options, card_count, is_bomb
-from playloop cimport Play, Tally, play_move, random_finish, start_tally
+from playloop cimport (Play, RunFastPlay, Tally, following, list_moves, may_pass, play_at,
+                       random_finish, seats_of, start_tally)
 from rng cimport Rng, mix64, rng_below, rng_for_game
-from rule_options cimport options_of
-from words cimport Words, generate_into
+from rule_options cimport _bool_option, options_of, runfast_of
+from runfastgen cimport RunFast
+from words cimport Words
 
 from ddz_fast.rules import as_rules
 
-__all__ = ["_rollout_wins", "_ismcts"]
+__all__ = ["_rollout_wins", "_ismcts", "_rollout_wins_runfast", "_ismcts_runfast"]
+
+ctypedef fused Searched:
+    Play
+    RunFastPlay
 
 cdef enum:
     OUT_OF_MEMORY = -1
     NO_MOVE = -2
 
 
-cdef inline bint same_side(int seat, int other, int landlord) noexcept nogil:
-    return (seat == landlord) == (other == landlord)
+cdef inline bint same_side(const Searched* p, int seat, int other) noexcept nogil:
+    """Whether ``seat`` and ``other`` play on one side: the landlord's or the peasants' in Dou
+    Dizhu; in Run Fast only a seat with itself."""
+    if Searched is RunFastPlay:
+        return seat == other
+    else:
+        return (seat == p.landlord) == (other == p.landlord)
 
 
-cdef inline Play start_of(const uint64_t[:, ::1] samples, Py_ssize_t row, int landlord,
-                          int to_move, uint64_t prev, int passes) noexcept nogil:
-    cdef Play p
+cdef inline Searched start_of(const Searched* root, const uint64_t[:, ::1] samples,
+                              Py_ssize_t row) noexcept nogil:
+    """The root position with the hands of determinization ``row``."""
+    cdef Searched p = root[0]
     p.hands[0], p.hands[1], p.hands[2] = samples[row, 0], samples[row, 1], samples[row, 2]
-    p.prev, p.landlord, p.player, p.passes = prev, landlord, to_move, passes
     return p
+
+
+cdef inline bint play_word(Searched* p, uint64_t move) noexcept nogil:
+    """The player to move plays the move word ``move`` (0 passes); True when it ends the hand."""
+    cdef Words one = Words(&move, 1)
+    return play_at(p, &one, -1 if move == 0 else 0)
 
 
 # --- finishing a hand: the rollout policies ------------------------------------------------------
@@ -61,16 +82,18 @@ cdef inline bint one_in(Rng* r, int k) noexcept nogil:
     return rng_below(r, k) == 0
 
 
-cdef uint64_t rules_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
-                           const Play* p) noexcept nogil:
-    """A quick rule-based action, as a simple human player would take it.
+cdef Py_ssize_t rules_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
+                             const Searched* p) noexcept nogil:
+    """A quick rule-based action, as a simple human player would take it: the index of a move
+    of ``moves``, or -1 to pass.
 
     A move that empties the hand is always played. Leading: the ordinary move (no bomb, no
     rocket) of the most cards, the first of them in canonical order (so the lowest), or one at
-    random one time in eight. Following: a partner's move is passed; an opponent's is beaten
-    by the cheapest ordinary move (the first in canonical order that is no bomb or rocket: a
-    space shuttle's answers come after those), passed one time in eight, and
-    only bombed (or rocketed) half the time when nothing else beats it.
+    random one time in eight. Following: a partner's move is passed (Run Fast has no partner);
+    an opponent's is beaten by the cheapest ordinary move (the first in canonical order that is
+    no bomb or rocket: a space shuttle's answers come after those), passed one time in eight,
+    and only bombed (or rocketed) half the time when nothing else beats it. Where the rules
+    forbid the pass (Run Fast's must-beat), the cheapest move is played instead.
     """
     cdef uint64_t hand = p.hands[p.player]
     cdef Py_ssize_t j, best = -1
@@ -78,40 +101,42 @@ cdef uint64_t rules_action(Rng* r, const uint64_t* moves, Py_ssize_t n,
     cdef int last
     for j in range(n):
         if (moves[j] & COUNT_MASK) == hand:
-            return moves[j]
-    if p.prev == 0:
+            return j
+    if not following(p):
         if one_in(r, 8):
-            return moves[rng_below(r, n)]
+            return rng_below(r, n)
         for j in range(n):
             size = card_count(moves[j] & COUNT_MASK)
             if size > most and not is_bomb(moves[j]):
                 best, most = j, size
-        return moves[best if best >= 0 else 0]
-    last = (p.player + (2 if p.passes == 0 else 1)) % 3
-    if (last == p.landlord) == (p.player == p.landlord) or n == 0 or one_in(r, 8):
+        return best if best >= 0 else 0
+    if not may_pass(p, n):
         return 0
+    last = (p.player + seats_of(p) - 1 - p.passes) % seats_of(p)
+    if same_side(p, last, p.player) or n == 0 or one_in(r, 8):
+        return -1
     for j in range(n):
         if not is_bomb(moves[j]):
-            return moves[j]
-    return moves[0] if one_in(r, 2) else 0
+            return j
+    return 0 if one_in(r, 2) else -1
 
 
-cdef int rules_finish(Play* p, Rng* r, const Options* o, Words* buf) noexcept nogil:
+cdef int rules_finish(Searched* p, Rng* r, const Options* o, Words* buf) noexcept nogil:
     """The seat that goes out first when every player follows rules_action; OUT_OF_MEMORY."""
     cdef Py_ssize_t n
     cdef int mover
     while True:
-        n = generate_into(buf, 0, p.hands[p.player], p.prev, o)
+        n = list_moves(p, o, buf)
         if n < 0:
             return OUT_OF_MEMORY
-        if n == 0 and p.prev == 0:
+        if n == 0 and not may_pass(p, n):
             return NO_MOVE      # a leader with no cards: never from a validated position
         mover = p.player
-        if play_move(p, rules_action(r, buf.data, n, p)):
+        if play_at(p, buf, rules_action(r, buf.data, n, p)):
             return mover
 
 
-cdef inline int finish(Play* p, int mover, bint ended, int policy, Rng* r, const Options* o,
+cdef inline int finish(Searched* p, int mover, bint ended, int policy, Rng* r, const Options* o,
                        Words* buf) noexcept nogil:
     """The seat that goes out first: ``mover`` when its move ``ended`` the hand, else the
     finish from ``p`` by ``policy``; OUT_OF_MEMORY when the move list cannot grow."""
@@ -136,25 +161,25 @@ cdef int check_status(int status) except -1:
 
 # --- perfect-information Monte Carlo: finishes after each action --------------------------------
 
-cdef int rollout_wins(const uint64_t[:, ::1] samples, int landlord, int to_move,
-                      uint64_t prev, int passes, const uint64_t[::1] actions, int rollouts,
-                      int policy, Rng* r, const Options* o, int64_t[::1] wins) noexcept nogil:
+cdef int rollout_wins(const Searched* root, const uint64_t[:, ::1] samples,
+                      const uint64_t[::1] actions, int rollouts, int policy, Rng* r,
+                      const Options* o, int64_t[::1] wins) noexcept nogil:
     cdef Words buf = Words(NULL, 0)
     cdef Py_ssize_t s, a, k
-    cdef Play start, p
+    cdef Searched start, p
     cdef bint ended
-    cdef int winner
+    cdef int winner, to_move = root.player
     for s in range(samples.shape[0]):
-        start = start_of(samples, s, landlord, to_move, prev, passes)
+        start = start_of(root, samples, s)
         for a in range(actions.shape[0]):
             for k in range(rollouts):
                 p = start
-                ended = play_move(&p, actions[a])
+                ended = play_word(&p, actions[a])
                 winner = finish(&p, to_move, ended, policy, r, o, &buf)
                 if winner < 0:
                     free(buf.data)
                     return winner
-                wins[a] += same_side(winner, to_move, landlord)
+                wins[a] += same_side(&p, winner, to_move)
                 if ended:       # the same finish every time: count the rest at once
                     wins[a] += rollouts - 1 - k
                     break
@@ -168,15 +193,51 @@ def _rollout_wins(const uint64_t[:, ::1] samples not None, int landlord, int to_
     """int64[len(actions)]: per action, the finishes after it by ``policy`` (``rollouts`` on
     each determinization) that the side of ``to_move`` won."""
     cdef Options options = options_of(as_rules(rules))
+    cdef Play root
+    root.prev, root.landlord, root.player, root.passes = prev, landlord, to_move, passes
+    return _rollout_wins_of(&root, samples, actions, rollouts, policy, seed, &options)
+
+
+cdef object _rollout_wins_of(const Searched* root, const uint64_t[:, ::1] samples,
+                             const uint64_t[::1] actions, int rollouts, int policy,
+                             uint64_t seed, const Options* o):
     cdef Rng r = rng_for_game(seed, 0)
     out = np.zeros(actions.shape[0], dtype=np.int64)
     cdef int64_t[::1] wins = out
     cdef int status
     with nogil:
-        status = rollout_wins(samples, landlord, to_move, prev, passes, actions, rollouts,
-                              policy, &r, &options, wins)
+        status = rollout_wins(root, samples, actions, rollouts, policy, &r, o, wins)
     check_status(status)
     return out
+
+
+cdef RunFastPlay runfast_root(const RunFast* rf, object checked, int to_move, uint64_t prev,
+                              int passes, bint first_play) except *:
+    """The root of a Run Fast search (its hands come from each determinization): the trick,
+    the play rules of ``checked`` and the first-play rule when the decision is the hand's
+    first play."""
+    cdef RunFastPlay root
+    root.hands[0] = root.hands[1] = root.hands[2] = 0
+    root.prev, root.player, root.passes = prev, to_move, passes
+    root.players = checked.players
+    root.rf, root.hand_size = rf, rf.hand_size
+    root.must_beat = _bool_option(checked, "must_beat")
+    root.one_card_rule = _bool_option(checked, "one_card_rule")
+    root.first_play = first_play
+    return root
+
+
+def _rollout_wins_runfast(const uint64_t[:, ::1] samples not None, int to_move, uint64_t prev,
+                          int passes, bint first_play, const uint64_t[::1] actions not None,
+                          int rollouts, int policy, uint64_t seed, rules):
+    """_rollout_wins of a Run Fast decision (Run Fast move words; a win is the player going
+    out first). ``first_play``: the decision is the hand's first play under
+    spade3_in_first_play."""
+    checked = as_rules(rules)
+    cdef RunFast rf = runfast_of(checked)
+    cdef RunFastPlay root = runfast_root(&rf, checked, to_move, prev, passes, first_play)
+    cdef Options unread     # Run Fast's options are the position's own
+    return _rollout_wins_of(&root, samples, actions, rollouts, policy, seed, &unread)
 
 
 # --- information-set MCTS ------------------------------------------------------------------------
@@ -225,26 +286,29 @@ cdef inline int32_t add_child(Tree* t, int32_t parent, uint64_t move, int mover)
     return index
 
 
-cdef inline uint64_t action_at(const Words* moves, Py_ssize_t j, bint following) noexcept nogil:
-    """Action j of a turn in the order of State.legal_actions(): the pass first when following."""
-    if following:
+cdef inline uint64_t action_at(const Words* moves, Py_ssize_t j, bint passing) noexcept nogil:
+    """Action j of a turn in the order of State.legal_actions(): the pass first when it is
+    legal (``passing``)."""
+    if passing:
         return 0 if j == 0 else moves.data[j - 1]
     return moves.data[j]
 
 
-cdef int32_t select_or_expand(Tree* t, int32_t node, Play* p, Words* moves, double exploration,
-                              Rng* r, const Options* o, bint* expanded) noexcept nogil:
+cdef int32_t select_or_expand(Tree* t, int32_t node, Searched* p, Words* moves,
+                              double exploration, Rng* r, const Options* o,
+                              bint* expanded) noexcept nogil:
     """One step down from ``node`` in determinization ``p``: a new child for a random untried
     action when there is one (``expanded``), else the legal child of highest UCB1. -2 when
     memory runs out."""
-    cdef bint following = p.prev != 0
-    cdef Py_ssize_t n = generate_into(moves, 0, p.hands[p.player], p.prev, o)
+    cdef Py_ssize_t n = list_moves(p, o, moves)
+    cdef bint following
     cdef Py_ssize_t j, total, untried = 0, pick
     cdef int32_t child, best = -1
     cdef double value, best_value = -1.0
     cdef Node* c
     if n < 0:
         return -2
+    following = may_pass(p, n)
     total = n + following
     for j in range(total):
         child = child_of(t, node, action_at(moves, j, following))
@@ -268,8 +332,8 @@ cdef int32_t select_or_expand(Tree* t, int32_t node, Play* p, Words* moves, doub
     return -2   # not reached: ``pick`` is below the number of untried actions
 
 
-cdef int iterate(Tree* t, Play p, double exploration, int policy, Rng* r, const Options* o,
-                 Words* moves) noexcept nogil:
+cdef int iterate(Tree* t, Searched p, double exploration, int policy, Rng* r,
+                 const Options* o, Words* moves) noexcept nogil:
     """One ISMCTS iteration from the root in determinization ``p``: 0, or OUT_OF_MEMORY."""
     cdef int32_t node = 0, child
     cdef bint expanded = False, ended = False
@@ -280,7 +344,7 @@ cdef int iterate(Tree* t, Play p, double exploration, int policy, Rng* r, const 
             return OUT_OF_MEMORY
         mover = p.player
         node = child
-        ended = play_move(&p, t.nodes[node].move)
+        ended = play_word(&p, t.nodes[node].move)
         if ended:
             winner = mover
             break
@@ -290,22 +354,22 @@ cdef int iterate(Tree* t, Play p, double exploration, int policy, Rng* r, const 
     while node >= 0:
         t.nodes[node].visits += 1
         if node > 0:
-            t.nodes[node].wins += same_side(winner, t.nodes[node].mover, p.landlord)
+            t.nodes[node].wins += same_side(&p, winner, t.nodes[node].mover)
         node = t.nodes[node].parent
     return 0
 
 
-cdef int search(Tree* t, const uint64_t[:, ::1] samples, int landlord, int to_move,
-                uint64_t prev, int passes, int64_t iterations, double exploration,
-                int policy, Rng* r, const Options* o) noexcept nogil:
+cdef int search(Tree* t, const Searched* root, const uint64_t[:, ::1] samples,
+                int64_t iterations, double exploration, int policy, Rng* r,
+                const Options* o) noexcept nogil:
     cdef Words moves = Words(NULL, 0)
     cdef int64_t i
     cdef int status = 0
     t.nodes[0] = Node(0, -1, -1, 0, 0, 0.0)
     t.size = 1
     for i in range(iterations):
-        status = iterate(t, start_of(samples, i % samples.shape[0], landlord, to_move, prev,
-                                     passes), exploration, policy, r, o, &moves)
+        status = iterate(t, start_of(root, samples, i % samples.shape[0]), exploration, policy,
+                         r, o, &moves)
         if status < 0:
             break
     free(moves.data)
@@ -318,6 +382,26 @@ def _ismcts(const uint64_t[:, ::1] samples not None, int landlord, int to_move,
     """(visits, wins) as int64 and float64 arrays over ``actions`` (the root's legal actions,
     in any order): how often the search chose each one, and the finishes it won after it."""
     cdef Options options = options_of(as_rules(rules))
+    cdef Play root
+    root.prev, root.landlord, root.player, root.passes = prev, landlord, to_move, passes
+    return _ismcts_of(&root, samples, actions, iterations, exploration, policy, seed, &options)
+
+
+def _ismcts_runfast(const uint64_t[:, ::1] samples not None, int to_move, uint64_t prev,
+                    int passes, bint first_play, const uint64_t[::1] actions not None,
+                    int64_t iterations, double exploration, int policy, uint64_t seed, rules):
+    """_ismcts of a Run Fast decision (Run Fast move words; each node's mover is credited when
+    he goes out first). ``first_play`` as for _rollout_wins_runfast."""
+    checked = as_rules(rules)
+    cdef RunFast rf = runfast_of(checked)
+    cdef RunFastPlay root = runfast_root(&rf, checked, to_move, prev, passes, first_play)
+    cdef Options unread     # Run Fast's options are the position's own
+    return _ismcts_of(&root, samples, actions, iterations, exploration, policy, seed, &unread)
+
+
+cdef tuple _ismcts_of(const Searched* root, const uint64_t[:, ::1] samples,
+                      const uint64_t[::1] actions, int64_t iterations, double exploration,
+                      int policy, uint64_t seed, const Options* o):
     cdef Rng r = rng_for_game(seed, 0)
     cdef Tree t
     cdef uint64_t slots = 1
@@ -339,8 +423,7 @@ def _ismcts(const uint64_t[:, ::1] samples not None, int landlord, int to_move,
         with nogil:
             for a in range(<Py_ssize_t>slots):
                 t.slots[a] = -1
-            status = search(&t, samples, landlord, to_move, prev, passes, iterations,
-                            exploration, policy, &r, &options)
+            status = search(&t, root, samples, iterations, exploration, policy, &r, o)
             for a in range(actions.shape[0]):
                 child = child_of(&t, 0, actions[a])
                 if child >= 0:

@@ -29,7 +29,9 @@ import ddz_fast
 from ddz_fast import Hand, Move, Rules
 from ddz_fast.bitboard import runfast_from_word64, runfast_word64
 from ddz_fast.cards import ACE, NUM_RANKS, RUNFAST_DECKS
+from ddz_fast.compiled import load
 from ddz_fast.moves import implementation
+from ddz_fast.positions.rollouts import RunFastGames
 from ddz_fast.reference import runfast as reference_runfast
 from ddz_fast.shapes import RUNFAST_TYPES, runfast_kickers
 
@@ -552,7 +554,10 @@ def test_a_rules_changed_to_other_valid_options_is_compiled_again():
 
 
 def test_the_dou_dizhu_parts_of_the_core_refuse_runfast_rules():
-    """The compiled play loops, perft and the solver read Dou Dizhu's move options: under Run
-    Fast's rules they raise rather than play Dou Dizhu on them."""
+    """The compiled play loops of Dou Dizhu read Dou Dizhu's move options: under Run Fast's
+    rules they raise rather than play Dou Dizhu on them. random_games plays Run Fast's own
+    games under them, in Run Fast's kernel."""
+    kernels = load("ddz_fast.engine._random_games")
     with pytest.raises(ValueError, match="plays Dou Dizhu, not the Run Fast game of"):
-        ddz_fast.random_games(2, 1, rules=RUNFAST)
+        kernels._random_games(1, 0, 2, RUNFAST, 0, False)
+    assert isinstance(ddz_fast.random_games(2, 1, rules=RUNFAST), RunFastGames)

@@ -3,8 +3,10 @@ and divide against the independent brute-force walk of tests/support/runfast_wal
 shares no code with the library; and the committed suite tests/perft/runfast.perft, whose
 counts that walk wrote (tests/perft/make_runfast_suite.py).
 
-The library's walk runs over the pure-Python generator (``implementation="python"``): the
-compiled core does not play Run Fast yet, so these tests run the same under either build.
+The library's walk runs over the pure-Python generator (``implementation="python"``), so these
+tests run the same under either build; the compiled core's count (``implementation="native"``,
+the tests marked ``native``) is checked against that walk at every depth, on the suite and on
+random positions of every rule variant.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 import pytest
 
 from ddz_fast import Hand, Move, Rules
+from ddz_fast import IMPLEMENTATION
 from ddz_fast import moves as api
 from ddz_fast.cli.main import main as ddz_fast_main
 from ddz_fast.cards import RUNFAST_DECKS
@@ -260,8 +263,6 @@ def test_perft_arguments_are_checked():
         perft(position, -1)
     with pytest.raises(ValueError, match="at least 1"):
         divide(position, 0)
-    with pytest.raises(ValueError, match="does not count Run Fast yet"):
-        perft(position, 1, implementation="native")
     with pytest.raises(ValueError, match="unknown implementation"):
         perft(position, 1, implementation="turbo")
 
@@ -317,6 +318,46 @@ HAND_MADE = [
 @pytest.mark.parametrize("rules, text", HAND_MADE, ids=[t for _, t in HAND_MADE])
 def test_perft_equals_the_brute_walk_on_hand_made_positions(rules, text):
     assert assert_perft_matches_brute(P(text), rules) >= 2
+
+
+def assert_native_matches_python(position: RunFastPosition, rules: Rules,
+                                 max_work: int = MAX_WORK) -> int:
+    """The compiled core's perft == the Python walk's at every depth 1, 2, ... up to the whole
+    tree or while the Python walks expand at most ``max_work`` nodes (on a difference, the
+    divides of both). Returns the deepest depth compared."""
+    opts, state = walk.options(rules), brute_state(position)
+    work = depth = 0
+    for depth in range(0, whole_tree_depth(position) + 1):
+        expected = perft(position, depth, rules=rules, implementation=PYTHON)
+        counted = perft(position, depth, rules=rules, implementation="native")
+        if counted != expected:
+            ours = divide(position, depth, rules=rules, implementation="native")
+            theirs = divide(position, depth, rules=rules, implementation=PYTHON)
+            diff = {str(m): (ours.get(m), theirs.get(m)) for m in set(ours) | set(theirs)
+                    if ours.get(m) != theirs.get(m)}
+            pytest.fail(f"{position} under {rules!r}: native perft {depth} = {counted}, "
+                        f"python {expected}; (native, python) by first action: {diff}")
+        work += expected
+        if work > max_work or not walk.live(state, depth, opts):   # or the whole tree
+            break
+    return depth
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("rules, text", HAND_MADE, ids=[t for _, t in HAND_MADE])
+def test_native_perft_equals_the_python_walk_on_hand_made_positions(rules, text):
+    assert assert_native_matches_python(P(text), rules) >= 2
+
+
+@pytest.mark.native
+def test_native_divide_equals_the_python_divide():
+    position = P("5556/666777/34 0 - 0")
+    assert divide(position, 5, implementation="native") == \
+        divide(position, 5, implementation=PYTHON)
+    with pytest.raises(ValueError, match="at least 1"):
+        divide(position, 0, implementation="native")
+    with pytest.raises(ValueError, match="depth"):
+        perft(position, -1, implementation="native")
 
 
 def test_divide_adds_up_and_matches_the_brute_walk_move_by_move():
@@ -375,6 +416,23 @@ def test_perft_equals_the_brute_walk_on_random_small_positions(variant, seed):
         position = random_position(rng, rules)
         assert P(str(position)) == position
         assert_perft_matches_brute(position, rules, max_work=600)
+
+
+NATIVE_RANDOM_CASES = [pytest.param(name, seed, id=f"{name}-{seed}",
+                                    marks=[pytest.mark.slow] if seed >= 3 else [])
+                       for name in VARIANTS for seed in range(30)]
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("variant, seed", NATIVE_RANDOM_CASES)
+def test_native_perft_equals_the_python_walk_on_random_positions(variant, seed):
+    """Random positions of every rule variant (2 and 3 hands, both decks, every option off
+    its default): the native count is the Python walk's at every depth it reaches (three
+    seeds a variant in the default run, thirty in the slow one)."""
+    rules = VARIANTS[variant]
+    rng = random.Random(f"native/{variant}/{seed}")
+    for _ in range(3):
+        assert_native_matches_python(random_position(rng, rules), rules, max_work=1_500)
 
 
 # --- the committed suite ---------------------------------------------------------------------
@@ -445,6 +503,16 @@ def test_perft_suite_line(rules, position, depth, nodes):
     assert perft(position, depth, rules=rules, implementation=PYTHON) == nodes
 
 
+@pytest.mark.native
+@pytest.mark.parametrize("rules, position, counts", [(r, p, c) for r, p, c, _ in SUITE],
+                         ids=[f"line{line}" for _, _, _, line in SUITE])
+def test_native_perft_counts_every_suite_line(rules, position, counts):
+    """Every depth of every suite line (whose counts the Python walk meets in
+    test_perft_suite_line and the brute walk wrote), counted natively: cheap at any depth."""
+    assert [(d, perft(position, d, rules=rules, implementation="native"))
+            for d, _ in counts] == counts
+
+
 @pytest.mark.parametrize("rules, position, counts", [(r, p, c) for r, p, c, _ in SUITE],
                          ids=[f"line{line}" for _, _, _, line in SUITE])
 def test_the_suite_counts_are_the_brute_walks(rules, position, counts):
@@ -463,11 +531,19 @@ def test_the_command_line_counts_run_fast_positions(capsys):
     split = dict(line.split(": ") for line in lines[:4])
     assert list(split) == ["5", "6", "55", "5556"] and split["5556"] == "1"
     assert sum(map(int, split.values())) == 27
-    assert lines[4] == "perft 5: 27 nodes (python, runfast rules)"
+    default = "native" if IMPLEMENTATION == "native" else "python"
+    assert lines[4] == f"perft 5: 27 nodes ({default}, runfast rules)"
     assert ddz_fast_main(["perft", "3456789/TTJJQ 0 - 0", "4", "--rules", "runfast",
                           "--json", "--seconds", "0.01"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert (document["nodes"], document["rules"]) == (100, "runfast, 2 players")
-    assert ddz_fast_main(["perft", "3/4/5 0 - 0", "1", "--rules", "runfast",
-                          "--implementation", "native"]) == 2
-    assert "does not count Run Fast yet" in capsys.readouterr().err
+
+
+@pytest.mark.native
+def test_the_command_line_counts_run_fast_natively_by_default(capsys):
+    assert ddz_fast_main(["perft", "5556/666777/34 0 - 0", "5", "--rules", "runfast",
+                          "--seconds", "0.01"]) == 0
+    assert "perft 5: 27 nodes (native, runfast rules)" in capsys.readouterr().out
+    assert ddz_fast_main(["perft", "5556/666777/34 0 - 0", "5", "--rules", "runfast",
+                          "--implementation", "python", "--seconds", "0.01"]) == 0
+    assert "(python, runfast rules)" in capsys.readouterr().out
