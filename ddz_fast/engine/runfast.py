@@ -352,10 +352,15 @@ class RunFastState(StateBase):
         applies and something beats."""
         if self._phase == "over":
             return ()
-        beating = api.legal_moves(self._hands[self._player], self._prev,
-                                  rules=self._game.rules)
-        allowed = tuple(move for move in beating if self._breaks(move) is None)
-        if self._prev is None or (self._game.rules.must_beat and len(beating)):
+        rules, hand = self._game.rules, self._hands[self._player]
+        beating = api.legal_moves(hand, self._prev, rules=rules)
+        # Most decisions meet neither rule that forbids some of the generator's moves: those
+        # take its moves as they are, without asking each one (_breaks) why not.
+        restricted = (rules.spade3_in_first_play and not any(self._plays) and hand.counts[0]) \
+            or (rules.one_card_rule and self._next_holds_one())
+        allowed = tuple(move for move in beating if self._breaks(move) is None) if restricted \
+            else tuple(beating)
+        if self._prev is None or (rules.must_beat and len(beating)):
             return allowed
         return (Move.PASS,) + allowed
 
