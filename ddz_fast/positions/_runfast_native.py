@@ -15,8 +15,7 @@ a Move through :func:`runfast_move_of_word`.
 """
 from __future__ import annotations
 
-import operator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Tuple
 
 import numpy as np
@@ -31,6 +30,7 @@ from ..validate import check_int, check_seed64
 from . import runfast
 from .runfast import RunFastPosition
 from .three_player import check_depth
+from ._game_arrays import GameArrays
 
 __all__ = ["RunFastPlayout", "RunFastGames"]
 
@@ -62,8 +62,8 @@ class RunFastPlayout(NamedTuple):
     scores: Tuple[int, ...]         #: each seat's result (negative: paid)
 
 
-@dataclass(frozen=True, eq=False)
-class RunFastGames:
+@dataclass(frozen=True, eq=False, repr=False)
+class RunFastGames(GameArrays):
     """Random Run Fast hands (:func:`ddz_fast.positions.rollouts.random_games` under Run Fast
     rules): one row per game, ``P`` the players (2 or 3).
 
@@ -99,57 +99,10 @@ class RunFastGames:
     moves: Optional[np.ndarray] = None
     offsets: Optional[np.ndarray] = None
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, np.ndarray) and (value is not None or f.default is not None):
-                raise TypeError(f"RunFastGames.{f.name} must be a numpy array"
-                                f"{' or None' if f.default is None else ''}, "
-                                f"not {type(value).__name__}")
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is not None:
-                value.setflags(write=False)
-
-    def __len__(self) -> int:
-        return len(self.winner)
-
-    def __repr__(self) -> str:
-        recorded = "" if self.moves is None else f", {len(self.moves)} actions recorded"
-        return f"<RunFastGames: {len(self)} games{recorded}>"
-
-    def game_moves(self, game: int) -> np.ndarray:
-        """The Run Fast move words (0 = pass) of game ``game`` in order; needs
-        ``record=True``."""
-        if self.moves is None or self.offsets is None:
-            raise ValueError("the moves were not recorded: call random_games(..., record=True)")
-        try:
-            index = operator.index(game)
-        except TypeError:
-            raise TypeError(f"game must be an int, not {type(game).__name__}") from None
-        if not -len(self) <= index < len(self):
-            raise IndexError(f"game {game} is outside 0..{len(self) - 1}")
-        index %= len(self)
-        return self.moves[self.offsets[index]:self.offsets[index + 1]]
-
     def game_actions(self, game: int, rules: RulesLike = "runfast") -> List[Move]:
         """The actions of game ``game`` as Moves (``Move.PASS`` for a pass) under the Run Fast
         ``rules`` it was played under; needs ``record=True``."""
         return [runfast_move_of_word(int(word), rules) for word in self.game_moves(game)]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RunFastGames):
-            return NotImplemented
-        return all(_same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self))
-
-    __hash__ = None  # type: ignore[assignment]  # arrays: equality by value, never dict keys
-
-
-def _same(a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
-    if a is None or b is None:
-        return a is b
-    return a.dtype == b.dtype and a.shape == b.shape and bool(np.array_equal(a, b))
-
 
 def runfast_move_of_word(word: int, rules: RulesLike = "runfast") -> Move:
     """The Move of one of the core's 64-bit Run Fast words (0: the pass), read back through

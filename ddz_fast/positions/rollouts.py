@@ -22,9 +22,8 @@ where the rule book is silent", "Random games and rollouts in the compiled core"
 """
 from __future__ import annotations
 
-import operator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
@@ -41,6 +40,7 @@ from .four_player import FourPlayerPosition
 from .runfast import RunFastPosition
 from . import _runfast_native
 from ._runfast_native import RunFastGames, RunFastPlayout
+from ._game_arrays import GameArrays
 from .._memory import check_room
 from ..validate import SEED_LIMIT, check_bool, check_int, check_seat, check_seed64
 
@@ -80,7 +80,7 @@ _LOW_HALF = (1 << 64) - 1       # the low 64 bits of a laizi word
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class RandomGames:
+class RandomGames(GameArrays):
     """The results of :func:`random_games`: one read-only numpy array per statistic, indexed by
     game (row ``i`` is game ``i`` of the seed).
 
@@ -138,50 +138,6 @@ class RandomGames:
     partner: Optional[np.ndarray] = None   # int8 at four players: the partner, or -1
     out_first: Optional[np.ndarray] = None  # int8 at four players: the seat that went out
     wild: Optional[np.ndarray] = None      # int8, (N, 2) with wild cards: ranks in draw order
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, np.ndarray) and (value is not None or f.default is not None):
-                raise TypeError(f"RandomGames.{f.name} must be a numpy array"
-                                f"{' or None' if f.default is None else ''}, "
-                                f"not {type(value).__name__}")
-        for array in self._arrays():
-            array.setflags(write=False)
-
-    def _arrays(self) -> List[np.ndarray]:
-        return [a for a in (getattr(self, f.name) for f in fields(self)) if a is not None]
-
-    def __len__(self) -> int:
-        return len(self.landlord)
-
-    def __repr__(self) -> str:
-        recorded = "" if self.moves is None else f", {len(self.moves)} actions recorded"
-        return f"<RandomGames: {len(self)} games{recorded}>"
-
-    def game_moves(self, game: int) -> np.ndarray:
-        """The move words (0 = pass) of game ``game`` in order; needs ``record=True``. At the
-        four-player table, one row of two halves per action (see the class docstring)."""
-        if self.moves is None or self.offsets is None:
-            raise ValueError("the moves were not recorded: call random_games(..., record=True)")
-        index = operator.index(game)
-        if not -len(self) <= index < len(self):
-            raise IndexError(f"game {game} is outside 0..{len(self) - 1}")
-        index %= len(self)
-        return self.moves[self.offsets[index]:self.offsets[index + 1]]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RandomGames):
-            return NotImplemented
-        return all(_same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self))
-
-    __hash__ = None  # type: ignore[assignment]  # arrays: equality by value, never dict keys
-
-
-def _same(a: Optional[np.ndarray], b: Optional[np.ndarray]) -> bool:
-    if a is None or b is None:
-        return a is b
-    return a.dtype == b.dtype and a.shape == b.shape and bool(np.array_equal(a, b))
 
 
 class Playout(NamedTuple):
