@@ -153,6 +153,14 @@ if len(_FIELD_NAMES) > MAX_RULE_FIELDS:
 _LAST_LOOKUP.n_fields = len(_FIELD_NAMES)
 for _i, _name in enumerate(_FIELD_NAMES):
     _LAST_LOOKUP.offsets[_i] = slot_offset(Rules, _name)
+# CPython lays the slots of a class out in the order of their sorted names: one block, in
+# another order than the fields'. The last lookup's values are kept in slot order, so that
+# one memcmp of the block compares them all.
+_SLOT_OFFSETS = sorted(_LAST_LOOKUP.offsets[_i] for _i in range(_LAST_LOOKUP.n_fields))
+_LAST_LOOKUP.first = _SLOT_OFFSETS[0]
+_LAST_LOOKUP.contiguous = _SLOT_OFFSETS == list(range(
+    _SLOT_OFFSETS[0], _SLOT_OFFSETS[0] + len(_SLOT_OFFSETS) * sizeof(PyObject*),
+    sizeof(PyObject*)))
 
 
 cdef LastLookup* last_lookup() noexcept:
@@ -199,8 +207,16 @@ cdef RuleSet lookup_rule_set(object rules):
         _LAST_LOOKUP.rules, _LAST_LOOKUP.rule_set = <PyObject*>rules, <PyObject*>found
         _LAST_LOOKUP.target = <PyObject*>entry[2]
         for i in range(_LAST_LOOKUP.n_fields):
-            _LAST_LOOKUP.fields[i] = <PyObject*>(<tuple>entry[3])[i]
+            _LAST_LOOKUP.fields[_kept_at(i)] = <PyObject*>(<tuple>entry[3])[i]
     return found
+
+
+cdef inline int _kept_at(int i) noexcept:
+    """Where the last lookup keeps the value of field ``i``: its slot's place in the block
+    when the slots are one block, else its own place."""
+    if _LAST_LOOKUP.contiguous:
+        return <int>((_LAST_LOOKUP.offsets[i] - _LAST_LOOKUP.first) // sizeof(PyObject*))
+    return i
 
 
 cdef RuleSet _by_options(object checked):
