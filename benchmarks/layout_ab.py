@@ -6,6 +6,7 @@ through the public State API (benchmarks/state_stepping.py) and the solver's due
     python benchmarks/layout_ab.py --baseline DIR --build DIR [--rounds R] [--cpu N]
         [--output PATH]
     python benchmarks/layout_ab.py --instructions --baseline DIR --build DIR [--also NAME=DIR]
+        [--workloads NAME,...]
 
 Each build is an install under DIR (``pip install --no-deps --target DIR .``), put first on
 PYTHONPATH. Every measurement runs in a fresh process pinned to CPU ``--cpu`` (``taskset``,
@@ -174,13 +175,16 @@ def counted(pythonpath: str, name: str, reps: int) -> Tuple[int, int]:
     return total("I   refs"), total("D1  misses")
 
 
-def instructions(builds: Dict[str, str]) -> str:
-    """The Markdown table of the per-call counts of every workload, for every build."""
+def instructions(builds: Dict[str, str], only: Optional[List[str]] = None) -> str:
+    """The Markdown table of the per-call counts of every workload (or of those in ``only``),
+    for every build."""
     names = list(builds)
     lines = ["| workload | " + " | ".join(f"{n}: instructions" for n in names) + " | "
              + " | ".join(f"{n}: D1 misses" for n in names) + " | "
              + f"{names[-1]} / {names[0]} |", "|---|" + "---:|" * (2 * len(names) + 1)]
     for name, (reps, calls, unit) in WORKLOADS.items():
+        if only is not None and name not in only:
+            continue
         per = {}
         for build, path in builds.items():
             once, thrice = counted(path, name, reps), counted(path, name, 3 * reps)
@@ -239,12 +243,17 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="count instructions under cachegrind instead of timing")
     parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR",
                         help="with --instructions: another build, counted between the two")
+    parser.add_argument("--workloads", type=lambda text: text.split(","), metavar="NAME,...",
+                        help=f"with --instructions: count only these ({', '.join(WORKLOADS)})")
     args = parser.parse_args(argv)
     if args.instructions:
         builds = {"before": args.baseline}
         builds.update(item.split("=", 1) for item in args.also)
         builds["after"] = args.build
-        text = instructions(builds)
+        unknown = set(args.workloads or ()) - set(WORKLOADS)
+        if unknown:
+            parser.error(f"unknown workloads: {', '.join(sorted(unknown))}")
+        text = instructions(builds, args.workloads)
     else:
         text, _ = compare(args.baseline, args.build, args.rounds, args.cpu, args.games)
     print(text)
