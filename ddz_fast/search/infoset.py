@@ -115,10 +115,13 @@ class InformationSet:
     #: ``k_r``: the fewest cards of each rank the landlord's hidden hand holds (the kitty cards
     #: it has not played). All zero when the player is the landlord or the kitty is unknown.
     kitty_constraint: Counts = field(init=False)
+    #: What the checks passed on (see _recheck): not a part of the set's value.
+    _checked: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _check_fields(self)
         object.__setattr__(self, "kitty_constraint", _kitty_constraint(self))
+        object.__setattr__(self, "_checked", _snapshot(self))
 
     # --- constructors --------------------------------------------------------------------------
 
@@ -454,16 +457,36 @@ def _check_counts(info: InformationSet) -> None:
                          f"{others} cards")
 
 
+def _snapshot(info: InformationSet) -> tuple:
+    """The objects the checks read, and the count tuples of its hands: every one immutable, so
+    the same objects (``is``) are the same values."""
+    values = tuple(getattr(info, name) for name in _CHECKED_FIELDS)
+    hands = (info.hand, info.kitty) + tuple(info.played) if isinstance(info.played, tuple) \
+        else (info.hand, info.kitty)
+    return values + tuple(getattr(hand, "_counts", None) for hand in hands)
+
+
 def _recheck(info: object) -> None:
     """``info`` checked again, as when it was made: a frozen InformationSet can still be
     changed with ``object.__setattr__``, and what samples a deal from it reads native tables
-    built from its fields (several microseconds: once per sample, count or sampling problem)."""
+    built from its fields (once per sample, count or sampling problem). The full checks run
+    again only when a field (or a hand's counts) is no longer the very object they passed."""
     if not isinstance(info, InformationSet):
         raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
+    checked = info._checked
+    now = _snapshot(info)
+    if len(checked) == len(now) and all(a is b for a, b in zip(checked, now)):
+        return
     _check_fields(info)
     if info.kitty_constraint != _kitty_constraint(info):
         raise ValueError("the kitty constraint of the information set does not follow from "
                          "its fields (changed after it was made)")
+    object.__setattr__(info, "_checked", _snapshot(info))
+
+
+_CHECKED_FIELDS = ("player", "hand", "landlord", "kitty", "phase", "to_move", "history",
+                   "card_counts", "played", "unseen", "prev", "passes", "deal_bonuses",
+                   "kitty_constraint")
 
 
 def _kitty_constraint(info: InformationSet) -> Counts:

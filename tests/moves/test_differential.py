@@ -6,6 +6,7 @@ derivations is checked against direct reference calls.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import pickle
 import random
@@ -26,7 +27,10 @@ from support.common import (ALL_RULES, DECK, PRESET_NAMES, both, counts_array, n
                             random_hand, random_hands, reference, sizes)
 from support.strategies import hands as hand_counts
 
-pytestmark = pytest.mark.native  # the native core against the reference
+pytestmark = [pytest.mark.native,  # the native core against the reference
+              # One worker takes the whole module under CI's ``--dist loadgroup``: its
+              # samples (the reference's answers to thousands of hands) are made once.
+              pytest.mark.xdist_group("differential")]
 
 SEED = 20_240_601
 OWN_PREVS = 3          # responses to moves of the hand itself, besides one per move type
@@ -79,10 +83,18 @@ def cases(request) -> List[Case]:
     Each hand answers one move of every type from the action space (stratified, so every type
     is covered as the move to beat), a few of its own moves and a pass.
     """
+    return _cases(request.param)
+
+
+# The samples are kept by size: pytest sets a module fixture up again each time the parameter
+# of another fixture of the same test changes (test_every_move_type_is_beaten_and_played takes
+# both samples), and the reference's answers are most of the slow step's set-up time.
+@functools.lru_cache(maxsize=None)
+def _cases(size: int) -> List[Case]:
     rng = random.Random(SEED)
     by_type = {rules: _moves_by_type(rules) for rules in ALL_RULES}
     out = []
-    for i, hand in enumerate(random_hands(request.param, SEED)):
+    for i, hand in enumerate(random_hands(size, SEED)):
         rules = ALL_RULES[i % len(ALL_RULES)]
         leading = reference.legal_moves(hand, rules=rules)
         prevs = [rng.choice(moves) for moves in by_type[rules].values()]
@@ -225,10 +237,15 @@ def botzone_cases(request) -> List[Case]:
     deals and half built around
     a space shuttle, with the reference's leading moves and its answers to a move of every type
     and every shuttle kind, to lower shuttles of the hand's own kinds and to its own moves."""
+    return _botzone_cases(request.param)
+
+
+@functools.lru_cache(maxsize=None)
+def _botzone_cases(count: int) -> List[Case]:
     rng = random.Random(SEED + 2)
     by_kind = _moves_by_type(BOTZONE)
     out = []
-    for i in range(request.param):
+    for i in range(count):
         size = (17, 20)[i % 2]
         hand = shuttle_hand(rng, size) if i % 4 >= 2 else random_hand(rng, size)
         leading = reference.legal_moves(hand, rules=BOTZONE)

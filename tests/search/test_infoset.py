@@ -15,7 +15,7 @@ from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 import numpy as np
 import pytest
 
-from ddz_fast import Game, Hand, InformationSet, Move, Position, Rules, random_games
+from ddz_fast import Game, Hand, InformationSet, Position, Rules, random_games
 from ddz_fast.actions import Bid
 from ddz_fast.cards import FULL_DECK, NUM_RANKS
 from ddz_fast.search.infoset import MAX_SAMPLES, information_set, split_spec
@@ -406,6 +406,26 @@ def test_impossible_constraints_are_an_error():
             info.sample(1, 0, constraints=constraints)
     assert info.deal_count({1: {"3": 2}}) == 1      # both 3s to seat 1, the 4 to seat 2
     assert info.deal_count() == 3                    # C(3, 2): which two of 3, 3, 4 seat 1 gets
+
+
+def test_a_set_changed_after_it_was_made_is_checked_again_before_it_is_sampled():
+    # Hand derivation: seat 0 holds 3 and 4; seats 1 and 2 hide {3, 3, 4}. A frozen set can
+    # still be written with object.__setattr__, and so can the counts of a Hand in it: each
+    # change is found before the sampler reads it, and a set changed back samples again.
+    info = InformationSet.from_position(Position(["34", "33", "4"], 0, 0), 0)
+    assert info.sample(2, 7).shape == (2, 3)
+    unseen = info.unseen
+    object.__setattr__(info, "unseen", (0,) * NUM_RANKS)
+    with pytest.raises(ValueError, match="unseen cards cannot make"):
+        info.sample(1, 0)
+    object.__setattr__(info, "unseen", unseen)
+    assert info.sample(2, 7).shape == (2, 3)
+    counts = info.hand._counts
+    object.__setattr__(info.hand, "_counts", (5,) + counts[1:])
+    with pytest.raises(ValueError, match="says seat 0 holds 2 cards"):
+        info.deal_count()
+    object.__setattr__(info.hand, "_counts", counts)
+    assert info.deal_count() == 3
 
 
 def test_inconsistent_public_facts_are_refused():

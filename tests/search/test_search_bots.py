@@ -47,6 +47,10 @@ def available(name: str) -> bool:
     return name not in PEER_BOTS or importlib.util.find_spec(PEER_BOTS[name]) is not None
 
 
+#: The blocks the legality sweep is cut into.
+BLOCKS = 4
+
+
 class Checked:
     """A bot whose every decision is checked against the state's legal actions, and counted."""
 
@@ -69,11 +73,15 @@ class Checked:
         return self._check(state, self.bot.play(state))
 
 
+@pytest.mark.parametrize("block", range(BLOCKS))
 @pytest.mark.parametrize("hands", sizes(1_000, 10_000))
-def test_every_bot_plays_only_legal_actions(hands):
+def test_every_bot_plays_only_legal_actions(hands, block):
+    # The hands come in BLOCKS consecutive blocks, one test each, so that test processes share
+    # the sweep; together they play hands 0 .. hands - 1.
     names = [name for name in sorted(BOTS) if available(name)]
     bots = {name: Checked(make_bot(QUICK.get(name, name), f"legal:{name}")) for name in names}
-    for i in range(hands):
+    mine = range(block * hands // BLOCKS, (block + 1) * hands // BLOCKS)
+    for i in mine:
         rules = TABLES[i % len(TABLES)]
         landlord = names[i % len(names)]
         peasants = names[(i // len(names) + i) % len(names)]
@@ -81,8 +89,8 @@ def test_every_bot_plays_only_legal_actions(hands):
         play_hand(state, landlord=bots[landlord], peasants=bots[peasants])  # type: ignore
         assert state.is_over and sum(state.scores) == 0
     for name, bot in bots.items():
-        # Each bot bid in about 2 * hands / len(names) hands and played in as many.
-        assert bot.decisions > 10 * hands // len(names), name
+        # Each bot bid in about 2 * len(mine) / len(names) hands and played in as many.
+        assert bot.decisions > 10 * len(mine) // len(names), name
 
 
 # --- blind to hidden cards ------------------------------------------------------------------------
