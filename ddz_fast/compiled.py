@@ -8,7 +8,8 @@ them):
 * the core, move generation (:data:`CORE_MODULE` and its siblings in ``ddz_fast.moves``);
 * ``ddz_fast.positions``, ``ddz_fast.engine`` and ``ddz_fast.search``: the play loop's
   kernels, the solver, the sampler and the search bots' kernels (:data:`NATIVE_MODULES`);
-* ``ddz_fast.compat``: RLCard's observation of a batch of tables.
+* ``ddz_fast.compat`` and ``ddz_fast.envs``: the feature kernels over a batch of tables
+  (RLCard's observation, ddz_fast's planes).
 
 Each layer loads its own with :func:`load` when it is imported (importing a module of a layer
 imports that layer's package first, so this module, which every layer imports, cannot import
@@ -42,6 +43,7 @@ NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
     "compat": ("ddz_fast.compat._rlcard",),
     "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
                "ddz_fast.search._search_bots"),
+    "envs": ("ddz_fast.envs._planes",),
 }
 
 MISSING_MESSAGE = (
