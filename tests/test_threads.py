@@ -156,6 +156,49 @@ def test_long_calls_let_the_gil_go_while_they_generate():
     assert not _other_thread_ran_during(lambda: legal_moves("3334445556", rules="douzero"), 0.5)
 
 
+def _opening_tables(n: int) -> dict:
+    """The state arrays of ``n`` tables at the landlord's lead (seat 0), its moves listed."""
+    rng = np.random.default_rng(3)
+    hands = np.zeros((n, 3), dtype=np.uint64)
+    for t in range(n):
+        deck = rng.permutation([r for r in range(15) for _ in range(4 if r < 13 else 1)])
+        for seat, cards in enumerate((deck[:20], deck[20:37], deck[37:])):
+            hands[t, seat] = Hand(np.bincount(cards, minlength=15).tolist()).bitboard
+    moves, offsets = legal_moves_batch(hands[:, 0], rules="rlcard")
+    zeros = np.zeros(n, dtype=np.int64)
+    return {"hands": hands, "played": np.zeros_like(hands), "last_moves": np.zeros_like(hands),
+            "history": np.zeros((n, 4), dtype=np.uint64), "history_len": zeros,
+            "bombs": zeros, "landlord": zeros, "player": zeros,
+            "prev": np.zeros(n, dtype=np.uint64), "moves": moves, "offsets": offsets}
+
+
+@pytest.mark.skipif(GIL_DISABLED, reason="no GIL to let go")
+def test_the_feature_kernels_let_the_gil_go():
+    # The compiled kernels themselves, on validated arrays: numpy's checks before them may let
+    # the GIL go on their own, so the public calls would not tell.
+    from ddz_fast.compat import _rlcard
+    from ddz_fast.compat.rlcard import rlcard_observations
+    from ddz_fast.envs import _planes
+    from ddz_fast.envs.planes import planes
+
+    a = _opening_tables(3000)
+    planes(**a)             # the arrays are valid: the public call accepts them
+    rlcard_observations(**{name: a[name] for name in ("hands", "played", "history",
+                                                      "history_len", "landlord", "player",
+                                                      "moves", "offsets")})
+    n, m = len(a["hands"]), len(a["moves"])
+    obs = np.empty((n, 901), dtype=np.int8)
+    state, info = np.empty((n, 24 * 60), np.int8), np.empty((n, 99), np.int8)
+    actions, table = np.empty((m, 60), np.int8), np.empty(m, np.int64)
+    assert _other_thread_ran_during(lambda: _rlcard._observe(
+        a["hands"], a["played"], a["history"], a["history_len"], a["landlord"], a["player"],
+        obs), 10)
+    assert _other_thread_ran_during(lambda: _planes._encode(
+        *(a[name] for name in ("hands", "played", "last_moves", "history", "history_len",
+                               "bombs", "landlord", "player", "prev", "moves", "offsets")),
+        state, info, actions, table), 10)
+
+
 # --- without the GIL (a free-threaded CPython, 3.13t) --------------------------------------------
 # The compiled modules declare that they run without the GIL (``freethreading_compatible``).
 # On a free-threaded build these tests check that the declaration holds: importing them leaves

@@ -16,10 +16,12 @@ from ddz_fast.arena.parallel import imap_in_windows
 from ddz_fast.cards import NUM_RANKS
 from ddz_fast.compat import ActionLayout, openspiel, rlcard, wing_ranks
 from ddz_fast.engine.game import deal_cards
+from ddz_fast.envs import planes as planes_module
+from ddz_fast.move import Move
 from ddz_fast.validate import is_int
 
-from .core import (ALL_PRESETS, PRESET_NAMES, Gen, _call, call_text, entry, expect_equal,
-                   r)
+from .core import (ALL_PRESETS, BOUNDARY_INTS, PRESET_NAMES, Gen, _call, call_text, entry,
+                   expect_equal, r)
 from .positions import _runfast_position, _small_position
 
 
@@ -190,6 +192,124 @@ DOUZERO_GENERATORS = ["gen_type_1_single", "gen_type_2_pair", "gen_type_3_triple
                       "gen_type_10_serial_triple", "gen_type_11_serial_3_1",
                       "gen_type_12_serial_3_2", "gen_type_13_4_2", "gen_type_14_4_22",
                       "gen_moves"]
+
+
+def _table_arrays(g: Gen, rules: str, tables: int) -> Dict[str, np.ndarray]:
+    """The state arrays of ``tables`` play-phase States of random deals (a pass last among
+    each table's moves, as the batched tables list them)."""
+    n, width = tables, 200
+    a = {"hands": np.zeros((n, 3), np.uint64), "played": np.zeros((n, 3), np.uint64),
+         "last_moves": np.zeros((n, 3), np.uint64), "history": np.zeros((n, width), np.uint64),
+         "history_len": np.zeros(n, np.int64), "bombs": np.zeros(n, np.int64),
+         "landlord": np.zeros(n, np.int64), "player": np.zeros(n, np.int64),
+         "prev": np.zeros(n, np.uint64)}
+    moves: List[int] = []
+    offsets = [0]
+    for t in range(n):
+        state = g.state(rules, steps=0)
+        while state.phase != "play":     # random bids and doubles; a passed-out deal re-deals
+            state.apply(g.pick(state.legal_actions()))
+        for _ in range(g.rng.randint(0, 60)):
+            if state.is_over:
+                break
+            state.apply(g.pick(state.legal_actions()))
+        plays = [(seat, m) for seat, m in state.history if isinstance(m, Move)]
+        if state.is_over:                # no decision left: the table one action before
+            plays = plays[:-1]
+        for seat in range(3):
+            a["hands"][t, seat] = state.hands[seat].bitboard
+        for k, (seat, move) in enumerate(plays):
+            a["history"][t, k] = move.word
+            a["last_moves"][t, seat] = move.word
+            a["played"][t, seat] += np.uint64(Hand(move.counts).bitboard)
+            a["bombs"][t] += move.type in ("bomb", "rocket")
+        if state.is_over:
+            seat, move = [(s_, m) for s_, m in state.history if isinstance(m, Move)][-1]
+            a["hands"][t, seat] += np.uint64(Hand(move.counts).bitboard)
+        a["history_len"][t] = len(plays)
+        a["landlord"][t] = state.landlord
+        a["player"][t] = (state.landlord + len(plays)) % 3
+        a["prev"][t] = 0 if state.is_over or state.prev is None else state.prev.word
+        own = [] if state.is_over else [m.word for m in state.legal_actions()]
+        moves += [w for w in own if w] + [0] * (0 in own)
+        offsets.append(offsets[-1] + len(own))
+    a["moves"] = np.array(moves, dtype=np.uint64)
+    a["offsets"] = np.array(offsets, dtype=np.int64)
+    if g.chance(0.2):                    # a history just wide enough (0 wide before any play)
+        a["history"] = a["history"][:, :int(a["history_len"].max(initial=0))].copy()
+    return a
+
+
+def _forge_table_array(g: Gen, a: Dict[str, np.ndarray], names: List[str]) -> str:
+    """Change one of the arrays ``names`` for a hostile one; what was done."""
+    name = g.pick(names)
+    value = a[name]
+    how = g.pick(["array", "any", "dtype", "poke", "shape", "strided", "readonly", "swap"])
+    if how == "array":
+        a[name] = g.array()
+    elif how == "any":
+        a[name] = g.any()
+    elif how == "dtype":
+        a[name] = value.astype(g.pick(["int64", "uint64", "int32", "float64", "object"]))
+    elif how == "poke" and value.size:
+        a[name] = value.copy()
+        flat = a[name].reshape(-1)
+        poke = g.pick(BOUNDARY_INTS + [0x5, 0x50, 1 << 63, 0x7 << 60, 0x777777777777777])
+        flat[g.rng.randrange(flat.size)] = poke % (1 << 64) if value.dtype == np.uint64 else \
+            max(-2**63, min(poke, 2**63 - 1))
+    elif how == "shape":
+        a[name] = value[:-1] if g.chance(0.5) else np.concatenate([value, value[:1]])
+    elif how == "strided" and value.ndim:
+        a[name] = np.repeat(value, 2, axis=0)[::2]          # the same values, strided
+        return f"{name} strided"
+    elif how == "readonly":
+        a[name] = value.copy()
+        a[name].flags.writeable = False
+        return f"{name} read-only"
+    elif how == "swap" and value.dtype.itemsize > 1:
+        a[name] = value.astype(value.dtype.newbyteorder())
+    else:
+        return "nothing"
+    return f"{name} forged ({how})"
+
+
+RLCARD_ARRAYS = ["hands", "played", "history", "history_len", "landlord", "player", "moves",
+                 "offsets"]
+
+
+@entry("features", covers=["ddz_fast.compat.rlcard.rlcard_observations",
+                           "ddz_fast.envs.planes.planes", "ddz_fast.envs.planes.describe",
+                           "ddz_fast.envs.planes.Planes", "ddz_fast.envs.planes.PlaneField"],
+       examples=30)
+def _(g: Gen):
+    which = g.pick(["rlcard", "planes", "planes", "describe", "fields"])
+    if which == "describe":
+        return _call("planes.describe", planes_module.describe)
+    if which == "fields":
+        def build():
+            field = planes_module.PlaneField("state", 0, 1, "my hand")
+            made = planes_module.Planes(*(np.zeros(1) for _ in range(4)))
+            return field._replace(stop=2), made._asdict()
+        return "planes.PlaneField(...), planes.Planes(...)", build
+    rules = "rlcard" if which == "rlcard" or g.chance(0.5) else g.pick(
+        ["standard", "douzero", "openspiel"])
+    a = _table_arrays(g, rules, g.pick([0, 1, 1, 2, 3]))
+    names = RLCARD_ARRAYS if which == "rlcard" else list(a)
+    arrays = {name: a[name] for name in names}
+    note = "nothing"
+    if g.chance(0.7):
+        note = _forge_table_array(g, arrays, names)
+    if g.chance(0.15):
+        n = len(a["hands"])
+        arrays["out"] = g.pick([None, g.array(), g.any(), np.zeros((n, 901), np.int8),
+                                (np.zeros((n, 24, 4, 15), np.int8), np.zeros((n, 99), np.int8)),
+                                np.zeros((n, 901), np.int16)])
+        note += ", out given"
+    fn = rlcard.rlcard_observations if which == "rlcard" else planes_module.planes
+    text, thunk = _call(f"{which}({note})", fn, **arrays)
+    clean = (note == "nothing" or note.endswith(("strided", "read-only"))) and "out" not in arrays
+    valid = clean and (which == "planes" or rules == "rlcard")
+    return text, thunk, {"expect": "ok" if valid else None}
 
 
 @entry("env", covers=["ddz_fast.envs.three_player.env",
