@@ -49,11 +49,11 @@ with their ids in ``action_ids``; :meth:`VectorGame.mask` gives them as an (N, A
 
 >>> game = VectorGame(4, "standard")
 >>> game.reset(7)
->>> game.hands.shape, list(game.player), list(game.landlord)
+>>> game.hands.shape, game.player.tolist(), game.landlord.tolist()
 ((4, 3), [0, 0, 0, 0], [0, 0, 0, 0])
 >>> first = game.action_ids[game.offsets[:-1]]      # each table's first legal action
 >>> player, rewards, done = game.step(first)
->>> list(player), bool(done.any())
+>>> player.tolist(), bool(done.any())
 ([1, 1, 1, 1], False)
 """
 from __future__ import annotations

@@ -381,6 +381,9 @@ cdef class _Tables:
         p.landlord = p.player = <int>self.landlord[t]
         p.passes = 0
         start_tally(&self.tallies[t], p)
+        # The entries past history_len are zero (the previous hand's are cleared), so that a
+        # reader of a fixed window of history sees no action of another hand.
+        memset(&self.history[t * HISTORY], 0, self.history_len[t] * sizeof(uint64_t))
         self.history_len[t] = 0
         self.over[t] = False
         self.seeds[t] = seed
