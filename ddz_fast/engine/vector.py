@@ -1,5 +1,6 @@
 """N Dou Dizhu tables stepped together natively: :class:`VectorGame`, for training loops that
-play many hands at once (DouZero's setting: the play phase, a landlord fixed before play).
+play many hands at once: the play phase with a landlord fixed before play (``phase="play"``,
+DouZero's setting), or whole hands, the auction and then play (``phase="full"``).
 
 Every table plays the play phase of a hand under one rule set (a three-seat, one-deck preset
 without wild cards: ``standard``, ``rlcard``, ``openspiel``, ``douzero``, ``no_kitty``,
@@ -34,13 +35,22 @@ left as they are. A bad batch (wrong length or dtype, an id out of range, an act
 legal at its table, a table whose hand is over) raises ValueError naming the first table at
 fault, and no table changes.
 
+Phase ``"full"`` (rules bidding ``points`` over rounds without doubling: every preset's) plays
+each hand as ``Game(rules).new_state(seed=...)`` does: seat 0 bids first; the actions of a
+table that bids are the bids, ids ``A + 1 + bid`` (0 passes, 1..3 points; :meth:`VectorGame.
+bid_id`) and in ``moves`` the words of :data:`BID_WORDS` (the bid pass listed last); when all
+three pass, the next deal of the same seed's stream is bid on, the next seat first (``redeals``
+counts them); the winning bid is the base stake (``stake``) and its bidder takes the kitty and
+leads. ``in_play`` says which tables play; while a table bids its ``landlord`` is -1 and its
+hands are the dealt ones. ``history`` and the other play arrays hold the play phase only.
+
 Each step returns ``(player, rewards, done)``: the seat to move at every table (after a deal:
-the new hand's landlord), each seat's score where a hand ended this step (else 0), as
-:mod:`ddz_fast.engine.scoring` settles a hand started at play (base stake 1, the multiplier
-doubling per bomb and rocket and for a spring or anti-spring, no doubles, no chips), and where a
-hand ended. The results of the last hand that ended at each table stay in ``final_scores``,
+the new hand's landlord, or its first bidder), each seat's score where a hand ended this step
+(else 0), as :mod:`ddz_fast.engine.scoring` settles it (the base stake, 1 or the winning bid,
+times the multiplier doubling per bomb and rocket and for a spring or anti-spring; no doubles,
+no chips), and where a hand ended. The results of the last hand that ended at each table stay in ``final_scores``,
 ``final_winner``, ``final_landlord``, ``final_bombs``, ``final_multiplier``, ``final_seed`` and
-``final_hand`` (-1 where no hand has ended yet).
+``final_hand``, ``final_stake`` (-1 where no hand has ended yet).
 
 Legal actions, after every reset and step, in CSR: table ``t``'s are ``moves[offsets[t]:
 offsets[t + 1]]`` (words, in the generator's canonical order, the pass word 0 last when legal)
@@ -66,15 +76,19 @@ from ..compiled import load
 from ..hand import as_hand
 from ..rules import Rules, RulesLike, checked_rules
 
-__all__ = ["VectorGame", "MAX_HISTORY", "PHASES"]
+__all__ = ["VectorGame", "MAX_HISTORY", "PHASES", "BID_WORDS"]
 
 _vector = load("ddz_fast.engine._vector")  # NativeCoreMissingError on use when not built
 
 #: The most play-phase actions of a hand (52 moves and 2 x 51 passes, proven in
 #: src/engine/_vector.pyx): the width of ``history``.
 MAX_HISTORY = 154
-#: The phases a VectorGame may play: the play phase only, for now.
-PHASES = ("play",)
+#: The phases a VectorGame plays: ``"play"`` (a landlord chosen before play) and ``"full"``
+#: (each hand from its deal: the auction, then play).
+PHASES = ("play", "full")
+#: The words of the bids PASS, 1, 2 and 3 in ``moves`` at a table that bids (phase "full"):
+#: type bits without cards, which no move word is.
+BID_WORDS = tuple((8 + bid) << 60 for bid in range(4))
 _SEED_BOUND = 2 ** 62
 
 Seeds = Union[int, Sequence[int], np.ndarray]
@@ -113,17 +127,21 @@ class VectorGame:
             raise TypeError(f"n must be an int, not {type(n).__name__}")
         if not 1 <= n <= 1 << 24:
             raise ValueError(f"n must be a number of tables 1 .. 2**24, not {n}")
-        if phase == "full":
-            raise ValueError("phase='full' (bidding and doubling as actions) is not played "
-                             "yet: VectorGame plays phase='play', a landlord chosen before play")
         if phase not in PHASES:
-            raise ValueError(f"phase must be 'play', not {phase!r}")
+            raise ValueError(f"phase must be 'play' or 'full', not {phase!r}")
         if not isinstance(auto_reset, bool):
             raise TypeError(f"auto_reset must be a bool, not {type(auto_reset).__name__}")
         self._rules = _table_rules(rules)
         self._n = int(n)
         self._phase = phase
-        self._core = _vector._Tables(self._n, self._rules, auto_reset)
+        if phase == "full" and (self._rules.bidding != "points" or
+                                self._rules.single_round_auction or self._rules.doubling):
+            raise ValueError(f"phase='full' plays the points auction over rounds without "
+                             f"doubling (every preset's), not the auction of "
+                             f"{self._rules.name} (bidding={self._rules.bidding!r}, "
+                             f"single_round_auction={self._rules.single_round_auction}, "
+                             f"doubling={self._rules.doubling})")
+        self._core = _vector._Tables(self._n, self._rules, auto_reset, phase == "full")
         self._views = {name: self._core.view(name)
                        for name in _STATE_ARRAYS + ("rewards", "done")}
 
@@ -152,8 +170,17 @@ class VectorGame:
 
     @property
     def num_actions(self) -> int:
-        """A + 1: the rule set's moves and the pass (id A)."""
-        return int(self._core.num_moves) + 1
+        """The dense ids: A + 1 (the rule set's moves and the pass, id A), and under phase
+        "full" 4 more, the bids PASS, 1, 2, 3 (ids A + 1 .. A + 4)."""
+        return int(self._core.num_ids)
+
+    def bid_id(self, bid: int) -> int:
+        """The action id of bid ``bid`` (0 passes, 1..3 points) under phase "full"."""
+        if self._phase != "full":
+            raise ValueError("bids are actions of phase 'full' only")
+        if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) or not 0 <= bid <= 3:
+            raise ValueError(f"a bid is 0 (pass), 1, 2 or 3, not {bid!r}")
+        return int(self._core.num_moves) + 1 + int(bid)
 
     @property
     def pass_id(self) -> int:
@@ -183,12 +210,16 @@ class VectorGame:
     # --- resetting -------------------------------------------------------------------------
 
     def reset(self, seed: Optional[Seeds] = None, *, hands: Any = None,
-              landlord: Union[int, Sequence[int], np.ndarray] = 0) -> None:
+              landlord: Union[None, int, Sequence[int], np.ndarray] = None) -> None:
         """Deal every table its hand 0 and start its play phase (see the module docstring):
         from ``seed`` (an int, or N ints), or from ``hands`` ((N, 3) words or Hands, the
         landlord's with the kitty; ``seed`` then gives the later hands). ``landlord``: a
-        seat, or one per table."""
-        landlords = self._column("landlord", landlord, 0, 3)
+        seat, or one per table (None: seat 0). Under phase "full" the auction names the
+        landlord, seat 0 bidding first: only seeds, no landlord."""
+        if self._phase == "full" and (landlord is not None or hands is not None):
+            raise ValueError("under phase='full' every hand is dealt from its seed and the "
+                             "auction names the landlord: give only seed")
+        landlords = self._column("landlord", 0 if landlord is None else landlord, 0, 3)
         bases = None if seed is None else self._seeds(seed)
         if hands is None:
             if bases is None:
@@ -284,10 +315,10 @@ class VectorGame:
         if array.dtype == np.bool_ or array.dtype.kind not in "iu":
             raise ValueError(f"action ids are an integer array, not {array.dtype}")
         if array.dtype == np.uint64:
-            big = np.flatnonzero(array > np.uint64(self._core.num_moves))
+            big = np.flatnonzero(array >= np.uint64(self._core.num_ids))
             if big.size:
                 raise ValueError(f"table {big[0]}: action id {array[big[0]]} is out of "
-                                 f"range: ids are 0 .. {self._core.num_moves}")
+                                 f"range: ids are 0 .. {self._core.num_ids - 1}")
         return np.ascontiguousarray(array, dtype=np.int64)
 
     def _where(self, where: Any) -> Optional[np.ndarray]:
@@ -313,7 +344,7 @@ class VectorGame:
         return self._core.action_ids
 
     def mask(self) -> np.ndarray:
-        """(N, A + 1) bool: the legal action ids of every table (a new array)."""
+        """(N, num_actions) bool: the legal action ids of every table (a new array)."""
         return self._core.mask()
 
 
@@ -321,7 +352,8 @@ class VectorGame:
 _STATE_ARRAYS = ("hands", "played", "last_moves", "history", "history_len", "bombs",
                  "landlord", "player", "prev", "offsets", "over", "seeds", "hand_index",
                  "final_scores", "final_winner", "final_landlord", "final_bombs",
-                 "final_multiplier", "final_seed", "final_hand")
+                 "final_multiplier", "final_seed", "final_hand", "final_stake", "in_play",
+                 "stake", "redeals")
 _DOCS = {
     "hands": "(N, 3) uint64: each seat's hand (count bits).",
     "played": "(N, 3) uint64: the cards each seat has played this hand.",
@@ -344,6 +376,10 @@ _DOCS = {
     "final_multiplier": "(N,) int64: its multiplier (bombs, rockets and spring).",
     "final_seed": "(N,) int64: its seed (-1: a given deal).",
     "final_hand": "(N,) int64: its number at its table (hand_index then).",
+    "final_stake": "(N,) int64: its base stake (the winning bid under phase 'full', else 1).",
+    "in_play": "(N,) bool: the table is in the play phase (else it bids: phase 'full').",
+    "stake": "(N,) int64: the base stake (phase 'full': the highest bid so far).",
+    "redeals": "(N,) int64: the re-deals of the current hand (phase 'full': nobody bid).",
 }
 
 

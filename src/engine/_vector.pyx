@@ -19,13 +19,14 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
 from ddz_fast.moves._rule_sets cimport ActionSpace, RuleSet, lookup_id, lookup_rule_set
-from dealing cimport seeded_deal
-from movegen cimport COUNT_MASK, Options, card_count
+from dealing cimport seed_stream, stream_deal
+from movegen cimport COUNT_MASK, Options, card_count, popcount
+from mt19937 cimport MT
 from playloop cimport Play, Tally, count_action, one_deck, play_move, start_tally
 from rule_options cimport options_of
 from words cimport Words, generate_into, reserve
 
-__all__ = ["_Tables", "MAX_HISTORY"]
+__all__ = ["_Tables", "MAX_HISTORY", "BID_WORDS"]
 
 cnp.import_array()
 
@@ -41,6 +42,32 @@ cdef enum:
 
 #: The most actions of a hand's play phase, the width of ``history`` (see HISTORY above).
 MAX_HISTORY = HISTORY
+
+# The auction's actions in the listing of a table that bids (phase "full"): bid b (0 passes,
+# 1..3 points) is the word (8 + b) << 60, type bits without cards, which no move word is (a
+# move holds cards) and which is not the pass of play (0).
+cdef enum:
+    BID_SHIFT = 60
+    BID_TAG = 8
+    TOP_BID = 3
+
+cdef inline uint64_t bid_word(int bid) noexcept nogil:
+    return (<uint64_t>(BID_TAG + bid)) << BID_SHIFT
+
+cdef inline bint is_bid_word(uint64_t word) noexcept nogil:
+    return word != 0 and (word & COUNT_MASK) == 0
+
+#: The words of the bids PASS, 1, 2 and 3 in the listing of a table that bids.
+BID_WORDS = tuple(int(bid_word(bid)) for bid in range(TOP_BID + 1))
+
+
+cdef struct Auction:
+    # A points auction (ddz_fast.engine.bidding's rules) of a table that bids.
+    int highest             # the highest bid so far (0: none)
+    int bidder              # its bidder (-1: none)
+    int passed              # a bit per seat that passed (it never bids again)
+    int first               # the first bidder of this deal
+    uint64_t kitty          # the kitty of the deal, the landlord's once known
 
 # Step errors (the first table at fault is named).
 cdef enum:
@@ -60,7 +87,8 @@ cdef inline Py_ssize_t table_moves(const Play* p, const Options* o, Words* out,
     ``douzero_moves(hand, prev, out)``) replaces the generate_into call below; everything
     else (the pass last, the action ids, the checks of a step) reads the list as it is.
     """
-    cdef Py_ssize_t n = generate_into(out, start, p.hands[p.player], p.prev, o)
+    cdef Py_ssize_t n
+    n = generate_into(out, start, p.hands[p.player], p.prev, o)
     if n < 0:
         return -1
     if p.prev != 0:
@@ -71,13 +99,28 @@ cdef inline Py_ssize_t table_moves(const Play* p, const Options* o, Words* out,
     return n
 
 
-cdef inline int64_t settle_play(const Play* p, const Tally* t, int64_t* scores) noexcept nogil:
+cdef inline Py_ssize_t bid_moves(const Auction* a, Words* out, Py_ssize_t start) noexcept nogil:
+    """The bids of the player to move into ``out`` from ``start``: each bid above the highest,
+    then the pass (ddz_fast.engine.bidding lists the pass first); their number, -1 out of
+    memory."""
+    cdef int bid, n = 0
+    if not reserve(out, start + TOP_BID + 1):
+        return -1
+    for bid in range(a.highest + 1, TOP_BID + 1):
+        out.data[start + n] = bid_word(bid)
+        n += 1
+    out.data[start + n] = bid_word(0)
+    return n + 1
+
+
+cdef inline int64_t settle_play(const Play* p, const Tally* t, int64_t stake,
+                                int64_t* scores) noexcept nogil:
     """What each seat wins once ``p`` is over (``t.winner`` the seat that went out): a hand
     started at play at base stake 1, without doubles or chips, as ddz_fast.engine.scoring
     settles it: the multiplier doubles per bomb and rocket and once for a spring (the landlord
     won and neither peasant played) or an anti-spring (the peasants won and the landlord made
-    only its first lead); each peasant settles the multiplier with the landlord. Returns the
-    multiplier."""
+    only its first lead); each peasant settles ``stake`` x the multiplier with the landlord.
+    Returns the multiplier."""
     cdef int landlord = p.landlord, seat
     cdef bint landlord_won = t.winner == landlord, spring
     cdef int64_t multiplier = (<int64_t>1) << t.bombs, flow
@@ -86,7 +129,7 @@ cdef inline int64_t settle_play(const Play* p, const Tally* t, int64_t* scores) 
     else:
         spring = t.moves[landlord] == 1
     multiplier <<= spring
-    flow = multiplier if landlord_won else -multiplier      # each peasant to the landlord
+    flow = stake * multiplier if landlord_won else -stake * multiplier  # each peasant pays
     for seat in range(3):
         scores[seat] = 2 * flow if seat == landlord else -flow
     return multiplier
@@ -106,6 +149,10 @@ cdef class _Tables:
     cdef readonly bint auto_reset
     cdef readonly bint ready                # reset at least once
     cdef readonly Py_ssize_t total          # M: the legal actions listed
+    cdef readonly bint full                 # phase "full": each hand starts with its auction
+    cdef readonly Py_ssize_t num_ids        # the dense ids: A + 1, and 4 bids when full
+    cdef MT* streams                        # full: each table's random stream (re-deals)
+    cdef Auction* auctions
     cdef Options o
     cdef int hand_size
     cdef Play* tables
@@ -141,6 +188,10 @@ cdef class _Tables:
     cdef int64_t* final_multiplier
     cdef int64_t* final_seed
     cdef int64_t* final_hand
+    cdef int64_t* final_stake
+    cdef uint8_t* in_play
+    cdef int64_t* stake
+    cdef int64_t* redeals
     cdef object _moves                      # (capacity,) uint64: the CSR moves
     cdef object _ids                        # (capacity,) int64: their action ids
     cdef uint64_t* moves_data               # their data
@@ -150,9 +201,11 @@ cdef class _Tables:
         self.tables = NULL
         self.tallies = NULL
         self.chosen = NULL
+        self.streams = NULL
+        self.auctions = NULL
         self.scratch = Words(NULL, 0)
 
-    def __init__(self, Py_ssize_t n, rules, bint auto_reset):
+    def __init__(self, Py_ssize_t n, rules, bint auto_reset, bint full=False):
         cdef RuleSet rule_set
         cdef cnp.ndarray words
         if n < 1:
@@ -167,6 +220,16 @@ cdef class _Tables:
         rule_set = lookup_rule_set(rules)
         self.space = rule_set.action_space()
         self.num_moves = len(self.space.moves)
+        self.full = full
+        self.num_ids = self.num_moves + 1 + (TOP_BID + 1 if full else 0)
+        if full:
+            if rules.bidding != "points" or rules.single_round_auction or rules.doubling:
+                raise ValueError(f"phase 'full' plays the points auction over rounds without "
+                                 f"doubling, not the auction of {rules!r}")
+            self.streams = <MT*>calloc(n, sizeof(MT))
+            self.auctions = <Auction*>calloc(n, sizeof(Auction))
+            if self.streams == NULL or self.auctions == NULL:
+                raise MemoryError("out of memory for the tables")
         words = np.array([move._word for move in self.space.moves], dtype=np.uint64)
         self._id_words = words
         self.id_words = <const uint64_t*>cnp.PyArray_DATA(words)
@@ -199,7 +262,12 @@ cdef class _Tables:
         self.final_multiplier = <int64_t*>self._array("final_multiplier", (n,), np.int64)
         self.final_seed = <int64_t*>self._array("final_seed", (n,), np.int64)
         self.final_hand = <int64_t*>self._array("final_hand", (n,), np.int64)
-        for name in ("final_winner", "final_landlord", "final_seed", "final_hand", "player"):
+        self.final_stake = <int64_t*>self._array("final_stake", (n,), np.int64)
+        self.in_play = <uint8_t*>self._array("in_play", (n,), np.bool_)
+        self.stake = <int64_t*>self._array("stake", (n,), np.int64)
+        self.redeals = <int64_t*>self._array("redeals", (n,), np.int64)
+        for name in ("final_winner", "final_landlord", "final_seed", "final_hand", "player",
+                     "final_stake"):
             self.arrays[name][...] = -1        # no hand has ended yet; no table is set
         self._grow(64 * n)
 
@@ -207,6 +275,8 @@ cdef class _Tables:
         free(self.tables)
         free(self.tallies)
         free(self.chosen)
+        free(self.streams)
+        free(self.auctions)
         free(self.scratch.data)
 
     cdef void* _array(self, str name, tuple shape, dtype) except NULL:
@@ -262,6 +332,8 @@ cdef class _Tables:
         """The bytes each table holds, the listing of its actions apart: its structs and its
         rows of every array."""
         cdef Py_ssize_t size = sizeof(Play) + sizeof(Tally) + sizeof(uint64_t)
+        if self.full:
+            size += sizeof(MT) + sizeof(Auction)
         for array in self.arrays.values():
             size += array.nbytes // self.n
         return size
@@ -272,8 +344,8 @@ cdef class _Tables:
         return self._moves.nbytes + self._ids.nbytes + self.scratch.cap * sizeof(uint64_t)
 
     def mask(self):
-        """(N, A + 1) bool: True at every legal action id of each table (A: the pass)."""
-        cdef Py_ssize_t width = self.num_moves + 1, t, j
+        """(N, num_ids) bool: True at every legal action id of each table."""
+        cdef Py_ssize_t width = self.num_ids, t, j
         cdef cnp.ndarray mask = np.zeros((self.n, width), dtype=np.bool_)
         cdef uint8_t* cells = <uint8_t*>cnp.PyArray_DATA(mask)
         cdef const int64_t* ids = self.ids_data
@@ -313,6 +385,8 @@ cdef class _Tables:
         cdef int s, size
         cdef uint64_t row[3]
         cdef int kitty = 3 if self.hand_size == 17 else 0     # 18 cards each: no kitty
+        if self.full:
+            raise ValueError("given deals start at play: phase 'full' deals from seeds only")
         if not (cnp.PyArray_Check(hands) and hands.dtype == np.uint64 and hands.ndim == 2
                 and hands.shape[0] == self.n and hands.shape[1] == 3
                 and cnp.PyArray_IS_C_CONTIGUOUS(hands)):
@@ -363,9 +437,73 @@ cdef class _Tables:
         cdef uint64_t piles[4]
         cdef uint64_t seed = seed_of(self.base_seed[t], index, self.n)
         cdef int seat = <int>self.landlord[t]
-        seeded_deal(seed, self.hand_size, piles)
+        cdef MT stream
+        cdef MT* g = &self.streams[t] if self.full else &stream
+        seed_stream(g, seed)
+        stream_deal(g, self.hand_size, piles)
+        if self.full:
+            self.seeds[t] = <int64_t>seed
+            self.hand_index[t] = index
+            self.redeals[t] = 0
+            self.start_auction(t, piles, 0)
+            return
         piles[seat] += piles[DEAL_KITTY]
         self.start_hand(t, piles, index, <int64_t>seed)
+
+    cdef void start_auction(self, Py_ssize_t t, const uint64_t* piles, int first) noexcept nogil:
+        """Table ``t`` at the start of the auction of the deal ``piles`` (three hands and the
+        kitty), ``first`` to bid."""
+        cdef Play* p = &self.tables[t]
+        cdef Auction* a = &self.auctions[t]
+        cdef int s
+        for s in range(3):
+            p.hands[s] = piles[s]
+            self.played[3 * t + s] = 0
+            self.last_moves[3 * t + s] = 0
+        a.highest, a.bidder, a.passed, a.first, a.kitty = 0, -1, 0, first, piles[DEAL_KITTY]
+        p.prev = 0
+        p.landlord = -1
+        p.player = first
+        p.passes = 0
+        start_tally(&self.tallies[t], p)
+        memset(&self.history[t * HISTORY], 0, self.history_len[t] * sizeof(uint64_t))
+        self.history_len[t] = 0
+        self.landlord[t] = -1
+        self.stake[t] = 0
+        self.in_play[t] = False
+        self.over[t] = False
+        self.sync(t)
+
+    cdef void bid_one(self, Py_ssize_t t, int bid) noexcept nogil:
+        """Table ``t``'s player to move bids ``bid`` (legal; 0 passes): the points auction of
+        ddz_fast.engine.bidding. It ends at a bid of 3, or when the two others have passed
+        after a bid; when all three pass, the next deal of the table's stream is bid on, the
+        next seat first (Game's re-deal)."""
+        cdef Play* p = &self.tables[t]
+        cdef Auction* a = &self.auctions[t]
+        cdef int player = p.player, landlord
+        cdef uint64_t piles[4]
+        if bid == 0:
+            a.passed |= 1 << player
+        else:
+            a.highest, a.bidder = bid, player
+        self.stake[t] = a.highest
+        if a.highest == TOP_BID or (popcount(a.passed) == 2 and a.bidder >= 0):
+            landlord = a.bidder
+            p.hands[landlord] += a.kitty
+            self.landlord[t] = landlord
+            self.start_hand(t, p.hands, self.hand_index[t], self.seeds[t])
+            return
+        if a.passed == 7:
+            self.redeals[t] += 1
+            stream_deal(&self.streams[t], self.hand_size, piles)
+            self.start_auction(t, piles, (a.first + 1) % 3)
+            return
+        player = (player + 1) % 3
+        while a.passed & (1 << player):
+            player = (player + 1) % 3
+        p.player = player
+        self.sync(t)
 
     cdef void start_hand(self, Py_ssize_t t, const uint64_t* words, int64_t index,
                          int64_t seed) noexcept nogil:
@@ -386,6 +524,9 @@ cdef class _Tables:
         memset(&self.history[t * HISTORY], 0, self.history_len[t] * sizeof(uint64_t))
         self.history_len[t] = 0
         self.over[t] = False
+        self.in_play[t] = True
+        if not self.full:
+            self.stake[t] = 1
         self.seeds[t] = seed
         self.hand_index[t] = index
         self.sync(t)
@@ -407,17 +548,25 @@ cdef class _Tables:
         with nogil:
             self.offsets[0] = 0
             for t in range(self.n):
-                if not self.over[t]:
-                    n = table_moves(&self.tables[t], &self.o, &self.scratch, total)
-                    if n < 0:
-                        ok = False
-                        break
-                    total += n
+                n = self.list_one(t, total)
+                if n < 0:
+                    ok = False
+                    break
+                total += n
                 self.offsets[t + 1] = total
         if not ok:
             raise MemoryError("out of memory listing the legal actions")
         self.publish(total)
         return 0
+
+    cdef Py_ssize_t list_one(self, Py_ssize_t t, Py_ssize_t start) noexcept nogil:
+        """Table ``t``'s legal actions into ``scratch`` from ``start``: none once over, its
+        bids while it bids, else its moves."""
+        if self.over[t]:
+            return 0
+        if not self.in_play[t]:
+            return bid_moves(&self.auctions[t], &self.scratch, start)
+        return table_moves(&self.tables[t], &self.o, &self.scratch, start)
 
     cdef int publish(self, Py_ssize_t total) except -1:
         """Copy the ``total`` actions listed in ``scratch`` to the CSR arrays, with their ids."""
@@ -433,6 +582,8 @@ cdef class _Tables:
             for j in range(total):
                 if moves[j] == 0:
                     ids[j] = pass_id
+                elif is_bid_word(moves[j]):
+                    ids[j] = pass_id + 1 + <Py_ssize_t>(moves[j] >> BID_SHIFT) - BID_TAG
                 else:
                     action = lookup_id(&self.space.table, moves[j])
                     ids[j] = action
@@ -494,7 +645,7 @@ cdef class _Tables:
             j, end = self.offsets[t], self.offsets[t + 1]
             if ids != NULL:
                 action = ids[t]
-                if not 0 <= action <= self.num_moves:
+                if not 0 <= action < self.num_ids:
                     code[0] = ERR_RANGE
                     return t
                 while j < end and listed[j] != action:
@@ -518,7 +669,7 @@ cdef class _Tables:
                              f"tables, or leave it out with where=")
         if code == ERR_RANGE:
             raise ValueError(f"table {t}: {what} is out of range: ids are 0 .. "
-                             f"{self.num_moves} ({self.num_moves} passes)")
+                             f"{self.num_ids - 1} ({self.num_moves} passes)")
         raise ValueError(f"table {t}: {what} is not a legal action of player "
                          f"{self.player[t]} there")
 
@@ -534,12 +685,11 @@ cdef class _Tables:
                 self.rewards[3 * t] = self.rewards[3 * t + 1] = self.rewards[3 * t + 2] = 0
                 if acting == NULL or acting[t]:
                     self.play_one(t, self.chosen[t])
-                if not self.over[t]:
-                    n = table_moves(&self.tables[t], &self.o, &self.scratch, total)
-                    if n < 0:
-                        ok = False
-                        break
-                    total += n
+                n = self.list_one(t, total)
+                if n < 0:
+                    ok = False
+                    break
+                total += n
                 self.offsets[t + 1] = total
         if not ok:
             raise MemoryError("out of memory listing the legal actions")
@@ -552,6 +702,9 @@ cdef class _Tables:
         cdef Tally* tally = &self.tallies[t]
         cdef int mover = p.player, s
         cdef int64_t multiplier
+        if not self.in_play[t]:
+            self.bid_one(t, <int>(word >> BID_SHIFT) - BID_TAG)
+            return
         self.history[t * HISTORY + self.history_len[t]] = word
         self.history_len[t] += 1
         self.last_moves[3 * t + mover] = word
@@ -561,7 +714,7 @@ cdef class _Tables:
             self.sync(t)
             return
         tally.winner = mover
-        multiplier = settle_play(p, tally, &self.rewards[3 * t])
+        multiplier = settle_play(p, tally, self.stake[t], &self.rewards[3 * t])
         self.done[t] = True
         for s in range(3):
             self.final_scores[3 * t + s] = self.rewards[3 * t + s]
@@ -571,6 +724,7 @@ cdef class _Tables:
         self.final_multiplier[t] = multiplier
         self.final_seed[t] = self.seeds[t]
         self.final_hand[t] = self.hand_index[t]
+        self.final_stake[t] = self.stake[t]
         if self.auto_reset and self.base_seed[t] >= 0:
             self.deal_seeded(t, self.hand_index[t] + 1)
         else:

@@ -16,10 +16,10 @@ import functools
 import numpy as np
 import pytest
 
-from ddz_fast import Game, Hand, Rules
+from ddz_fast import Bid, Game, Hand, Rules
 from ddz_fast.bitboard import COUNT_MASK
 from ddz_fast.engine.game import deal_cards
-from ddz_fast.engine.vector import MAX_HISTORY, VectorGame
+from ddz_fast.engine.vector import BID_WORDS, MAX_HISTORY, VectorGame
 from ddz_fast.moves import action_space
 from support.common import sizes
 
@@ -137,6 +137,7 @@ def test_seeded_tables_play_what_game_states_play(preset, hands):
             assert vg.final_landlord[t] == state.landlord
             assert vg.final_bombs[t] == replay.bombs
             assert vg.final_multiplier[t] == state.multiplier
+            assert vg.final_stake[t] == state.base_stake
             assert vg.final_seed[t] == seed + t + counts[t] * n
             assert vg.final_hand[t] == counts[t]
             counts[t] += 1
@@ -375,8 +376,12 @@ def test_other_tables_are_refused_naming_the_preset(preset):
 
 
 def test_bad_arguments_are_refused():
-    with pytest.raises(ValueError, match="phase='full'"):
-        VectorGame(2, phase="full")
+    with pytest.raises(ValueError, match="call_rob"):
+        VectorGame(2, Rules(bidding="call_rob"), phase="full")
+    with pytest.raises(ValueError, match="phase must be"):
+        VectorGame(2, phase="bidding")
+    with pytest.raises(ValueError, match="only seed"):
+        VectorGame(2, phase="full").reset(1, landlord=1)
     with pytest.raises(ValueError, match="deal_bonuses"):
         VectorGame(2, Rules(deal_bonuses=True))
     with pytest.raises(ValueError, match="n must be"):
@@ -419,3 +424,97 @@ def test_bad_given_deals_name_the_table():
             vg.reset(hands=swapped, landlord=landlords)
     with pytest.raises(ValueError, match="reset"):
         vg.step(np.zeros(3, dtype=np.int64))    # nothing was set by the refused resets
+
+
+@pytest.mark.parametrize("hands", sizes(100, 3_000))
+@pytest.mark.parametrize("preset", PLAY_PRESETS)
+def test_full_hands_bid_and_play_what_game_states_do(preset, hands):
+    """Phase "full": each hand from Game's deal of its seed, the auction (seat 0 first, a
+    re-deal when all pass) as ids A + 1 + bid, then play; everything agrees with
+    ``Game(preset).new_state(seed)`` given the same actions."""
+    n, seed = 12, 500 + PLAY_PRESETS.index(preset)
+    game = Game(preset)
+    vg = VectorGame(n, preset, phase="full")
+    vg.reset(seed)
+    pass_id = vg.pass_id
+    assert vg.num_actions == pass_id + 5 == vg.bid_id(3) + 1
+    states = [game.new_state(seed=seed + t) for t in range(n)]
+    replays = [Replay() for _ in range(n)]
+    counts = [0] * n
+    rng = np.random.default_rng(seed)
+    finished, redeals, step = 0, 0, 0
+
+    def check(t):
+        state = states[t]
+        assert vg.in_play[t] == (state.phase == "play")
+        if state.phase == "play":
+            check_table(vg, t, state, replays[t])
+            return
+        listed = vg.action_ids[vg.offsets[t]:vg.offsets[t + 1]].tolist()
+        assert sorted(listed) == sorted(vg.bid_id(int(b)) for b in state.legal_actions())
+        assert listed[-1] == vg.bid_id(0)
+        assert vg.moves[vg.offsets[t]:vg.offsets[t + 1]].tolist() == [
+            BID_WORDS[i - pass_id - 1] for i in listed]
+        assert vg.player[t] == state.current_player and vg.landlord[t] == -1
+        assert vg.hands[t].tolist() == [h.bitboard for h in state.hands]
+        assert vg.history_len[t] == 0
+
+    for t in range(n):
+        check(t)
+    while finished < hands:
+        picked = random_choice(vg, rng)
+        ids = vg.action_ids[picked]
+        by_words = step % 2 == 1
+        step += 1
+        before = vg.player.copy()
+        _, rewards, done = vg.step(vg.moves[picked] if by_words else ids, words=by_words)
+        for t in range(n):
+            state = states[t]
+            if ids[t] > pass_id:
+                deal = state.deal
+                state.apply(Bid(int(ids[t]) - pass_id - 1))
+                if state.deal != deal:
+                    redeals += 1
+            else:
+                move = next(m for m in state.legal_actions() if m.word == vg_word(vg, ids[t]))
+                replays[t].take(int(before[t]), move)
+                state.apply_id(int(ids[t]))
+            assert done[t] == state.is_over
+            if not done[t]:
+                assert not rewards[t].any()
+                check(t)
+                if state.phase == "play":
+                    assert vg.stake[t] == state.base_stake
+                else:       # the highest bid so far: each bid above it is legal
+                    assert vg.stake[t] == min(b for b in state.legal_actions() if b) - 1
+                continue
+            finished += 1
+            assert tuple(rewards[t]) == state.scores
+            assert vg.final_multiplier[t] == state.multiplier
+            assert vg.final_stake[t] == state.base_stake
+            assert vg.final_landlord[t] == state.landlord
+            assert vg.final_seed[t] == seed + t + counts[t] * n
+            counts[t] += 1
+            states[t] = game.new_state(seed=seed + t + counts[t] * n)
+            replays[t] = Replay()
+            check(t)
+    assert redeals > 0
+
+
+def test_a_move_while_bidding_is_refused_by_name():
+    vg = VectorGame(3, "standard", phase="full")
+    vg.reset(4)
+    before = snapshot(vg)
+    bids = np.full(3, vg.bid_id(0), dtype=np.int64)
+    bids[1] = 0                 # a move's id at a table that bids
+    with pytest.raises(ValueError, match="table 1: action id 0 is not a legal action"):
+        vg.step(bids)
+    assert_unchanged(vg, before)
+    bids[1] = vg.bid_id(3)      # seat 0 bids 3 at table 1: its auction is over at once
+    player, _, _ = vg.step(bids)
+    assert vg.in_play.tolist() == [False, True, False]
+    assert player[1] == vg.landlord[1] == 0 and vg.stake[1] == 3
+    assert [sum((int(w) >> (4 * r)) & 0xF for r in range(15)) for w in vg.hands[1]] == [
+        20, 17, 17]             # the landlord took the kitty
+    with pytest.raises(ValueError, match=f"table 1: action id {vg.bid_id(0)} is not a legal"):
+        vg.step(np.full(3, vg.bid_id(0), dtype=np.int64))
