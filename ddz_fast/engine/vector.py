@@ -37,10 +37,10 @@ fault, and no table changes.
 
 Phase ``"full"`` (rules bidding ``points`` over rounds without doubling: every preset's) plays
 each hand as ``Game(rules).new_state(seed=...)`` does: seat 0 bids first; the actions of a
-table that bids are the bids, ids ``A + 1 + bid`` (0 passes, 1..3 points; :meth:`VectorGame.
-bid_id`) and in ``moves`` the words of :data:`BID_WORDS` (the bid pass listed last); when all
-three pass, the next deal of the same seed's stream is bid on, the next seat first (``redeals``
-counts them); the winning bid is the base stake (``stake``) and its bidder takes the kitty and
+table that bids are the bids, ids ``A + 1 + bid`` (0 passes, 1..3 points;
+:meth:`VectorGame.bid_id`) and in ``moves`` the words of :data:`BID_WORDS` (the bid pass
+listed last); when all three pass, the next deal of the same seed's stream is bid on, the next
+seat first (``redeals`` counts them); the winning bid is the base stake (``stake``) and its bidder takes the kitty and
 leads. ``in_play`` says which tables play; while a table bids its ``landlord`` is -1 and its
 hands are the dealt ones. ``history`` and the other play arrays hold the play phase only.
 

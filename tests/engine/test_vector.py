@@ -518,3 +518,10 @@ def test_a_move_while_bidding_is_refused_by_name():
         20, 17, 17]             # the landlord took the kitty
     with pytest.raises(ValueError, match=f"table 1: action id {vg.bid_id(0)} is not a legal"):
         vg.step(np.full(3, vg.bid_id(0), dtype=np.int64))
+
+
+def test_the_python_constants_are_the_native_ones():
+    from ddz_fast.engine import _vector
+    assert MAX_HISTORY == _vector.MAX_HISTORY == 154
+    assert BID_WORDS == _vector.BID_WORDS
+    assert not any(word & COUNT_MASK for word in BID_WORDS) and 0 not in BID_WORDS
