@@ -95,7 +95,7 @@ def random_choice(vg: VectorGame, rng: np.random.Generator) -> np.ndarray:
     return starts + (rng.random(vg.n) * counts).astype(np.int64)
 
 
-@pytest.mark.parametrize("hands", sizes(300, 10_000))
+@pytest.mark.parametrize("hands", sizes(200, 10_000))
 @pytest.mark.parametrize("preset", PLAY_PRESETS)
 def test_seeded_tables_play_what_game_states_play(preset, hands):
     n, seed = 16, 1000 + 17 * PLAY_PRESETS.index(preset)
@@ -426,7 +426,7 @@ def test_bad_given_deals_name_the_table():
         vg.step(np.zeros(3, dtype=np.int64))    # nothing was set by the refused resets
 
 
-@pytest.mark.parametrize("hands", sizes(100, 3_000))
+@pytest.mark.parametrize("hands", sizes(60, 10_000))
 @pytest.mark.parametrize("preset", PLAY_PRESETS)
 def test_full_hands_bid_and_play_what_game_states_do(preset, hands):
     """Phase "full": each hand from Game's deal of its seed, the auction (seat 0 first, a
