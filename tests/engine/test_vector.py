@@ -498,7 +498,8 @@ def test_full_hands_bid_and_play_what_game_states_do(preset, hands):
             states[t] = game.new_state(seed=seed + t + counts[t] * n)
             replays[t] = Replay()
             check(t)
-    assert redeals > 0
+    if hands >= 1000:       # all three pass one auction in 64 (at random): some re-deal
+        assert redeals > 0
 
 
 def test_a_move_while_bidding_is_refused_by_name():
@@ -525,3 +526,22 @@ def test_the_python_constants_are_the_native_ones():
     assert MAX_HISTORY == _vector.MAX_HISTORY == 154
     assert BID_WORDS == _vector.BID_WORDS
     assert not any(word & COUNT_MASK for word in BID_WORDS) and 0 not in BID_WORDS
+
+
+@pytest.mark.parametrize("preset", ("standard", "no_kitty"))
+def test_an_auction_all_pass_is_dealt_again_from_the_same_stream(preset):
+    game = Game(preset)
+    vg = VectorGame(2, preset, phase="full")
+    vg.reset([21, 22])
+    states = [game.new_state(seed=21), game.new_state(seed=22)]
+    for redeal in (1, 2):
+        for _ in range(3):
+            vg.step(np.full(2, vg.bid_id(0), dtype=np.int64))
+            for state in states:
+                state.apply(Bid.PASS)
+        assert vg.redeals.tolist() == [redeal, redeal]
+        for t, state in enumerate(states):
+            assert state.phase == "bidding"
+            assert vg.hands[t].tolist() == [h.bitboard for h in state.hands]
+            assert vg.player[t] == state.current_player == redeal % 3
+    assert vg.seeds.tolist() == [21, 22] and not vg.in_play.any()
