@@ -75,6 +75,7 @@ import numpy as np
 from ..compiled import load
 from ..hand import as_hand
 from ..rules import Rules, RulesLike, checked_rules
+from ..validate import shown
 
 __all__ = ["VectorGame", "MAX_HISTORY", "PHASES", "BID_WORDS"]
 
@@ -92,6 +93,16 @@ BID_WORDS = tuple((8 + bid) << 60 for bid in range(4))
 _SEED_BOUND = 2 ** 62
 
 Seeds = Union[int, Sequence[int], np.ndarray]
+
+
+def _array_of(name: str, value: Any) -> np.ndarray:
+    """``np.asarray(value)``, or ValueError naming ``name`` for what numpy cannot make an
+    array of (ragged or too deeply nested sequences)."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError, RecursionError):
+        raise ValueError(f"{name} must be an array (or a flat sequence) of numbers, not a "
+                         f"{type(value).__name__} numpy cannot read as one") from None
 
 
 def _table_rules(rules: RulesLike) -> Rules:
@@ -127,8 +138,10 @@ class VectorGame:
             raise TypeError(f"n must be an int, not {type(n).__name__}")
         if not 1 <= n <= 1 << 24:
             raise ValueError(f"n must be a number of tables 1 .. 2**24, not {n}")
+        if not isinstance(phase, str):
+            raise TypeError(f"phase must be 'play' or 'full', not {type(phase).__name__}")
         if phase not in PHASES:
-            raise ValueError(f"phase must be 'play' or 'full', not {phase!r}")
+            raise ValueError(f"phase must be 'play' or 'full', not {shown(phase)}")
         if not isinstance(auto_reset, bool):
             raise TypeError(f"auto_reset must be a bool, not {type(auto_reset).__name__}")
         self._rules = _table_rules(rules)
@@ -179,7 +192,7 @@ class VectorGame:
         if self._phase != "full":
             raise ValueError("bids are actions of phase 'full' only")
         if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) or not 0 <= bid <= 3:
-            raise ValueError(f"a bid is 0 (pass), 1, 2 or 3, not {bid!r}")
+            raise ValueError(f"a bid is 0 (pass), 1, 2 or 3, not {shown(bid)}")
         return int(self._core.num_moves) + 1 + int(bid)
 
     @property
@@ -239,7 +252,7 @@ class VectorGame:
             if not low <= value < high:
                 raise ValueError(f"{name} must be {low} .. {high - 1}, not {value}")
             return column
-        array = np.asarray(value)
+        array = _array_of(name, value)
         if array.dtype == np.bool_ or array.dtype.kind not in "iu":
             raise ValueError(f"{name} must be an int or {self._n} ints, not an array of "
                              f"{array.dtype}")
@@ -304,7 +317,7 @@ class VectorGame:
         return core["player"].copy(), core["rewards"].copy(), core["done"].copy()
 
     def _actions(self, actions: Any, words: bool) -> np.ndarray:
-        array = np.asarray(actions)
+        array = _array_of("actions", actions)
         if array.shape != (self._n,):
             raise ValueError(f"actions must be one per table, shape ({self._n},), not "
                              f"{array.shape}")
@@ -324,7 +337,7 @@ class VectorGame:
     def _where(self, where: Any) -> Optional[np.ndarray]:
         if where is None:
             return None
-        array = np.asarray(where)
+        array = _array_of("where", where)
         if array.dtype != np.bool_ or array.shape != (self._n,):
             raise ValueError(f"where must be ({self._n},) bools, not {array.dtype} of shape "
                              f"{array.shape}")
