@@ -39,7 +39,7 @@ NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
               "ddz_fast.moves._movelist", CORE_MODULE, "ddz_fast.moves._batches"),
     "positions": ("ddz_fast.positions._perft", "ddz_fast.positions._rollouts"),
     "engine": ("ddz_fast.engine._random_games", "ddz_fast.engine._play_phase",
-               "ddz_fast.engine._deal"),
+               "ddz_fast.engine._deal", "ddz_fast.engine._vector"),
     "compat": ("ddz_fast.compat._rlcard",),
     "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
                "ddz_fast.search._search_bots"),

@@ -826,3 +826,63 @@ def _(g: Gen):
         runfast.RunFastStart(*state.start)
         return state.legal_actions()
     return f"runfast misc on {r(state)}", misc
+
+
+@entry("VectorGame", covers=["ddz_fast.engine.vector.VectorGame",
+                             "ddz_fast.engine.vector.VectorGame.reset",
+                             "ddz_fast.engine.vector.VectorGame.step",
+                             "ddz_fast.engine.vector.VectorGame.mask",
+                             "ddz_fast.engine.vector.VectorGame.bid_id"], examples=30)
+def _(g: Gen):
+    """Batched tables built, reset and stepped with hostile arguments beside valid ones (legal
+    actions chosen among the listed ones, one forged now and then); a refused step leaves
+    every array as it was."""
+    from ddz_fast.engine.vector import VectorGame
+    n = g.pick([1, 2, 5]) if g.chance(0.8) else g.any()
+    rules = g.pick(PLAIN_PRESETS) if g.chance(0.7) else g.rules_like()
+    phase = g.pick(["play", "full"]) if g.chance(0.85) else g.any()
+    auto_reset = g.pick([True, False]) if g.chance(0.9) else g.any()
+    seed = g.rng.randrange(10**6) if g.chance(0.7) else g.pick(
+        [g.any(), [1, 2], -1, 2**62, np.arange(5), None])
+    hands = None
+    if g.chance(0.25):
+        deal = deal_cards(g.rng.randrange(10**4))
+        words = [h.bitboard for h in deal.hands]
+        words[0] += deal.kitty.bitboard
+        hands = g.pick([[words] * (n if isinstance(n, int) and 0 < n < 8 else 1),
+                        np.array([words], dtype=np.uint64), g.any()])
+    landlord = g.pick([None, 0, 1, 2, 3, -1, [0, 1], g.any()]) if g.chance(0.4) else None
+    steps = g.rng.randint(0, 30)
+    chooser = random.Random(g.rng.randrange(2**32))
+    hostile = [g.any() for _ in range(3)]
+    bid = g.pick([0, 3, 4, -1, hostile[0]])
+
+    def run():
+        vg = VectorGame(n, rules, phase=phase, auto_reset=auto_reset)
+        kwargs = {} if landlord is None else {"landlord": landlord}
+        vg.reset(seed, hands=hands, **kwargs)
+        for k in range(steps):
+            offsets = vg.offsets
+            picks = [chooser.randrange(offsets[t], offsets[t + 1]) if offsets[t + 1] >
+                     offsets[t] else 0 for t in range(vg.n)]
+            live = ~vg.over
+            actions: Any = np.where(live, vg.action_ids[picks] if len(vg.moves) else 0, 0)
+            by_words = chooser.random() < 0.3
+            if by_words:
+                actions = np.where(live, vg.moves[picks] if len(vg.moves) else 0,
+                                   0).astype(np.uint64)
+            if chooser.random() < 0.15:
+                actions = hostile[k % 3]
+            before = [a.copy() for a in (vg.hands, vg.player, vg.history, vg.offsets)]
+            try:
+                vg.step(actions, words=by_words, where=live)
+            except (ValueError, TypeError):
+                after = (vg.hands, vg.player, vg.history, vg.offsets)
+                expect_equal("unchanged", all(np.array_equal(a, b)
+                                              for a, b in zip(before, after)), True)
+                raise
+            vg.mask()
+        if vg.phase == "full":
+            vg.bid_id(bid)
+    return call_text("VectorGame", n, rules, phase=phase, auto_reset=auto_reset) + \
+        f".reset({r(seed)}, hands={r(hands)}, landlord={r(landlord)}), {steps} steps", run

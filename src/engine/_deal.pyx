@@ -5,11 +5,11 @@ from the Random itself (``_shuffled_deck``) or, from an int seed, by a Mersenne 
 its own (``_seeded_deal``), and the words of a dealt deck (``_deck_words``).
 ddz_fast.engine.game checks that they deal what its Python shuffle deals before it uses them.
 """
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 
-from dealing cimport DEAL_SIZE, DECK_CARDS, bit_length, deck_piles, sorted_deck, swap_cards
+from dealing cimport (DEAL_SIZE, DECK_CARDS, bit_length, deck_piles, seeded_deal, sorted_deck,
+                      swap_cards)
 from movegen cimport BLACK_JOKER, NUM_RANKS
-from mt19937 cimport MT, mt_next, mt_seed
 
 __all__ = ["_shuffled_deck", "_seeded_deal", "_deck_words"]
 
@@ -44,34 +44,17 @@ def _seeded_deal(seed, int hand_size=DEAL_SIZE):
     four words (the three hands, then the kitty): the deal ``_deck_words(_shuffled_deck(
     random.Random(seed)), hand_size)`` gives, drawn without a Python ``Random``.
 
-    Python seeds its Mersenne Twister from the 32-bit words of ``abs(seed)``, lowest first
-    (one word 0 for seed 0), and its ``shuffle`` asks ``getrandbits(k)``, the top k bits of
-    one output, as ``_shuffled_deck`` describes.
+    The shuffle is dealing.pxd's seeded_deal: Python's Mersenne Twister seeded from the
+    32-bit words of ``abs(seed)`` and its ``shuffle``'s draws, as ``_shuffled_deck`` describes.
     """
-    cdef MT g
-    cdef uint32_t key[2]
     cdef uint64_t magnitude
-    cdef uint8_t deck[DECK_CARDS]
     cdef uint64_t piles[4]
-    cdef int i, j, n, k, length
     if type(seed) is not int:
         raise TypeError(f"the seed must be an int, not {type(seed).__name__}")
     _check_hand_size(hand_size)
     magnitude = abs(seed)           # OverflowError from 2**64 on
-    key[0] = <uint32_t>magnitude
-    key[1] = <uint32_t>(magnitude >> 32)
-    length = 2 if key[1] else 1
-    sorted_deck(deck)
     with nogil:
-        mt_seed(&g, key, length)
-        for i in range(DECK_CARDS - 1, 0, -1):
-            n = i + 1
-            k = bit_length(n)
-            j = mt_next(&g) >> (32 - k)     # getrandbits(k), as _shuffled_deck asks it
-            while j >= n:
-                j = mt_next(&g) >> (32 - k)
-            swap_cards(deck, i, j)
-        deck_piles(deck, hand_size, piles)
+        seeded_deal(magnitude, hand_size, piles)
     return (piles[0], piles[1], piles[2], piles[3])
 
 

@@ -1,10 +1,12 @@
 # Dealing and choosing the landlord, natively: the shuffles of one deck and of two, the wild
 # draws of each deal, and the points auction with uniformly random bids, as the random games
-# run them (ddz_fast.engine._random_games), and the deck helpers of a Game's deal
-# (ddz_fast.engine._deal). Header-only: ``from dealing cimport deal, points_auction, ...``.
-from libc.stdint cimport int8_t, uint8_t, uint64_t
+# run them (ddz_fast.engine._random_games), and the deck helpers and the seeded deal of a
+# Game's hand (ddz_fast.engine._deal, ddz_fast.engine._vector). Header-only:
+# ``from dealing cimport deal, points_auction, ...``.
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
 
 from movegen cimport BLACK_JOKER, RED_JOKER, TwoDecks, plus, popcount
+from mt19937 cimport MT, mt_next, mt_seed
 from rng cimport Rng, rng_below, rng_below_exact
 
 cdef enum:
@@ -55,6 +57,42 @@ cdef inline void deck_piles(const uint8_t* deck, int hand_size, uint64_t* piles)
             pile += 1
             end += hand_size
         piles[pile] += <uint64_t>1 << (4 * deck[i])     # with 17 a hand: cards 51..53, pile 3
+
+
+cdef inline void seed_stream(MT* g, uint64_t magnitude) noexcept nogil:
+    """The Mersenne Twister of ``random.Random(seed)`` for an int seed of absolute value
+    ``magnitude``: Python seeds it from the 32-bit words of ``abs(seed)``, lowest first (one
+    word 0 for seed 0)."""
+    cdef uint32_t key[2]
+    key[0] = <uint32_t>magnitude
+    key[1] = <uint32_t>(magnitude >> 32)
+    mt_seed(g, key, 2 if key[1] else 1)
+
+
+cdef inline void stream_deal(MT* g, int hand_size, uint64_t* piles) noexcept nogil:
+    """The next deal of the stream ``g``, as ``random.Random.shuffle`` of the sorted deck
+    draws it, into the words ``piles[0..3]`` (deck_piles of ``hand_size``): its shuffle asks
+    ``getrandbits(k)`` for k = n.bit_length() bits, the top k bits of one output, again while
+    the number is n or more."""
+    cdef uint8_t deck[DECK_CARDS]
+    cdef int i, j, n, k
+    sorted_deck(deck)
+    for i in range(DECK_CARDS - 1, 0, -1):
+        n = i + 1
+        k = bit_length(n)
+        j = mt_next(g) >> (32 - k)          # getrandbits(k)
+        while j >= n:
+            j = mt_next(g) >> (32 - k)
+        swap_cards(deck, i, j)
+    deck_piles(deck, hand_size, piles)
+
+
+cdef inline void seeded_deal(uint64_t magnitude, int hand_size, uint64_t* piles) noexcept nogil:
+    """The first deal of ``random.Random(seed)`` for an int seed of absolute value
+    ``magnitude``, as the words ``piles[0..3]`` (deck_piles of ``hand_size``)."""
+    cdef MT g
+    seed_stream(&g, magnitude)
+    stream_deal(&g, hand_size, piles)
 
 
 cdef inline void deal(Rng* r, uint64_t* piles, int hand_size) noexcept nogil:
