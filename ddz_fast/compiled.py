@@ -6,8 +6,9 @@ them):
 * the vocabulary: ``ddz_fast._fast_paths`` (Move() and Hand() from plain arguments, which
   :mod:`ddz_fast.move` and :mod:`ddz_fast.hand` import themselves);
 * the core, move generation (:data:`CORE_MODULE` and its siblings in ``ddz_fast.moves``);
-* ``ddz_fast.positions``, ``ddz_fast.engine`` and ``ddz_fast.search``: the play loop's
-  kernels, the solver, the sampler and the search bots' kernels (:data:`NATIVE_MODULES`).
+* ``ddz_fast.positions``, ``ddz_fast.engine``, ``ddz_fast.compat`` and ``ddz_fast.search``: the
+  play loop's kernels, DouZero's order and features, the solver, the sampler and the search
+  bots' kernels (:data:`NATIVE_MODULES`).
 
 Each layer loads its own with :func:`load` when it is imported (importing a module of a layer
 imports that layer's package first, so this module, which every layer imports, cannot import
@@ -38,6 +39,7 @@ NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
     "positions": ("ddz_fast.positions._perft", "ddz_fast.positions._rollouts"),
     "engine": ("ddz_fast.engine._random_games", "ddz_fast.engine._play_phase",
                "ddz_fast.engine._deal"),
+    "compat": ("ddz_fast.compat._douzero",),
     "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
                "ddz_fast.search._search_bots"),
 }
