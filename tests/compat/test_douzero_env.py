@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
+import textwrap
 import types
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 import numpy as np
 import pytest
@@ -20,6 +23,7 @@ from ddz_fast.compat import douzero
 
 from support import peers
 from support.common import random_hands, sizes
+from support.subprocesses import SUBPROCESS_CWD
 
 pytestmark = [pytest.mark.native,
               pytest.mark.skipif(not peers.HAVE_DOUZERO,
@@ -482,3 +486,88 @@ def test_dmc_trains_on_the_drop_in(monkeypatch):
                 assert a.dtype == b.dtype and np.array_equal(a, b)
             else:
                 assert a == b
+
+
+# Without torch (douzero.dmc imports it at the top of every module), the same check runs in a
+# subprocess on douzero.dmc.utils and env_utils, loaded without the package's __init__ (which
+# imports the trainer, its models and GitPython), over a stand-in for the few torch calls they
+# make: tensors that are numpy arrays. DouZero's own create_env and Environment run as they
+# are; the actions are random, as with epsilon-greedy exploration.
+WITHOUT_TORCH = textwrap.dedent("""
+    import importlib, multiprocessing, pathlib, sys, types
+    import numpy as np
+    import douzero
+    from ddz_fast.compat import douzero as drop_in
+
+    class Tensor:
+        def __init__(self, array):
+            self.array = np.asarray(array)
+        def to(self, device):
+            return self
+        def view(self, *shape):
+            return Tensor(self.array.reshape(shape))
+        def numpy(self):
+            return self.array
+        def __iadd__(self, other):
+            self.array = self.array + other
+            return self
+        def __bool__(self):
+            return bool(self.array.item())
+        def __float__(self):
+            return float(self.array.item())
+
+    torch = types.ModuleType("torch")
+    torch.Tensor, torch.from_numpy, torch.tensor = Tensor, Tensor, Tensor
+    torch.zeros = lambda *shape, dtype=np.float32: Tensor(np.zeros(shape, dtype))
+    torch.ones = lambda *shape, dtype=np.float32: Tensor(np.ones(shape, dtype))
+    torch.device, torch.bool, torch.float32, torch.int8 = str, bool, np.float32, np.int8
+    torch.multiprocessing = multiprocessing
+    sys.modules["torch"] = torch
+    dmc = types.ModuleType("douzero.dmc")
+    dmc.__path__ = [str(pathlib.Path(douzero.__file__).parent / "dmc")]
+    sys.modules["douzero.dmc"] = dmc
+    utils = importlib.import_module("douzero.dmc.utils")
+    from douzero.dmc.env_utils import Environment
+
+    def episodes(env, count):
+        np.random.seed(5)
+        rng = np.random.RandomState(0)
+        environment = Environment(env, "cpu")
+        position, obs, out = environment.initial()
+        record = []
+        while count:
+            legal = obs["legal_actions"]
+            record.append((position, legal, obs["x_batch"].numpy().tobytes(),
+                           obs["z_batch"].numpy().tobytes(),
+                           out["obs_x_no_action"].numpy().tobytes(),
+                           out["obs_z"].numpy().tobytes(), out["obs_z"].numpy().dtype.str))
+            position, obs, out = environment.step(legal[rng.randint(len(legal))])
+            if bool(out["done"]):
+                record.append(("done", float(out["episode_return"])))
+                count -= 1
+        return record
+
+    flags = types.SimpleNamespace(objective="logadp")
+    expected = episodes(utils.create_env(flags), 3)
+    utils.Env = drop_in.Env
+    env = utils.create_env(flags)
+    assert type(env) is drop_in.Env and env.objective == "logadp"
+    got = episodes(env, 3)
+    assert len(got) == len(expected) > 30, (len(got), len(expected))
+    for step, (mine, theirs) in enumerate(zip(got, expected)):
+        assert mine == theirs, step
+    print("same", len(got))
+""")
+
+
+def test_dmc_environment_runs_on_the_drop_in_without_torch():
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("torch is installed: test_dmc_trains_on_the_drop_in runs the real thing")
+    done = subprocess.run([sys.executable, "-c", WITHOUT_TORCH], capture_output=True, text=True,
+                          timeout=300, cwd=SUBPROCESS_CWD)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("same ")
