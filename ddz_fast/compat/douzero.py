@@ -476,7 +476,7 @@ class BatchFeatures:
     the order of their actions.
 
     The arrays returned are views of buffers kept for the next call (which writes over them
-    when the shapes fit): copy what must outlive it.
+    when the shapes fit): copy what must outlive it, and give each thread its own instance.
     """
 
     def __init__(self, layout: str = "batch", dtype: Any = np.float32) -> None:
@@ -563,6 +563,9 @@ class Env:
     """
 
     def __init__(self, objective: str) -> None:
+        if not isinstance(objective, str):
+            raise TypeError(f"objective must be a str, one of {', '.join(OBJECTIVES)}, not "
+                            f"{type(objective).__name__}")
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not "
                              f"{shown(objective)}")

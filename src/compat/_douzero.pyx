@@ -310,7 +310,7 @@ cdef int _raise_for(Py_ssize_t n) except -1:
     return 0
 
 
-def douzero_order_batch(cnp.ndarray hands, cnp.ndarray prevs):
+def douzero_order_batch(object hands, object prevs):
     """(moves, offsets): douzero_order of every row, back to back (CSR), for (N,) uint64 hand
     words and (N,) uint64 move words to beat."""
     cdef Py_ssize_t n, i, total = 0, count = 0
@@ -319,14 +319,14 @@ def douzero_order_batch(cnp.ndarray hands, cnp.ndarray prevs):
     cdef const uint64_t* h
     cdef const uint64_t* p
     cdef int64_t* of
-    hands = _words(hands, "hands")
-    prevs = _words(prevs, "prevs")
-    n = hands.shape[0]
-    if prevs.shape[0] != n:
+    cdef cnp.ndarray hand_words = _words(hands, "hands")
+    cdef cnp.ndarray prev_words = _words(prevs, "prevs")
+    n = hand_words.shape[0]
+    if prev_words.shape[0] != n:
         raise ValueError(f"prevs must have shape ({n},), one word per hand, got "
-                         f"{(<object>prevs).shape}")
-    h = <const uint64_t*>cnp.PyArray_DATA(hands)
-    p = <const uint64_t*>cnp.PyArray_DATA(prevs)
+                         f"{prevs.shape}")
+    h = <const uint64_t*>cnp.PyArray_DATA(hand_words)
+    p = <const uint64_t*>cnp.PyArray_DATA(prev_words)
     for i in range(n):
         _check_hand(h[i], f"hands[{i}]")
         if not fits_deck(p[i] & COUNT_MASK):
