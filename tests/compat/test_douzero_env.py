@@ -7,6 +7,7 @@ singles follow, and its ``dmc`` package for the training loop the drop-in must r
 """
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import random
 import subprocess
@@ -561,11 +562,7 @@ WITHOUT_TORCH = textwrap.dedent("""
 
 
 def test_dmc_environment_runs_on_the_drop_in_without_torch():
-    try:
-        import torch  # noqa: F401
-    except ImportError:
-        pass
-    else:
+    if importlib.util.find_spec("torch") is not None:
         pytest.skip("torch is installed: test_dmc_trains_on_the_drop_in runs the real thing")
     done = subprocess.run([sys.executable, "-c", WITHOUT_TORCH], capture_output=True, text=True,
                           timeout=300, cwd=SUBPROCESS_CWD)
