@@ -7,9 +7,10 @@ them):
   :mod:`ddz_fast.move` and :mod:`ddz_fast.hand` import themselves);
 * the core, move generation (:data:`CORE_MODULE` and its siblings in ``ddz_fast.moves``);
 * ``ddz_fast.positions``, ``ddz_fast.engine`` and ``ddz_fast.search``: the play loop's
-  kernels, the solver, the sampler and the search bots' kernels (:data:`NATIVE_MODULES`);
-* ``ddz_fast.compat`` and ``ddz_fast.envs``: the feature kernels over a batch of tables
-  (RLCard's observation, ddz_fast's planes).
+  kernels, the batched tables, the solver, the sampler and the search bots' kernels
+  (:data:`NATIVE_MODULES`);
+* ``ddz_fast.compat`` and ``ddz_fast.envs``: DouZero's order and the feature kernels over a
+  batch of tables (DouZero's and RLCard's observations, ddz_fast's planes).
 
 Each layer loads its own with :func:`load` when it is imported (importing a module of a layer
 imports that layer's package first, so this module, which every layer imports, cannot import
@@ -40,7 +41,7 @@ NATIVE_MODULES: Dict[str, Tuple[str, ...]] = {
     "positions": ("ddz_fast.positions._perft", "ddz_fast.positions._rollouts"),
     "engine": ("ddz_fast.engine._random_games", "ddz_fast.engine._play_phase",
                "ddz_fast.engine._deal", "ddz_fast.engine._vector"),
-    "compat": ("ddz_fast.compat._rlcard",),
+    "compat": ("ddz_fast.compat._rlcard", "ddz_fast.compat._douzero"),
     "search": ("ddz_fast.search._solver", "ddz_fast.search._sampling",
                "ddz_fast.search._search_bots"),
     "envs": ("ddz_fast.envs._planes",),

@@ -186,6 +186,90 @@ def _(g: Gen):
     return _call(f"douzero.{which}", getattr(douzero, which), value)
 
 
+_DOUZERO_STATE = ("hands", "played", "last_moves", "history", "history_len", "bombs",
+                  "landlord", "player", "moves", "offsets")
+
+
+def _douzero_tables(g: Gen, douzero) -> List[Any]:
+    """The state arrays of a drop-in Env's table a few random actions into a hand, several
+    such tables stacked, one array maybe replaced by a hostile value."""
+    np.random.seed(g.rng.randrange(2**32))
+    parts: Dict[str, list] = {name: [] for name in _DOUZERO_STATE}
+    for _ in range(g.rng.randint(0, 3)):
+        env = douzero.Env("wp")
+        obs = env.reset()
+        for _ in range(g.rng.randint(0, 30)):
+            obs, _, done, _ = env.step(g.pick(obs["legal_actions"]))
+            if done:
+                obs = env.reset()
+        state = env.state
+        for name in _DOUZERO_STATE[:-1]:
+            parts[name].append(state[name])
+    arrays = [np.concatenate(parts[name]) if parts[name] else
+              np.zeros((0, 3) if name in ("hands", "played", "last_moves") else
+                       (0, 154) if name == "history" else 0,
+                       dtype=np.int64 if name in ("history_len", "bombs", "landlord",
+                                                  "player") else np.uint64)
+              for name in _DOUZERO_STATE[:-1]]
+    sizes = [len(m) for m in parts["moves"]]
+    arrays.append(np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)]).astype(np.int64))
+    if g.chance(0.6):
+        index = g.rng.randrange(len(arrays))
+        arrays[index] = g.pick([g.any(), arrays[index][:-1], arrays[index].astype(np.int32),
+                                arrays[index] + 1 if arrays[index].size else g.any(),
+                                arrays[index] * 3 if arrays[index].size else g.any()])
+    return arrays
+
+
+@entry("compat.douzero_env", covers=["ddz_fast.compat.douzero.legal_words",
+                                     "ddz_fast.compat.douzero.legal_words_batch",
+                                     "ddz_fast.compat.douzero.BatchFeatures",
+                                     "ddz_fast.compat.douzero.Env",
+                                     "ddz_fast.compat.douzero.Env.reset",
+                                     "ddz_fast.compat.douzero.Env.step",
+                                     "ddz_fast.compat.douzero.Env.close"], examples=40)
+def _(g: Gen):
+    douzero = _douzero()
+    which = g.pick(["legal_words", "batch", "features", "env"])
+    if which == "legal_words":
+        hand = g.pick([Hand(g.valid_counts()), g.rng.randrange(2**64), np.uint64(7), 2**64,
+                       -1, True, g.any()])
+        prev = g.pick([None, 0, g.valid_move(), g.rng.randrange(2**64), g.any()])
+        return _call("douzero.legal_words", douzero.legal_words, hand, prev)
+    if which == "batch":
+        words = [Hand(g.valid_counts()).bitboard for _ in range(g.rng.randint(0, 4))]
+        hands = g.pick([np.array(words, dtype=np.uint64), np.array(words, dtype=np.int64),
+                        g.any()])
+        prevs = g.pick([np.zeros(len(words), dtype=np.uint64),
+                        np.array([g.valid_move().word for _ in words], dtype=np.uint64),
+                        np.zeros(len(words) + 1, dtype=np.uint64), g.any()])
+        return _call("douzero.legal_words_batch", douzero.legal_words_batch, hands, prevs)
+    if which == "features":
+        layout = g.pick(["batch", "broadcast", "rows", None])
+        dtype = g.pick([np.float32, np.int8, np.float64, "int8", g.any()])
+        arrays = _douzero_tables(g, douzero)
+
+        def run():
+            features = douzero.BatchFeatures(layout, dtype)
+            return len(features(*arrays))
+        return f"douzero.BatchFeatures({r(layout)}, {r(dtype)})(...)", run
+    objective = g.pick(["wp", "adp", "logadp", "score", None, g.any()])
+    seed = g.rng.randrange(2**32)
+    hostile = [g.any(), (3,), [3, 3, 3, 3, 3], [], [99], "3"]
+
+    def play():
+        np.random.seed(seed)
+        env = douzero.Env(objective)
+        obs, done, steps = env.reset(), False, 0
+        while not done and steps < 200:
+            action = g.pick(obs["legal_actions"]) if g.chance(0.9) else g.pick(hostile)
+            obs, _, done, _ = env.step(action)
+            steps += 1
+        env.close()
+        return steps
+    return f"douzero.Env({r(objective)}) with seed {seed}", play
+
+
 DOUZERO_GENERATORS = ["gen_type_1_single", "gen_type_2_pair", "gen_type_3_triple",
                       "gen_type_4_bomb", "gen_type_5_king_bomb", "gen_type_6_3_1",
                       "gen_type_7_3_2", "gen_type_8_serial_single", "gen_type_9_serial_pair",
