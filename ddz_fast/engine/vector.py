@@ -52,6 +52,12 @@ no chips), and where a hand ended. The results of the last hand that ended at ea
 ``final_winner``, ``final_landlord``, ``final_bombs``, ``final_multiplier``, ``final_seed`` and
 ``final_hand``, ``final_stake`` (-1 where no hand has ended yet).
 
+``order="douzero"`` (preset ``douzero``, phase ``"play"``) lists DouZero's own legal
+actions instead, in DouZero's order with its duplicates, the pass last
+(:func:`ddz_fast.compat.douzero.legal_words`): the tables then play DouZero's game exactly,
+where its reading of a move differs from the preset's (docs/adapters.md), and row ``i`` of a
+table is DouZero's ``legal_actions[i]``.
+
 Legal actions, after every reset and step, in CSR: table ``t``'s are ``moves[offsets[t]:
 offsets[t + 1]]`` (words, in the generator's canonical order, the pass word 0 last when legal)
 with their ids in ``action_ids``; :meth:`VectorGame.mask` gives them as an (N, A + 1) bool mask.
@@ -77,7 +83,7 @@ from ..hand import as_hand
 from ..rules import Rules, RulesLike, checked_rules
 from ..validate import shown
 
-__all__ = ["VectorGame", "MAX_HISTORY", "PHASES", "BID_WORDS"]
+__all__ = ["VectorGame", "MAX_HISTORY", "PHASES", "ORDERS", "BID_WORDS"]
 
 _vector = load("ddz_fast.engine._vector")  # NativeCoreMissingError on use when not built
 
@@ -87,6 +93,9 @@ MAX_HISTORY = 154
 #: The phases a VectorGame plays: ``"play"`` (a landlord chosen before play) and ``"full"``
 #: (each hand from its deal: the auction, then play).
 PHASES = ("play", "full")
+#: The orders legal actions are listed in: the generator's ``"canonical"`` order, or
+#: ``"douzero"``: DouZero's own legal actions in its order (preset douzero, phase "play").
+ORDERS = ("canonical", "douzero")
 #: The words of the bids PASS, 1, 2 and 3 in ``moves`` at a table that bids (phase "full"):
 #: type bits without cards, which no move word is.
 BID_WORDS = tuple((8 + bid) << 60 for bid in range(4))
@@ -130,10 +139,10 @@ class VectorGame:
     docstring). ``auto_reset``: deal a table's next hand as soon as its hand ends (else the
     table stays over until :meth:`reset`). Call :meth:`reset` before the first step."""
 
-    __slots__ = ("_core", "_rules", "_n", "_phase", "_views")
+    __slots__ = ("_core", "_rules", "_n", "_phase", "_order", "_views")
 
     def __init__(self, n: int, rules: RulesLike = "standard", *, phase: str = "play",
-                 auto_reset: bool = True) -> None:
+                 auto_reset: bool = True, order: str = "canonical") -> None:
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
             raise TypeError(f"n must be an int, not {type(n).__name__}")
         if not 1 <= n <= 1 << 24:
@@ -144,9 +153,16 @@ class VectorGame:
             raise ValueError(f"phase must be 'play' or 'full', not {shown(phase)}")
         if not isinstance(auto_reset, bool):
             raise TypeError(f"auto_reset must be a bool, not {type(auto_reset).__name__}")
+        if not isinstance(order, str) or order not in ORDERS:
+            raise ValueError(f"order must be 'canonical' or 'douzero', not {shown(order)}")
         self._rules = _table_rules(rules)
         self._n = int(n)
         self._phase = phase
+        if order == "douzero" and (self._rules.name != "douzero" or phase != "play"):
+            raise ValueError(f"order='douzero' lists DouZero's own legal actions: preset "
+                             f"douzero in phase 'play', not {self._rules.name} in phase "
+                             f"{phase!r}")
+        self._order = order
         if phase == "full" and (self._rules.bidding != "points" or
                                 self._rules.single_round_auction or self._rules.doubling):
             raise ValueError(f"phase='full' plays the points auction over rounds without "
@@ -154,13 +170,14 @@ class VectorGame:
                              f"{self._rules.name} (bidding={self._rules.bidding!r}, "
                              f"single_round_auction={self._rules.single_round_auction}, "
                              f"doubling={self._rules.doubling})")
-        self._core = _vector._Tables(self._n, self._rules, auto_reset, phase == "full")
+        self._core = _vector._Tables(self._n, self._rules, auto_reset, phase == "full",
+                                     order == "douzero")
         self._views = {name: self._core.view(name)
                        for name in _STATE_ARRAYS + ("rewards", "done")}
 
     def __repr__(self) -> str:
         return (f"VectorGame({self._n}, {self._rules.name!r}, phase={self._phase!r}, "
-                f"auto_reset={self._core.auto_reset})")
+                f"auto_reset={self._core.auto_reset}, order={self._order!r})")
 
     # --- what it is ------------------------------------------------------------------------
 
@@ -172,6 +189,11 @@ class VectorGame:
     @property
     def rules(self) -> Rules:
         return self._rules
+
+    @property
+    def order(self) -> str:
+        """The order the legal actions are listed in (:data:`ORDERS`)."""
+        return self._order
 
     @property
     def phase(self) -> str:

@@ -20,6 +20,7 @@ from libc.string cimport memcpy, memset
 
 from ddz_fast.moves._rule_sets cimport ActionSpace, RuleSet, lookup_id, lookup_rule_set
 from dealing cimport seed_stream, stream_deal
+from douzero_order cimport Memo, douzero_moves_into, memo_free
 from movegen cimport COUNT_MASK, Options, card_count, popcount
 from mt19937 cimport MT
 from playloop cimport Play, Tally, count_action, one_deck, play_move, start_tally
@@ -81,11 +82,7 @@ cdef inline Py_ssize_t table_moves(const Play* p, const Options* o, Words* out,
                                    Py_ssize_t start) noexcept nogil:
     """The legal actions of the player to move at ``p`` into ``out`` from ``start``: the
     generator's moves in canonical order, then the pass (word 0) when following; their number,
-    -1 out of memory.
-
-    THE LISTING ORDER PLUGS IN HERE: another order (DouZero's, douzero_order.pxd's
-    ``douzero_moves(hand, prev, out)``) replaces the generate_into call below; everything
-    else (the pass last, the action ids, the checks of a step) reads the list as it is.
+    -1 out of memory. (DouZero's order is listed by douzero_order.pxd instead: list_one.)
     """
     cdef Py_ssize_t n
     n = generate_into(out, start, p.hands[p.player], p.prev, o)
@@ -151,6 +148,8 @@ cdef class _Tables:
     cdef readonly Py_ssize_t total          # M: the legal actions listed
     cdef readonly bint full                 # phase "full": each hand starts with its auction
     cdef readonly Py_ssize_t num_ids        # the dense ids: A + 1, and 4 bids when full
+    cdef readonly bint douzero              # the legal actions are DouZero's, in its order
+    cdef Memo memo                          # douzero_order.pxd's table of words by counts
     cdef MT* streams                        # full: each table's random stream (re-deals)
     cdef Auction* auctions
     cdef Options o
@@ -204,8 +203,10 @@ cdef class _Tables:
         self.streams = NULL
         self.auctions = NULL
         self.scratch = Words(NULL, 0)
+        self.memo = Memo(NULL, 0, 0)
 
-    def __init__(self, Py_ssize_t n, rules, bint auto_reset, bint full=False):
+    def __init__(self, Py_ssize_t n, rules, bint auto_reset, bint full=False,
+                 bint douzero=False):
         cdef RuleSet rule_set
         cdef cnp.ndarray words
         if n < 1:
@@ -221,6 +222,10 @@ cdef class _Tables:
         self.space = rule_set.action_space()
         self.num_moves = len(self.space.moves)
         self.full = full
+        self.douzero = douzero
+        if douzero and (full or self.hand_size != 17):
+            raise ValueError("DouZero's listing is of its own game: the play phase of "
+                             "20 / 17 / 17 cards")
         self.num_ids = self.num_moves + 1 + (TOP_BID + 1 if full else 0)
         if full:
             if rules.bidding != "points" or rules.single_round_auction or rules.doubling:
@@ -278,6 +283,7 @@ cdef class _Tables:
         free(self.streams)
         free(self.auctions)
         free(self.scratch.data)
+        memo_free(&self.memo)
 
     cdef void* _array(self, str name, tuple shape, dtype) except NULL:
         """A zeroed array of the state, kept with its read-only view."""
@@ -562,11 +568,19 @@ cdef class _Tables:
     cdef Py_ssize_t list_one(self, Py_ssize_t t, Py_ssize_t start) noexcept nogil:
         """Table ``t``'s legal actions into ``scratch`` from ``start``: none once over, its
         bids while it bids, else its moves."""
+        cdef const Play* p = &self.tables[t]
+        cdef Py_ssize_t n
         if self.over[t]:
             return 0
         if not self.in_play[t]:
             return bid_moves(&self.auctions[t], &self.scratch, start)
-        return table_moves(&self.tables[t], &self.o, &self.scratch, start)
+        if self.douzero:
+            # DouZero's legal actions in its order, duplicates and all, the pass last (-2, a
+            # set of cards that is no move of these options, cannot come from douzero's own).
+            n = douzero_moves_into(&self.scratch, start, p.hands[p.player], p.prev, &self.o,
+                                   &self.memo)
+            return n if n >= 0 else -1
+        return table_moves(p, &self.o, &self.scratch, start)
 
     cdef int publish(self, Py_ssize_t total) except -1:
         """Copy the ``total`` actions listed in ``scratch`` to the CSR arrays, with their ids."""
