@@ -65,7 +65,8 @@ from ..rules import Rules
 
 __all__ = ["CARD_OF_RANK", "RANK_OF_CARD", "RULES", "hand_of", "move_of", "cards_of",
            "MovesGener", "install", "uninstall", "installed", "is_installed", "POSITIONS",
-           "OBJECTIVES", "DECK", "legal_words", "legal_words_batch", "BatchFeatures", "Env"]
+           "OBJECTIVES", "DECK", "legal_words", "legal_words_batch", "BatchFeatures", "Env",
+           "objective_reward"]
 
 _native = load("ddz_fast.compat._douzero")
 
@@ -549,6 +550,19 @@ OBJECTIVES: Tuple[str, str, str] = ("wp", "adp", "logadp")
 DECK: Tuple[int, ...] = tuple(card for card in range(3, 15) for _ in range(4)) + (17,) * 4 + (20, 30)
 
 
+def objective_reward(objective: str, landlord_won: bool, bombs: int) -> float:
+    """The reward DouZero's Env gives at the end of a hand (the landlord's; the peasants'
+    is its negative) under ``objective``: 1 (``wp``), 2 to the power of the bombs and rockets
+    played (``adp``), or the bombs plus one (``logadp``), negative when the landlord lost."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not "
+                         f"{shown(objective)}")
+    bombs = check_int("bombs", bombs, 0, 54)
+    value = 2.0 ** bombs if objective == "adp" else bombs + 1.0 if objective == "logadp" \
+        else 1.0
+    return value if landlord_won else -value
+
+
 def _hand_word(cards: Iterable[int]) -> int:
     return sum(map(_UNIT.__getitem__, cards))
 
@@ -611,14 +625,8 @@ class Env:
         return self._observation(), 0.0, False, {}
 
     def _reward(self) -> float:
-        bombs = self._game_bomb_num
-        if self.objective == "adp":
-            value = 2.0 ** bombs
-        elif self.objective == "logadp":
-            value = bombs + 1.0
-        else:
-            value = 1.0
-        return value if self._game_winner == "landlord" else -value
+        return objective_reward(self.objective, self._game_winner == "landlord",
+                                self._game_bomb_num)
 
     def close(self) -> None:
         """Nothing to release (douzero.dmc's Environment.close calls it)."""
