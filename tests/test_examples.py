@@ -73,3 +73,20 @@ def test_training_loop():
     steps, decisions = int(match.group(1)), int(match.group(2).replace(",", ""))
     assert steps > 0 and decisions == 32 * steps
     assert re.fullmatch(r"[\d,]+ decisions/s", lines[1])
+
+
+@pytest.mark.native     # the batched tables and DouZero's features are compiled
+def test_batched_actor():
+    lines = run("batched_actor.py", "256", "100000")
+    match = re.fullmatch(r"256 tables in one process: ([\d,]+) decisions, ([\d,]+) hands",
+                         lines[0])
+    assert match, lines[0]
+    decisions = int(match.group(1).replace(",", ""))
+    assert decisions >= 100_000 and decisions % 256 == 0 and match.group(2) != "0"
+    calls = re.fullmatch(r"([\d,]+) network calls, ([\d.]+) tables per call, ([\d,]+) legal "
+                         r"moves scored", lines[1])
+    assert calls, lines[1]
+    # Three positions: a step of 256 tables makes three calls at most, about 85 tables each.
+    assert int(calls.group(1).replace(",", "")) <= 3 * decisions // 256
+    assert float(calls.group(2)) > 50
+    assert re.fullmatch(r"[\d,]+ decisions/s", lines[2])

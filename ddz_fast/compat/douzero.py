@@ -481,7 +481,7 @@ class BatchFeatures:
     """
 
     def __init__(self, layout: str = "batch", dtype: Any = np.float32) -> None:
-        if layout not in ("batch", "broadcast"):
+        if not isinstance(layout, str) or layout not in ("batch", "broadcast"):
             raise ValueError(f"layout must be 'batch' or 'broadcast', not {shown(layout)}")
         try:
             kind = np.dtype(dtype)
@@ -557,6 +557,8 @@ def objective_reward(objective: str, landlord_won: bool, bombs: int) -> float:
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not "
                          f"{shown(objective)}")
+    if not isinstance(landlord_won, (bool, np.bool_)):
+        raise TypeError(f"landlord_won must be a bool, not {type(landlord_won).__name__}")
     bombs = check_int("bombs", bombs, 0, 54)
     value = 2.0 ** bombs if objective == "adp" else bombs + 1.0 if objective == "logadp" \
         else 1.0

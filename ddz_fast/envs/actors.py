@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ..validate import check_int, check_seed64
+from ..validate import check_int, check_seed64, shown
 from .vector import VectorEnv
 
 __all__ = ["ActorStats", "NumpyPolicy", "Policy", "run_actor", "run_actors_on_ray"]
@@ -51,6 +51,8 @@ class ActorStats:
         return self.decisions / self.network_calls if self.network_calls else 0.0
 
     def __iadd__(self, other: "ActorStats") -> "ActorStats":
+        if not isinstance(other, ActorStats):
+            raise TypeError(f"ActorStats add up with ActorStats, not {type(other).__name__}")
         for f in fields(self):
             value = getattr(other, f.name)
             # Actors run at the same time: their seconds are the longest, not the sum.
@@ -112,8 +114,7 @@ def run_actor(policy: Policy, *, tables: int = 256, decisions: int = 100_000, se
     ``douzero``, the landlord at seat 0, auto-reset), one policy call per position per step,
     each table playing its best-scored legal action. ``progress`` gets the decisions made so
     far after every step."""
-    tables = check_int("tables", tables, 1, 1 << 20)
-    wanted = check_int("decisions", decisions, 1, 10**12)
+    tables, wanted = _check_loop(policy, tables, decisions, layout)
     env = VectorEnv(tables, features="douzero", layout=layout)
     observation = env.reset(check_int("seed", seed, 0, (1 << 62) - 1 - ACTOR_SEEDS))
     stats = ActorStats()
@@ -142,6 +143,17 @@ def run_actor(policy: Policy, *, tables: int = 256, decisions: int = 100_000, se
     return stats
 
 
+def _check_loop(policy: object, tables: object, decisions: object,
+                layout: object) -> Tuple[int, int]:
+    if not callable(policy):
+        raise TypeError(f"policy must be callable as policy(position, features), not "
+                        f"{type(policy).__name__}")
+    if not isinstance(layout, str) or layout not in ("batch", "broadcast"):
+        raise ValueError(f"layout must be 'batch' or 'broadcast', not {shown(layout)}")
+    return (check_int("tables", tables, 1, 1 << 20),
+            check_int("decisions", decisions, 1, 10**12))
+
+
 def _actor_task(policy: Policy, tables: int, decisions: int, seed: int,
                 layout: str) -> ActorStats:
     return run_actor(policy, tables=tables, decisions=decisions, seed=seed, layout=layout)
@@ -160,6 +172,7 @@ def run_actors_on_ray(policy: Policy, *, actors: int = 2, tables: int = 256,
                           f"({error})") from error
     count = check_int("actors", actors, 1, 4096)
     check_int("seed", seed, 0, (1 << 62) - 1 - ACTOR_SEEDS * (count + 1))
+    _check_loop(policy, tables, decisions, layout)      # before any Ray worker starts
     started = not ray.is_initialized()
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)

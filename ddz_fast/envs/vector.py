@@ -97,7 +97,7 @@ class VectorEnv:
             raise ValueError(f"the {features} features describe the play phase: use "
                              "phase='play', or features=None to batch whole hands")
         self._features = features
-        self._encoder = BatchFeatures(layout, dtype) if features == "douzero" else None
+        self._encoder = BatchFeatures(layout, dtype)   # checks layout and dtype in any case
         self.game = VectorGame(n, table, phase=phase, auto_reset=auto_reset,
                                order="douzero" if features == "douzero" else "canonical")
 

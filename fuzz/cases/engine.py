@@ -841,6 +841,9 @@ def _(g: Gen):
     n = g.pick([1, 2, 5]) if g.chance(0.8) else g.any()
     rules = g.pick(PLAIN_PRESETS) if g.chance(0.7) else g.rules_like()
     phase = g.pick(["play", "full"]) if g.chance(0.85) else g.any()
+    order = "canonical" if g.chance(0.6) else g.pick(["douzero", "douzero", g.any()])
+    if order == "douzero" and g.chance(0.8):
+        rules, phase = "douzero", "play"
     auto_reset = g.pick([True, False]) if g.chance(0.9) else g.any()
     seed = g.rng.randrange(10**6) if g.chance(0.7) else g.pick(
         [g.any(), [1, 2], -1, 2**62, np.arange(5), None])
@@ -858,7 +861,7 @@ def _(g: Gen):
     bid = g.pick([0, 3, 4, -1, hostile[0]])
 
     def run():
-        vg = VectorGame(n, rules, phase=phase, auto_reset=auto_reset)
+        vg = VectorGame(n, rules, phase=phase, auto_reset=auto_reset, order=order)
         kwargs = {} if landlord is None else {"landlord": landlord}
         vg.reset(seed, hands=hands, **kwargs)
         for k in range(steps):
@@ -884,5 +887,6 @@ def _(g: Gen):
             vg.mask()
         if vg.phase == "full":
             vg.bid_id(bid)
-    return call_text("VectorGame", n, rules, phase=phase, auto_reset=auto_reset) + \
+    return call_text("VectorGame", n, rules, phase=phase, auto_reset=auto_reset,
+                     order=order) + \
         f".reset({r(seed)}, hands={r(hands)}, landlord={r(landlord)}), {steps} steps", run

@@ -20,8 +20,8 @@ from ddz_fast.envs import planes as planes_module
 from ddz_fast.move import Move
 from ddz_fast.validate import is_int
 
-from .core import (ALL_PRESETS, BOUNDARY_INTS, PRESET_NAMES, Gen, _call, call_text, entry,
-                   expect_equal, r)
+from .core import (ALL_PRESETS, BOUNDARY_INTS, PRESET_NAMES, Gen, _call, _consume, call_text,
+                   entry, expect_equal, r)
 from .positions import _runfast_position, _small_position
 
 
@@ -394,6 +394,88 @@ def _(g: Gen):
     clean = (note == "nothing" or note.endswith(("strided", "read-only"))) and "out" not in arrays
     valid = clean and (which == "planes" or rules == "rlcard")
     return text, thunk, {"expect": "ok" if valid else None}
+
+
+@entry("VectorEnv", covers=["ddz_fast.envs.vector.VectorEnv",
+                            "ddz_fast.envs.vector.VectorEnv.reset",
+                            "ddz_fast.envs.vector.VectorEnv.step",
+                            "ddz_fast.envs.vector.VectorEnv.observe",
+                            "ddz_fast.envs.vector.Observation",
+                            "ddz_fast.compat.douzero.objective_reward"], examples=20)
+def _(g: Gen):
+    """The batched environment built with hostile arguments beside valid ones, reset and
+    stepped with the listed actions (a forged batch now and then), with each feature encoder;
+    and DouZero's reward of a hand's end."""
+    from ddz_fast.compat.douzero import objective_reward
+    from ddz_fast.envs.vector import FEATURES, Observation, VectorEnv
+    if g.chance(0.15):
+        objective = g.pick(["wp", "adp", "logadp"]) if g.chance(0.7) else g.any()
+        won = g.pick([True, False, np.bool_(True)]) if g.chance(0.8) else g.any()
+        bombs = g.rng.randint(0, 14) if g.chance(0.8) else g.any()
+        return _call("objective_reward", objective_reward, objective, won, bombs)
+    n = g.pick([1, 3, 8]) if g.chance(0.85) else g.any()
+    features = g.pick(list(FEATURES)) if g.chance(0.85) else g.any()
+    rules = None if g.chance(0.7) else g.pick(list(PRESET_NAMES) + [g.any()])
+    layout = g.pick(["batch", "broadcast"]) if g.chance(0.9) else g.any()
+    auto_reset = g.chance(0.8)
+    seed = g.rng.randrange(10**6) if g.chance(0.85) else g.any()
+    steps = g.rng.randint(0, 25)
+    chooser = np.random.default_rng(g.rng.randrange(2**32))
+    hostile = g.any()
+
+    def run():
+        env = VectorEnv(n, rules, features=features, layout=layout, auto_reset=auto_reset)
+        observation = env.reset(seed)
+        for _ in range(steps):
+            legal = np.diff(observation.offsets)
+            live = legal > 0
+            picks = observation.offsets[:-1] + (chooser.random(len(legal)) * legal).astype(
+                np.int64)
+            actions = np.where(live, observation.moves[np.minimum(picks, len(
+                observation.moves) - 1)] if len(observation.moves) else 0, 0).astype(np.uint64)
+            if chooser.random() < 0.1:
+                actions = hostile
+            observation, _, _ = env.step(actions, words=True, where=live)
+            _consume(observation.features)
+        return Observation(*observation)._asdict().keys()
+    return call_text("VectorEnv", n, rules, features=features, layout=layout,
+                     auto_reset=auto_reset) + f".reset({r(seed)}), {steps} steps", run
+
+
+@entry("actors", covers=["ddz_fast.envs.actors.ActorStats", "ddz_fast.envs.actors.NumpyPolicy",
+                         "ddz_fast.envs.actors.run_actor",
+                         "ddz_fast.envs.actors.run_actors_on_ray"], examples=12)
+def _(g: Gen):
+    """The actor loop with a small policy, hostile arguments beside valid ones; on Ray only
+    arguments that are refused before any Ray worker starts (each bad value drawn is out of
+    its argument's range or of the wrong type)."""
+    from ddz_fast.envs.actors import ActorStats, NumpyPolicy, run_actor, run_actors_on_ray
+    if g.chance(0.2):
+        def add():
+            total = ActorStats(*(g.rng.randint(0, 9) for _ in range(4)), g.rng.random())
+            total += ActorStats() if g.chance(0.8) else g.any()
+            return total.decisions_per_second, total.tables_per_call
+        return "ActorStats += ...", add
+    # Valid sizes stay small and hostile ones are refused: a valid run of 2**31 decisions is
+    # no finding, only a long run.
+    refused = [0, -1, "x", 1.5, None, 10**13, np.int64(-3), [2]]
+    hidden = g.pick([1, 8]) if g.chance(0.85) else g.any()
+    seed = g.rng.randrange(100) if g.chance(0.85) else g.any()
+    tables = g.pick([1, 4]) if g.chance(0.85) else g.pick(refused + [2**20 + 1])
+    decisions = g.pick([1, 20]) if g.chance(0.85) else g.pick(refused)
+    layout = g.pick(["batch", "broadcast"]) if g.chance(0.85) else g.any()
+    if g.chance(0.2):
+        bad = g.pick(["tables", "decisions", "layout", "actors", "policy"])
+        kwargs = {"tables": 1, "decisions": 1, "layout": "batch", "actors": 1,
+                  bad: g.pick([0, -1, "x", None, 2**70, 1.5])}
+        policy = kwargs.pop("policy", None) if bad == "policy" else NumpyPolicy(2)
+        return _call("run_actors_on_ray", run_actors_on_ray, policy, **kwargs)
+
+    def run():
+        policy = NumpyPolicy(hidden, seed)
+        return run_actor(policy, tables=tables, decisions=decisions, seed=seed, layout=layout)
+    return call_text("run_actor", f"NumpyPolicy({r(hidden)}, {r(seed)})", tables=tables,
+                     decisions=decisions, layout=layout), run
 
 
 @entry("env", covers=["ddz_fast.envs.three_player.env",

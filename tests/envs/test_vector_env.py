@@ -84,3 +84,73 @@ def test_douzero_features_of_every_table_are_douzeros_get_obs(games):
                 assert douzero.objective_reward(objective, landlord_won,
                                                 int(game.final_bombs[t])) == reward
     assert decisions > 40 * games
+
+
+def _play_until_some_are_over(env: VectorEnv, rng: np.random.Generator):
+    """Random legal actions until a few of the tables (and not all) are over."""
+    observation = env.reset(4)
+    while not env.game.over.any() or env.game.over.all():
+        legal = np.diff(observation.offsets)
+        live = legal > 0
+        picks = observation.offsets[:-1] + (rng.random(env.game.n) * legal).astype(np.int64)
+        actions = np.where(live, observation.moves[np.minimum(picks, len(observation.moves) - 1)],
+                           0).astype(np.uint64)
+        observation, _, _ = env.step(actions, words=True, where=live)
+    return observation
+
+
+@pytest.mark.parametrize("features", ["douzero", "rlcard", "planes"])
+def test_a_table_that_is_over_has_no_features_and_the_others_keep_theirs(features):
+    # The features of the tables still playing are those of a batch of those tables alone,
+    # built here from the state arrays by hand (the kernels' own tests hold them to the peers).
+    from ddz_fast.compat.douzero import BatchFeatures
+    from ddz_fast.compat.rlcard import rlcard_observations
+    from ddz_fast.envs.planes import planes
+
+    env = VectorEnv(24, features=features, auto_reset=False)
+    observation = _play_until_some_are_over(env, np.random.default_rng(1))
+    g = env.game
+    live = np.flatnonzero(~g.over)
+    names = ("hands", "played", "last_moves", "history", "history_len", "bombs", "landlord",
+             "player", "prev")
+    sub = {name: getattr(g, name)[live].copy() for name in names}
+    offsets = np.append(g.offsets[live], g.offsets[-1])
+    if features == "douzero":
+        alone = BatchFeatures()(*(sub[n] for n in names[:-1]), g.moves, offsets)
+        for position, arrays in observation.features.items():
+            assert set(arrays["table"].tolist()) <= set(live.tolist())
+            np.testing.assert_array_equal(arrays["table"], live[alone[position]["table"]])
+            np.testing.assert_array_equal(arrays["x_batch"], alone[position]["x_batch"])
+    elif features == "rlcard":
+        obs, ids = observation.features
+        want, want_ids = rlcard_observations(sub["hands"], sub["played"], sub["history"],
+                                             sub["history_len"], sub["landlord"],
+                                             sub["player"], g.moves, offsets)
+        np.testing.assert_array_equal(obs[live], want)
+        assert not obs[g.over].any()
+        np.testing.assert_array_equal(ids, want_ids)
+    else:
+        found = observation.features
+        want = planes(*(sub[n] for n in names), g.moves, offsets)
+        np.testing.assert_array_equal(found.state[live], want.state)
+        np.testing.assert_array_equal(found.info[live], want.info)
+        assert not found.state[g.over].any() and not found.info[g.over].any()
+        np.testing.assert_array_equal(found.table, live[want.table])
+
+
+def test_the_features_and_their_rules_are_checked():
+    with pytest.raises(ValueError, match="the rlcard features are those of preset 'rlcard', "
+                                         "not of standard"):
+        VectorEnv(2, "standard", features="rlcard")
+    with pytest.raises(ValueError, match="unknown features 'bogus'"):
+        VectorEnv(2, features="bogus")
+    with pytest.raises(TypeError, match="features must be one of"):
+        VectorEnv(2, features=3)
+    with pytest.raises(ValueError, match="describe the play phase"):
+        VectorEnv(2, features="planes", phase="full")
+    with pytest.raises(ValueError, match="layout must be 'batch' or 'broadcast'"):
+        VectorEnv(2, features=None, layout="rows")
+    # Whole hands batch without features; the planes read any plain preset.
+    assert VectorEnv(2, features=None, phase="full").reset(1).features is None
+    assert VectorEnv(2, "botzone", features="planes").reset(1).features.state.shape == \
+        (2, 24, 4, 15)
