@@ -21,13 +21,13 @@ MODULES = [
     "ddz_fast.positions.duel", "ddz_fast.search.solver", "ddz_fast.reference.solver", "ddz_fast.cli.solve",
     "ddz_fast.arena.stats", "ddz_fast.arena.duplicate", "ddz_fast.cli.arena", "ddz_fast.search.search_bots",
     "ddz_fast.search.runfast", "ddz_fast.positions.runfast", "ddz_fast.engine.runfast",
-    "ddz_fast.envs.runfast", "ddz_fast.engine.vector",
+    "ddz_fast.envs.runfast", "ddz_fast.engine.vector", "ddz_fast.envs.vector",
 ]
 # Modules that need an extra.
 OPTIONAL = {"ddz_fast.envs.three_player": "pettingzoo", "ddz_fast.envs.laizi": "pettingzoo",
             "ddz_fast.envs.runfast": "pettingzoo"}
 NATIVE_ONLY = {"ddz_fast.moves.native", "ddz_fast.search.search_bots",
-               "ddz_fast.engine.vector"}  # modules that need the core
+               "ddz_fast.engine.vector", "ddz_fast.envs.vector"}  # modules that need the core
 #: Docstrings whose examples call the solver, which only the compiled core has: without it they
 #: are left out, and the rest of their module's examples still run.
 NATIVE_EXAMPLES = {"ddz_fast.search.bots.SolverBot", "ddz_fast.search.solver.solve"}

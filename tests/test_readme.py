@@ -171,7 +171,8 @@ SCRIPTS = [block for block in blocks("python") if ">>>" not in block.text]
 #: Calls that only the compiled core answers (docs/install.md, "Without the compiled core"): a
 #: block making one is ``native``.
 NATIVE_CALLS = ("solve(", "random_games(", "play_out(", "perft_native(", "SolverBot",
-                "compat.douzero", 'implementation="native"')
+                "compat.douzero", 'implementation="native"', "envs.vector", "engine.vector",
+                "envs.actors")
 
 
 @pytest.mark.parametrize("block", [
