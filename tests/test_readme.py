@@ -102,7 +102,9 @@ def run(command: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 #: What a block needs beyond the package: (text in the block, the module to import).
 EXTRAS = (("ddz_fast.envs", "pettingzoo"), ("rlcard-rule", "rlcard"),
-          ("compat.douzero import MovesGener", "douzero"))
+          ("compat.douzero import MovesGener", "douzero"),
+          # DouZero's training package imports torch, which no extra installs.
+          ("douzero.dmc", "douzero"), ("douzero.dmc", "torch"))
 
 
 def skip_without_extras(text: str) -> None:

@@ -505,8 +505,13 @@ class BatchFeatures:
                  offsets: np.ndarray) -> Dict[str, Dict[str, np.ndarray]]:
         """The features of the tables in the state arrays (the batched tables' names, dtypes
         and shapes) with their legal actions ``moves``/``offsets`` (CSR), by position."""
-        arrays = _check_tables(hands, played, last_moves, history, history_len, bombs,
-                               landlord, player, moves, offsets)
+        return self._write(_check_tables(hands, played, last_moves, history, history_len,
+                                         bombs, landlord, player, moves, offsets))
+
+    def _write(self, arrays: Tuple[np.ndarray, ...]) -> Dict[str, Dict[str, np.ndarray]]:
+        """The features of state arrays known to be valid, C-contiguous and of the right
+        dtypes (checked by __call__, or a VectorGame's own): the batched environment's path,
+        which would otherwise check its own state again at every step."""
         landlord, player, offsets = arrays[6], arrays[7], arrays[9]
         offset = (player - landlord) % 3
         tables = np.bincount(offset, minlength=3)

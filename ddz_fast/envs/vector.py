@@ -149,7 +149,10 @@ class VectorEnv:
             state = {name: array[live] for name, array in state.items()}
             offsets = np.append(offsets[live], offsets[-1])
         if self._features == "douzero":
-            out = self._encoder(*(state[name] for name in names[:-1]), g.moves, offsets)
+            # The tables' own arrays (or rows of them): valid by construction, so not checked
+            # again at every step (that would cost more than writing the features of a few).
+            out = self._encoder._write(tuple(state[name] for name in names[:-1]) +
+                                       (g.moves, offsets))
             if live is not None:
                 for arrays in out.values():
                     arrays["table"] = live[arrays["table"]]
