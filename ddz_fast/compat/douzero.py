@@ -559,7 +559,7 @@ def objective_reward(objective: str, landlord_won: bool, bombs: int) -> float:
     """The reward DouZero's Env gives at the end of a hand (the landlord's; the peasants'
     is its negative) under ``objective``: 1 (``wp``), 2 to the power of the bombs and rockets
     played (``adp``), or the bombs plus one (``logadp``), negative when the landlord lost."""
-    if objective not in OBJECTIVES:
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not "
                          f"{shown(objective)}")
     if not isinstance(landlord_won, (bool, np.bool_)):

@@ -842,7 +842,7 @@ def _(g: Gen):
     rules = g.pick(PLAIN_PRESETS) if g.chance(0.7) else g.rules_like()
     phase = g.pick(["play", "full"]) if g.chance(0.85) else g.any()
     order = "canonical" if g.chance(0.6) else g.pick(["douzero", "douzero", g.any()])
-    if order == "douzero" and g.chance(0.8):
+    if isinstance(order, str) and order == "douzero" and g.chance(0.8):
         rules, phase = "douzero", "play"
     auto_reset = g.pick([True, False]) if g.chance(0.9) else g.any()
     seed = g.rng.randrange(10**6) if g.chance(0.7) else g.pick(

@@ -154,3 +154,50 @@ def test_the_features_and_their_rules_are_checked():
     assert VectorEnv(2, features=None, phase="full").reset(1).features is None
     assert VectorEnv(2, "botzone", features="planes").reset(1).features.state.shape == \
         (2, 24, 4, 15)
+
+
+@pytest.mark.skipif(not peers.HAVE_RLCARD, reason="rlcard is not installed")
+@pytest.mark.parametrize("games", sizes(48, 2_000))
+def test_rlcard_features_of_every_table_are_rlcards_own_observation(games):
+    """Rounds of 16 tables: each an RLCard environment (its landlord its player 0, at seat 0
+    here), the batch dealt the same hands; random legal actions; at every decision each
+    table's row equals RLCard's ``obs`` and its ids RLCard's legal ids."""
+    import rlcard as rlcard_package
+    from rlcard.games.doudizhu.utils import cards2str
+
+    from ddz_fast import Hand
+
+    tables = 16
+    rng = np.random.RandomState(3)
+    env = VectorEnv(tables, features="rlcard", auto_reset=False)
+    decisions = 0
+    for first in range(0, games, tables):
+        peers_envs = [rlcard_package.make("doudizhu", config={"seed": first + t})
+                      for t in range(tables)]
+        players = [peer.reset()[1] for peer in peers_envs]
+        hands = np.array([[Hand(cards2str(p.current_hand)).bitboard for p in peer.game.players]
+                          for peer in peers_envs], dtype=np.uint64)
+        observation = env.reset(hands=hands, landlord=0)
+        live = np.ones(tables, dtype=bool)
+        while live.any():
+            acting, actions = live.copy(), np.zeros(tables, dtype=np.uint64)
+            obs, ids = observation.features
+            for t in np.flatnonzero(acting):
+                peer = peers_envs[t]
+                seen = peer.get_state(players[t])
+                width = len(seen["obs"])
+                assert int(observation.player[t]) == players[t]
+                assert np.array_equal(obs[t, :width], seen["obs"]), (first + t, decisions)
+                assert not obs[t, width:].any()
+                start, stop = observation.offsets[t], observation.offsets[t + 1]
+                assert sorted(ids[start:stop].tolist()) == sorted(seen["legal_actions"])
+                chosen = list(seen["legal_actions"])[rng.randint(len(seen["legal_actions"]))]
+                actions[t] = observation.moves[start + int(np.flatnonzero(
+                    ids[start:stop] == chosen)[0])]
+                _, players[t] = peer.step(chosen)
+                decisions += 1
+                if peer.is_over():
+                    live[t] = False
+            observation, _, done = env.step(actions, words=True, where=acting)
+            assert np.array_equal(done, acting & ~live)
+    assert decisions > 40 * games
