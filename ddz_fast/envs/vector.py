@@ -98,11 +98,17 @@ class VectorEnv:
                              "phase='play', or features=None to batch whole hands")
         self._features = features
         self._encoder = BatchFeatures(layout, dtype)   # checks layout and dtype in any case
-        self.game = VectorGame(n, table, phase=phase, auto_reset=auto_reset,
-                               order="douzero" if features == "douzero" else "canonical")
+        self._game = VectorGame(n, table, phase=phase, auto_reset=auto_reset,
+                                order="douzero" if features == "douzero" else "canonical")
 
     def __repr__(self) -> str:
         return f"VectorEnv({self.game.n}, {self.game.rules.name!r}, features={self._features!r})"
+
+    @property
+    def game(self) -> VectorGame:
+        """The tables: their state arrays, legal actions and the results of the hands that
+        ended (``final_scores``, ``final_winner``, ...)."""
+        return self._game
 
     @property
     def features(self) -> Optional[str]:
