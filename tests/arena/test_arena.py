@@ -180,7 +180,6 @@ def ray_instance(tmp_path_factory):
 
 
 @pytest.mark.ray
-@pytest.mark.xdist_group("ray")
 def test_ray_and_local_backends_agree(ray_instance):
     local = run_arena(THREE, 10, workers=1)
     assert run_arena(THREE, 10, backend="ray") == local
@@ -188,7 +187,6 @@ def test_ray_and_local_backends_agree(ray_instance):
 
 
 @pytest.mark.ray
-@pytest.mark.xdist_group("ray")
 def test_ray_and_local_backends_agree_at_the_run_fast_table(ray_instance):
     # Here, beside the other Ray tests: one Ray instance on the machine at a time.
     config = ArenaConfig(("greedy", "random", "greedy:danger=0"), seed=3, rules="runfast")
@@ -197,7 +195,6 @@ def test_ray_and_local_backends_agree_at_the_run_fast_table(ray_instance):
 
 
 @pytest.mark.ray
-@pytest.mark.xdist_group("ray")
 def test_a_failed_ray_task_is_retried_and_its_deals_counted(ray_instance: Path):
     expected = run_arena(SMALL, 12, workers=1)
     ray_instance.touch()  # the first task to start fails once
@@ -206,7 +203,6 @@ def test_a_failed_ray_task_is_retried_and_its_deals_counted(ray_instance: Path):
 
 
 @pytest.mark.ray
-@pytest.mark.xdist_group("ray")
 def test_a_ray_task_that_keeps_failing_stops_the_run(ray_instance: Path):
     ray_instance.touch()
     with pytest.raises(ArenaError, match="failed after 0 retries.*injected failure"):

@@ -28,7 +28,7 @@ from support.common import (ALL_RULES, DECK, PRESET_NAMES, both, counts_array, n
 from support.strategies import hands as hand_counts
 
 pytestmark = [pytest.mark.native,  # the native core against the reference
-              # One worker takes the whole module (``--dist loadgroup``): its
+              # One worker takes the whole module under CI's ``--dist loadgroup``: its
               # samples (the reference's answers to thousands of hands) are made once.
               pytest.mark.xdist_group("differential")]
 
