@@ -27,10 +27,7 @@ from support.common import (ALL_RULES, DECK, PRESET_NAMES, both, counts_array, n
                             random_hand, random_hands, reference, sizes)
 from support.strategies import hands as hand_counts
 
-pytestmark = [pytest.mark.native,  # the native core against the reference
-              # One worker takes the whole module under CI's ``--dist loadgroup``: its
-              # samples (the reference's answers to thousands of hands) are made once.
-              pytest.mark.xdist_group("differential")]
+pytestmark = pytest.mark.native  # the native core against the reference
 
 SEED = 20_240_601
 OWN_PREVS = 3          # responses to moves of the hand itself, besides one per move type

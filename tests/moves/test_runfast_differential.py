@@ -37,10 +37,7 @@ from ddz_fast.shapes import RUNFAST_TYPES, runfast_kickers
 
 from support.common import sizes
 
-pytestmark = [pytest.mark.native,  # the compiled core against the reference
-              # One worker takes the whole module under CI's ``--dist loadgroup``: its
-              # samples (the reference's answers to thousands of hands) are made once.
-              pytest.mark.xdist_group("runfast_differential")]
+pytestmark = pytest.mark.native  # the compiled core against the reference
 
 native = implementation("native")
 reference = implementation("python")
