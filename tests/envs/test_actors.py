@@ -101,6 +101,7 @@ def test_stats_add_up_with_the_longest_seconds():
 
 
 @pytest.mark.ray
+@pytest.mark.slow   # twenty seconds of Ray's start-up and its workers': CI's slow step runs it
 def test_the_actor_loop_runs_in_ray_actors():
     ray = pytest.importorskip("ray", reason="the ray extra is not installed "
                                             "(pip install 'ddz_fast[ray]')")
