@@ -65,7 +65,8 @@ NATIVE_ENTRIES = {"MoveList", "solve", "perft_native", "play_out", "random_games
                   "compat.douzero", "variants.moves", "variants.batches", "reference",
                   "reference.laizi", "Rules.forged", "solve_reference", "results", "sampling",
                   "InformationSet", "bot methods", "arena.parts", "variants.positions",
-                  "stepping", "runfast_games", "features"}
+                  "stepping", "runfast_games", "features", "compat.douzero_env",
+                  "VectorEnv", "actors"}
 
 
 def _warm_up() -> None:
