@@ -27,6 +27,12 @@ deals where a seat lacks a bonus are cut into disjoint ranges (the first rank it
 counted and sampled exactly like any constrained set. Without the option (``None``) nothing
 changes.
 
+Wild cards (laizi, ``rules.laizi`` wild ranks) are public events: ``wild`` holds the wild
+ranks shown so far, in the order they were drawn (tiandi laizi shows one before the bidding and
+the second once the landlord takes the kitty), and is None under rules without wild cards. A
+wild card is dealt as the card of its own rank, so the deals and their weights are those of the
+plain game: only what the cards can do in play depends on the wild ranks.
+
 Constraints are a mapping ``{seat: {rank: count or (low, high)}}``: ``seat`` is one of the two
 hidden seats, ``rank`` a rank index (0 = 3 ... 14 = R) or a rank letter (``"2"``, ``"A"``,
 ``"10"``, ``"B"``), and the value the exact number of cards of that rank the seat holds, or an
@@ -46,11 +52,11 @@ from ..cards import FULL_DECK, NUM_RANKS, RANK_NAMES, Counts, rank_index
 from ..compiled import load
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
-from ..positions.three_player import (Position, check_prev_and_passes, checked_position,
-                                      plain_position)
+from ..positions.three_player import Position, check_prev_and_passes, checked_position
 from ..actions import DealBonus
 from .._memory import check_room
 from ..validate import check_int, check_seat, check_seed64, is_int, shown
+from ..wild import Wild
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -112,6 +118,9 @@ class InformationSet:
     #: The deal's bonuses as (seat, bonus) when the rules have ``deal_bonuses`` (an empty
     #: tuple: the deal had none); None when they do not, and nothing is known from them.
     deal_bonuses: Optional[Bonuses] = None
+    #: The wild ranks shown so far (rank indices, in draw order) under rules with wild cards;
+    #: None under rules without.
+    wild: Optional[Wild] = None
     #: ``k_r``: the fewest cards of each rank the landlord's hidden hand holds (the kitty cards
     #: it has not played). All zero when the player is the landlord or the kitty is unknown.
     kitty_constraint: Counts = field(init=False)
@@ -143,10 +152,10 @@ class InformationSet:
         of the deal under the ``deal_bonuses`` option (None: the option is off); the landlord's
         deal is then its cards without ``kitty``, so give the kitty where the rules deal one.
         The unseen cards are the other two hands of the position, whose contents are then
-        forgotten.
+        forgotten. A position with wild cards gives its wild ranks (low to high: a position
+        does not say in which order they were drawn).
         """
         position = checked_position(position)
-        plain_position(position, "an information set")
         player = check_seat("player", player)
         played_hands = _check_played(played)
         history = _check_history(history)
@@ -157,7 +166,8 @@ class InformationSet:
                    "over" if over else "play", None if over else position.to_move,
                    tuple(history), _card_counts(position.hands), played_hands,
                    _sum_counts(*others), None if over else position.prev,
-                   0 if over else position.passes, _check_bonuses(deal_bonuses))
+                   0 if over else position.passes, _check_bonuses(deal_bonuses),
+                   position.wild)
         _check_kitty_held(info, position.hands[position.landlord])
         return info
 
@@ -331,7 +341,8 @@ def information_set(state: "State", player: int) -> InformationSet:
                           state.current_player, history, _card_counts(state.hands), played,
                           unseen, state.prev if in_play else None,
                           state.passes if in_play else 0,
-                          state.deal_bonuses if state.rules.deal_bonuses else None)
+                          state.deal_bonuses if state.rules.deal_bonuses else None,
+                          tuple(state.wild) if state.rules.laizi else None)
 
 
 _STATE_FIELDS = ("hands", "history", "landlord", "kitty", "phase", "current_player",
@@ -423,6 +434,7 @@ def _check_fields(info: InformationSet) -> None:
         raise TypeError("played must be a tuple of three Hands")
     if info.deal_bonuses is not None and _check_bonuses(info.deal_bonuses) != info.deal_bonuses:
         raise TypeError("deal_bonuses must be a tuple of (seat, DealBonus) pairs")
+    _check_wild(info.wild)
     # The move to beat and the passes since it, as a position has them (0 when leading, 0 or
     # 1 after a move); only the play phase has a move to beat.
     prev, passes = check_prev_and_passes(info.prev, info.passes, 1)
@@ -431,6 +443,17 @@ def _check_fields(info: InformationSet) -> None:
     object.__setattr__(info, "prev", prev)
     object.__setattr__(info, "passes", passes)
     _check_counts(info)
+
+
+def _check_wild(wild: object) -> None:
+    """None, or one or two distinct rank indices 3..2 (0..12) as a tuple."""
+    if wild is None:
+        return
+    if not (isinstance(wild, tuple) and len(wild) <= 2
+            and all(is_int(rank) and 0 <= rank <= 12 for rank in wild)
+            and len(set(wild)) == len(wild)):
+        raise ValueError(f"wild must be None or a tuple of at most two distinct rank indices "
+                         f"0..12 (3..2), got {shown(wild)}")
 
 
 def _check_counts(info: InformationSet) -> None:
@@ -486,7 +509,7 @@ def _recheck(info: object) -> None:
 
 _CHECKED_FIELDS = ("player", "hand", "landlord", "kitty", "phase", "to_move", "history",
                    "card_counts", "played", "unseen", "prev", "passes", "deal_bonuses",
-                   "kitty_constraint")
+                   "wild", "kitty_constraint")
 
 
 def _kitty_constraint(info: InformationSet) -> Counts:

@@ -6,11 +6,10 @@ problem to per-rank ranges and a counting table, a different route to the same n
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import replace
 from math import comb
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 import pytest
@@ -21,6 +20,7 @@ from ddz_fast.cards import FULL_DECK, NUM_RANKS
 from ddz_fast.search.infoset import MAX_SAMPLES, information_set, split_spec
 from ddz_fast.reference.sampling import deal_count, enumerate_splits, sample_reference
 from ddz_fast.actions import DealBonus
+from support.chi_square import chi2_p, chi2_sf
 
 pytestmark = pytest.mark.native
 
@@ -30,50 +30,11 @@ SHIFTS = np.arange(NUM_RANKS, dtype=np.uint64) * np.uint64(4)
 
 # --- helpers -------------------------------------------------------------------------------------
 
-def chi2_sf(x: float, df: int) -> float:
-    """P(X >= x) for a chi-square variable with ``df`` degrees of freedom.
-
-    Closed forms of the regularized upper incomplete gamma Q(df/2, x/2): for even df,
-    Q(m, y) = e^-y sum_{i<m} y^i / i!; for odd df, Q(1/2, y) = erfc(sqrt y) and each step up
-    adds e^-y y^(s) / Gamma(s + 1) (Q(s + 1, y) = Q(s, y) + y^s e^-y / Gamma(s + 1)).
-    """
-    y = x / 2.0
-    if df % 2 == 0:
-        term, total = math.exp(-y), 0.0
-        for i in range(df // 2):
-            total += term
-            term *= y / (i + 1)
-        return min(1.0, total)
-    total, s = math.erfc(math.sqrt(y)), 0.5
-    while s < df / 2.0:
-        total += math.exp(s * math.log(y) - y - math.lgamma(s + 1)) if y > 0 else 0.0
-        s += 1.0
-    return min(1.0, total)
-
-
 def test_chi2_sf_matches_known_values():
     # Table values: the 5% critical points of chi-square with 1, 2, 5 and 10 degrees of freedom.
     for x, df in ((3.841, 1), (5.991, 2), (11.070, 5), (18.307, 10)):
         assert chi2_sf(x, df) == pytest.approx(0.05, abs=2e-4)
     assert chi2_sf(0.0, 3) == pytest.approx(1.0)
-
-
-def chi2_p(observed: Sequence[int], expected: Sequence[float]) -> float:
-    """Pearson's test, bins with expected < 5 pooled (a standard validity rule)."""
-    obs, exp, pool_o, pool_e = [], [], 0, 0.0
-    for o, e in zip(observed, expected):
-        if e < 5:
-            pool_o, pool_e = pool_o + o, pool_e + e
-        else:
-            obs.append(o)
-            exp.append(e)
-    if pool_e > 0:
-        obs.append(pool_o)
-        exp.append(pool_e)
-    if len(exp) < 2:
-        return 1.0
-    stat = sum((o - e) ** 2 / e for o, e in zip(obs, exp))
-    return chi2_sf(stat, len(exp) - 1)
 
 
 def counts_of(words: np.ndarray) -> np.ndarray:
