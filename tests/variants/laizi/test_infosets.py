@@ -13,7 +13,7 @@ from typing import List, Tuple
 import numpy as np
 import pytest
 
-from ddz_fast import Game, Hand, InformationSet, Position
+from ddz_fast import Game, InformationSet, Position
 from ddz_fast.cards import FULL_DECK, NUM_RANKS
 from ddz_fast.reference.sampling import enumerate_splits
 from ddz_fast.search.infoset import information_set, split_spec
@@ -32,17 +32,26 @@ def counts_of(words: np.ndarray) -> np.ndarray:
     return ((words[..., None] >> SHIFTS) & np.uint64(7)).astype(np.int64)
 
 
-def play_decisions(preset: str, seed: int) -> List[Tuple[Tuple[Hand, ...], Tuple[InformationSet, ...]]]:
-    """A random hand of ``preset`` (uniformly random legal actions, bidding included): at each
-    decision of its play phase, the hands and the three players' information sets."""
+def random_hand(preset: str, seed: int) -> Tuple[List, List[int]]:
+    """A random hand of ``preset`` (uniformly random legal actions, bidding included): its
+    actions, and how many of them precede each decision of its play phase."""
     rng = random.Random(seed)
     state = Game(preset).new_state(seed)
-    seen = []
+    actions, decisions = [], []
     while not state.is_over:
         if state.phase == "play":
-            seen.append((tuple(state.hands), tuple(information_set(state, p) for p in range(3))))
-        state.apply(rng.choice(state.legal_actions()))
-    return seen
+            decisions.append(len(actions))
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply(actions[-1])
+    return actions, decisions
+
+
+def replayed(preset: str, seed: int, actions: List, cut: int):
+    """The hand of ``random_hand(preset, seed)`` after its first ``cut`` actions."""
+    state = Game(preset).new_state(seed)
+    for action in actions[:cut]:
+        state.apply(action)
+    return state
 
 
 # --- the wild ranks are public facts ---------------------------------------------------------------
@@ -100,11 +109,15 @@ def small_sets(preset: str, count: int) -> List[InformationSet]:
     found: List[InformationSet] = []
     for seed in range(2000):
         player = seed % 3
-        for hands, infos in reversed(play_decisions(preset, 7000 + seed)):
-            sizes_now = [len(h) for h in hands]
-            if sum(sizes_now) - sizes_now[player] > 12 or min(sizes_now) == 0:
-                continue
-            info = infos[player]
+        actions, decisions = random_hand(preset, 7000 + seed)
+        state = replayed(preset, 7000 + seed, actions, decisions[0])
+        late = []           # the sets of the decisions where the player sees at most 12 cards
+        for cut in decisions:
+            sizes_now = [len(h) for h in state.hands]
+            if sum(sizes_now) - sizes_now[player] <= 12:
+                late.append(information_set(state, player))
+            state.apply(actions[cut])
+        for info in reversed(late):            # the latest first, as the plain game's test
             if 2 <= len(enumerate_splits(info)) <= 60:
                 found.append(info)
                 break
@@ -137,10 +150,13 @@ def test_every_sample_of_mid_game_sets_is_consistent(preset, count):
     rng = random.Random(count)
     checked, seed = 0, 0
     while checked < count:
-        decisions = play_decisions(preset, seed)
+        actions, decisions = random_hand(preset, seed)
+        cut = decisions[rng.randrange(len(decisions) // 4, 3 * len(decisions) // 4 + 1)]
+        state = replayed(preset, seed, actions, cut)
+        hands = state.hands
         seed += 1
-        hands, infos = decisions[rng.randrange(len(decisions) // 4, 3 * len(decisions) // 4 + 1)]
-        for player, info in enumerate(infos):
+        for player in range(3):
+            info = information_set(state, player)
             samples = info.sample(4, seed * 3 + player)
             counts = counts_of(samples)
             truth = np.array([h.counts for h in hands])
