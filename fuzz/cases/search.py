@@ -19,6 +19,7 @@ from ddz_fast.search.infoset import normalize_constraints, split_spec, split_spe
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
 from ddz_fast.search import runfast as runfast_search
 from ddz_fast.search.runfast import RunFastInformationSet
+from ddz_fast.search.four_player import FourPlayerInformationSet
 from ddz_fast.search.solver import solve
 
 from .core import FORGED_VALUES, Gen, Mismatch, _call, call_text, entry, expect_equal, r
@@ -452,6 +453,40 @@ def _(g: Gen):
         return count
     return f"information set of seat {r(viewer)} at {r(state)}: sample({r(n)}, {r(seed)}, " \
            f"constraints={r(constraints)})", run
+
+
+@entry("four-player infoset", covers=[
+    "ddz_fast.search.four_player.FourPlayerInformationSet",
+    "ddz_fast.search.four_player.FourPlayerInformationSet.from_state",
+    "ddz_fast.search.four_player.FourPlayerInformationSet.from_position",
+    "ddz_fast.search.four_player.FourPlayerInformationSet.deal_count",
+    "ddz_fast.search.four_player.FourPlayerInformationSet.sample"], examples=30)
+def _(g: Gen):
+    """Information sets of four-player hands in any phase (or of forged positions), sampled
+    with hostile arguments: the samples keep the viewer's hand, or one clear error."""
+    rules = g.pick([Rules(players=4), Rules(players=4, sides="partner")])
+    state = g.state(rules, steps=g.rng.randint(0, 90))
+    viewer = g.pick(range(4)) if g.chance(0.9) else g.pick([4, -1, None, g.any()])
+    n = g.pick([0, 1, 5, 20]) if g.chance(0.8) else g.pick([-1, 2**64, 1.5, None, g.any()])
+    seed = g.rng.randrange(1 << 40) if g.chance(0.8) else g.pick([-1, 2**64, "x", None])
+    from_position = state.phase == "play" and g.chance(0.3)
+    partner = g.pick([state.partner, None, 5, state.landlord])
+    kitty = g.pick([state.kitty, None, "33", g.any()])
+
+    def run():
+        if from_position:
+            info = FourPlayerInformationSet.from_position(state.position, viewer,
+                                                          partner=partner, kitty=kitty)
+        else:
+            info = FourPlayerInformationSet.from_state(state, viewer)
+        count = info.deal_count()
+        samples = info.sample(n, seed)
+        for sample in samples:
+            expect_equal("a sample keeps the viewer's hand", tuple(int(c) for c in sample[viewer]),
+                         state.hands[viewer].counts)
+        return count
+    return f"four-player information set of seat {r(viewer)} at {r(state)}: " \
+           f"sample({r(n)}, {r(seed)})", run
 
 
 @entry("runfast search bots", covers=["ddz_fast.search.search_bots.PIMCBot.play",
