@@ -195,6 +195,9 @@ def test_botzone_a_shuttle_is_beaten_only_by_a_bomb():
     # bomb); the first then leads the other bomb and the 3 (leading the 3 first would let
     # the 4 out). So the winning moves are 5555 and 6666, and both bombs get played: +4.
     duel = Duel(Hand("555566663"), Hand("4"), parse_move("77778888", rules="botzone"))
+    # The answers to the shuttle (the pass apart): its two bombs, never the lower shuttle.
+    assert texts(ddz_fast.legal_moves(duel.first, duel.prev, rules="botzone")) == ["5555",
+                                                                                   "6666"]
     found = agreed(duel, "botzone")
     assert found.wins is True and texts(found.winning_moves) == ["5555", "6666"]
     assert found.stake == 4 and texts(found.stake_moves) == ["5555", "6666"]
