@@ -2,10 +2,11 @@
 
 * Every bot plays only legal actions over random hands (1,000, and 10,000 in the slow step), across
   the rule presets and both bidding systems (the bots take turns at the table, so each plays
-  thousands of hands).
+  thousands of hands); on the botzone and no-kitty tables, each alone, 2,000 hands in the slow step
+  with the random, greedy and search bots.
 * No bot that plays fairly reads another player's hidden cards: a state whose hidden hands
   were dealt again, consistently with everything public, gets the same decision from a bot
-  with the same seed.
+  with the same seed; on the classic tables, and on botzone and no_kitty alone.
 * The search kernels find what a hand-derived position says they must.
 """
 from __future__ import annotations
@@ -93,6 +94,30 @@ def test_every_bot_plays_only_legal_actions(hands, block):
         assert bot.decisions > 10 * len(mine) // len(names), name
 
 
+#: The one-deck tables whose search is checked apart (tests/search/test_search_tables.py), and
+#: the bots that play on them; the search bots at the small budgets above.
+ONE_DECK_TABLES = ("botzone", "no_kitty")
+TABLE_BOTS = ("random", "greedy", "pimc", "ismcts")
+
+
+@pytest.mark.parametrize("hands", sizes(100, 2_000))
+@pytest.mark.parametrize("preset", ONE_DECK_TABLES)
+def test_every_bot_plays_only_legal_actions_on_the_one_deck_tables(preset, hands):
+    # Every pair of bots (landlord, peasants) in turn, so that each bot plays every role.
+    rules = Rules.preset(preset)
+    bots = {name: Checked(make_bot(QUICK.get(name, name), f"legal:{preset}:{name}"))
+            for name in TABLE_BOTS}
+    pairs = [(a, b) for a in TABLE_BOTS for b in TABLE_BOTS]
+    for i in range(hands):
+        landlord, peasants = pairs[i % len(pairs)]
+        state = Game(rules).new_state(seed=i, first_bidder=i % 3)
+        play_hand(state, landlord=bots[landlord], peasants=bots[peasants])  # type: ignore
+        assert state.is_over and sum(state.scores) == 0
+        assert all(len(h) == 18 for h in state.deal.hands) if preset == "no_kitty" else True
+    for name, bot in bots.items():
+        assert bot.decisions > 5 * hands // len(TABLE_BOTS), name
+
+
 # --- blind to hidden cards ------------------------------------------------------------------------
 
 def mid_game_state(rng: random.Random, rules: Rules) -> State:
@@ -127,15 +152,31 @@ FAIR_BOTS = ["random", "greedy", "pimc", "ismcts", QUICK["pimc"], QUICK["ismcts"
              "pimc:rollout=random", "ismcts:rollout=random,iterations=500", "rlcard-rule"]
 
 
+#: The tables of the blindness test: the classic ones above, and each one-deck table with
+#: moves or hand sizes of its own (the space shuttle; 18 cards each, no kitty), alone.
+BLIND_TABLES = {"classic": TABLES, "botzone": [Rules.preset("botzone")],
+                "no_kitty": [Rules.preset("no_kitty")]}
+
+
+@pytest.mark.parametrize("table, full", [
+    *[pytest.param(table, False, id=table) for table in sorted(BLIND_TABLES)],
+    *[pytest.param(table, True, id=f"{table}-full", marks=pytest.mark.slow)
+      for table in ONE_DECK_TABLES]])
 @pytest.mark.parametrize("spec", FAIR_BOTS)
-def test_bots_never_read_hidden_cards(spec: str):
+def test_bots_never_read_hidden_cards(spec: str, table: str, full: bool):
+    # The slow step checks 2,000 twins per one-deck table (200 for the default search
+    # budgets, the slowest bots); the classic tables keep their one size.
     if not available(spec.partition(":")[0]):
         pytest.skip(f"{spec} needs {PEER_BOTS[spec]}")
-    rng = random.Random(f"blind:{spec}")
+    seed = f"blind:{spec}" if table == "classic" else f"blind:{table}:{spec}"
+    rng = random.Random(seed)
     cases = 40 if spec in ("pimc", "ismcts") else 150
+    if full:
+        cases = 200 if spec in ("pimc", "ismcts") else 2_000
     moved = 0
     for case in range(cases):
-        rules = TABLES[case % len(TABLES)]
+        tables = BLIND_TABLES[table]
+        rules = tables[case % len(tables)]
         state = mid_game_state(rng, rules)
         twin = redealt(state)
         seat = state.current_player
