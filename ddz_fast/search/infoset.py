@@ -56,7 +56,6 @@ from ..positions.three_player import Position, check_prev_and_passes, checked_po
 from ..actions import DealBonus
 from .._memory import check_room
 from ..validate import check_int, check_seat, check_seed64, is_int, shown
-from ..wild import Wild
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -120,7 +119,7 @@ class InformationSet:
     deal_bonuses: Optional[Bonuses] = None
     #: The wild ranks shown so far (rank indices, in draw order) under rules with wild cards;
     #: None under rules without.
-    wild: Optional[Wild] = None
+    wild: Optional[Tuple[int, ...]] = None
     #: ``k_r``: the fewest cards of each rank the landlord's hidden hand holds (the kitty cards
     #: it has not played). All zero when the player is the landlord or the kitty is unknown.
     kitty_constraint: Counts = field(init=False)
