@@ -22,31 +22,11 @@ from ddz_fast.positions.four_player import FourPlayerPosition
 from ddz_fast.search.four_player import FourPlayerInformationSet
 
 from support.chi_square import chi2_p
+from support.random_hands_played import random_hand, replayed
 from support.common import sizes
 
 TABLES = {"alone": Rules.preset("four_player"),
           "partner": replace(Rules.preset("four_player"), sides="partner")}
-
-
-def random_hand(rules: Rules, seed: int) -> Tuple[List, List[int]]:
-    """A hand played by uniformly random legal actions, bidding included: its actions, and
-    how many of them precede each decision of its play phase."""
-    rng = random.Random(seed)
-    state = Game(rules).new_state(seed)
-    actions, decisions = [], []
-    while not state.is_over:
-        if state.phase == "play":
-            decisions.append(len(actions))
-        actions.append(rng.choice(state.legal_actions()))
-        state.apply(actions[-1])
-    return actions, decisions
-
-
-def replayed(rules: Rules, seed: int, actions: List, cut: int):
-    state = Game(rules).new_state(seed)
-    for action in actions[:cut]:
-        state.apply(action)
-    return state
 
 
 def brute_force(info: FourPlayerInformationSet) -> Dict[Tuple, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from math import comb
-from typing import List, Tuple
+from typing import List
 
 import numpy as np
 import pytest
@@ -19,6 +19,7 @@ from ddz_fast.reference.sampling import enumerate_splits
 from ddz_fast.search.infoset import information_set, split_spec
 
 from support.chi_square import chi2_p
+from support.random_hands_played import random_hand, replayed
 from support.common import sizes
 
 pytestmark = pytest.mark.native
@@ -30,28 +31,6 @@ SHIFTS = np.arange(NUM_RANKS, dtype=np.uint64) * np.uint64(4)
 def counts_of(words: np.ndarray) -> np.ndarray:
     """Rank counts of hand words: shape + (15,)."""
     return ((words[..., None] >> SHIFTS) & np.uint64(7)).astype(np.int64)
-
-
-def random_hand(preset: str, seed: int) -> Tuple[List, List[int]]:
-    """A random hand of ``preset`` (uniformly random legal actions, bidding included): its
-    actions, and how many of them precede each decision of its play phase."""
-    rng = random.Random(seed)
-    state = Game(preset).new_state(seed)
-    actions, decisions = [], []
-    while not state.is_over:
-        if state.phase == "play":
-            decisions.append(len(actions))
-        actions.append(rng.choice(state.legal_actions()))
-        state.apply(actions[-1])
-    return actions, decisions
-
-
-def replayed(preset: str, seed: int, actions: List, cut: int):
-    """The hand of ``random_hand(preset, seed)`` after its first ``cut`` actions."""
-    state = Game(preset).new_state(seed)
-    for action in actions[:cut]:
-        state.apply(action)
-    return state
 
 
 # --- the wild ranks are public facts ---------------------------------------------------------------
