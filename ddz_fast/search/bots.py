@@ -25,7 +25,8 @@ With wild cards (:mod:`ddz_fast.engine.laizi`) the random and greedy bots choose
 bots do not play wild cards yet and refuse such a hand at their first decision, naming
 themselves. A bot that plays wild cards says so with a true class attribute
 ``plays_wild_cards`` (:func:`plays_wild_cards`), so a caller such as the arena can refuse the
-others before any hand is dealt.
+others before any hand is dealt. A bot that plays the four-player table says so likewise, with
+``plays_four_player`` (:func:`plays_four_player`).
 
 At the Run Fast table (:mod:`ddz_fast.engine.runfast`: every player for himself, no bidding)
 a bot makes only play decisions. The random and greedy bots play it; a bot that does says so
@@ -58,7 +59,7 @@ from ..validate import check_int, check_seat, shown
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "act", "play_hand", "start_play",
            "hand_strength", "last_mover", "refuse_wild_cards", "plays_wild_cards",
-           "refuse_runfast", "plays_runfast"]
+           "refuse_runfast", "plays_runfast", "plays_four_player"]
 
 
 @runtime_checkable
@@ -213,6 +214,8 @@ class RandomBot:
     plays_wild_cards = True
     #: ... and Run Fast's actions too.
     plays_runfast = True
+    #: ... and the four-player table's, partner choice included.
+    plays_four_player = True
 
     def __init__(self, seed: Union[int, str, None] = None) -> None:
         self._rng = random.Random(check_seed(seed))
@@ -319,6 +322,17 @@ def plays_runfast(bot: object) -> bool:
     (True, False)
     """
     return getattr(bot, "plays_runfast", False) is True
+
+
+def plays_four_player(bot: object) -> bool:
+    """Whether ``bot`` (a bot, or a class or factory of bots) plays the four-player table
+    (:mod:`ddz_fast.engine.four_player`): its ``plays_four_player`` attribute, False when it
+    has none.
+
+    >>> plays_four_player(GreedyBot), plays_four_player(SolverBot())
+    (True, False)
+    """
+    return getattr(bot, "plays_four_player", False) is True
 
 
 def _side(state: State) -> Tuple[int, ...]:
@@ -477,6 +491,8 @@ class GreedyBot:
     plays_wild_cards = True
     #: ... and Run Fast's moves too (see the class docstring).
     plays_runfast = True
+    #: ... and the four-player table's two-deck moves, and it names a partner.
+    plays_four_player = True
 
     def __init__(self, seed: Union[int, str, None] = None, *, danger: int = 2,
                  bid_at: Tuple[int, int, int] = (5, 7, 9), double_at: int = 9) -> None:
