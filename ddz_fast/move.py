@@ -24,7 +24,7 @@ from .validate import check_int, is_int, shown
 
 __all__ = ["Move", "MoveLike", "ListOfMoves", "MOVE_TYPES", "TYPE_CODES", "PLAY_TYPES",
            "sort_key_in_context", "split_move", "reading_counts", "listed_reading", "PASS_TEXT",
-           "PASS_WORDS"]
+           "PASS_WORDS", "bomb_factor"]
 
 #: The text of the pass.
 PASS_TEXT = "pass"
@@ -557,3 +557,21 @@ class ListOfMoves(list):
 
 
 Move.PASS = Move._trusted("pass", 0, 0, (0,) * NUM_RANKS)
+
+
+def bomb_factor(move: Move, bomb_multiplier: str = "double") -> int:
+    """What ``move`` multiplies a hand's multiplier by (docs/RULES.md, "Scoring" and "Laizi"): 1
+    unless it is a bomb or the rocket; under ``bomb_multiplier`` ``"double"``, 2; under
+    ``"app"`` (wild cards), 2 for a 4-card soft bomb, 4 for a 4-card hard or laizi bomb, 6 for a
+    bomb of 5 or more cards and for the rocket.
+
+    >>> bomb_factor(Move.parse("3333")), bomb_factor(Move.parse("3335=3333"), "app")
+    (2, 2)
+    """
+    if move.type not in ("bomb", "rocket"):
+        return 1
+    if bomb_multiplier == "double":
+        return 2
+    if move.type == "rocket" or len(move) >= 5:
+        return 6
+    return 2 if move.bomb_class == "soft" else 4

@@ -237,9 +237,6 @@ class LaiziState(PythonState):
     def _action_move(self, index: int) -> Move:
         return api.action_move(index, self._game.rules, self._wild)
 
-    def _bomb_factor_of(self, move: Move) -> int:
-        return bomb_factor(move, self.rules.bomb_multiplier)
-
     def _spring_factor(self, won: bool) -> int:
         return _spring_factor(won, self._plays, self._landlord)
 
@@ -248,17 +245,6 @@ class LaiziState(PythonState):
         capped = raw if self._stacks is None else cap_to_stacks(raw, self._stacks,
                                                                 self._landlord)
         return raw, capped
-
-
-def bomb_factor(move: Move, bomb_multiplier: str) -> int:
-    """What a bomb or the rocket multiplies the multiplier by (docs/RULES.md, "Laizi"):
-    ``"double"``, 2; ``"app"``, 2 for a 4-card soft bomb, 4 for a 4-card hard or laizi bomb,
-    6 for a bomb of 5 or more cards and for the rocket."""
-    if bomb_multiplier == "double":
-        return 2
-    if move.type == "rocket" or len(move) >= 5:
-        return 6
-    return 2 if move.bomb_class == "soft" else 4
 
 
 def wild_text(ranks: Sequence[int]) -> str:

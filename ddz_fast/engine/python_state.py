@@ -23,7 +23,7 @@ from .._checks import check_action_id
 from ..actions import Action, Bid, Double, Partner
 from ..cards import NUM_RANKS, deck_counts, fits_one_deck
 from ..hand import Hand
-from ..move import Move
+from ..move import Move, bomb_factor
 from ..rules import Rules
 from ..validate import is_int, shown
 from .base import (ActionTypeError, Deal, GameLike, IllegalActionError, Seed, StateBase,
@@ -33,7 +33,6 @@ from .scoring import cap_sides_to_stacks, settle_sides, side_spring_factor
 
 __all__ = ["PythonState", "shuffled_deal", "trusted_hand"]
 
-_BOMB_TYPES = ("bomb", "rocket")
 
 
 def shuffled_deal(rng: random.Random, rules: Rules) -> Deal:
@@ -82,7 +81,7 @@ class PythonState(StateBase):
     Nothing in the class counts seats: a table's state says how many there are
     (``num_players``), how its hands are re-dealt (``_redeal``) and what a position of its
     play is (``position``), and may change the hooks of the kitty (``_kitty_taken``), of the
-    moves (``_legal_moves``, ``_action_count``, ``_action_move``, ``_bomb_factor_of``) and of
+    moves (``_legal_moves``, ``_action_count``, ``_action_move``) and of
     the settlement (``_spring_factor``, ``_settlement``).
     """
 
@@ -465,15 +464,10 @@ class PythonState(StateBase):
         self._hands = with_entry(self._hands, player, hand)
         self._prev, self._passes = move, 0
         self._plays = with_entry(self._plays, player, self._plays[player] + 1)
-        if move.type in _BOMB_TYPES:
-            self._bomb_factor *= self._bomb_factor_of(move)
+        self._bomb_factor *= bomb_factor(move, self.rules.bomb_multiplier)
         if not any(hand.counts):
             self._out = player
             self._finish()
-
-    def _bomb_factor_of(self, move: Move) -> int:
-        """What a bomb or the rocket multiplies the multiplier by: 2."""
-        return 2
 
     def _finish(self) -> None:
         won = self._out in self.side
