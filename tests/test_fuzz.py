@@ -39,7 +39,8 @@ FORKED = {"perft", "perft_native", "divide", "play_out", "random_games", "legal_
           "legal_action_mask", "MoveList", "Hand.from_bitboard", "Move.from_word", "cli",
           "env", "compat.douzero", "solve", "variants.moves", "variants.batches", "reference",
           "variants.positions", "results", "sampling", "bot methods", "solve_reference",
-          "stepping", "arena.parts", "variants.envs", "Rules.forged", "suites", "features"}
+          "variants.solve", "stepping", "arena.parts", "variants.envs", "Rules.forged", "suites",
+          "features"}
 
 
 def _load(name: str):
@@ -65,7 +66,7 @@ NATIVE_ENTRIES = {"MoveList", "solve", "perft_native", "play_out", "random_games
                   "compat.douzero", "variants.moves", "variants.batches", "reference",
                   "reference.laizi", "Rules.forged", "solve_reference", "results", "sampling",
                   "InformationSet", "bot methods", "arena.parts", "variants.positions",
-                  "stepping", "runfast_games", "features", "compat.douzero_env",
+                  "variants.solve", "stepping", "runfast_games", "features", "compat.douzero_env",
                   "VectorEnv", "actors"}
 
 

@@ -4,36 +4,46 @@ of :func:`ddz_fast.search.solver.solve` and is meant for small positions only.
 Everything follows docs/RULES.md, "Search":
 
 * A game is a :class:`~ddz_fast.positions.three_player.Position` (three hands: the landlord's side
-  against the two peasants, who play as one side seeing every card) or a
-  :class:`~ddz_fast.positions.duel.Duel` (two hands; the first player's side against the second's).
+  against the two peasants, who play as one side seeing every card; with wild ranks, moves are
+  read with wild cards), a :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (four hands
+  of two decks: the landlord alone against three, or with its ``partner`` against two) or a
+  :class:`~ddz_fast.positions.duel.Duel` (two hands; the first player's side against the
+  second's).
+* Play goes round the seats; a player following may pass, the leader may not; once every other
+  seat has passed in a row, the player who made the last move leads (in a duel, after one pass);
+  the hand ends when a hand empties.
 * ``wins(state)``: whether the side to move wins with best play by both sides.
 * The winning moves: every first action after which the side to move still wins.
 * The distance of a state: how many actions the hand lasts when the winning side ends it as fast
   as it can and the losing side delays the end as long as it can. The principal variation takes,
   at every state, the first action in canonical order (``Move.PASS`` first when following, then
   the order of ``legal_moves``) that realises the distance.
-* The stake: ``+2**k`` when the landlord's side (a duel's first player) wins and ``-2**k`` when
-  it loses, ``k`` the number of bombs and rockets played from this state on; the landlord's side
-  maximises it and the other side minimises it. Spring and anti-spring need the history of the
-  hand (who has played a card so far), which a position does not hold, so they are not counted.
+* The stake: the product of what the bombs and rockets played from this state on multiply the
+  stake by (:func:`ddz_fast.move.bomb_factor`: 2 each, or under wild cards and
+  ``bomb_multiplier="app"`` 2, 4 or 6), positive when the landlord's side (a duel's first player)
+  wins and negative when it loses; the landlord's side maximises it and the other side minimises
+  it. Spring and anti-spring need the history of the hand (who has played a card so far), which
+  a position does not hold, so they are not counted.
 
 Moves come from :func:`ddz_fast.reference.moves.legal_moves` unless the caller passes another
 generator with the same results.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from functools import lru_cache, partial
+from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
-from .. import bitboard
 from ..hand import Hand
-from ..move import Move
-from ..rules import Rules, RulesLike, three_player_rules
+from ..move import Move, bomb_factor
+from ..rules import Rules, RulesLike, checked_rules
+from ..validate import check_seat
+from ..wild import check_wild
 from . import moves as reference
 
 __all__ = ["ReferenceSolution", "solve_reference"]
 
-#: A :class:`~ddz_fast.positions.three_player.Position` or a
+#: A :class:`~ddz_fast.positions.three_player.Position`, a
+#: :class:`~ddz_fast.positions.four_player.FourPlayerPosition` or a
 #: :class:`~ddz_fast.positions.duel.Duel`, read by their fields.
 Game = Any
 #: A move generator with the signature of :func:`ddz_fast.legal_moves`.
@@ -41,10 +51,10 @@ LegalMovesFn = Callable[..., Sequence[Move]]
 
 
 class State(NamedTuple):
-    """A node of the play tree: the hands (as bitboards), the player to move, the move to beat
-    (None when leading) and the passes since it. States are their own memo keys."""
+    """A node of the play tree: the hands, the player to move, the move to beat (None when
+    leading) and the passes since it. States are their own memo keys."""
 
-    hands: Tuple[int, ...]
+    hands: Tuple[Hand, ...]
     player: int
     prev: Optional[Move]
     passes: int
@@ -62,26 +72,23 @@ class ReferenceSolution(NamedTuple):
 class _Solver:
     """The rules of play of one game, with memos of everything computed."""
 
-    def __init__(self, game: Game, rules: Rules, legal_moves: LegalMovesFn) -> None:
+    def __init__(self, rules: Rules, generate: LegalMovesFn, side: FrozenSet[int]) -> None:
         self.rules = rules
-        self.legal_moves = legal_moves
-        self.duel = _is_duel(game)
-        self.landlord = 0 if self.duel else game.landlord
+        self.generate = generate
+        self.landlord_side = side       # the seats of side 0
         self._wins: Dict[tuple, bool] = {}
         self._outcomes: Dict[tuple, Tuple[int, int]] = {}
         self._stakes: Dict[tuple, int] = {}
-        self._moves = lru_cache(maxsize=None)(self._generate)
+        self._moves = lru_cache(maxsize=None)(self._generated)
 
     # --- the rules of play ---------------------------------------------------------------
 
     def side(self, player: int) -> int:
-        """0: the landlord (a duel's first player); 1: the other side."""
-        if self.duel:
-            return player
-        return 0 if player == self.landlord else 1
+        """0: the landlord's side (a duel's first player); 1: the other side."""
+        return 0 if player in self.landlord_side else 1
 
-    def _generate(self, hand: int, prev: Optional[Move]) -> Tuple[Move, ...]:
-        return tuple(self.legal_moves(Hand.from_bitboard(hand), prev, rules=self.rules))
+    def _generated(self, hand: Hand, prev: Optional[Move]) -> Tuple[Move, ...]:
+        return tuple(self.generate(hand, prev, rules=self.rules))
 
     def actions(self, state: State) -> List[Move]:
         """The legal actions: the pass first when following, then the legal moves."""
@@ -90,14 +97,14 @@ class _Solver:
 
     def after(self, state: State, action: Move) -> Tuple[State, bool]:
         """The state after ``action`` and whether it emptied the mover's hand (the end)."""
-        count = len(state.hands)
-        following = (state.player + 1) % count
+        seats = len(state.hands)
+        following = (state.player + 1) % seats
         if action.is_pass:
-            if self.duel or state.passes == 1:  # the lead goes back to the last mover
+            if state.passes == seats - 2:   # every other seat passed: the last mover leads
                 return State(state.hands, following, None, 0), False
-            return State(state.hands, following, state.prev, 1), False
+            return State(state.hands, following, state.prev, state.passes + 1), False
         hands = list(state.hands)
-        hands[state.player] -= action.word & bitboard.COUNT_MASK
+        hands[state.player] = hands[state.player] - action
         return State(tuple(hands), following, action, 0), not hands[state.player]
 
     # --- who wins -------------------------------------------------------------------------
@@ -116,7 +123,7 @@ class _Solver:
             hand = state.hands[state.player]
             # The same answer as the second any() alone, sooner: a move of the whole hand
             # ends the hand at once, so look for one before searching below any action.
-            self._wins[state] = (any(a.word & bitboard.COUNT_MASK == hand for a in actions)
+            self._wins[state] = (any(a.counts == hand.counts for a in actions)
                                  or any(self.keeps_win(state, a) for a in actions))
         return self._wins[state]
 
@@ -159,8 +166,7 @@ class _Solver:
             value = 1 if self.side(state.player) == 0 else -1
         else:
             value = self.stake(child)
-        bomb = action.type in ("bomb", "rocket")
-        return 2 * value if bomb else value
+        return value * bomb_factor(action, self.rules.bomb_multiplier)
 
     def stake(self, state: State) -> int:
         if state not in self._stakes:
@@ -170,35 +176,57 @@ class _Solver:
 
 
 def _is_duel(game: Game) -> bool:
-    """A duel has a first and a second hand; a position three hands and a landlord."""
+    """A duel has a first and a second hand; a position hands and a landlord."""
     return hasattr(game, "first") and hasattr(game, "second")
 
 
 def _root(game: Game) -> State:
     if _is_duel(game):
-        return State((game.first.bitboard, game.second.bitboard), 0, game.prev, 0)
-    return State(tuple(h.bitboard for h in game.hands), game.to_move, game.prev, game.passes)
+        return State((game.first, game.second), 0, game.prev, 0)
+    return State(tuple(game.hands), game.to_move, game.prev, game.passes)
+
+
+def _table(game: Game, rules: RulesLike, partner: object) -> Tuple[Rules, FrozenSet[int]]:
+    """The checked rules of ``game``'s table and the seats of the landlord's side: a duel and a
+    position of three hands play three-player rules, four hands four-player rules, whose
+    ``partner`` (under ``sides="partner"``) joins the landlord's side."""
+    seats = 2 if _is_duel(game) else len(game.hands)
+    checked = checked_rules("four_player" if rules is None and seats == 4 else rules)
+    if checked.game != "doudizhu" or checked.players != max(seats, 3):
+        raise ValueError(f"a game of {seats} hands is played under Dou Dizhu rules of "
+                         f"{max(seats, 3)} players, not {checked!r}")
+    if seats != 4 or checked.sides != "partner":
+        if partner is not None:
+            raise ValueError("partner names the landlord's partner under sides='partner'")
+        return checked, frozenset((0,) if seats == 2 else (game.landlord,))
+    seat = check_seat("partner", partner, 4)
+    if seat == game.landlord:
+        raise ValueError(f"partner must be a seat other than the landlord, seat {seat}")
+    return checked, frozenset((game.landlord, seat))
 
 
 def solve_reference(game: Game, *, rules: RulesLike = None, distance: bool = False,
-                    stake: bool = False,
+                    stake: bool = False, partner: Optional[int] = None,
                     legal_moves: LegalMovesFn = reference.legal_moves) -> ReferenceSolution:
     """Solve a small position or duel by plain minimax (see the module docstring).
 
-    ``distance`` also computes the distance and the principal variation, ``stake`` the stake
-    and the actions that get it; both search the whole tree, without cutoffs. ``legal_moves``
-    is the move generator (default: the pure-Python reference; any function with its
-    signature and results, such as :func:`ddz_fast.legal_moves`, gives the same answers
-    faster).
+    ``rules`` are those of the game's table (three players for a position of three hands and
+    for a duel, four for four hands, ``four_player`` by default there); ``partner`` names the
+    landlord's partner under ``sides="partner"``. ``distance`` also computes the distance and
+    the principal variation, ``stake`` the stake and the actions that get it; both search the
+    whole tree, without cutoffs. ``legal_moves`` is the move generator (default: the
+    pure-Python reference; any function with its signature and results, such as
+    :func:`ddz_fast.legal_moves`, gives the same answers faster); a position's wild ranks are
+    passed to it as ``wild=``.
     """
     if not (_is_duel(game) or hasattr(game, "to_move")):
-        raise TypeError(f"game must be a Position or a Duel, not {type(game).__name__}")
+        raise TypeError(f"game must be a Position, a FourPlayerPosition or a Duel, not "
+                        f"{type(game).__name__}")
     if not _is_duel(game) and game.is_over:
         raise ValueError(f"the position {game} is over: there is nothing to solve")
-    solver = _Solver(game, three_player_rules(rules, "the solver"), legal_moves)
-    if getattr(game, "wild", None) is not None:
-        raise ValueError(f"the solver cannot play wild cards (laizi) yet: the position {game} "
-                         f"has wild ranks")
+    checked, side = _table(game, rules, partner)
+    wild = check_wild(checked, getattr(game, "wild", None))
+    solver = _Solver(checked, partial(legal_moves, wild=wild) if wild else legal_moves, side)
     state = _root(game)
     winning = tuple(a for a in solver.actions(state) if solver.keeps_win(state, a))
     dist: Optional[int] = None

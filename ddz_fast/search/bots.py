@@ -21,9 +21,9 @@ and greedy bots do), else takes the timeout choice, the seat opposite. The landl
 plays on the landlord's side, so :func:`play_hand` gives its decisions to the ``landlord`` bot.
 
 With wild cards (:mod:`ddz_fast.engine.laizi`) the random and greedy bots choose among
-``legal_actions()`` as ever, moves read with wild cards included; the solver bot and the search
-bots do not play wild cards yet and refuse such a hand at their first decision, naming
-themselves. A bot that plays wild cards says so with a true class attribute
+``legal_actions()`` as ever, moves read with wild cards included, and the solver bot solves
+them; the search bots do not play wild cards yet and refuse such a hand at their first
+decision, naming themselves. A bot that plays wild cards says so with a true class attribute
 ``plays_wild_cards`` (:func:`plays_wild_cards`), so a caller such as the arena can refuse the
 others before any hand is dealt. A bot that plays the four-player table says so likewise, with
 ``plays_four_player`` (:func:`plays_four_player`).
@@ -329,7 +329,7 @@ def plays_four_player(bot: object) -> bool:
     (:mod:`ddz_fast.engine.four_player`): its ``plays_four_player`` attribute, False when it
     has none.
 
-    >>> plays_four_player(GreedyBot), plays_four_player(SolverBot())
+    >>> plays_four_player(GreedyBot), plays_four_player(object())
     (True, False)
     """
     return getattr(bot, "plays_four_player", False) is True
@@ -628,13 +628,20 @@ class SolverBot:
     it takes the first move of the solver's principal variation: the fastest win when its side
     wins, else the move that delays the loss longest. When the solve does not finish within
     ``max_nodes`` (early in a hand, with many cards left), it plays a winning move if one was
-    proven, else what :class:`GreedyBot` plays. Bidding and doubling are the greedy bot's.
+    proven, else what :class:`GreedyBot` plays. Bidding, doubling and the partner choice are
+    the greedy bot's. It plays every Dou Dizhu table: wild cards and four seats (the partner,
+    under ``sides="partner"``, is the state's); not Run Fast.
 
     >>> from ddz_fast import Game
     >>> state = start_play(Game(), 7, landlord=0)
     >>> SolverBot(max_nodes=1000).play(state) in state.legal_actions()
     True
     """
+
+    #: The solver reads moves with wild cards ...
+    plays_wild_cards = True
+    #: ... and solves the four-player table, the landlord alone or with its partner.
+    plays_four_player = True
 
     def __init__(self, seed: Union[int, str, None] = None, *, max_nodes: int = 200_000,
                  tt_megabytes: int = 64) -> None:
@@ -647,22 +654,24 @@ class SolverBot:
 
     def bid(self, state: State) -> Bid:
         refuse_runfast(state, "SolverBot")
-        refuse_wild_cards(state, "SolverBot")
         return self._greedy.bid(state)
 
     def double(self, state: State) -> Double:
         refuse_runfast(state, "SolverBot")
-        refuse_wild_cards(state, "SolverBot")
         return self._greedy.double(state)
+
+    def partner(self, state: FourPlayerState) -> Partner:
+        """The landlord's partner: the greedy bot's choice (the seat opposite)."""
+        return self._greedy.partner(state)
 
     def play(self, state: State) -> Move:
         from .solver import solve  # imported late: the solver imports the native core
 
         _check_decision(state, "play")
         refuse_runfast(state, "SolverBot")
-        refuse_wild_cards(state, "SolverBot")
-        solution = solve(state.position(), rules=state.rules, max_nodes=self.max_nodes,
-                         tt_megabytes=self.tt_megabytes)
+        partner = state.partner if isinstance(state, FourPlayerState) else None
+        solution = solve(state.position(), rules=state.rules, partner=partner,
+                         max_nodes=self.max_nodes, tt_megabytes=self.tt_megabytes)
         if solution.exact and solution.pv:
             return solution.pv[0]
         if solution.winning_moves:

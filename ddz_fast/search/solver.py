@@ -1,8 +1,17 @@
 """The perfect-information solver: who wins, every winning move, and the line of play.
 
-:func:`solve` takes a :class:`~ddz_fast.positions.three_player.Position` (three visible hands: the
-landlord's side against the two peasants, who play as one side seeing every card) or a
-:class:`~ddz_fast.positions.duel.Duel` (two visible hands), and answers docs/RULES.md, "Search":
+:func:`solve` takes a position of any Dou Dizhu table with every hand visible, or a duel, and
+answers docs/RULES.md, "Search":
+
+* a :class:`~ddz_fast.positions.three_player.Position`: three hands, the landlord's side against
+  the two peasants, who play as one side seeing every card; with wild ranks (``wild``, rules with
+  ``laizi``) the moves are read with wild cards;
+* a :class:`~ddz_fast.positions.four_player.FourPlayerPosition`: four hands of two decks, the
+  landlord against three peasants, or under ``sides="partner"`` rules the landlord and the
+  ``partner`` seat against the other two;
+* a :class:`~ddz_fast.positions.duel.Duel`: two hands of one deck, the first player to move.
+
+The answers:
 
 * ``wins``: whether the side to move wins with best play; ``landlord_wins`` for a position
   (whether the landlord's side wins); for a duel, whose first player is always to move, ``wins``
@@ -12,11 +21,13 @@ landlord's side against the two peasants, who play as one side seeing every card
 * ``pv``: a principal variation, the first action in canonical order realising the best play
   at every step: the winning side ends the hand in the fewest actions, the losing side delays
   the end as long as it can; ``distance`` is its length (actions to the end, passes counted);
-* ``stake`` (``objective="stake"``): the signed multiplier from this position on, ``+2**k`` when
-  the landlord's side (a duel's first player) wins and ``-2**k`` when it loses, ``k`` the bombs
-  and rockets played from here, the landlord's side maximising and the other side minimising.
-  Spring and anti-spring depend on who played a card earlier in the hand, which a position does
-  not record, so they are never counted; ``stake_moves`` are the first actions that get it.
+* ``stake`` (``objective="stake"``): the signed multiplier from this position on, positive when
+  the landlord's side (a duel's first player) wins and negative when it loses: ``2**k`` for
+  ``k`` bombs and rockets played from here (with wild cards under ``bomb_multiplier="app"``,
+  the product of what each bomb multiplies by), the landlord's side maximising and the other
+  side minimising. Spring and anti-spring depend on who played a card earlier in the hand,
+  which a position does not record, so they are never counted; ``stake_moves`` are the first
+  actions that get it.
 
 The search runs natively (``ddz_fast.search._solver``) without the GIL: an OR-AND search with a
 first-win cutoff over the core's move words, a transposition table of ``tt_megabytes`` keyed by
@@ -28,22 +39,25 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
-from typing import Dict, Optional, Tuple, Union
+from typing import Callable, Dict, Optional, Tuple, Union
 
 from ..compiled import CORE_MODULE, load
 from .._checks import check_prev
 from .._memory import allocation_error, check_room
+from ..positions import four_player
 from ..positions.duel import Duel, checked_duel
 from ..move import Move
-from ..positions.three_player import Position, checked_position, plain_position
-from ..rules import Rules, RulesLike, three_player_rules
+from ..positions.four_player import FourPlayerPosition
+from ..positions.rollouts import _four_player_words, _landlord_side, _wild_words
+from ..positions.three_player import Position, checked_position
+from ..rules import RulesLike, three_player_table
 from ..validate import is_int
 
 __all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
 _core = load(CORE_MODULE)  # NativeCoreMissingError on use when not built
 _solver = load("ddz_fast.search._solver")
 
-Game = Union[Position, Duel]
+Game = Union[Position, FourPlayerPosition, Duel]
 #: The objectives :func:`solve` accepts.
 OBJECTIVES = ("win", "stake")
 DEFAULT_TT_MEGABYTES = 64
@@ -89,9 +103,12 @@ def _check_game(game: object) -> Game:
     was checked, whatever was done to the object it was handed."""
     if type(game) is Position:
         return checked_position(game)
+    if type(game) is FourPlayerPosition:
+        return four_player._rebuilt(game)
     if type(game) is Duel:
         return checked_duel(game)
-    raise TypeError(f"solve needs a Position or a Duel, not {type(game).__name__}")
+    raise TypeError(f"solve needs a Position, a FourPlayerPosition or a Duel, not "
+                    f"{type(game).__name__}")
 
 
 def _check_objective(objective: object) -> int:
@@ -176,42 +193,71 @@ def _give_table(megabytes: int, table: "_solver.TranspositionTable") -> None:
 
 # --- solving ---------------------------------------------------------------------------------
 
-def _stake_value(code: int) -> Optional[int]:
-    """The signed stake of a native stake code (+-(k + 1) for +-2**k; 0: unknown)."""
-    if code == 0:
-        return None
-    return 2 ** (code - 1) if code > 0 else -(2 ** (-code - 1))
-
-
-def _native_args(game: Game) -> Tuple[tuple, int, int, int, int, bool]:
-    """(hand words, landlord, to move, word to beat, passes, duel) of a checked game."""
-    prev = 0 if game.prev is None else game.prev.word
-    if type(game) is Duel:
-        return (game.first.bitboard, game.second.bitboard, 0), 0, 0, prev, 0, True
-    hands = tuple(h.bitboard for h in game.hands)
-    return hands, game.landlord, game.to_move, prev, game.passes, False
-
-
-def _finished(game: Position, want_stake: bool) -> Solution:
+def _finished(game: Union[Position, FourPlayerPosition], side: Tuple[int, ...],
+              want_stake: bool) -> Solution:
     """A position whose hand has ended: its value, and nothing to play (no bomb is played from
-    here on, so a stake asked for is 2**0, the landlord's side's sign)."""
-    landlord_won = bool(game.landlord_won)
-    wins = landlord_won == (game.to_move == game.landlord)
+    here on, so a stake asked for is 1 or -1, the sign of the landlord's side)."""
+    landlord_won = any(not game.hands[seat].bitboard for seat in side)
+    wins = landlord_won == (game.to_move in side)
     stake = (1 if landlord_won else -1) if want_stake else None
     return Solution(game, wins, landlord_won, (), (), 0, stake, (), 0, 0.0, True)
 
 
+def _native_call(game: Game, rules: RulesLike, partner: object) -> Tuple[
+        Tuple[int, ...], Callable[..., tuple], tuple]:
+    """The landlord's side, the native entry point and its node arguments for ``game`` under
+    ``rules``, every argument checked (the rules against the table, the wild ranks against the
+    rules, the move to beat against both, the partner against the sides)."""
+    if type(game) is FourPlayerPosition:
+        checked = four_player._four_player_rules("four_player" if rules is None else rules)
+        side = _landlord_side(game.landlord, partner, checked)
+        hands, to_move, low, high, passes = _four_player_words(game, checked)
+        return side, _solver._solve_four_player, (
+            hands, to_move, low, high, passes, game.landlord, side[-1] if len(side) > 1 else -1,
+            checked)
+    if partner is not None:
+        raise ValueError("partner names the landlord's partner at the four-player table: a "
+                         "game of three seats or a duel has none")
+    checked = three_player_table(rules, "the solver")
+    if type(game) is Duel:
+        if checked.laizi:
+            raise ValueError(f"a duel is the puzzle form without wild cards, and "
+                             f"{checked!r} play with them: solve a Position with wild ranks")
+        check_prev(game.prev, checked, _core._is_legal)
+        prev = 0 if game.prev is None else game.prev.word
+        return (0,), _solver._solve, ((game.first.bitboard, game.second.bitboard, 0), 0, 0,
+                                      prev, 0, True, checked)
+    side = (game.landlord,)
+    if game.wild is not None or checked.laizi:
+        wild, hands, prev_fields = _wild_words(game, checked)
+        return side, _solver._solve_laizi, (hands, game.landlord, game.to_move, prev_fields,
+                                            game.passes, wild, checked)
+    check_prev(game.prev, checked, _core._is_legal)
+    prev = 0 if game.prev is None else game.prev.word
+    hands = tuple(h.bitboard for h in game.hands)
+    return side, _solver._solve, (hands, game.landlord, game.to_move, prev, game.passes, False,
+                                  checked)
+
+
 def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
           max_nodes: Optional[int] = None, time_limit: Optional[float] = None,
-          tt_megabytes: int = DEFAULT_TT_MEGABYTES, pv: bool = True) -> Solution:
+          tt_megabytes: int = DEFAULT_TT_MEGABYTES, pv: bool = True,
+          partner: Optional[int] = None) -> Solution:
     """Solve a position or a duel exactly (see the module docstring for the answers).
 
-    ``rules`` gives the move options (a :class:`Rules` or a preset name). ``objective`` is
-    ``"win"`` or ``"stake"`` (also compute the stake; meant for small positions, it searches
-    every action). ``max_nodes`` and ``time_limit`` (seconds) bound the search: when either
-    runs out the result comes back with ``exact=False`` (never an exception and never a wrong
-    exact answer). ``tt_megabytes`` is the memory of the transposition table. ``pv=False``
-    skips the principal variation and the distance.
+    ``rules`` gives the move options (a :class:`Rules` or a preset name): those of three
+    players for a :class:`~ddz_fast.positions.three_player.Position` and a duel (with wild cards
+    exactly when the position has wild ranks), of four players for a
+    :class:`~ddz_fast.positions.four_player.FourPlayerPosition` (default ``four_player``).
+    ``partner`` names the landlord's partner at the four-player table under
+    ``sides="partner"`` rules (a position does not hold it); it is refused elsewhere.
+    ``objective`` is ``"win"`` or ``"stake"`` (also compute the stake; meant for small
+    positions, it searches every action). ``max_nodes`` and ``time_limit`` (seconds) bound the
+    search: when either runs out the result comes back with ``exact=False`` (never an exception
+    and never a wrong exact answer). ``tt_megabytes`` is the memory of the transposition table.
+    ``pv=False`` skips the principal variation and the distance; a line longer than 254
+    actions (four seats only, with about 60 cards or more in play) is not searched for, and
+    the result is then inexact with ``stopped`` None.
 
     Deterministic: the same call gives the same answers, moves, line of play and node count.
     Ctrl-C (SIGINT) stops the search within a few milliseconds and raises KeyboardInterrupt.
@@ -228,37 +274,43 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     >>> solution = solve(Duel.parse("BR3/44"))
     >>> solution.wins, [str(m) for m in solution.winning_moves], [str(m) for m in solution.pv]
     (True, ['3', 'B', 'R', 'BR'], ['3', 'pass', 'BR'])
+
+    With fives wild, the landlord's 4445 is a soft bomb of fours: it beats the kings that seat 1
+    played (and seat 2 passed), nobody answers it, and the landlord's 3 goes out. A pass loses:
+    seat 1 leads its queen and is out. Without wild cards the same hands lose.
+
+    >>> from ddz_fast.positions.three_player import Position
+    >>> position = Position.parse("34445/Q/6 0 0 KK 1 w=5")
+    >>> [str(m) for m in solve(position, rules="laizi").winning_moves]
+    ['4445=4444']
     """
     game = _check_game(game)
-    checked_rules: Rules = three_player_rules(rules, "the solver")
-    plain_position(game, "the solver")
+    side, entry, node = _native_call(game, rules, partner)
     code = _check_objective(objective)
     node_limit = _check_max_nodes(max_nodes)
     seconds_limit = _check_time_limit(time_limit)
     megabytes = _check_megabytes(tt_megabytes)
     want_pv = _check_flag("pv", pv)
-    if type(game) is Position and game.is_over:
-        return _finished(game, code == 1)
-    check_prev(game.prev, checked_rules, _core._is_legal)
-    hands, landlord, to_move, prev, passes, duel = _native_args(game)
+    if type(game) is not Duel and game.is_over:
+        return _finished(game, side, code == 1)
     table = _take_table(megabytes)
     try:
-        found = _solver._solve(table, hands, landlord, to_move, prev, passes, duel,
-                               checked_rules, code, node_limit, seconds_limit, want_pv)
+        found = entry(table, *node, code, node_limit, seconds_limit, want_pv)
     finally:
         _give_table(megabytes, table)
-    return _solution(game, found, code == 1, want_pv)
+    return _solution(game, side, found, code == 1, want_pv)
 
 
-def _solution(game: Game, found: tuple, want_stake: bool, want_pv: bool) -> Solution:
-    winning, stake_moves, line, value, stake_code, dist, nodes, seconds, stopped = found
+def _solution(game: Game, side: Tuple[int, ...], found: tuple, want_stake: bool,
+              want_pv: bool) -> Solution:
+    winning, stake_moves, line, value, signed_stake, dist, nodes, seconds, stopped = found
     if stopped == 4:
         raise MemoryError("the solver ran out of memory for its move lists")
     wins = None if value < 0 else value == 1
     landlord_wins = None
-    if type(game) is Position and wins is not None:
-        landlord_wins = wins == (game.to_move == game.landlord)
-    stake = _stake_value(stake_code) if want_stake else None
+    if type(game) is not Duel and wins is not None:
+        landlord_wins = wins == (game.to_move in side)
+    stake = signed_stake if want_stake and signed_stake else None
     distance = dist if dist >= 0 else None
     exact = (stopped == 0 and wins is not None and (stake is not None or not want_stake)
              and (distance is not None or not want_pv))

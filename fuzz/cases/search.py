@@ -21,10 +21,11 @@ from ddz_fast.search import runfast as runfast_search
 from ddz_fast.search.runfast import RunFastInformationSet
 from ddz_fast.search.four_player import FourPlayerInformationSet
 from ddz_fast.search.solver import solve
+from ddz_fast.positions.four_player import FourPlayerPosition
 
 from .core import FORGED_VALUES, Gen, Mismatch, _call, call_text, entry, expect_equal, r
 from .engine import runfast_state, variant_state
-from .positions import _runfast_position, _small_position
+from .positions import _runfast_position, _small_position, variant_position
 
 
 @entry("solve", covers=["ddz_fast.solve"])
@@ -400,6 +401,36 @@ def _(g: Gen):
         ReferenceSolution(*found)
         return found
     return call_text("solve_reference", game, rules=rules, distance=distance, stake=stake), run
+
+
+@entry("variants.solve", covers=["ddz_fast.solve", "ddz_fast.reference.solver.solve_reference"],
+       examples=40)
+def _(g: Gen):
+    """The solver on positions of every table (four seats with or without a partner, wild
+    cards, the space shuttle), sometimes forged or given a wrong partner: the native solver and
+    its specification give the same winner, winning moves and stake, or refuse by name."""
+    pos, rules = variant_position(g)
+    four = isinstance(pos, FourPlayerPosition)
+    partner = None
+    if four and getattr(rules, "sides", None) == "partner" and not g.forged_object:
+        partner = (pos.landlord + g.rng.randint(1, 3)) % 4
+    if g.chance(0.15):
+        partner = g.pick([None, 0, 1, 2, 3, 4, -1, True, 1.5, "2"])
+    stake = g.chance(0.3)
+    kwargs: Dict[str, Any] = {"partner": partner} if partner is not None or four else {}
+
+    def run():
+        native = solve(pos, rules=rules, objective="stake" if stake else "win",
+                       max_nodes=200_000, **kwargs)
+        if pos.is_over or not native.exact or g.forged_object:
+            return native
+        found = solve_reference(pos, rules=rules, stake=stake, legal_moves=ddz_fast.legal_moves,
+                                **kwargs)
+        expect_equal("wins", found.wins, native.wins)
+        expect_equal("winning moves", tuple(found.winning_moves), tuple(native.winning_moves))
+        expect_equal("stake", found.stake, native.stake)
+        return native
+    return call_text("solve", pos, rules=rules, **kwargs), run, {"notes": list(g.notes)}
 
 
 def dataclass_values(obj) -> list:

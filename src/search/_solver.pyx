@@ -7,11 +7,19 @@ memory, without the GIL. ddz_fast.search.solver validates every argument and is 
 ddz_fast.reference.solver is the readable specification this search must agree with.
 
 A node is a play position with every hand visible: the hands, the player to move, the move to
-beat and the passes since it. Two modes share one search:
+beat and the passes since it. The search is written once over ``Solved``, a fused type of the
+positions of playloop.pxd that Cython specialises for each table (the places where tables differ
+are ``if Solved is ...`` tests, settled as it specialises, so the classic table's copy holds only
+its own branches):
 
-* three hands: the landlord's side (side 0) against the two peasants (side 1), who play as one
-  side; two passes in a row give the lead back to the last player who moved;
-* a duel: two hands, players 0 and 1 are sides 0 and 1; one pass gives the lead to the other.
+* ``Play``: three hands of one deck, the landlord's side (side 0) against the two peasants (side
+  1), who play as one side; two passes in a row give the lead back to the last player who moved.
+  A duel is a ``Play`` too (``Game.duel``): two hands, players 0 and 1 are sides 0 and 1, and one
+  pass gives the lead to the other;
+* ``WildPlay``: three hands with wild cards (laizi), moves the laizi generator's LzMoves (real
+  cards and reading); the wild ranks are the game's, never part of a node's key;
+* ``FourSeatPlay``: four hands of two decks; the landlord alone against three, or with its
+  partner against two (``Game.partner``); three passes in a row give the lead back.
 
 Values are always "the side to move wins"; a child whose mover is on the same side (a peasant
 followed by its partner) keeps the value, otherwise it flips.
@@ -20,20 +28,23 @@ from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
+from laizigen cimport CLASS_HARD, HI_CLASS_SHIFT, LzMove
 from movegen cimport *
+from playloop cimport FourSeatPlay, Play, WildPlay, play_at, wild_factor, wild_moves
 from rule_options cimport options_of
 from memory cimport advise_huge
 from rng cimport mix64
+from table_positions cimport four_seat_play_of, play_of, wild_options, wild_play_of
 from words cimport Words, generate_into, reserve
 
 from ddz_fast.moves._interned cimport move_of_word as move_of
 
 from ddz_fast import bitboard
-from ddz_fast.move import MOVE_TYPES, TYPE_CODES
+from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 
-__all__ = ["TranspositionTable", "_solve"]
+__all__ = ["TranspositionTable", "_solve", "_solve_laizi", "_solve_four_player"]
 
 
 def _check_layout():
@@ -47,8 +58,8 @@ def _check_layout():
 
 _check_layout()
 
-# The Move of a word is the one ddz_fast.moves._interned shares (made once per word, then a
-# table look-up): the results are built here without a Python call per move.
+# The Move of a one-deck word is the one ddz_fast.moves._interned shares (made once per word,
+# then a table look-up): the classic table's results are built without a Python call per move.
 
 cdef extern from "Python.h":
     # Declared without an exception value: poll_signals keeps the exception for the caller.
@@ -77,30 +88,43 @@ cdef extern from *:
     double now "ddz_seconds"() nogil
 
 
-# --- nodes ---------------------------------------------------------------------------------------
+# --- nodes and moves -----------------------------------------------------------------------------
 
-cdef struct Node:
-    uint64_t hands[3]
-    uint64_t prev        # the move word to beat; 0 when the player to move leads
-    int player
-    int passes              # three hands: passes since ``prev`` (0 or 1); duels: always 0
+ctypedef fused Solved:
+    Play
+    WildPlay
+    FourSeatPlay
 
 
 cdef struct Game:
     const Options* o
-    int landlord            # three hands: the landlord's seat; duels: 0
-    bint duel
+    int landlord            # the landlord's seat; duels: 0
+    int partner             # the landlord's partner at four seats under sides="partner"; -1
+    bint duel               # a Play of two hands (see the module docstring)
+    bint app                # wild cards under bomb_multiplier "app" (what a bomb multiplies by)
+
+
+cdef inline int units(const Solved* n) noexcept nogil:
+    """The 64-bit units a move of the table takes on the move stack: a one-deck word, a two-deck
+    word (two) or an LzMove (four)."""
+    if Solved is Play:
+        return 1
+    elif Solved is FourSeatPlay:
+        return 2
+    else:
+        return 4
 
 
 cdef inline int side_of(const Game* g, int player) noexcept nogil:
-    """0: the landlord (or the first player of a duel); 1: the other side."""
+    """0: the landlord's side (the landlord, its partner; a duel's first player); 1: the other."""
     if g.duel:
         return player
-    return player != g.landlord
+    return not (player == g.landlord or player == g.partner)
 
 
-cdef inline bint step(const Game* g, Node* n, uint64_t move) noexcept nogil:
-    """The player to move plays ``move`` (0 passes); True when that empties its hand."""
+cdef inline bint step_word(const Game* g, Play* n, uint64_t move) noexcept nogil:
+    """A Play's player to move plays the word ``move`` (0 passes); True when that empties its
+    hand."""
     cdef int mover = n.player
     if g.duel:
         n.player = 1 - mover
@@ -122,40 +146,111 @@ cdef inline bint step(const Game* g, Node* n, uint64_t move) noexcept nogil:
     return n.hands[mover] == 0
 
 
+cdef enum:
+    PASS_INDEX = 0xFFFE     # the action index of the pass (moves are 0 .. n - 1)
+
+
+cdef inline bint step(const Game* g, Solved* n, const uint64_t* moves,
+                      int index) noexcept nogil:
+    """The player to move plays move ``index`` of the list at ``moves`` (PASS_INDEX passes);
+    True when that empties its hand, which ends the hand."""
+    cdef Words view
+    if Solved is Play:
+        return step_word(g, n, 0 if index == PASS_INDEX else moves[index])
+    else:
+        view.data, view.cap = <uint64_t*>moves, 0
+        return play_at(n, &view, -1 if index == PASS_INDEX else index)
+
+
+cdef inline bint is_leading(const Solved* n) noexcept nogil:
+    if Solved is Play:
+        return n.prev == 0
+    elif Solved is FourSeatPlay:
+        return is_zero(n.prev)
+    else:
+        return n.prev.lo == 0
+
+
+cdef inline uint64_t cards_of(const uint64_t* move) noexcept nogil:
+    """The real cards of a one-deck word or an LzMove (whose ``lo`` is its real cards' word)."""
+    return move[0] & COUNT_MASK
+
+
+cdef inline bint empties(const Solved* n, const uint64_t* move) noexcept nogil:
+    """Whether ``move`` plays the whole hand of the player to move."""
+    cdef const TwoDecks* two
+    if Solved is FourSeatPlay:
+        two = <const TwoDecks*>move
+        return same(counts_only(two[0]), n.hands[n.player])
+    elif Solved is WildPlay:
+        return (<const LzMove*>move).lo & COUNT_MASK == n.hands[n.player]
+    else:
+        return cards_of(move) == n.hands[n.player]
+
+
+cdef inline int code_at(const Solved* n, const uint64_t* move) noexcept nogil:
+    """The type code of a move."""
+    if Solved is FourSeatPlay:
+        return code_of((<const TwoDecks*>move)[0])
+    elif Solved is WildPlay:
+        return <int>((<const LzMove*>move).lo >> TYPE_SHIFT)
+    else:
+        return <int>(move[0] >> TYPE_SHIFT)
+
+
+cdef inline bint bombs(const Solved* n, const uint64_t* move) noexcept nogil:
+    """Whether a move is a bomb or the rocket."""
+    cdef int code = code_at(n, move)
+    return code == T_BOMB or code == T_ROCKET
+
+
 # --- the transposition table ---------------------------------------------------------------------
-# Clusters of two 32-byte entries share one 64-byte cache line. An entry holds the whole node
-# (three hand words and a tag of 17 bits packed into their spare bits), so a hit is never a
-# collision: the key check is exact. Entries of an older generation (an earlier solve) are empty.
+# Clusters of two entries. An entry holds the whole node, so a hit is never a collision: the key
+# check is exact. The classic table's entries take 32 bytes (three hand words and a tag of 17
+# bits packed into their spare bits), two to a 64-byte cache line; the wild and four-seat tables'
+# take 48 (four key words and a 64-bit stake). Entries of an older generation (an earlier solve)
+# are empty.
 
 cdef enum:
     KNOWN = 1               # flags: the value is stored ...
     WINS = 2                # ... and the side to move wins
     STAKE_KNOWN = 4
     NO_BEST = 0xFFFF
-    PASS_INDEX = 0xFFFE
     FAR = 255               # a distance bound meaning "unbounded"
-    MAX_ACTIONS = 250       # a hand never lasts this long: 54 cards, at most 3 actions a card
+    MAX_ACTIONS = 1000      # a hand never lasts this long: 108 cards, four seats, a card an
+                            # action with three passes after it at most
 
 
-cdef struct Entry:
-    uint64_t key[3]
+cdef struct Slot:
+    # What an entry knows of its node, beside the key.
     uint8_t gen
     uint8_t flags
     uint8_t lo              # the winning side needs at least ``lo`` actions to finish
     uint8_t hi              # ... and at most ``hi`` (FAR: not known)
     uint8_t work            # bit length of the nodes the last search below it visited
-    int8_t stake            # the exact stake value (see stake_search) when STAKE_KNOWN
+    int8_t stake            # the classic table's stake code (see stake_search), STAKE_KNOWN
     uint16_t best           # the action that decided the node last time, tried first
 
 
+cdef struct Entry:          # the classic table and duels: 32 bytes
+    uint64_t key[3]
+    Slot s
+
+
+cdef struct WideEntry:      # wild cards and four seats: 48 bytes
+    uint64_t key[4]
+    Slot s
+    int64_t stake           # the signed stake when STAKE_KNOWN
+
+
 cdef struct Key:
-    uint64_t k[3]
+    uint64_t k[4]
     uint64_t hash
 
 
 cdef inline uint64_t beat_tag(uint64_t prev) noexcept nogil:
-    """What of the move to beat matters from here on: its type, key and length, and a space
-    shuttle's kind (14 bits).
+    """What of a one-deck move to beat matters from here on: its type, key and length, and a
+    space shuttle's kind (14 bits).
 
     Kickers never decide what beats a move, but for their number, which tells the kinds of
     space shuttle apart (respond and beats_word read the type, the main ranks and the number
@@ -174,22 +269,78 @@ cdef inline uint64_t beat_tag(uint64_t prev) noexcept nogil:
             | (<uint64_t>(ctz(main) >> 2) << 4) | <uint64_t>length)
 
 
-cdef inline uint64_t hash_key(const uint64_t* k) noexcept nogil:
-    return mix64(k[0] ^ mix64(k[1] ^ mix64(k[2])))
+cdef inline uint64_t wild_beat_tag(const LzMove* prev) noexcept nogil:
+    """What of a wild move to beat matters from here on: exactly what the laizi generator's
+    answer query reads (playloop.wild_moves), its type, chain length, number of cards, key and
+    bomb class (31 bits); 0 when leading."""
+    cdef uint64_t bomb_class
+    if prev.lo == 0:
+        return 0
+    bomb_class = CLASS_HARD if prev.hi == 0 else (prev.hi >> HI_CLASS_SHIFT) & 3
+    return ((prev.lo >> TYPE_SHIFT) << 26) | (((prev.k1 >> 32) & 0xFFFFFF) << 2) | bomb_class
 
 
-cdef inline void make_key(const Node* n, Key* key) noexcept nogil:
-    # The tag (beat 14 bits, player 2, passes 1) goes into bits no hand word uses: the top
-    # nibble (60..63) of each word and the flag bits 3, 7, 11, 15 and 19 of the third.
-    cdef uint64_t tag = beat_tag(n.prev) | (<uint64_t>n.player << 14) | (<uint64_t>n.passes << 16)
-    cdef uint64_t flags = 0
-    cdef int bit
-    for bit in range(5):
-        flags |= ((tag >> (12 + bit)) & 1) << (4 * bit + 3)
-    key.k[0] = n.hands[0] | ((tag & 15) << 60)
-    key.k[1] = n.hands[1] | (((tag >> 4) & 15) << 60)
-    key.k[2] = n.hands[2] | (((tag >> 8) & 15) << 60) | flags
-    key.hash = hash_key(key.k)
+cdef inline uint64_t two_decks_beat_tag(TwoDecks prev) noexcept nogil:
+    """What of a two-deck move to beat matters from here on (respond reads no more): its type,
+    lowest main rank and number of main ranks, and a bomb's number of cards (16 bits)."""
+    cdef uint32_t main = gather_flags(prev)
+    cdef int code = code_of(prev), size = 0
+    if is_zero(prev):
+        return 0
+    if main == 0:               # no move of the rules: its type alone (no bit scan of 0)
+        return <uint64_t>code << 8
+    if code == T_BOMB:
+        size = count_at(counts_only(prev), ctz(main))
+    return ((<uint64_t>size << 12) | (<uint64_t>code << 8) | (<uint64_t>ctz(main) << 4)
+            | <uint64_t>popcount(main))
+
+
+cdef inline uint64_t packed_two_decks(TwoDecks hand) noexcept nogil:
+    """A two-deck hand's counts in 56 bits: a nibble for each rank 3..2, two bits for each
+    joker (of which two decks hold two)."""
+    cdef uint64_t x = hand.lo & LANE_COUNTS, y = hand.hi & HIGH_COUNTS
+    # Each step halves the gaps between the lanes' nibbles: 8 nibbles into 32 bits.
+    x = (x | (x >> 4)) & 0x00FF00FF00FF00FFULL
+    x = (x | (x >> 8)) & 0x0000FFFF0000FFFFULL
+    x = (x | (x >> 16)) & 0xFFFFFFFFULL
+    y = (y | (y >> 4)) & 0x00FF00FF00FF00FFULL
+    y = (y | (y >> 8)) & 0x0000FFFF0000FFFFULL
+    y = (y | (y >> 16)) & 0xFFFFFFFFULL
+    y = (y & 0xFFFFF) | (((y >> 20) & 3) << 20) | (((y >> 24) & 3) << 22)
+    return x | (y << 32)
+
+
+cdef inline uint64_t hash_key(const Solved* n, const uint64_t* k) noexcept nogil:
+    if Solved is Play:
+        return mix64(k[0] ^ mix64(k[1] ^ mix64(k[2])))
+    else:
+        return mix64(k[0] ^ mix64(k[1] ^ mix64(k[2] ^ mix64(k[3]))))
+
+
+cdef inline void make_key(const Solved* n, Key* key) noexcept nogil:
+    """The whole node as its key."""
+    cdef uint64_t tag, flags = 0
+    cdef int bit, seat
+    if Solved is Play:
+        # The tag (beat 14 bits, player 2, passes 1) goes into bits no hand word uses: the top
+        # nibble (60..63) of each word and the flag bits 3, 7, 11, 15 and 19 of the third.
+        tag = beat_tag(n.prev) | (<uint64_t>n.player << 14) | (<uint64_t>n.passes << 16)
+        for bit in range(5):
+            flags |= ((tag >> (12 + bit)) & 1) << (4 * bit + 3)
+        key.k[0] = n.hands[0] | ((tag & 15) << 60)
+        key.k[1] = n.hands[1] | (((tag >> 4) & 15) << 60)
+        key.k[2] = n.hands[2] | (((tag >> 8) & 15) << 60) | flags
+    elif Solved is WildPlay:
+        key.k[0], key.k[1], key.k[2] = n.hands[0], n.hands[1], n.hands[2]
+        key.k[3] = (wild_beat_tag(&n.prev) | (<uint64_t>n.player << 40)
+                    | (<uint64_t>n.passes << 42))
+    else:
+        # The tag (beat 16 bits, player 2, passes 2) in the top bytes of three packed hands.
+        tag = (two_decks_beat_tag(n.prev) | (<uint64_t>n.player << 16)
+               | (<uint64_t>n.passes << 18))
+        for seat in range(4):
+            key.k[seat] = packed_two_decks(n.hands[seat]) | (((tag >> (8 * seat)) & 0xFF) << 56)
+    key.hash = hash_key(n, key.k)
 
 
 cdef inline int bit_length(int64_t x) noexcept nogil:
@@ -200,51 +351,65 @@ cdef inline int bit_length(int64_t x) noexcept nogil:
     return n
 
 
+cdef enum:
+    CLUSTER = 64            # the bytes of a classic cluster (two Entries) ...
+    WIDE_CLUSTER = 96       # ... and of a wide one (two WideEntries)
+    PLAIN_LAYOUT = 1        # what the table's memory last held
+    WIDE_LAYOUT = 2
+
+
 cdef class TranspositionTable:
     """A transposition table of fixed size, reused by one solve at a time."""
     cdef void* block
-    cdef Entry* entries
-    cdef uint64_t mask          # clusters - 1 (a power of two)
-    cdef uint64_t used          # clusters a solve may have written since the last clear
-    cdef uint8_t gen
+    cdef char* entries
     cdef readonly Py_ssize_t nbytes
+    cdef size_t used            # bytes a solve may have written since the last clear
+    cdef uint8_t gen
+    cdef int layout
 
     def __cinit__(self, Py_ssize_t nbytes):
         cdef size_t clusters = 1, align = 1 << 21
-        while clusters * 2 * 64 <= <size_t>nbytes:
+        while clusters * 2 * CLUSTER <= <size_t>nbytes:
             clusters *= 2
         # calloc maps zero pages lazily: memory is touched only where the search writes.
-        self.block = calloc(clusters * 64 + align, 1)
+        self.block = calloc(clusters * CLUSTER + align, 1)
         if self.block == NULL:
             raise MemoryError(f"cannot allocate a transposition table of {nbytes} bytes")
-        self.entries = <Entry*>((<size_t>self.block + align - 1) & ~(align - 1))
-        advise_huge(self.entries, clusters * 64)
-        self.mask = clusters - 1
-        self.nbytes = clusters * 64
+        self.entries = <char*>((<size_t>self.block + align - 1) & ~(align - 1))
+        advise_huge(self.entries, clusters * CLUSTER)
+        self.nbytes = clusters * CLUSTER
         self.gen = 0
         self.used = 0
+        self.layout = PLAIN_LAYOUT
 
     def __dealloc__(self):
         free(self.block)
 
-    cdef uint8_t next_generation(self):
-        """A new generation: every entry of the earlier ones now reads as empty.
+    cdef void clear(self):
+        memset(self.entries, 0, self.used)
+        self.gen = 0
+        self.used = 0
 
-        When the tag wraps, only the clusters the solves wrote are cleared: most solves use a
+    cdef uint8_t next_generation(self, int layout):
+        """A new generation for a solve of entries of ``layout``: every entry of the earlier
+        ones now reads as empty.
+
+        When the tag wraps, only the bytes the solves wrote are cleared: most solves use a
         small prefix, and clearing all of a 64 MB table (touching each of its pages) took up to
-        0.2 s of CPU time, more than 255 duels of 8 cards a side take together.
+        0.2 s of CPU time, more than 255 duels of 8 cards a side take together. A solve of the
+        other layout clears them too: an old entry read at another entry size could show a
+        current generation.
         """
-        if self.gen == 255:
-            memset(self.entries, 0, self.used * 64)
-            self.gen = 0
-            self.used = 0
+        if self.gen == 255 or layout != self.layout:
+            self.clear()
+            self.layout = layout
         self.gen += 1
         return self.gen
 
-    cdef void wrote(self, uint64_t clusters):
-        """A solve of this generation used the first ``clusters`` clusters."""
-        if clusters > self.used:
-            self.used = clusters
+    cdef void wrote(self, size_t nbytes):
+        """A solve of this generation used the first ``nbytes`` bytes."""
+        if nbytes > self.used:
+            self.used = nbytes
 
 
 # --- the search state ----------------------------------------------------------------------------
@@ -255,14 +420,14 @@ cdef enum:
     OUT_OF_TIME = 2
     SIGNALLED = 3
     OUT_OF_MEMORY = 4
-    START_CLUSTERS = 1 << 14  # 1 MB of the table at first
+    START_BYTES = 1 << 20   # 1 MB of the table at first
     TIME_EVERY = 1023       # look at the clock every 1024 nodes
     SIGNALS_EVERY = 65535   # and for signals every 65,536
 
 
 cdef struct Search:
     Game g
-    Entry* table
+    char* table
     uint64_t mask           # clusters in use - 1
     uint64_t full_mask      # clusters of the whole table - 1
     int64_t fills           # entries written this generation; -1: the table is all in use
@@ -276,7 +441,8 @@ cdef struct Search:
     PyObject* exc_value
     PyObject* exc_tb
     Words stack             # the move lists of the nodes on the path, one after another
-    Py_ssize_t top
+    Words scratch           # the laizi generator's output before it goes on the stack
+    Py_ssize_t top          # the stack's first free 64-bit unit
 
 
 cdef bint poll_signals(Search* s) noexcept nogil:
@@ -307,7 +473,7 @@ cdef inline bint tick(Search* s) noexcept nogil:
 
 
 cdef inline bint room(Search* s, Py_ssize_t need) noexcept nogil:
-    """Room for ``need`` words on the move stack (False, with the search stopped, when memory
+    """Room for ``need`` units on the move stack (False, with the search stopped, when memory
     runs out)."""
     if reserve(&s.stack, need):
         return True
@@ -315,10 +481,22 @@ cdef inline bint room(Search* s, Py_ssize_t need) noexcept nogil:
     return False
 
 
-cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Node* n) noexcept nogil:
-    """Generate the moves of the player to move into the stack at ``at``, in canonical order;
-    their number, or -1 (with the search stopped) when memory runs out."""
-    cdef Py_ssize_t count = generate_into(&s.stack, at, n.hands[n.player], n.prev, s.g.o)
+cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Solved* n) noexcept nogil:
+    """Generate the moves of the player to move onto the stack at unit ``at``, in canonical
+    order; their number, or -1 (with the search stopped) when memory runs out."""
+    cdef Py_ssize_t count
+    if Solved is Play:
+        count = generate_into(&s.stack, at, n.hands[n.player], n.prev, s.g.o)
+    elif Solved is FourSeatPlay:
+        count = generate_into(&s.stack, at // 2, n.hands[n.player], n.prev, s.g.o)
+    else:
+        # The laizi generator writes from the start of a buffer it may move: it writes to a
+        # scratch buffer, copied onto the stack.
+        count = wild_moves(n, s.g.o, &s.scratch)
+        if count >= 0 and reserve(&s.stack, at + 4 * count):
+            memcpy(s.stack.data + at, s.scratch.data, 4 * count * sizeof(uint64_t))
+        else:
+            count = -1
     if count < 0:
         s.stopped = OUT_OF_MEMORY
     return count
@@ -333,6 +511,8 @@ cdef extern from *:
     const uint64_t JOKER_FLAGS "DDZ_JOKER_FLAGS"
     const uint64_t CHAIN_FLAGS "DDZ_CHAIN_FLAGS"
 
+
+# --- move ordering ---------------------------------------------------------------------------
 
 cdef inline int turns_plain(uint64_t hand) noexcept nogil:
     """A rough count of the moves ``hand`` needs to play out, chains aside: each bomb, the
@@ -382,8 +562,74 @@ cdef inline int turns_left(uint64_t hand) noexcept nogil:
     return best
 
 
-cdef inline int order_score(uint64_t move, uint64_t hand) noexcept nogil:
-    """Higher first (0 .. SCORES - 1): the moves that leave the fewest turns to play out
+cdef enum:
+    RANK_TWO = 12           # the rank index of the 2: chains end below it
+
+
+cdef inline int turns_plain_two_decks(const int* counts) noexcept nogil:
+    """turns_plain of a two-deck hand given by its 15 counts: a bomb is 4 to 8 of a rank 3..2,
+    the rocket all four jokers, a pair of jokers is a pair and a black and a red one are two
+    single cards."""
+    cdef int rank, bombs = 0, trios = 0, loose = 0
+    cdef bint rocket = counts[BLACK_JOKER] == 2 and counts[RED_JOKER] == 2
+    for rank in range(BLACK_JOKER):
+        if counts[rank] >= 4:
+            bombs += 1
+        elif counts[rank] == 3:
+            trios += 1
+        elif counts[rank]:
+            loose += 1
+    if not rocket:
+        loose += (counts[BLACK_JOKER] > 0) + (counts[RED_JOKER] > 0)
+    return bombs + rocket + trios + max(0, loose - trios)
+
+
+cdef inline int turns_left_two_decks(TwoDecks hand) noexcept nogil:
+    """turns_left of a two-deck hand: turns_plain_two_decks, or one turn for the longest chain
+    of singles (5 or more) or of pairs (3 or more) of 3..A plus the rest's, the smaller."""
+    cdef int counts[NUM_RANKS]
+    cdef int rank, copies, run, start, best_start, best_run, best, rest
+    for rank in range(NUM_RANKS):
+        counts[rank] = count_at(hand, rank)
+    best = turns_plain_two_decks(counts)
+    for copies in range(1, 3):
+        run = best_run = best_start = start = 0
+        for rank in range(RANK_TWO):             # chain ranks 3..A
+            if counts[rank] >= copies:
+                if run == 0:
+                    start = rank
+                run += 1
+                if run > best_run:
+                    best_run, best_start = run, start
+            else:
+                run = 0
+        if best_run >= (5 if copies == 1 else 3):
+            for rank in range(best_start, best_start + best_run):
+                counts[rank] -= copies
+            rest = turns_plain_two_decks(counts)
+            for rank in range(best_start, best_start + best_run):
+                counts[rank] += copies
+            best = min(best, 1 + rest)
+    return best
+
+
+cdef enum:
+    CARD_SPAN = 21          # one deck: a move holds at most 20 cards
+    WIDE_CARD_SPAN = 41     # two decks: the card counts the order tells apart (40 and more: one)
+    MAX_SCORES = 16 * WIDE_CARD_SPAN
+    SHORT_LIST = 64         # lists sorted by insertion
+
+
+cdef inline int scores_of(const Solved* n) noexcept nogil:
+    """How many order scores the table has: order_score < scores_of."""
+    if Solved is FourSeatPlay:
+        return 16 * WIDE_CARD_SPAN
+    else:
+        return 16 * CARD_SPAN
+
+
+cdef inline int order_score(const Solved* n, const uint64_t* move) noexcept nogil:
+    """Higher first (0 .. scores_of - 1): the moves that leave the fewest turns to play out
     (turns_left), then the longest (they shed the most cards); bombs and the rocket last (they
     are the reserve that answers anything).
 
@@ -392,19 +638,32 @@ cdef inline int order_score(uint64_t move, uint64_t hand) noexcept nogil:
     23% to 58% fewer nodes (the number of distinct ranks left did almost as well); within a
     length, high keys first searched 3 times the nodes; shortest first 3 to 4 times; trying
     first the moves no opponent can beat (a cheap test of main ranks, bombs and the rocket)
-    twice the nodes, and even as the last tie-break 2.5 times (duels of 12).
+    twice the nodes, and even as the last tie-break 2.5 times (duels of 12). A wild move's real
+    cards, and a two-deck move's counts, are ordered the same way.
     """
-    if is_bomb(move):
+    cdef uint64_t cards
+    cdef TwoDecks left, played
+    if bombs(n, move):
         return 0
-    return (15 - min(15, turns_left(hand - (move & COUNT_MASK)))) * 21 + \
-        card_count(move & COUNT_MASK)
+    if Solved is FourSeatPlay:
+        played = counts_only((<const TwoDecks*>move)[0])
+        left.lo = n.hands[n.player].lo - played.lo     # a held move: no lane borrows
+        left.hi = n.hands[n.player].hi - played.hi
+        return ((15 - min(15, turns_left_two_decks(left))) * WIDE_CARD_SPAN
+                + min(WIDE_CARD_SPAN - 1, card_count(played)))
+    else:
+        cards = cards_of(move)      # a wild move's ``lo`` is its real cards' word
+        return (15 - min(15, turns_left(n.hands[n.player] - cards))) * CARD_SPAN + \
+            card_count(cards)
 
 
-cdef enum:
-    SCORES = 16 * 21        # order_score < SCORES
-    SHORT_LIST = 64         # lists sorted by insertion
+cdef inline void copy_move(uint64_t* to, const uint64_t* source, int u) noexcept nogil:
+    cdef int i
+    for i in range(u):
+        to[i] = source[i]
 
-cdef bint order_moves(Search* s, const Node* n, Py_ssize_t n_moves) noexcept nogil:
+
+cdef bint order_moves(Search* s, const Solved* n, Py_ssize_t n_moves) noexcept nogil:
     """Put the ``n_moves`` moves generated on top of the stack in search order (False: out of
     memory).
 
@@ -413,56 +672,60 @@ cdef bint order_moves(Search* s, const Node* n, Py_ssize_t n_moves) noexcept nog
     them) are sorted by insertion on packed (score, position) keys; long ones by counting,
     whose pass over every possible score would cost more than the sort of a short list.
     """
-    cdef Py_ssize_t i, j, fill, count
-    cdef Py_ssize_t start[SCORES]
-    cdef int score
-    cdef uint64_t key, hand = n.hands[n.player]
+    cdef Py_ssize_t i, j, fill, count, at
+    cdef Py_ssize_t start[MAX_SCORES]
+    cdef int score, u = units(n), scores = scores_of(n)
+    cdef uint64_t key
     cdef uint64_t* moves
     cdef uint64_t* spare
     cdef uint64_t* keys
     if n_moves <= 1:
         return True
-    if not room(s, s.top + 3 * n_moves):
+    if not room(s, s.top + (2 * u + 1) * n_moves):
         return False
     moves = s.stack.data + s.top
-    spare = moves + n_moves
-    keys = spare + n_moves
-    for i in range(n_moves):
+    spare = moves + u * n_moves
+    keys = spare + u * n_moves
+    for i in range(u * n_moves):
         spare[i] = moves[i]
     if n_moves <= SHORT_LIST:
         for i in range(n_moves):
             # A higher score first, then the earlier position: one descending key.
-            key = (<uint64_t>order_score(spare[i], hand) << 32) | <uint64_t>(SHORT_LIST - i)
+            key = ((<uint64_t>order_score(n, spare + u * i) << 32)
+                   | <uint64_t>(SHORT_LIST - i))
             j = i
             while j > 0 and keys[j - 1] < key:
                 keys[j] = keys[j - 1]
                 j -= 1
             keys[j] = key
         for i in range(n_moves):
-            moves[i] = spare[SHORT_LIST - <Py_ssize_t>(keys[i] & 0xFFFFFFFFULL)]
+            copy_move(moves + u * i,
+                      spare + u * (SHORT_LIST - <Py_ssize_t>(keys[i] & 0xFFFFFFFFULL)), u)
         return True
-    memset(start, 0, sizeof(start))
+    memset(start, 0, scores * sizeof(Py_ssize_t))
     for i in range(n_moves):
-        score = order_score(spare[i], hand)
-        start[SCORES - 1 - score] += 1
+        score = order_score(n, spare + u * i)
+        start[scores - 1 - score] += 1
         keys[i] = score
     fill = 0
-    for score in range(SCORES):     # counts -> first slot of each score, highest first
+    for score in range(scores):     # counts -> first slot of each score, highest first
         count = start[score]
         start[score] = fill
         fill += count
     for i in range(n_moves):
-        score = <int>keys[i]
-        moves[start[SCORES - 1 - score]] = spare[i]
-        start[SCORES - 1 - score] += 1
+        at = scores - 1 - <int>keys[i]
+        copy_move(moves + u * start[at], spare + u * i, u)
+        start[at] += 1
     return True
 
 
-cdef inline Py_ssize_t emptying(const uint64_t* moves, Py_ssize_t n, uint64_t hand) noexcept nogil:
+cdef inline Py_ssize_t emptying(const Solved* n, const uint64_t* moves,
+                                Py_ssize_t count) noexcept nogil:
     """The index of a move that plays the whole hand, or -1."""
     cdef Py_ssize_t i
-    for i in range(n):
-        if moves[i] & COUNT_MASK == hand:
+    cdef int u = units(n)
+    for i in range(count):
+        if empties(n, moves + u * i):
             return i
     return -1
 
@@ -492,66 +755,106 @@ cdef inline int action_index(Py_ssize_t k, Py_ssize_t n, int best, bint followin
 # stay fast and large ones get all the memory. Doubling moves each entry to the cluster its hash
 # now names (the same one or the one a half-size above).
 
-cdef inline Entry* cluster_of(const Search* s, uint64_t hash) noexcept nogil:
-    return s.table + 2 * (hash & s.mask)
+cdef inline int cluster_bytes(const Solved* n) noexcept nogil:
+    if Solved is Play:
+        return CLUSTER
+    else:
+        return WIDE_CLUSTER
 
 
-cdef inline Entry* find(const Search* s, const Key* key) noexcept nogil:
-    cdef Entry* e = cluster_of(s, key.hash)
+cdef inline char* cluster_of(const Search* s, const Solved* n, uint64_t hash) noexcept nogil:
+    return s.table + cluster_bytes(n) * (hash & s.mask)
+
+
+cdef inline Slot* slot_at(const Solved* n, char* cluster, int i) noexcept nogil:
+    """The slot of entry ``i`` of a cluster."""
+    if Solved is Play:
+        return &(<Entry*>cluster)[i].s
+    else:
+        return &(<WideEntry*>cluster)[i].s
+
+
+cdef inline uint64_t* key_at(const Solved* n, char* cluster, int i) noexcept nogil:
+    if Solved is Play:
+        return (<Entry*>cluster)[i].key
+    else:
+        return (<WideEntry*>cluster)[i].key
+
+
+cdef inline bint same_key(const Solved* n, const uint64_t* a, const uint64_t* b) noexcept nogil:
+    if Solved is Play:
+        return a[0] == b[0] and a[1] == b[1] and a[2] == b[2]
+    else:
+        return a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3]
+
+
+cdef inline int64_t* wide_stake(const Solved* n, Slot* slot) noexcept nogil:
+    """The 64-bit stake beside a wide entry's slot (NULL for the classic table's)."""
+    if Solved is Play:
+        return NULL
+    else:
+        return <int64_t*>(<char*>slot + sizeof(Slot))
+
+
+cdef inline Slot* find(const Search* s, const Solved* n, const Key* key) noexcept nogil:
+    cdef char* cluster = cluster_of(s, n, key.hash)
     cdef int i
     for i in range(2):
-        if (e.gen == s.gen and e.key[0] == key.k[0] and e.key[1] == key.k[1]
-                and e.key[2] == key.k[2]):
-            return e
-        e += 1
+        if slot_at(n, cluster, i).gen == s.gen and same_key(n, key_at(n, cluster, i), key.k):
+            return slot_at(n, cluster, i)
     return NULL
 
 
-cdef void grow(Search* s) noexcept nogil:
+cdef void grow(Search* s, const Solved* n) noexcept nogil:
     """Double the part of the table in use, moving the entries whose cluster changes."""
-    cdef uint64_t old = s.mask + 1, i, j
-    cdef Entry* e
-    cdef Entry* dest
+    cdef uint64_t old = s.mask + 1, i
+    cdef int j, size = cluster_bytes(n) // 2
+    cdef char* cluster
+    cdef Slot* slot
     if old > s.full_mask:
         s.fills = -1                # the whole table is in use: never grow again
         return
     s.mask = 2 * old - 1
     s.fills = 0
     for i in range(old):
+        cluster = s.table + cluster_bytes(n) * i
         for j in range(2):
-            e = s.table + 2 * i + j
-            if e.gen == s.gen and hash_key(e.key) & old:
-                dest = s.table + 2 * (i + old) + j      # unused this generation: free
-                dest[0] = e[0]
-                e.gen = 0
-            if e.gen == s.gen:
+            slot = slot_at(n, cluster, j)
+            if slot.gen == s.gen and hash_key(n, key_at(n, cluster, j)) & old:
+                # The cluster a half-size above is unused this generation: free.
+                memcpy(cluster + cluster_bytes(n) * old + size * j, cluster + size * j, size)
+                slot.gen = 0
+            if slot.gen == s.gen:
                 s.fills += 1
 
 
-cdef inline Entry* claim(Search* s, const Key* key, int work) noexcept nogil:
+cdef inline Slot* claim(Search* s, const Solved* n, const Key* key, int work) noexcept nogil:
     """The entry of the node, made when missing: an empty or stale slot first, else the first
     slot when this search cost at least as much as its node's (depth-preferred), else the
     second (always replaced)."""
-    cdef Entry* e = find(s, key)
-    cdef Entry* first
+    cdef Slot* e = find(s, n, key)
+    cdef char* cluster
+    cdef int i, chosen
     if e != NULL:
         if work > e.work:
             e.work = work
         return e
     if s.fills > <int64_t>s.mask:
-        grow(s)
-    first = cluster_of(s, key.hash)
-    if first.gen != s.gen:
-        e = first
+        grow(s, n)
+    cluster = cluster_of(s, n, key.hash)
+    if slot_at(n, cluster, 0).gen != s.gen:
+        chosen = 0
         s.fills += s.fills >= 0
-    elif (first + 1).gen != s.gen:
-        e = first + 1
+    elif slot_at(n, cluster, 1).gen != s.gen:
+        chosen = 1
         s.fills += s.fills >= 0
-    elif work >= first.work:
-        e = first
+    elif work >= slot_at(n, cluster, 0).work:
+        chosen = 0
     else:
-        e = first + 1
-    e.key[0], e.key[1], e.key[2] = key.k[0], key.k[1], key.k[2]
+        chosen = 1
+    for i in range(4 if units(n) > 1 else 3):
+        key_at(n, cluster, chosen)[i] = key.k[i]
+    e = slot_at(n, cluster, chosen)
     e.gen = s.gen
     e.flags = 0
     e.lo = 0
@@ -564,7 +867,7 @@ cdef inline Entry* claim(Search* s, const Key* key, int work) noexcept nogil:
 
 # --- the value: does the side to move win? -------------------------------------------------------
 
-cdef int search(Search* s, const Node* n) noexcept nogil:
+cdef int search(Search* s, const Solved* n) noexcept nogil:
     """1 when the side to move wins ``n`` with best play, 0 when it loses, -1 when stopped.
 
     Exact shortcut: a legal move that plays the whole hand wins at once (the hand ends the
@@ -578,34 +881,34 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
     three-hand positions of 25 cards and 20 of 30).
     """
     cdef Key key
-    cdef Entry* e
-    cdef Node child
+    cdef Slot* e
+    cdef Solved child
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
-    cdef int index, best, r, side = side_of(&s.g, n.player)
-    cdef bint following = n.prev != 0
+    cdef int index, best, r, side = side_of(&s.g, n.player), u = units(n)
+    cdef bint following = not is_leading(n)
     if tick(s):
         return -1
     if not following:
         make_key(n, &key)
-        prefetch_write(cluster_of(s, key.hash), 64)    # fetched while the moves are generated
+        prefetch_write(cluster_of(s, n, key.hash), cluster_bytes(n))  # while moves generate
     n_moves = moves_at(s, top, n)
     if n_moves < 0:
         return -1
-    if emptying(s.stack.data + top, n_moves, n.hands[n.player]) >= 0:
+    if emptying(n, s.stack.data + top, n_moves) >= 0:
         return 1                    # cheaper to find again than to store
     if n_moves == 0:
         # Nothing beats the move: the pass is forced, and the node has the value of the next
         # one. Stored or not, the table would only repeat that node's entry.
         child = n[0]
-        step(&s.g, &child, 0)
+        step(&s.g, &child, NULL, PASS_INDEX)
         r = search(s, &child)
         if r < 0:
             return -1
         return r if side_of(&s.g, child.player) == side else 1 - r
     best = NO_BEST
     if not following:
-        e = find(s, &key)
+        e = find(s, n, &key)
         if e != NULL:
             if e.flags & KNOWN:
                 return (e.flags & WINS) != 0
@@ -613,13 +916,13 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
     start_nodes = s.nodes
     if not order_moves(s, n, n_moves):
         return -1
-    s.top = top + n_moves
+    s.top = top + u * n_moves
     for k in range(n_moves + 2):
         index = action_index(k, n_moves, best, following)
         if index < 0:
             continue
         child = n[0]
-        step(&s.g, &child, 0 if index == PASS_INDEX else s.stack.data[top + index])
+        step(&s.g, &child, s.stack.data + top, index)
         r = search(s, &child)
         if r < 0:
             s.top = top
@@ -627,13 +930,13 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
         if (r == 1) == (side_of(&s.g, child.player) == side):
             s.top = top
             if not following:
-                e = claim(s, &key, bit_length(s.nodes - start_nodes))
+                e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
                 e.flags |= KNOWN | WINS
                 e.best = index
             return 1
     s.top = top
     if not following:
-        e = claim(s, &key, bit_length(s.nodes - start_nodes))
+        e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
         e.flags = (e.flags & ~WINS) | KNOWN
     return 0
 
@@ -643,35 +946,35 @@ cdef int search(Search* s, const Node* n) noexcept nogil:
 # and the other side delays as long as it can (infinite where ``win_side`` does not win).
 # reach(n, d) answers "D(n) <= d"; the table keeps proven bounds lo <= D <= hi across calls.
 
-cdef int reach(Search* s, const Node* n, int d) noexcept nogil:
+cdef int reach(Search* s, const Solved* n, int d) noexcept nogil:
     """1 when ``s.win_side`` can end the hand with its win within ``d`` actions, 0 when it
     cannot, -1 when stopped."""
     cdef Key key
-    cdef Entry* e
-    cdef Node child
+    cdef Slot* e
+    cdef Solved child
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
-    cdef int index, best, r
+    cdef int index, best, r, u = units(n)
     cdef bint winner = side_of(&s.g, n.player) == s.win_side
-    cdef bint following = n.prev != 0
+    cdef bint following = not is_leading(n)
     if d <= 0:
         return 0
     if tick(s):
         return -1
     make_key(n, &key)
-    prefetch_write(cluster_of(s, key.hash), 64)
+    prefetch_write(cluster_of(s, n, key.hash), cluster_bytes(n))
     n_moves = moves_at(s, top, n)
     if n_moves < 0:
         return -1
-    if emptying(s.stack.data + top, n_moves, n.hands[n.player]) >= 0:
+    if emptying(n, s.stack.data + top, n_moves) >= 0:
         # The mover goes out now: D = 1 when it is on the winning side, else that side
         # never finishes first.
         return winner
     if n_moves == 0:                # a forced pass: D(n) = 1 + D(next node)
         child = n[0]
-        step(&s.g, &child, 0)
+        step(&s.g, &child, NULL, PASS_INDEX)
         return reach(s, &child, d - 1)
-    e = find(s, &key)
+    e = find(s, n, &key)
     best = NO_BEST
     if e != NULL:
         if e.hi <= d:
@@ -685,23 +988,23 @@ cdef int reach(Search* s, const Node* n, int d) noexcept nogil:
     if not order_moves(s, n, n_moves):
         return -1
     if d == 1:                      # nobody can end the hand with this one action
-        e = claim(s, &key, 0)
+        e = claim(s, n, &key, 0)
         e.lo = max(e.lo, 2)
         return 0
-    s.top = top + n_moves
+    s.top = top + u * n_moves
     for k in range(n_moves + 2):
         index = action_index(k, n_moves, best, following)
         if index < 0:
             continue
         child = n[0]
-        step(&s.g, &child, 0 if index == PASS_INDEX else s.stack.data[top + index])
+        step(&s.g, &child, s.stack.data + top, index)
         r = reach(s, &child, d - 1)
         if r < 0:
             s.top = top
             return -1
         if (r == 1) == winner:      # a finish within d (winner) or a delay past d (other)
             s.top = top
-            e = claim(s, &key, bit_length(s.nodes - start_nodes))
+            e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
             e.best = index
             if winner:
                 e.hi = min(e.hi, d)
@@ -709,7 +1012,7 @@ cdef int reach(Search* s, const Node* n, int d) noexcept nogil:
                 e.lo = max(e.lo, d + 1)
             return r
     s.top = top
-    e = claim(s, &key, bit_length(s.nodes - start_nodes))
+    e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
     if winner:
         e.lo = max(e.lo, d + 1)
     else:
@@ -717,10 +1020,12 @@ cdef int reach(Search* s, const Node* n, int d) noexcept nogil:
     return not winner
 
 
-cdef int distance(Search* s, const Node* n, int low) noexcept nogil:
-    """D(n) by iterative deepening from ``low``; -1 when stopped or unbounded."""
+cdef int distance(Search* s, const Solved* n, int low) noexcept nogil:
+    """D(n) by iterative deepening from ``low``; -1 when stopped or unbounded. The table's
+    bounds are bytes: a distance past FAR - 1 is not searched for (a hand of one deck never
+    lasts that long; a hand of four seats would have to pass round the table for most of it)."""
     cdef int d, r
-    for d in range(max(low, 1), MAX_ACTIONS):
+    for d in range(max(low, 1), FAR):
         r = reach(s, n, d)
         if r < 0:
             return -1
@@ -730,53 +1035,73 @@ cdef int distance(Search* s, const Node* n, int low) noexcept nogil:
 
 
 # --- the stake: the signed multiplier from here on -----------------------------------------------
-# Encoded as +(k + 1) when side 0 (the landlord, or a duel's first player) wins with k bombs
-# and rockets played from here, -(k + 1) when it loses: the order of the codes is the order of
-# the stakes +2**k and -2**k, so side 0 maximises the code and side 1 minimises it.
+# The classic table encodes it as +(k + 1) when side 0 (the landlord, or a duel's first player)
+# wins with k bombs and rockets played from here, -(k + 1) when it loses: the order of the codes
+# is the order of the stakes +2**k and -2**k, and a code fits the entry's byte. The wild and
+# four-seat tables keep the signed stake itself (under bomb_multiplier "app" a bomb may multiply
+# it by 4 or 6). Either way side 0 maximises the value and side 1 minimises it.
 
-cdef inline int with_bomb(int code) noexcept nogil:
-    """The code when one more bomb or rocket doubles the stake."""
-    return code + 1 if code > 0 else code - 1
+cdef inline int64_t with_move(const Search* s, const Solved* n, const uint64_t* move,
+                              int64_t value) noexcept nogil:
+    """The stake value once ``move`` (NULL: the pass) was played before it."""
+    if move == NULL or not bombs(n, move):
+        return value
+    if Solved is Play:
+        return value + 1 if value > 0 else value - 1
+    elif Solved is WildPlay:
+        return value * wild_factor(<const LzMove*>move, s.g.app)
+    else:
+        return 2 * value
 
 
-cdef int stake_search(Search* s, const Node* n, int* out) noexcept nogil:
-    """The exact stake code of ``n`` into ``out``; 0, or -1 when stopped."""
+cdef inline int64_t stake_of(const Solved* n, int64_t value) noexcept nogil:
+    """The signed stake of a stake value."""
+    if Solved is Play:
+        return (<int64_t>1 << (value - 1)) if value > 0 else -(<int64_t>1 << (-value - 1))
+    else:
+        return value
+
+
+cdef int stake_search(Search* s, const Solved* n, int64_t* out) noexcept nogil:
+    """The exact stake value of ``n`` into ``out``; 0, or -1 when stopped."""
     cdef Key key
-    cdef Entry* e
-    cdef Node child
+    cdef Slot* e
+    cdef Solved child
     cdef Py_ssize_t n_moves, top = s.top, k
-    cdef int64_t start_nodes
-    cdef int index, value, found = 0, side = side_of(&s.g, n.player)
-    cdef bint following = n.prev != 0
-    cdef uint64_t move
+    cdef int64_t start_nodes, value, found = 0
+    cdef int side = side_of(&s.g, n.player), u = units(n)
+    cdef bint following = not is_leading(n)
+    cdef const uint64_t* move
     if tick(s):
         return -1
     make_key(n, &key)
-    e = find(s, &key)
+    e = find(s, n, &key)
     if e != NULL and e.flags & STAKE_KNOWN:
-        out[0] = e.stake
+        out[0] = e.stake if Solved is Play else wide_stake(n, e)[0]
         return 0
     start_nodes = s.nodes
     n_moves = moves_at(s, top, n)
     if n_moves < 0:
         return -1
-    s.top = top + n_moves
+    s.top = top + u * n_moves
     for k in range(-1 if following else 0, n_moves):
-        move = 0 if k < 0 else s.stack.data[top + k]
+        move = NULL if k < 0 else s.stack.data + top + u * k
         child = n[0]
-        if step(&s.g, &child, move):
+        if step(&s.g, &child, s.stack.data + top, PASS_INDEX if k < 0 else <int>k):
             value = 1 if side == 0 else -1
         elif stake_search(s, &child, &value) < 0:
             s.top = top
             return -1
-        if move != 0 and is_bomb(move):
-            value = with_bomb(value)
+        value = with_move(s, n, move, value)
         if k == (-1 if following else 0) or (value > found if side == 0 else value < found):
             found = value
     s.top = top
-    e = claim(s, &key, bit_length(s.nodes - start_nodes))
+    e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
     e.flags |= STAKE_KNOWN
-    e.stake = <int8_t>found
+    if Solved is Play:
+        e.stake = <int8_t>found
+    else:
+        wide_stake(n, e)[0] = found
     out[0] = found
     return 0
 
@@ -789,88 +1114,104 @@ cdef enum:
 
 
 cdef struct Root:
-    Node node
-    uint64_t* actions       # canonical order: the pass first when following, then the moves
+    # The root's actions and what the search found of them; its node is kept beside it.
+    uint64_t* moves         # the root's moves in canonical order (``count - offset`` of them)
+    Py_ssize_t offset       # 1 when following: action 0 is the pass, action i move i - 1
     int8_t* verdicts        # per action: 1 keeps the win, 0 loses, -1 not searched (stopped)
-    int8_t* stakes          # per action: its stake code (objective stake)
+    int64_t* stakes         # per action: its stake value (objective stake)
     Py_ssize_t count
     int value               # 1: the side to move wins, 0: it loses, -1: unknown
-    int stake               # the stake code, 0 unknown
+    int64_t stake           # the stake value, 0 unknown
     int dist                # D of the root, -1 unknown
-    uint64_t* pv
+    uint64_t* pv            # the line's actions, each as a move (all zero: the pass)
     int pv_length
 
 
-cdef int child_value(Search* s, const Node* n, uint64_t action, int* out) noexcept nogil:
-    """Whether ``action`` keeps the win for the side to move of ``n`` (1/0), -1 stopped."""
-    cdef Node child = n[0]
+cdef inline int index_of(const Root* root, Py_ssize_t action) noexcept nogil:
+    """The step() index of root action ``action``."""
+    return PASS_INDEX if action < root.offset else <int>(action - root.offset)
+
+
+cdef int child_value(Search* s, const Solved* node, const Root* root, Py_ssize_t action,
+                     int* out) noexcept nogil:
+    """Whether root action ``action`` keeps the win for the side to move (1/0), -1 stopped."""
+    cdef Solved child = node[0]
     cdef int r
-    if step(&s.g, &child, action):
+    if step(&s.g, &child, root.moves, index_of(root, action)):
         out[0] = 1
         return 0
     r = search(s, &child)
     if r < 0:
         return -1
-    out[0] = r if side_of(&s.g, child.player) == side_of(&s.g, n.player) else 1 - r
+    out[0] = r if side_of(&s.g, child.player) == side_of(&s.g, node.player) else 1 - r
     return 0
 
 
-cdef int child_stake(Search* s, const Node* n, uint64_t action, int* out) noexcept nogil:
-    cdef Node child = n[0]
-    cdef int value
-    if step(&s.g, &child, action):
-        value = 1 if side_of(&s.g, n.player) == 0 else -1
+cdef int child_stake(Search* s, const Solved* node, const Root* root, Py_ssize_t action,
+                     int64_t* out) noexcept nogil:
+    cdef Solved child = node[0]
+    cdef int64_t value
+    cdef int index = index_of(root, action)
+    if step(&s.g, &child, root.moves, index):
+        value = 1 if side_of(&s.g, node.player) == 0 else -1
     elif stake_search(s, &child, &value) < 0:
         return -1
-    out[0] = with_bomb(value) if action != 0 and is_bomb(action) else value
+    out[0] = with_move(s, &child, NULL if index == PASS_INDEX
+                       else root.moves + units(&child) * index, value)
     return 0
 
 
-cdef int child_distance(Search* s, const Node* n, uint64_t action, int d) noexcept nogil:
-    """reach() of the child after ``action``, counting the action itself: D(n via action) <= d."""
-    cdef Node child = n[0]
-    if step(&s.g, &child, action):
+cdef int child_distance(Search* s, const Solved* n, const uint64_t* moves, int index,
+                        int d) noexcept nogil:
+    """reach() of the child after action ``index``, counting the action itself: D(n via the
+    action) <= d."""
+    cdef Solved child = n[0]
+    if step(&s.g, &child, moves, index):
         return d >= 1 and side_of(&s.g, n.player) == s.win_side
     return reach(s, &child, d - 1)
 
 
-cdef int principal_variation(Search* s, Root* root) noexcept nogil:
+cdef int principal_variation(Search* s, const Solved* start, Root* root) noexcept nogil:
     """The line of best play from the root into ``root.pv``: at each node the first action in
     canonical order that realises the distance (D - 1 left after it). 0, or -1 when stopped."""
-    cdef Node node = root.node
-    cdef int d = root.dist, r
+    cdef Solved node = start[0]
+    cdef int d = root.dist, r, u = units(start), index = PASS_INDEX
     cdef Py_ssize_t n_moves, k, top = s.top
     cdef bint winner
-    cdef uint64_t action
     root.pv_length = 0
     while d > 0:
         winner = side_of(&s.g, node.player) == s.win_side
         n_moves = moves_at(s, top, &node)
         if n_moves < 0:
             return -1
-        s.top = top + n_moves
-        for k in range(-1 if node.prev != 0 else 0, n_moves):
-            action = 0 if k < 0 else s.stack.data[top + k]
+        s.top = top + u * n_moves
+        for k in range(0 if is_leading(&node) else -1, n_moves):
+            index = PASS_INDEX if k < 0 else <int>k
             # The winning side takes an action that still finishes within d - 1; the other
             # side takes one after which the finish needs all of d - 1 (its longest delay).
-            r = child_distance(s, &node, action, d if winner else d - 1)
+            r = child_distance(s, &node, s.stack.data + top, index, d if winner else d - 1)
             if r < 0:
                 s.top = top
                 return -1
             if r == winner:
                 break
         s.top = top
-        root.pv[root.pv_length] = action
+        if index == PASS_INDEX:
+            memset(root.pv + u * root.pv_length, 0, u * sizeof(uint64_t))
+        else:
+            copy_move(root.pv + u * root.pv_length, s.stack.data + top + u * index, u)
         root.pv_length += 1
-        step(&s.g, &node, action)
+        step(&s.g, &node, s.stack.data + top, index)
         d -= 1
     return 0
 
 
-cdef int solve_root(Search* s, Root* root, int objective, bint want_pv) noexcept nogil:
+cdef int solve_root(Search* s, const Solved* node, Root* root, int objective,
+                    bint want_pv) noexcept nogil:
     """Every root action's verdict, the value, the stake and the principal variation."""
     cdef Py_ssize_t i
-    cdef int r, best, value, undecided = 0, side = side_of(&s.g, root.node.player)
+    cdef int r, undecided = 0, side = side_of(&s.g, node.player)
+    cdef int64_t best, value
     root.value = -1
     root.stake = 0
     root.dist = -1
@@ -878,7 +1219,7 @@ cdef int solve_root(Search* s, Root* root, int objective, bint want_pv) noexcept
     for i in range(root.count):
         root.verdicts[i] = -1
     for i in range(root.count):
-        if child_value(s, &root.node, root.actions[i], &r) < 0:
+        if child_value(s, node, root, i, &r) < 0:
             undecided = 1
             break
         root.verdicts[i] = <int8_t>r
@@ -892,18 +1233,18 @@ cdef int solve_root(Search* s, Root* root, int objective, bint want_pv) noexcept
         # The best so far is kept aside: a search stopped midway knows no stake at all.
         best = 0
         for i in range(root.count):
-            if child_stake(s, &root.node, root.actions[i], &r) < 0:
+            if child_stake(s, node, root, i, &value) < 0:
                 return 0
-            root.stakes[i] = <int8_t>r
-            if i == 0 or (r > best if side == 0 else r < best):
-                best = r
+            root.stakes[i] = value
+            if i == 0 or (value > best if side == 0 else value < best):
+                best = value
         root.stake = best
     if want_pv:
         s.win_side = side if root.value == 1 else 1 - side
-        root.dist = distance(s, &root.node, 1)
+        root.dist = distance(s, node, 1)
         if root.dist < 0:
             return 0
-        if principal_variation(s, root) < 0:
+        if principal_variation(s, node, root) < 0:
             root.pv_length = 0
     return 0
 
@@ -913,83 +1254,165 @@ cdef int _reraise(PyObject* kind, PyObject* value, PyObject* tb) except -1:
     return -1
 
 
-cdef tuple winning_moves(const Root* root):
-    """The root actions proven to keep the win, as Moves in canonical order."""
-    return tuple([move_of(root.actions[i]) for i in range(root.count) if root.verdicts[i] == 1])
+cdef object move_object(const Solved* n, const uint64_t* move):
+    """The Move of a move on the stack (all zero: the pass): a two-deck move's canonical word
+    is its one-deck word when its cards fit one deck; a wild move's word is its laizi word."""
+    cdef TwoDecks two
+    cdef const LzMove* wild
+    if Solved is Play:
+        return move_of(move[0])
+    elif Solved is FourSeatPlay:
+        two = (<const TwoDecks*>move)[0]
+        if is_zero(two):
+            return Move.PASS
+        if fits_one_deck(two):
+            return move_of(to_one_deck(two))
+        return Move.from_word(<object>two.lo | (<object>two.hi << 64))
+    else:
+        wild = <const LzMove*>move
+        if wild.hi == 0:
+            return move_of(wild.lo)
+        return Move.from_word(<object>wild.lo | (<object>wild.hi << 64))
 
 
-cdef tuple stake_moves(const Root* root):
+cdef tuple root_actions(const Solved* node, const Root* root, const int8_t* marks, int mark):
+    """The root actions whose mark is ``mark``, as Moves in canonical order."""
+    cdef Py_ssize_t i
+    found = []
+    for i in range(root.count):
+        if marks[i] == mark:
+            found.append(Move.PASS if i < root.offset else
+                         move_object(node, root.moves + units(node) * (i - root.offset)))
+    return tuple(found)
+
+
+cdef tuple stake_moves(const Solved* node, const Root* root):
     """The root actions that get the root's stake, as Moves; empty when it is not known."""
+    cdef Py_ssize_t i
+    cdef int8_t* marks
     if root.stake == 0:
         return ()
-    return tuple([move_of(root.actions[i]) for i in range(root.count)
-                  if root.stakes[i] == root.stake])
+    marks = <int8_t*>calloc(root.count + 1, 1)
+    if marks == NULL:
+        raise MemoryError("out of memory for the solver's root")
+    try:
+        for i in range(root.count):
+            marks[i] = root.stakes[i] == root.stake
+        return root_actions(node, root, marks, 1)
+    finally:
+        free(marks)
 
+
+cdef inline uint64_t floor_power_of_two(uint64_t x) noexcept nogil:
+    """The largest power of two at most ``x`` (x >= 1): a count of clusters that a hash's low
+    bits index."""
+    cdef uint64_t power = 1
+    while 2 * power <= x:
+        power *= 2
+    return power
+
+
+cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
+               int64_t max_nodes, double time_limit, bint want_pv):
+    """Solve ``node`` (checked by the entry point that built it): see _solve for the result."""
+    cdef Search s
+    cdef Root root
+    cdef Py_ssize_t n_moves, i
+    cdef int u = units(node)
+    cdef double start
+    cdef size_t cluster = cluster_bytes(node)
+    memset(&s, 0, sizeof(s))
+    memset(&root, 0, sizeof(root))
+    s.g = g[0]
+    s.table = table.entries
+    s.full_mask = floor_power_of_two(table.nbytes // cluster) - 1
+    s.mask = min(s.full_mask, floor_power_of_two(START_BYTES // cluster) - 1)
+    s.gen = table.next_generation(PLAIN_LAYOUT if Solved is Play else WIDE_LAYOUT)
+    s.max_nodes = max_nodes
+    try:
+        if not room(&s, 4096):
+            raise MemoryError("out of memory for the solver's move stack")
+        n_moves = moves_at(&s, 0, node)
+        if n_moves < 0:
+            raise MemoryError("out of memory for the solver's move stack")
+        root.offset = 0 if is_leading(node) else 1
+        root.count = n_moves + root.offset
+        root.moves = <uint64_t*>malloc((u * n_moves + 1) * sizeof(uint64_t))
+        root.verdicts = <int8_t*>malloc(root.count + 1)
+        root.stakes = <int64_t*>calloc(root.count + 1, sizeof(int64_t))
+        root.pv = <uint64_t*>malloc(u * MAX_ACTIONS * sizeof(uint64_t))
+        if not (root.moves and root.verdicts and root.stakes and root.pv):
+            raise MemoryError("out of memory for the solver's root")
+        memcpy(root.moves, s.stack.data, u * n_moves * sizeof(uint64_t))
+        start = now()
+        s.deadline = start + time_limit if time_limit > 0 else 0
+        with nogil:
+            solve_root(&s, node, &root, objective, want_pv)
+        seconds = now() - start
+        if s.stopped == SIGNALLED:
+            _reraise(s.exc_type, s.exc_value, s.exc_tb)
+        return (root_actions(node, &root, root.verdicts, 1),
+                stake_moves(node, &root) if objective == OBJECTIVE_STAKE else (),
+                tuple([move_object(node, root.pv + u * i) for i in range(root.pv_length)]),
+                root.value, stake_of(node, root.stake) if root.stake else 0, root.dist,
+                s.nodes, seconds, s.stopped)
+    finally:
+        table.wrote(cluster * (s.mask + 1))
+        free(s.stack.data)
+        free(s.scratch.data)
+        free(root.moves)
+        free(root.verdicts)
+        free(root.stakes)
+        free(root.pv)
+
+
+# --- the entry points (arguments validated by ddz_fast.search.solver) ---------------------------
+# Each returns a tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the
+# stake moves (the actions whose stake is the node's; empty unless the stake is known), the
+# principal variation (Moves), then ``value`` (1/0, -1 unknown), the signed stake (0 unknown),
+# the distance (-1 unknown), the nodes, the seconds and the stop code (0 finished; 1 nodes, 2
+# time, 4 memory ran out). A signal handler's exception (KeyboardInterrupt) propagates.
 
 def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uint64_t prev,
            int passes, bint duel, rules, int objective, int64_t max_nodes, double time_limit,
            bint want_pv):
-    """Solve one node (arguments validated by ddz_fast.search.solver).
+    """Solve a position of three hands of one deck, or a duel (two hands and a third of 0)."""
+    cdef Options opts = options_of(rules)
+    cdef Game g
+    cdef Play node
+    if duel:
+        if len(hands) != 3 or hands[2] != 0 or passes or to_move or landlord:
+            raise ValueError("a duel is two hands and an empty third, its first player to move")
+        node = play_of((hands[0], hands[1], 0), 0, 0, prev, 0)
+    else:
+        node = play_of(hands, landlord, to_move, prev, passes)
+    g.o, g.landlord, g.partner, g.duel, g.app = &opts, landlord, -1, duel, False
+    return run(table, &node, &g, objective, max_nodes, time_limit, want_pv)
 
-    Returns a tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the
-    stake moves (the actions whose stake is the node's; empty unless the stake is known), the
-    principal variation (Moves), then ``value`` (1/0, -1 unknown), the stake code (0 unknown),
-    the distance (-1 unknown), the nodes, the seconds and the stop code (0 finished; 1 nodes,
-    2 time, 4 memory ran out). A signal handler's exception (KeyboardInterrupt) propagates.
-    """
-    cdef Options opts
-    cdef Search s
-    cdef Root root
-    cdef Sink sink
-    cdef Py_ssize_t n_moves, i, offset
-    cdef double start
-    opts = options_of(rules)
-    memset(&s, 0, sizeof(s))
-    memset(&root, 0, sizeof(root))
-    s.g.o = &opts
-    s.g.landlord = landlord
-    s.g.duel = duel
-    s.table = table.entries
-    s.full_mask = table.mask
-    s.mask = min(table.mask, START_CLUSTERS - 1)
-    s.gen = table.next_generation()
-    s.max_nodes = max_nodes
-    root.node.hands[0], root.node.hands[1], root.node.hands[2] = hands
-    root.node.prev = prev
-    root.node.player = to_move
-    root.node.passes = passes
-    try:
-        if not room(&s, 4096):
-            raise MemoryError("out of memory for the solver's move stack")
-        n_moves = moves_at(&s, 0, &root.node)
-        if n_moves < 0:
-            raise MemoryError("out of memory for the solver's move stack")
-        offset = 1 if prev != 0 else 0
-        root.count = n_moves + offset
-        root.actions = <uint64_t*>malloc((root.count + 1) * sizeof(uint64_t))
-        root.verdicts = <int8_t*>malloc(root.count + 1)
-        root.stakes = <int8_t*>calloc(root.count + 1, 1)
-        root.pv = <uint64_t*>malloc(MAX_ACTIONS * sizeof(uint64_t))
-        if not (root.actions and root.verdicts and root.stakes and root.pv):
-            raise MemoryError("out of memory for the solver's root")
-        root.actions[0] = 0
-        for i in range(n_moves):
-            root.actions[offset + i] = s.stack.data[i]
-        start = now()
-        s.deadline = start + time_limit if time_limit > 0 else 0
-        with nogil:
-            solve_root(&s, &root, objective, want_pv)
-        seconds = now() - start
-        if s.stopped == SIGNALLED:
-            _reraise(s.exc_type, s.exc_value, s.exc_tb)
-        return (winning_moves(&root),
-                stake_moves(&root) if objective == OBJECTIVE_STAKE else (),
-                tuple([move_of(root.pv[i]) for i in range(root.pv_length)]),
-                root.value, root.stake, root.dist, s.nodes, seconds, s.stopped)
-    finally:
-        table.wrote(s.mask + 1)
-        free(s.stack.data)
-        free(root.actions)
-        free(root.verdicts)
-        free(root.stakes)
-        free(root.pv)
+
+def _solve_laizi(TranspositionTable table, tuple hands, int landlord, int to_move, tuple prev,
+                 int passes, tuple wild, rules, int objective, int64_t max_nodes,
+                 double time_limit, bint want_pv):
+    """Solve a position of three hands with wild ranks ``wild`` (the move to beat as
+    table_positions.wild_play_of takes it)."""
+    cdef Options opts = wild_options(rules)
+    cdef WildPlay node = wild_play_of(hands, landlord, to_move, prev, passes, wild)
+    cdef Game g
+    g.o, g.landlord, g.partner, g.duel = &opts, landlord, -1, False
+    g.app = rules.bomb_multiplier == "app"
+    return run(table, &node, &g, objective, max_nodes, time_limit, want_pv)
+
+
+def _solve_four_player(TranspositionTable table, tuple hands, int to_move, uint64_t prev_lo,
+                       uint64_t prev_hi, int passes, int landlord, int partner, rules,
+                       int objective, int64_t max_nodes, double time_limit, bint want_pv):
+    """Solve a position of four hands of two decks (their rank counts; the move to beat's
+    two-deck word as its halves), the landlord with ``partner`` (-1: alone)."""
+    cdef Options opts = options_of(rules, 2)
+    cdef FourSeatPlay node = four_seat_play_of(hands, to_move, prev_lo, prev_hi, passes)
+    cdef Game g
+    if not 0 <= landlord < 4 or not -1 <= partner < 4 or partner == landlord:
+        raise ValueError(f"the landlord ({landlord}) and partner ({partner}) are two seats")
+    node.landlord = landlord
+    g.o, g.landlord, g.partner, g.duel, g.app = &opts, landlord, partner, False, False
+    return run(table, &node, &g, objective, max_nodes, time_limit, want_pv)

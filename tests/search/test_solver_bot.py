@@ -34,3 +34,37 @@ def test_plays_the_first_move_of_the_principal_variation():
                 move = greedy.play(state)
             state.apply(move)
     assert checked >= 5
+
+
+@pytest.mark.native  # the solver is compiled only
+@pytest.mark.parametrize("rules", ["laizi", "tiandi_laizi", "four_player", "four_player_partner"])
+def test_plays_every_table_by_the_principal_variation(rules):
+    """The solver bot plays hands with wild cards and at four seats (the partner's side too),
+    each move the first of the principal variation of the state's position whenever the solve
+    finishes, and legal always."""
+    from dataclasses import replace
+    from ddz_fast import Rules
+    from ddz_fast.engine.four_player import FourPlayerState
+
+    checked = 0
+    table = (replace(Rules.preset("four_player"), sides="partner")
+             if rules == "four_player_partner" else Rules.preset(rules))
+    bot, greedy = SolverBot(max_nodes=100_000), GreedyBot()
+    for seed in range(4):
+        state = start_play(Game(table), seed, landlord=0)
+        if state.phase == "partner":
+            state.apply(bot.partner(state))
+        while not state.is_over:
+            if state.current_player != state.landlord:
+                state.apply(greedy.play(state))
+                continue
+            move = bot.play(state)
+            assert move in state.legal_actions()
+            partner = state.partner if isinstance(state, FourPlayerState) else None
+            found = solve(state.position(), rules=state.rules, partner=partner,
+                          max_nodes=bot.max_nodes)
+            if found.exact:
+                checked += 1
+                assert move == found.pv[0]
+            state.apply(move)
+    assert checked >= 3

@@ -1,4 +1,4 @@
-"""Random positions and duels for the solver tests, from seeds (every preset's moves)."""
+"""Random positions and duels for the solver tests, from seeds (every table's moves)."""
 from __future__ import annotations
 
 import random
@@ -7,6 +7,7 @@ from typing import List, Optional
 import ddz_fast
 from ddz_fast.cards import MAX_COPIES, NUM_RANKS
 from ddz_fast.positions.duel import Duel
+from ddz_fast.positions.four_player import FourPlayerPosition
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.positions.three_player import Position
@@ -61,3 +62,61 @@ def random_duel(rng: random.Random, first: int, second: int, rules: Rules,
         with_move = rng.random() < 0.5
     prev = _move_to_beat(rng, deck[first + second:], rules) if with_move else None
     return Duel(hands[0], hands[1], prev)
+
+
+def random_wild_position(rng: random.Random, total: int, rules: Rules,
+                         with_move: Optional[bool] = None) -> Position:
+    """A position of ``rules`` with wild cards: their wild ranks drawn, three non-empty hands
+    of ``total`` cards in all holding a wild card or two more often than a deal would (where
+    soft bombs and wild readings come from), random seats, maybe a move to beat read with the
+    same wild ranks."""
+    wild = tuple(sorted(rng.sample(range(13), rules.laizi)))
+    deck = DECK[:]
+    rng.shuffle(deck)
+    chosen = [r for r in deck if r in wild][:rng.randint(0, 3)]
+    for rank in chosen:
+        deck.remove(rank)
+    cards = (chosen + deck)[:total]
+    rng.shuffle(cards)
+    hands = _split(rng, cards, 3)
+    rest = deck[total - len(chosen):] if total >= len(chosen) else deck
+    if with_move is None:
+        with_move = rng.random() < 0.5
+    prev = None
+    if with_move and rest:
+        played = _hand(rng.sample(rest, min(len(rest), rng.randint(1, 6))))
+        prev = rng.choice(list(ddz_fast.legal_moves(played, rules=rules, wild=wild)))
+    passes = rng.randint(0, 1) if prev is not None else 0
+    return Position(hands, rng.randrange(3), rng.randrange(3), prev, passes, wild=wild)
+
+
+TWO_DECKS = [rank for rank in range(NUM_RANKS) for _ in range(2 * MAX_COPIES[rank])]
+
+
+def _two_deck_hand(cards: List[int]) -> Hand:
+    counts = [0] * NUM_RANKS
+    for rank in cards:
+        counts[rank] += 1
+    return Hand(counts, decks=2)
+
+
+def random_four_player_position(rng: random.Random, total: int, rules: Rules,
+                                with_move: Optional[bool] = None) -> FourPlayerPosition:
+    """Four non-empty hands of two decks, ``total`` cards in all, drawn from fewer ranks than
+    a deal would use (so that five- to eight-card bombs and joker pairs turn up), random seats,
+    maybe a move to beat of the cards nobody holds."""
+    ranks = rng.sample(range(NUM_RANKS), rng.randint(4, 9))
+    deck = [rank for rank in TWO_DECKS if rank in ranks]
+    rng.shuffle(deck)
+    cuts = sorted(rng.sample(range(1, total), 3))
+    bounds = [0] + cuts + [total]
+    hands = [_two_deck_hand(deck[a:b]) for a, b in zip(bounds, bounds[1:])]
+    rest = deck[total:]
+    if with_move is None:
+        with_move = rng.random() < 0.5
+    prev = None
+    if with_move and rest:
+        played = _two_deck_hand(rng.sample(rest, min(len(rest), rng.randint(1, 8))))
+        prev = rng.choice(list(ddz_fast.legal_moves(played, rules=rules)))
+    passes = rng.randint(0, 2) if prev is not None else 0
+    return FourPlayerPosition(hands, rng.randrange(4), rng.randrange(4), prev, passes)

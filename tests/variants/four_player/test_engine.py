@@ -445,6 +445,3 @@ def test_the_layers_without_four_seats_refuse_them_in_one_line():
     from ddz_fast.envs.three_player import DouDizhuEnv
     with pytest.raises(ValueError, match="PettingZoo environment plays three players"):
         DouDizhuEnv("four_player")
-    from ddz_fast.search.bots import SolverBot
-    with pytest.raises(TypeError, match="solve needs a Position or a Duel, not FourPlayerPosition"):
-        SolverBot().play(started(FOUR))

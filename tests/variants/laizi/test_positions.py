@@ -263,14 +263,6 @@ def test_wild_ranks_changed_behind_the_constructor_are_checked_again():
         perft(position, 1, rules="laizi")
 
 
-def test_layers_without_wild_cards_refuse_a_position_with_wild_ranks():
-    # (Information sets hold the wild ranks: tests/variants/laizi/test_infosets.py.)
-    from ddz_fast.reference.solver import solve_reference
-    position = Position.parse("3/4/6 0 0 - 0 w=5")
-    with pytest.raises(ValueError, match="the solver cannot play wild cards"):
-        solve_reference(position)
-
-
 def test_a_generator_given_is_called_with_the_wild_ranks():
     seen: List[object] = []
 
@@ -283,7 +275,7 @@ def test_a_generator_given_is_called_with_the_wild_ranks():
     assert seen and set(seen) == {(2,)}
 
 
-# --- the native core: perft and rollouts play wild cards, the solver refuses them --------------
+# --- the native core plays wild cards under rules with them only ------------------------------
 
 NATIVE_COUNTS = [
     lambda p, r: perft(p, 1, rules=r, implementation="native"),
@@ -291,24 +283,19 @@ NATIVE_COUNTS = [
     lambda p, r: ddz_fast.perft_native(p, 0, rules=r),
     lambda p, r: divide(p, 1, rules=r, implementation="native"),
     lambda p, r: ddz_fast.play_out(p, 1, rules=r),
-]
-NATIVE_REFUSALS = [
     lambda p, r: ddz_fast.solve(p, rules=r),
 ]
 
 
 @pytest.mark.native
-@pytest.mark.parametrize("call, rules", [(c, "standard") for c in NATIVE_COUNTS]
-                         + [(c, r) for c in NATIVE_REFUSALS for r in ("laizi", "standard")],
-                         ids=["perft", "perft_native", "perft_native_depth_0", "divide",
-                              "play_out", "solve-laizi", "solve-standard"])
-def test_the_native_core_refuses_wild_cards_where_it_does_not_play_them(call, rules):
-    # The solver refuses wild cards under laizi rules or from a position carrying wild ranks;
-    # perft, divide and the rollout play them under laizi rules only (plain rules given a
-    # position with wild ranks are a mismatch): never played as a plain position.
-    with pytest.raises(ValueError, match=r"cannot play wild cards \(laizi\)|"
-                                         r"play without wild cards"):
-        call(Position.parse("3/4/6 0 0 - 0 w=5"), rules)
+@pytest.mark.parametrize("call", NATIVE_COUNTS, ids=["perft", "perft_native",
+                                                     "perft_native_depth_0", "divide",
+                                                     "play_out", "solve"])
+def test_the_native_core_refuses_wild_ranks_under_plain_rules(call):
+    # perft, divide, the rollout and the solver play wild cards under laizi rules only (plain
+    # rules given a position with wild ranks are a mismatch): never played as a plain position.
+    with pytest.raises(ValueError, match=r"play without wild cards"):
+        call(Position.parse("3/4/6 0 0 - 0 w=5"), "standard")
 
 
 @pytest.mark.native
