@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, TextIO, Tuple, Union
 
 from ddz_fast.cards import RANK_LETTERS
 from ddz_fast.move import TYPE_CODES, Move
@@ -27,6 +27,9 @@ from ddz_fast.moves.notation import readings
 from ddz_fast.move import PASS_WORDS, split_move as split_move_text
 from ddz_fast.wild import Wild, wild_ranks
 from ddz_fast.rules import PRESETS, Rules, plain_rules
+from ddz_fast.positions.four_player import FourPlayerPosition
+from ddz_fast.positions.runfast import RunFastPosition
+from ddz_fast.positions.three_player import WILD_PREFIX, Position
 
 __all__ = ["add_rules_option", "finish_rules", "check_wild_option", "wild_text", "Wild",
            "add_json_option", "bot_spec", "split_move_text", "readings", "parse_move_text",
@@ -52,11 +55,12 @@ def _wild(text: str) -> Wild:
 
 def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False,
                      wild: bool = False, layer: str = "", draws: bool = False,
-                     position_wild: bool = False) -> None:
+                     position_wild: bool = False, sides: bool = False) -> None:
     """``--rules PRESET`` (default ``standard``), parsed into a :class:`Rules`; for a command
     that deals hands (``deals``), also ``--deal-bonuses`` and ``--sides`` (the four-player
-    table's), which :func:`finish_rules` folds into the rules once every option is parsed (in
-    whatever order they came). A command that plays wild cards given to it (``wild``) takes
+    table's; ``sides`` alone for a command that plays a given four-player position), which
+    :func:`finish_rules` folds into the rules once every option is parsed (in whatever order
+    they came). A command that plays wild cards given to it (``wild``) takes
     ``--wild``, required under rules with wild cards unless its position may name them
     (``position_wild``: the command checks the two against each other); one whose hands draw
     their own wild ranks (``draws``) takes the rule sets with wild cards as they are; any
@@ -76,6 +80,7 @@ def add_rules_option(parser: argparse.ArgumentParser, *, deals: bool = False,
         parser.add_argument("--deal-bonuses", action="store_true",
                             help="Happy Dou Dizhu deal bonuses: a player dealt both jokers, "
                                  "or one of every rank 3..A, doubles the multiplier")
+    if deals or sides:
         parser.add_argument("--sides", choices=("alone", "partner"),
                             help="four_player: the landlord alone against three (default) "
                                  "or with a partner it names, two against two")
@@ -222,3 +227,33 @@ class ProgressLine:
         if self.enabled:
             self.stream.write("\n")
             self.stream.flush()
+
+
+#: A position of any table, as the command line reads it.
+AnyPosition = Union[Position, FourPlayerPosition, RunFastPosition]
+
+
+def read_position(text: str, args: argparse.Namespace) -> AnyPosition:
+    """The position ``text`` of the command line under ``args.rules`` (perft's and solve's):
+    four hands under rules of four players, a Run Fast position under Run Fast's, else three
+    hands with the wild ranks of ``--wild`` where the text names none. ValueError when the
+    text and ``--wild`` name different wild ranks, or when the rules have wild cards and
+    neither names them."""
+    if args.rules.players == 4:     # four hands (ddz_fast.positions.four_player), no wild cards
+        return FourPlayerPosition.parse(text)
+    if args.rules.game == "runfast":
+        position = RunFastPosition.parse(text)
+        if position.players != args.rules.players:  # two hands: the rules' two-player game
+            args.rules = args.rules.replace(players=position.players)
+        return position
+    if args.wild is not None and len(text.split()) == 5:    # no sixth field: --wild's ranks
+        text = f"{text} {WILD_PREFIX}{wild_text(args.wild)}"
+    position = Position.parse(text)
+    if args.wild is not None and position.wild != args.wild:
+        raise ValueError(f"--wild {wild_text(args.wild)} does not agree with the position's "
+                         f"wild ranks, {WILD_PREFIX}{wild_text(position.wild or ())}")
+    if args.rules.laizi and position.wild is None:
+        raise ValueError(f"the {rules_name(args.rules)} rules play with wild cards: name the "
+                         f"wild ranks in the position (a sixth field, e.g. {WILD_PREFIX}5) "
+                         f"or with --wild")
+    return position

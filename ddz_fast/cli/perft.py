@@ -29,19 +29,17 @@ measures the search rather than the cost of one call.
 from __future__ import annotations
 
 import argparse
-from typing import Dict, Tuple, Union
+from typing import Dict, Tuple
 
 from ddz_fast.moves import IMPLEMENTATION
 from ddz_fast.move import Move
 from ddz_fast.moves.notation import format_move
 from ddz_fast.positions.perft import divide, perft
 from ddz_fast.positions.suites import Timing, time_repeated
-from ddz_fast.positions.three_player import WILD_PREFIX, Position
-from ddz_fast.positions.four_player import FourPlayerPosition
 from ddz_fast.positions.runfast import RunFastPosition, format_runfast_move
 
-from .common import (add_json_option, add_rules_option, format_count, print_json, rules_name,
-                     seconds_option, wild_text)
+from .common import (AnyPosition, add_json_option, add_rules_option, format_count, print_json,
+                     read_position, rules_name, seconds_option)
 
 NAME = "perft"
 HELP = "count the leaves of the play tree below a position, and the nodes per second"
@@ -96,34 +94,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_json_option(parser)
 
 
-AnyPosition = Union[Position, FourPlayerPosition, RunFastPosition]
-
-
-def read_position(args: argparse.Namespace) -> AnyPosition:
-    """The position of the command line, with the wild ranks of ``--wild`` where its text
-    names none. ValueError when the text and ``--wild`` name different wild ranks, or when the
-    rules have wild cards and neither names them."""
-    if args.rules.players == 4:     # four hands (ddz_fast.positions.four_player), no wild cards
-        return FourPlayerPosition.parse(args.position)
-    if args.rules.game == "runfast":
-        position = RunFastPosition.parse(args.position)
-        if position.players != args.rules.players:  # two hands: the rules' two-player game
-            args.rules = args.rules.replace(players=position.players)
-        return position
-    text = args.position
-    if args.wild is not None and len(text.split()) == 5:    # no sixth field: --wild's ranks
-        text = f"{text} {WILD_PREFIX}{wild_text(args.wild)}"
-    position = Position.parse(text)
-    if args.wild is not None and position.wild != args.wild:
-        raise ValueError(f"--wild {wild_text(args.wild)} does not agree with the position's "
-                         f"wild ranks, {WILD_PREFIX}{wild_text(position.wild or ())}")
-    if args.rules.laizi and position.wild is None:
-        raise ValueError(f"the {rules_name(args.rules)} rules play with wild cards: name the "
-                         f"wild ranks in the position (a sixth field, e.g. {WILD_PREFIX}5) "
-                         f"or with --wild")
-    return position
-
-
 def choose_implementation(args: argparse.Namespace) -> str:
     """The ``implementation`` perft is given, also its name in the output: "native", the
     compiled core's count, or "python", the Python walk over the reference."""
@@ -165,7 +135,7 @@ def count(args: argparse.Namespace, position: AnyPosition,
 
 
 def run(args: argparse.Namespace) -> int:
-    position = read_position(args)
+    position = read_position(args.position, args)
     implementation = choose_implementation(args)
     nodes, split, timing = count(args, position, implementation)
     rate = timing.rate(nodes) if nodes >= MIN_TIMED_NODES else None

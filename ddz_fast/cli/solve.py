@@ -8,8 +8,13 @@ notation of :mod:`ddz_fast.positions.three_player` and DUEL in that of
     ddz-fast solve "33445566/789TJ/QKA2B 0 1 KK 0"
     ddz-fast solve --duel "KK5543/225543 55"
 
-The solver plays no wild cards: ``--rules laizi`` and ``tiandi_laizi`` are refused by name
-before anything runs (``perft`` counts such positions, and ``arena`` plays such hands).
+Every Dou Dizhu table is solved. With wild cards (``--rules laizi`` or ``tiandi_laizi``) the
+position names its wild ranks in a sixth field, ``w=5``, or ``--wild`` names them. Under
+``--rules four_player`` the position has four hands (:mod:`ddz_fast.positions.four_player`);
+with ``--sides partner``, ``--partner SEAT`` names the landlord's partner::
+
+    ddz-fast solve --rules laizi "34445/Q/6 0 0 KK 1 w=5"
+    ddz-fast solve --rules four_player --sides partner --partner 2 "34/56/2/78 0 0 - 0"
 
 Under Run Fast rules (``--rules runfast`` or ``runfast_15``) POSITION is a Run Fast position
 (:mod:`ddz_fast.positions.runfast`: two or three hands, the player to move, the move to beat,
@@ -20,8 +25,9 @@ move and a line of best play::
 
     ddz-fast solve --rules runfast "342/4/46 0 - 0"
 
-``--duel``, ``--objective stake`` and ``--tt-mb`` are Dou Dizhu's (the Run Fast solver's table
-is bounded by ``--max-nodes``) and are refused there in one line; ``--player`` is Run Fast's.
+``--duel``, ``--objective stake``, ``--tt-mb`` and ``--partner`` are Dou Dizhu's (the Run Fast
+solver's table is bounded by ``--max-nodes``) and are refused there in one line; ``--player``
+is Run Fast's.
 
 A long solve shows a progress line on stderr when stderr is a terminal. Ctrl-C stops it: one
 line on stderr and exit status 130.
@@ -32,20 +38,19 @@ import argparse
 import sys
 import threading
 import time
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from ddz_fast.positions.duel import Duel
 from ddz_fast.move import Move
 from ddz_fast.positions.runfast import RunFastPosition, format_runfast_move
-from ddz_fast.positions.three_player import Position
 from ddz_fast.rules import Rules
 from ddz_fast._memory import check_room
 from ddz_fast.search.runfast import RunFastSolution, solve_runfast
 from ddz_fast.search.solver import (_MAX_TT_MEGABYTES, DEFAULT_TT_MEGABYTES, OBJECTIVES, Solution,
                                     solve)
 
-from .common import (add_json_option, add_rules_option, format_count, move_text, print_json,
-                     rules_name)
+from .common import (AnyPosition, add_json_option, add_rules_option, format_count, move_text,
+                     print_json, read_position, rules_name)
 
 NAME = "solve"
 HELP = "solve a position or a duel with every hand visible: winner, winning moves, best line"
@@ -61,7 +66,12 @@ POSITION is one argument, quoted: the hands separated by /, the landlord, the
 player to move, the move to beat (- when leading) and the passes since it; the
 peasants play as one side that sees every card. DUEL is FIRST/SECOND,
 optionally followed by a move the first player must beat. --objective stake
-also maximises the signed multiplier. The solver plays no wild cards.
+also maximises the signed multiplier.
+
+With wild cards (--rules laizi or tiandi_laizi) the position names its wild
+ranks in a sixth field, w=5, or --wild names them. Under --rules four_player
+the position has four hands; with --sides partner, --partner names the seat
+that plays on the landlord's side.
 
 Under --rules runfast (or runfast_15) POSITION is a Run Fast position, "HANDS
 TO_MOVE MOVE_TO_BEAT PASSES" with two or three hands: the answer is whether
@@ -75,6 +85,8 @@ EXAMPLES = """\
 ddz-fast solve "3344556677KK2/89TJQQA/9TJA22BR 0 0 - 0"
 ddz-fast solve --duel "KK5543/225543 55"
 ddz-fast solve --duel "BR3/44445" --objective stake --json
+ddz-fast solve --rules laizi "34445/Q/6 0 0 KK 1 w=5"
+ddz-fast solve --rules four_player --sides partner --partner 2 "34/56/2/78 0 0 - 0"
 ddz-fast solve --rules runfast "342/4/46 0 - 0"
 """
 PROGRESS_AFTER = 0.5    # seconds before the progress line appears
@@ -98,55 +110,69 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--player", type=int, default=None, metavar="SEAT",
                         help="Run Fast: the player whose going out first is solved (default: "
                              "the player to move)")
-    add_rules_option(parser, layer="the solver")
+    parser.add_argument("--partner", type=int, default=None, metavar="SEAT",
+                        help="four_player with --sides partner: the landlord's partner")
+    add_rules_option(parser, wild=True, position_wild=True, sides=True)
     add_json_option(parser)
 
 
-def _side_names(game: Any) -> Sequence[str]:
-    return ("the first player", "the second player") if type(game) is Duel else \
-        ("the landlord", "the peasants")
+def _side_names(game: Any, partner: Optional[int]) -> Sequence[str]:
+    if type(game) is Duel:
+        return ("the first player", "the second player")
+    if partner is not None:
+        return (f"the landlord and its partner (seats {game.landlord} and {partner})",
+                "the other two")
+    return ("the landlord", "the peasants")
 
 
-def winner_line(solution: Solution) -> str:
+def winner_line(solution: Solution, partner: Optional[int] = None) -> str:
     """Who wins, in words."""
     game = solution.game
     if solution.wins is None:
         return "winner: unknown (the search stopped first)"
     if type(game) is Duel:
-        return f"winner: {_side_names(game)[0 if solution.wins else 1]}"
-    return f"winner: {_side_names(game)[0 if solution.landlord_wins else 1]}"
+        return f"winner: {_side_names(game, None)[0 if solution.wins else 1]}"
+    return f"winner: {_side_names(game, partner)[0 if solution.landlord_wins else 1]}"
 
 
-def _moves(moves: Sequence[Move], rules: Rules) -> str:
-    return " ".join(move_text(m, rules) for m in moves) or "-"
+def _texts(moves: Sequence[Move], solution: Solution, rules: Rules) -> List[str]:
+    """Moves as text that reads back under ``rules`` (and the position's wild ranks)."""
+    wild = getattr(solution.game, "wild", None)
+    return [move_text(m, rules, wild) for m in moves]
 
 
-def _document(solution: Solution, rules: Rules) -> Dict[str, Any]:
+def _moves(moves: Sequence[Move], solution: Solution, rules: Rules) -> str:
+    return " ".join(_texts(moves, solution, rules)) or "-"
+
+
+def _document(solution: Solution, rules: Rules, partner: Optional[int]) -> Dict[str, Any]:
     return {
         "game": str(solution.game), "duel": type(solution.game) is Duel,
-        "rules": rules.preset_name or "custom",
+        "rules": rules_name(rules), "partner": partner,
         "wins": solution.wins, "landlord_wins": solution.landlord_wins,
-        "winning_moves": [move_text(m, rules) for m in solution.winning_moves],
-        "pv": [move_text(m, rules) for m in solution.pv], "distance": solution.distance,
+        "winning_moves": _texts(solution.winning_moves, solution, rules),
+        "pv": _texts(solution.pv, solution, rules), "distance": solution.distance,
         "stake": solution.stake,
-        "stake_moves": [move_text(m, rules) for m in solution.stake_moves],
+        "stake_moves": _texts(solution.stake_moves, solution, rules),
         "nodes": solution.nodes, "seconds": solution.seconds,
         "nodes_per_second": solution.nodes_per_second, "exact": solution.exact,
         "stopped": solution.stopped,
     }
 
 
-def _print(solution: Solution, rules: Rules) -> None:
-    print(winner_line(solution) + ("" if solution.exact else " (inexact: stopped by the "
-                                                             f"{solution.stopped} limit)"))
+def _print(solution: Solution, rules: Rules, partner: Optional[int]) -> None:
+    inexact = "" if solution.exact else (
+        f" (inexact: stopped by the {solution.stopped} limit)" if solution.stopped else
+        " (inexact: no line of play within 254 actions)")
+    print(winner_line(solution, partner) + inexact)
     if solution.winning_moves or solution.wins is not False:
-        print(f"winning moves: {_moves(solution.winning_moves, rules)}")
+        print(f"winning moves: {_moves(solution.winning_moves, solution, rules)}")
     else:
         print("winning moves: none (the side to move loses)")
     if solution.pv:
-        print(f"line ({solution.distance} actions): {_moves(solution.pv, rules)}")
+        print(f"line ({solution.distance} actions): {_moves(solution.pv, solution, rules)}")
     if solution.stake is not None:
-        print(f"stake: {solution.stake:+d}  ({_moves(solution.stake_moves, rules)})")
+        print(f"stake: {solution.stake:+d}  ({_moves(solution.stake_moves, solution, rules)})")
     print(f"{format_count(solution.nodes)} nodes in {solution.seconds:.3f} s, "
           f"{format_count(solution.nodes_per_second)} nodes/s")
 
@@ -234,6 +260,9 @@ def _refuse_dou_dizhu_options(args: argparse.Namespace) -> None:
     if args.tt_mb is not None:
         raise ValueError("--tt-mb does not apply to Run Fast: its solver's table is bounded "
                          "by --max-nodes")
+    if args.partner is not None:
+        raise ValueError("--partner is the four-player table's: in Run Fast every player "
+                         "plays for himself")
 
 
 def _run_runfast(args: argparse.Namespace) -> int:
@@ -258,16 +287,17 @@ def run(args: argparse.Namespace) -> int:
     if args.player is not None:
         raise ValueError("--player is Run Fast's (--rules runfast): a Dou Dizhu solve is "
                          "the landlord's side against the peasants")
-    game = Duel.parse(args.game) if args.duel else Position.parse(args.game)
+    game: Union[Duel, AnyPosition] = (Duel.parse(args.game) if args.duel
+                                      else read_position(args.game, args))
     tt_mb = DEFAULT_TT_MEGABYTES if args.tt_mb is None else args.tt_mb
     if 1 <= tt_mb <= _MAX_TT_MEGABYTES:  # outside, solve says what the range is
         check_room(tt_mb << 20, f"--tt-mb {tt_mb}", "the transposition table")
     with _Progress():
-        solution = solve(game, rules=args.rules, objective=args.objective,
+        solution = solve(game, rules=args.rules, objective=args.objective,  # type: ignore
                          max_nodes=args.max_nodes, time_limit=args.time_limit,
-                         tt_megabytes=tt_mb)
+                         tt_megabytes=tt_mb, partner=args.partner)
     if args.json:
-        print_json(_document(solution, args.rules))
+        print_json(_document(solution, args.rules, args.partner))
     else:
-        _print(solution, args.rules)
+        _print(solution, args.rules, args.partner)
     return 0

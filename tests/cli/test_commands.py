@@ -239,18 +239,32 @@ def test_bad_wild_cards_are_one_line_and_status_2(args: List[str], fragments: Li
     assert_one_line_error(ddz(*args), *fragments)
 
 
-@pytest.mark.parametrize("args, layer", [
-    (["solve", "3/4/5 0 0 - 0", "--rules", "laizi"], "the solver"),
-    (["solve", "3/4/5 0 0 - 0", "--rules", "tiandi_laizi"], "the solver"),
-    (["solve", "--duel", "KK5543/225543 55", "--rules", "laizi"], "the solver"),
+@pytest.mark.parametrize("args, fragments", [
+    (["solve", "3/4/5 0 0 - 0", "--rules", "laizi"],
+     ["laizi rules play with wild cards", "w=5", "--wild"]),
+    (["solve", "3/4/5 0 0 - 0", "--rules", "tiandi_laizi", "--wild", "5"],
+     ["2 wild ranks", "names 1"]),
+    (["solve", "--duel", "KK5543/225543 55", "--rules", "laizi"],
+     ["a duel is the puzzle form without wild cards", "solve a Position with wild ranks"]),
+    (["solve", "3/4/5 0 0 - 0 w=5"], ["wild ranks given", "without wild cards"]),
 ])
-def test_commands_that_cannot_play_wild_cards_refuse_them_by_layer(args: List[str],
-                                                                   layer: str):
-    # Refused before anything runs (simulate's workers used to wait forever on them), with
-    # the commands that do play them.
-    assert_one_line_error(ddz(*args, timeout=60), layer, "cannot play wild cards (laizi)",
-                          "moves, classify and perft play them with --wild",
-                          "play, simulate, arena and bench draw them")
+def test_solve_names_what_its_wild_cards_lack(args: List[str], fragments: List[str]):
+    # The solver plays wild cards: the wild ranks are named by the position or --wild, and
+    # must agree with the rules; a duel is the puzzle form of one deck without them.
+    assert_one_line_error(ddz(*args, timeout=60), *fragments)
+
+
+def test_solve_plays_wild_cards_and_four_seats():
+    # Derived in tests/search/test_table_solvers.py: the soft bomb 4445=4444 wins; the
+    # partner's 2 goes out first.
+    result = ddz("solve", "--rules", "laizi", "34445/Q/6 0 0 KK 1 w=5")
+    assert result.returncode == 0, result.stderr
+    assert "winning moves: 4445=4444" in result.stdout
+    result = ddz("solve", "--rules", "four_player", "--sides", "partner", "--partner", "2",
+                 "34/56/2/78 0 0 - 0")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("winner: the landlord and its partner (seats 0 and 2)")
+    assert "winning moves: 3 4" in result.stdout
 
 
 # The positions of ddz_fast/positions/suites/laizi.perft (counted by a brute force that shares no
