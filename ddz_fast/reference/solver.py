@@ -33,6 +33,7 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
+from ..cards import Counts
 from ..hand import Hand
 from ..move import Move, bomb_factor
 from ..rules import Rules, RulesLike, checked_rules
@@ -51,10 +52,11 @@ LegalMovesFn = Callable[..., Sequence[Move]]
 
 
 class State(NamedTuple):
-    """A node of the play tree: the hands, the player to move, the move to beat (None when
-    leading) and the passes since it. States are their own memo keys."""
+    """A node of the play tree: the hands (each packed, see :func:`_packed`), the player to
+    move, the move to beat (None when leading) and the passes since it. States are their own
+    memo keys."""
 
-    hands: Tuple[Hand, ...]
+    hands: Tuple[int, ...]
     player: int
     prev: Optional[Move]
     passes: int
@@ -74,12 +76,14 @@ class _Solver:
 
     def __init__(self, rules: Rules, generate: LegalMovesFn, side: FrozenSet[int]) -> None:
         self.rules = rules
+        self.decks = rules.decks
         self.generate = generate
         self.landlord_side = side       # the seats of side 0
         self._wins: Dict[tuple, bool] = {}
         self._outcomes: Dict[tuple, Tuple[int, int]] = {}
         self._stakes: Dict[tuple, int] = {}
         self._moves = lru_cache(maxsize=None)(self._generated)
+        self._cards = lru_cache(maxsize=None)(lambda move: _packed(move.counts))
 
     # --- the rules of play ---------------------------------------------------------------
 
@@ -87,8 +91,9 @@ class _Solver:
         """0: the landlord's side (a duel's first player); 1: the other side."""
         return 0 if player in self.landlord_side else 1
 
-    def _generated(self, hand: Hand, prev: Optional[Move]) -> Tuple[Move, ...]:
-        return tuple(self.generate(hand, prev, rules=self.rules))
+    def _generated(self, hand: int, prev: Optional[Move]) -> Tuple[Move, ...]:
+        return tuple(self.generate(Hand(_unpacked(hand), decks=self.decks), prev,
+                                   rules=self.rules))
 
     def actions(self, state: State) -> List[Move]:
         """The legal actions: the pass first when following, then the legal moves."""
@@ -104,7 +109,7 @@ class _Solver:
                 return State(state.hands, following, None, 0), False
             return State(state.hands, following, state.prev, state.passes + 1), False
         hands = list(state.hands)
-        hands[state.player] = hands[state.player] - action
+        hands[state.player] -= self._cards(action)
         return State(tuple(hands), following, action, 0), not hands[state.player]
 
     # --- who wins -------------------------------------------------------------------------
@@ -123,7 +128,7 @@ class _Solver:
             hand = state.hands[state.player]
             # The same answer as the second any() alone, sooner: a move of the whole hand
             # ends the hand at once, so look for one before searching below any action.
-            self._wins[state] = (any(a.counts == hand.counts for a in actions)
+            self._wins[state] = (any(self._cards(a) == hand for a in actions)
                                  or any(self.keeps_win(state, a) for a in actions))
         return self._wins[state]
 
@@ -175,6 +180,16 @@ class _Solver:
         return self._stakes[state]
 
 
+def _packed(counts: Counts) -> int:
+    """15 rank counts packed 4 bits each into an int (two decks hold at most 8 of a rank):
+    states hash fast, and a move leaves a hand by one subtraction of its packed cards."""
+    return sum(count << (4 * rank) for rank, count in enumerate(counts))
+
+
+def _unpacked(hand: int) -> Counts:
+    return tuple((hand >> (4 * rank)) & 15 for rank in range(15))
+
+
 def _is_duel(game: Game) -> bool:
     """A duel has a first and a second hand; a position hands and a landlord."""
     return hasattr(game, "first") and hasattr(game, "second")
@@ -182,8 +197,9 @@ def _is_duel(game: Game) -> bool:
 
 def _root(game: Game) -> State:
     if _is_duel(game):
-        return State((game.first, game.second), 0, game.prev, 0)
-    return State(tuple(game.hands), game.to_move, game.prev, game.passes)
+        return State((_packed(game.first.counts), _packed(game.second.counts)), 0, game.prev, 0)
+    return State(tuple(_packed(hand.counts) for hand in game.hands), game.to_move, game.prev,
+                 game.passes)
 
 
 def _table(game: Game, rules: RulesLike, partner: object) -> Tuple[Rules, FrozenSet[int]]:
