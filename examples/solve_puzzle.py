@@ -13,7 +13,7 @@ from ddz_fast import Duel, solve
 
 def main(puzzle: str = "KK5543/225543") -> None:
     duel = Duel.parse(puzzle)
-    found = solve(duel)
+    found = solve(duel, shortest=True)
     print(f"puzzle {puzzle}: the {'first' if found.wins else 'second'} player wins")
     print("winning first moves:", " ".join(str(move) for move in found.winning_moves))
     players = ("first", "second")

@@ -1,7 +1,7 @@
 """``ddz-fast solve POSITION`` or ``ddz-fast solve --duel DUEL``: solve with every card visible.
 
-Prints who wins, every winning move, the principal variation, the nodes searched, the time and the
-nodes per second (see :func:`ddz_fast.search.solver.solve`). POSITION is one argument in the
+Prints who wins, every winning move, a winning line (``--shortest``: the principal variation), the
+nodes searched, the time and the nodes per second (see :func:`ddz_fast.search.solver.solve`). POSITION is one argument in the
 notation of :mod:`ddz_fast.positions.three_player` and DUEL in that of
 :mod:`ddz_fast.positions.duel`, quoted::
 
@@ -25,7 +25,7 @@ move and a line of best play::
 
     ddz-fast solve --rules runfast "342/4/46 0 - 0"
 
-``--duel``, ``--objective stake``, ``--tt-mb`` and ``--partner`` are Dou Dizhu's (the Run Fast
+``--duel``, ``--objective stake``, ``--tt-mb``, ``--partner`` and ``--shortest`` are Dou Dizhu's (the Run Fast
 solver's table is bounded by ``--max-nodes``) and are refused there in one line; ``--player``
 is Run Fast's.
 
@@ -58,9 +58,10 @@ HELP = "solve a position or a duel with every hand visible: winner, winning move
 #: examples of its use.
 DESCRIPTION = """\
 Solves a position with every hand visible, or a two-hand duel, exactly: who
-wins with best play, every first action that keeps the win, a line of best
-play (the winner finishing as soon as it can, the loser holding out as long as
-it can), the nodes searched and the time.
+wins with best play, every first action that keeps the win, a winning line of
+play (every move of the winner a winning move; with --shortest, the line where
+the winner finishes as soon as it can and the loser holds out as long as it
+can), the nodes searched and the time.
 
 POSITION is one argument, quoted: the hands separated by /, the landlord, the
 player to move, the move to beat (- when leading) and the passes since it; the
@@ -83,7 +84,7 @@ with exit status 130.
 """
 EXAMPLES = """\
 ddz-fast solve "3344556677KK2/89TJQQA/9TJA22BR 0 0 - 0"
-ddz-fast solve --duel "KK5543/225543 55"
+ddz-fast solve --duel "KK5543/225543 55" --shortest
 ddz-fast solve --duel "BR3/44445" --objective stake --json
 ddz-fast solve --rules laizi "34445/Q/6 0 0 KK 1 w=5"
 ddz-fast solve --rules four_player --sides partner --partner 2 "34/56/2/78 0 0 - 0"
@@ -100,6 +101,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="read the argument as a duel of two hands, the first to move")
     parser.add_argument("--objective", choices=OBJECTIVES, default="win",
                         help="also compute the stake (signed multiplier) with 'stake'")
+    parser.add_argument("--shortest", action="store_true",
+                        help="print the shortest line (the winner finishing as soon as it "
+                             "can, the loser holding out): many times the cost of the value")
     parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
                         help="stop after N nodes (the result is then inexact)")
     parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
@@ -170,7 +174,8 @@ def _print(solution: Solution, rules: Rules, partner: Optional[int]) -> None:
     else:
         print("winning moves: none (the side to move loses)")
     if solution.pv:
-        print(f"line ({solution.distance} actions): {_moves(solution.pv, solution, rules)}")
+        kind = "winning line" if solution.distance is None else "shortest line"
+        print(f"{kind} ({len(solution.pv)} actions): {_moves(solution.pv, solution, rules)}")
     if solution.stake is not None:
         print(f"stake: {solution.stake:+d}  ({_moves(solution.stake_moves, solution, rules)})")
     print(f"{format_count(solution.nodes)} nodes in {solution.seconds:.3f} s, "
@@ -263,6 +268,9 @@ def _refuse_dou_dizhu_options(args: argparse.Namespace) -> None:
     if args.partner is not None:
         raise ValueError("--partner is the four-player table's: in Run Fast every player "
                          "plays for himself")
+    if args.shortest:
+        raise ValueError("--shortest is Dou Dizhu's: the Run Fast solver's line is always its "
+                         "shortest")
 
 
 def _run_runfast(args: argparse.Namespace) -> int:
@@ -295,7 +303,7 @@ def run(args: argparse.Namespace) -> int:
     with _Progress():
         solution = solve(game, rules=args.rules, objective=args.objective,  # type: ignore
                          max_nodes=args.max_nodes, time_limit=args.time_limit,
-                         tt_megabytes=tt_mb, partner=args.partner)
+                         tt_megabytes=tt_mb, shortest=args.shortest, partner=args.partner)
     if args.json:
         print_json(_document(solution, args.rules, args.partner))
     else:

@@ -18,9 +18,15 @@ The answers:
   is whether the first player wins;
 * ``winning_moves``: every first action that keeps the win for the side to move (``Move.PASS``
   included when passing keeps it), in canonical order; empty when the side to move loses;
-* ``pv``: a principal variation, the first action in canonical order realising the best play
-  at every step: the winning side ends the hand in the fewest actions, the losing side delays
-  the end as long as it can; ``distance`` is its length (actions to the end, passes counted);
+* ``pv``: a line of play to the end of the hand. By default a *winning line*: at each of its
+  turns the winning side plays a winning move (the first its search tries), the losing side
+  the first action it would try; it costs little beyond the value, as the searches behind it
+  mostly meet the table the value filled. With ``shortest=True``, the *principal variation*
+  of the rule book instead: the first action in canonical order realising the best play at
+  every step, the winning side ending the hand in the fewest actions and the losing side
+  delaying the end as long as it can; ``distance`` is then its length (actions to the end,
+  passes counted). Measured on duels of 10 to 14 cards a side, the shortest line costs 5 to 10
+  times the value's nodes (docs/solving.md);
 * ``stake`` (``objective="stake"``): the signed multiplier from this position on, positive when
   the landlord's side (a duel's first player) wins and negative when it loses: ``2**k`` for
   ``k`` bombs and rockets played from here (with wild cards under ``bomb_multiplier="app"``,
@@ -31,7 +37,8 @@ The answers:
 
 The search runs natively (``ddz_fast.search._solver``) without the GIL: an OR-AND search with a
 first-win cutoff over the core's move words, a transposition table of ``tt_megabytes`` keyed by
-the whole node, then an iterative-deepening distance search for the principal variation.
+the whole node, then the line of play: a walk down the warm table for the winning line, or an
+iterative-deepening distance search for the principal variation.
 :mod:`ddz_fast.reference.solver` is its pure-Python specification.
 """
 from __future__ import annotations
@@ -64,6 +71,8 @@ DEFAULT_TT_MEGABYTES = 64
 _MAX_TT_MEGABYTES = 1 << 16
 _NO_NODE_LIMIT = (1 << 63) - 1
 _STOP_REASONS = {0: None, 1: "nodes", 2: "time"}
+# The line of play the native search finds: none, a winning line, the principal variation.
+_NO_LINE, _WINNING_LINE, _SHORTEST_LINE = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,8 @@ class Solution:
     or ``"time"``); ``wins`` then holds a value only if it was proven (a winning move found, or
     every action refuted) and is None otherwise; ``winning_moves`` holds the winning moves
     proven so far; ``pv`` is empty and ``distance`` and ``stake`` are None unless they were
-    finished. Nothing in an inexact result is ever a guess.
+    finished. ``distance`` is None unless ``shortest=True`` asked for it. Nothing in an
+    inexact result is ever a guess.
     """
 
     game: Game
@@ -241,7 +251,7 @@ def _native_call(game: Game, rules: RulesLike, partner: object) -> Tuple[
 
 def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
           max_nodes: Optional[int] = None, time_limit: Optional[float] = None,
-          tt_megabytes: int = DEFAULT_TT_MEGABYTES, pv: bool = True,
+          tt_megabytes: int = DEFAULT_TT_MEGABYTES, pv: bool = True, shortest: bool = False,
           partner: Optional[int] = None) -> Solution:
     """Solve a position or a duel exactly (see the module docstring for the answers).
 
@@ -255,9 +265,10 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     positions, it searches every action). ``max_nodes`` and ``time_limit`` (seconds) bound the
     search: when either runs out the result comes back with ``exact=False`` (never an exception
     and never a wrong exact answer). ``tt_megabytes`` is the memory of the transposition table.
-    ``pv=False`` skips the principal variation and the distance; a line longer than 254
-    actions (four seats only, with about 60 cards or more in play) is not searched for, and
-    the result is then inexact with ``stopped`` None.
+    ``pv=False`` skips the line of play; ``shortest=True`` makes it the principal variation,
+    with its ``distance``, at many times the cost of the value (a shortest line longer than
+    254 actions, at four seats with about 60 cards or more in play, is not searched for: the
+    result is then inexact with ``stopped`` None).
 
     Deterministic: the same call gives the same answers, moves, line of play and node count.
     Ctrl-C (SIGINT) stops the search within a few milliseconds and raises KeyboardInterrupt.
@@ -268,12 +279,16 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     The first player holds 3, B and R, the second a pair of fours. Every lead wins: after the
     rocket the fours cannot answer and the 3 goes out; after a joker the 3 and the other joker
     follow; after the 3 the rocket (or a joker and then the 3) ends it whatever the fours do.
-    The fastest line is three actions, and the pass comes first in canonical order:
+    The winning line leads the 3, the move the search tries first (the rocket left is one
+    turn); the fours' first answer is a 4, and the rocket ends it. The fastest line is three
+    actions too, the pass first in canonical order:
 
     >>> from ddz_fast.positions.duel import Duel
     >>> solution = solve(Duel.parse("BR3/44"))
     >>> solution.wins, [str(m) for m in solution.winning_moves], [str(m) for m in solution.pv]
-    (True, ['3', 'B', 'R', 'BR'], ['3', 'pass', 'BR'])
+    (True, ['3', 'B', 'R', 'BR'], ['3', '4', 'BR'])
+    >>> [str(m) for m in solve(Duel.parse("BR3/44"), shortest=True).pv]
+    ['3', 'pass', 'BR']
 
     With fives wild, the landlord's 4445 is a soft bomb of fours: it beats the kings that seat 1
     played (and seat 2 passed), nobody answers it, and the landlord's 3 goes out. A pass loses:
@@ -291,18 +306,20 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     seconds_limit = _check_time_limit(time_limit)
     megabytes = _check_megabytes(tt_megabytes)
     want_pv = _check_flag("pv", pv)
+    want_shortest = _check_flag("shortest", shortest)
     if type(game) is not Duel and game.is_over:
         return _finished(game, side, code == 1)
+    line = (_SHORTEST_LINE if want_shortest else _WINNING_LINE) if want_pv else _NO_LINE
     table = _take_table(megabytes)
     try:
-        found = entry(table, *node, code, node_limit, seconds_limit, want_pv)
+        found = entry(table, *node, code, node_limit, seconds_limit, line)
     finally:
         _give_table(megabytes, table)
-    return _solution(game, side, found, code == 1, want_pv)
+    return _solution(game, side, found, code == 1, want_pv, want_pv and want_shortest)
 
 
 def _solution(game: Game, side: Tuple[int, ...], found: tuple, want_stake: bool,
-              want_pv: bool) -> Solution:
+              want_pv: bool, want_distance: bool) -> Solution:
     winning, stake_moves, line, value, signed_stake, dist, nodes, seconds, stopped = found
     if stopped == 4:
         raise MemoryError("the solver ran out of memory for its move lists")
@@ -313,6 +330,6 @@ def _solution(game: Game, side: Tuple[int, ...], found: tuple, want_stake: bool,
     stake = signed_stake if want_stake and signed_stake else None
     distance = dist if dist >= 0 else None
     exact = (stopped == 0 and wins is not None and (stake is not None or not want_stake)
-             and (distance is not None or not want_pv))
+             and (bool(line) or not want_pv) and (distance is not None or not want_distance))
     return Solution(game, wins, landlord_wins, winning, line, distance, stake, stake_moves,
                     nodes, seconds, exact, _STOP_REASONS.get(stopped))

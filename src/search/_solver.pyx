@@ -1206,8 +1206,77 @@ cdef int principal_variation(Search* s, const Solved* start, Root* root) noexcep
     return 0
 
 
+cdef int winning_line(Search* s, const Solved* start, Root* root) noexcept nogil:
+    """A line of play from the root to the end into ``root.pv``, the value searches' table
+    warm: at each turn of the winning side, the first action in search order that keeps the
+    win (the table's stored best one first); at each turn of the losing side, whose every
+    action loses, its first action in search order, searched for nothing. Each winning turn
+    costs a value search of the children it tries, most of them found in the table. 0, or -1
+    when stopped."""
+    cdef Solved node = start[0], child
+    cdef Key key
+    cdef Slot* e
+    cdef int r, u = units(start), index, chosen, first, best
+    cdef int mover_wins = root.value
+    cdef Py_ssize_t n_moves, k, top = s.top
+    cdef bint following
+    root.pv_length = 0
+    while root.pv_length < MAX_ACTIONS:
+        following = not is_leading(&node)
+        n_moves = moves_at(s, top, &node)
+        if n_moves < 0:
+            return -1
+        chosen = <int>emptying(&node, s.stack.data + top, n_moves)
+        if chosen < 0 and n_moves == 0:
+            chosen = PASS_INDEX             # nothing beats the move: the pass is forced
+        elif chosen < 0:
+            best = NO_BEST
+            if not following:
+                make_key(&node, &key)
+                e = find(s, &node, &key)
+                if e != NULL:
+                    best = e.best
+            if not order_moves(s, &node, n_moves):
+                return -1
+            s.top = top + u * n_moves
+            first = -1
+            for k in range(n_moves + 2):
+                index = action_index(k, n_moves, best, following)
+                if index < 0:
+                    continue
+                if first < 0:
+                    first = index
+                    if not mover_wins:
+                        break
+                child = node
+                if step(&s.g, &child, s.stack.data + top, index):
+                    chosen = index
+                    break
+                r = search(s, &child)
+                if r < 0:
+                    s.top = top
+                    return -1
+                if (r == 1) == (side_of(&s.g, child.player) == side_of(&s.g, node.player)):
+                    chosen = index
+                    break
+            s.top = top
+            if chosen < 0:
+                chosen = first
+        if chosen == PASS_INDEX:
+            memset(root.pv + u * root.pv_length, 0, u * sizeof(uint64_t))
+        else:
+            copy_move(root.pv + u * root.pv_length, s.stack.data + top + u * chosen, u)
+        root.pv_length += 1
+        child = node
+        if step(&s.g, &node, s.stack.data + top, chosen):
+            return 0
+        if side_of(&s.g, node.player) != side_of(&s.g, child.player):
+            mover_wins = not mover_wins
+    return -1
+
+
 cdef int solve_root(Search* s, const Solved* node, Root* root, int objective,
-                    bint want_pv) noexcept nogil:
+                    bint want_pv, bint shortest) noexcept nogil:
     """Every root action's verdict, the value, the stake and the principal variation."""
     cdef Py_ssize_t i
     cdef int r, undecided = 0, side = side_of(&s.g, node.player)
@@ -1239,7 +1308,10 @@ cdef int solve_root(Search* s, const Solved* node, Root* root, int objective,
             if i == 0 or (value > best if side == 0 else value < best):
                 best = value
         root.stake = best
-    if want_pv:
+    if want_pv and not shortest:
+        if winning_line(s, node, root) < 0:
+            root.pv_length = 0
+    elif want_pv:
         s.win_side = side if root.value == 1 else 1 - side
         root.dist = distance(s, node, 1)
         if root.dist < 0:
@@ -1313,7 +1385,7 @@ cdef inline uint64_t floor_power_of_two(uint64_t x) noexcept nogil:
 
 
 cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
-               int64_t max_nodes, double time_limit, bint want_pv):
+               int64_t max_nodes, double time_limit, int line):
     """Solve ``node`` (checked by the entry point that built it): see _solve for the result."""
     cdef Search s
     cdef Root root
@@ -1347,7 +1419,7 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
         start = now()
         s.deadline = start + time_limit if time_limit > 0 else 0
         with nogil:
-            solve_root(&s, node, &root, objective, want_pv)
+            solve_root(&s, node, &root, objective, line != NO_LINE, line == SHORTEST_LINE)
         seconds = now() - start
         if s.stopped == SIGNALLED:
             _reraise(s.exc_type, s.exc_value, s.exc_tb)
@@ -1367,15 +1439,22 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
 
 
 # --- the entry points (arguments validated by ddz_fast.search.solver) ---------------------------
-# Each returns a tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the
-# stake moves (the actions whose stake is the node's; empty unless the stake is known), the
-# principal variation (Moves), then ``value`` (1/0, -1 unknown), the signed stake (0 unknown),
+
+cdef enum:
+    NO_LINE = 0             # ``line``: no line of play,
+    WINNING_LINE = 1        # a winning line (winning_line),
+    SHORTEST_LINE = 2       # the principal variation and its distance (principal_variation)
+
+# Each takes the line of play to find (NO_LINE, WINNING_LINE or SHORTEST_LINE) and returns a
+# tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the stake moves
+# (the actions whose stake is the node's; empty unless the stake is known), the line of play
+# (Moves; empty when not found), then ``value`` (1/0, -1 unknown), the signed stake (0 unknown),
 # the distance (-1 unknown), the nodes, the seconds and the stop code (0 finished; 1 nodes, 2
 # time, 4 memory ran out). A signal handler's exception (KeyboardInterrupt) propagates.
 
 def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uint64_t prev,
            int passes, bint duel, rules, int objective, int64_t max_nodes, double time_limit,
-           bint want_pv):
+           int line):
     """Solve a position of three hands of one deck, or a duel (two hands and a third of 0)."""
     cdef Options opts = options_of(rules)
     cdef Game g
@@ -1387,12 +1466,12 @@ def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uin
     else:
         node = play_of(hands, landlord, to_move, prev, passes)
     g.o, g.landlord, g.partner, g.duel, g.app = &opts, landlord, -1, duel, False
-    return run(table, &node, &g, objective, max_nodes, time_limit, want_pv)
+    return run(table, &node, &g, objective, max_nodes, time_limit, line)
 
 
 def _solve_laizi(TranspositionTable table, tuple hands, int landlord, int to_move, tuple prev,
                  int passes, tuple wild, rules, int objective, int64_t max_nodes,
-                 double time_limit, bint want_pv):
+                 double time_limit, int line):
     """Solve a position of three hands with wild ranks ``wild`` (the move to beat as
     table_positions.wild_play_of takes it)."""
     cdef Options opts = wild_options(rules)
@@ -1400,12 +1479,12 @@ def _solve_laizi(TranspositionTable table, tuple hands, int landlord, int to_mov
     cdef Game g
     g.o, g.landlord, g.partner, g.duel = &opts, landlord, -1, False
     g.app = rules.bomb_multiplier == "app"
-    return run(table, &node, &g, objective, max_nodes, time_limit, want_pv)
+    return run(table, &node, &g, objective, max_nodes, time_limit, line)
 
 
 def _solve_four_player(TranspositionTable table, tuple hands, int to_move, uint64_t prev_lo,
                        uint64_t prev_hi, int passes, int landlord, int partner, rules,
-                       int objective, int64_t max_nodes, double time_limit, bint want_pv):
+                       int objective, int64_t max_nodes, double time_limit, int line):
     """Solve a position of four hands of two decks (their rank counts; the move to beat's
     two-deck word as its halves), the landlord with ``partner`` (-1: alone)."""
     cdef Options opts = options_of(rules, 2)
@@ -1415,4 +1494,4 @@ def _solve_four_player(TranspositionTable table, tuple hands, int to_move, uint6
         raise ValueError(f"the landlord ({landlord}) and partner ({partner}) are two seats")
     node.landlord = landlord
     g.o, g.landlord, g.partner, g.duel, g.app = &opts, landlord, partner, False, False
-    return run(table, &node, &g, objective, max_nodes, time_limit, want_pv)
+    return run(table, &node, &g, objective, max_nodes, time_limit, line)

@@ -23,8 +23,19 @@ def test_solve_a_position():
     lines = result.stdout.splitlines()
     assert lines[0] == "winner: the peasants"
     assert lines[1] == "winning moves: pass"
-    assert lines[2] == "line (2 actions): pass 5"
+    assert lines[2] == "winning line (2 actions): pass 5"
     assert lines[3].endswith(" nodes/s") and " nodes in " in lines[3]
+
+
+@pytest.mark.native  # the solver is compiled only
+def test_solve_prints_the_shortest_line_on_request():
+    # The first player's 3 wins, then the fours cannot beat the rocket (tests/test_solver_cases:
+    # three actions, the pass first in canonical order).
+    result = ddz("solve", "--duel", "BR3/44", "--shortest")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[2] == "shortest line (3 actions): 3 pass BR"
+    result = ddz("solve", "--rules", "runfast", "342/4/46 0 - 0", "--shortest")
+    assert result.returncode == 2 and "--shortest is Dou Dizhu's" in result.stderr
 
 
 @pytest.mark.native  # the solver is compiled only

@@ -17,7 +17,7 @@ def texts(moves):
 
 def agrees_with_reference(game, rules=None):
     expected = solve_reference(game, rules=rules, distance=True, stake=True)
-    found = solve(game, rules=rules, objective="stake")
+    found = solve(game, rules=rules, objective="stake", shortest=True)
     assert found.exact
     assert (found.wins, found.winning_moves, found.distance, found.pv, found.stake,
             found.stake_moves) == (expected.wins, expected.winning_moves, expected.distance,

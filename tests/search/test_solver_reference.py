@@ -19,12 +19,14 @@ from ddz_fast.rules import Rules
 from ddz_fast.search.solver import solve
 
 from support.common import PRESET_NAMES, sizes
+from support.lines import check_winning_line
 from support.solver_cases import random_duel, random_position
 
 pytestmark = pytest.mark.native  # the solver is compiled only
 
 DISTANCE_EVERY = 8          # the distance and PV are compared on every 8th small game
 SMALL = 9                   # cards in all, at most, for the distance comparison
+LINE_EVERY = 4              # the default winning line is checked on every 4th other small game
 
 
 def _games(preset: str, kind: str, count: int, seed: int):
@@ -44,7 +46,7 @@ def _size(game) -> int:
 
 def _check(game, preset: str, distance: bool, legal_moves=ddz_fast.legal_moves) -> None:
     expected = solve_reference(game, rules=preset, distance=distance, legal_moves=legal_moves)
-    found = solve(game, rules=preset, pv=distance)
+    found = solve(game, rules=preset, pv=distance, shortest=distance)
     assert found.exact, game
     assert found.wins == expected.wins, game
     assert found.winning_moves == expected.winning_moves, game
@@ -62,7 +64,10 @@ def _check(game, preset: str, distance: bool, legal_moves=ddz_fast.legal_moves) 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_native_equals_reference(preset, kind, games):
     for i, game in enumerate(_games(preset, kind, games, seed=1)):
-        _check(game, preset, distance=i % DISTANCE_EVERY == 0 and _size(game) <= SMALL)
+        small = _size(game) <= SMALL
+        _check(game, preset, distance=i % DISTANCE_EVERY == 0 and small)
+        if i % LINE_EVERY == 1 and small:
+            check_winning_line(game, solve(game, rules=preset).pv, preset)
 
 
 @pytest.mark.parametrize("kind", ["position", "duel"])

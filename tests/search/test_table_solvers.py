@@ -27,6 +27,7 @@ from ddz_fast.reference.solver import solve_reference
 from ddz_fast.search.solver import solve
 
 from support.common import sizes
+from support.lines import check_winning_line
 from support.solver_cases import random_four_player_position, random_wild_position
 
 pytestmark = pytest.mark.native  # the solver is compiled only
@@ -66,7 +67,7 @@ def _check(game, partner: Optional[int], rules: Rules, stake: bool, distance: bo
            legal_moves=ddz_fast.legal_moves) -> None:
     expected = solve_reference(game, rules=rules, partner=partner, stake=stake,
                                distance=distance, legal_moves=legal_moves)
-    found = solve(game, rules=rules, partner=partner, pv=distance,
+    found = solve(game, rules=rules, partner=partner, pv=distance, shortest=distance,
                   objective="stake" if stake else "win")
     assert found.exact, game
     assert (found.wins, found.winning_moves) == (expected.wins, expected.winning_moves), game
@@ -81,9 +82,14 @@ def _check(game, partner: Optional[int], rules: Rules, stake: bool, distance: bo
 @pytest.mark.parametrize("games", sizes(100, 1000))
 @pytest.mark.parametrize("table", TABLES)
 def test_native_equals_reference(table, games):
+    rules = TABLES[table]
     for i, (game, partner) in enumerate(_games(table, games, seed=1)):
-        _check(game, partner, TABLES[table], stake=i % STAKE_EVERY == 0,
-               distance=i % DISTANCE_EVERY == 0 and _size(game) <= SMALL)
+        small = _size(game) <= SMALL
+        _check(game, partner, rules, stake=i % STAKE_EVERY == 0,
+               distance=i % DISTANCE_EVERY == 0 and small)
+        if i % DISTANCE_EVERY == 4 and small:
+            line = solve(game, rules=rules, partner=partner).pv
+            check_winning_line(game, line, rules, partner)
 
 
 @pytest.mark.parametrize("table", TABLES)
@@ -100,7 +106,7 @@ def test_native_equals_reference_generator_end_to_end(table):
 
 def _both(game, rules, partner=None):
     """The native solution, after checking that the reference agrees with it."""
-    found = solve(game, rules=rules, partner=partner, objective="stake")
+    found = solve(game, rules=rules, partner=partner, objective="stake", shortest=True)
     expected = solve_reference(game, rules=rules, partner=partner, stake=True, distance=True)
     assert (found.wins, found.winning_moves, found.stake, found.stake_moves, found.distance,
             found.pv) == (expected.wins, expected.winning_moves, expected.stake,
@@ -259,7 +265,9 @@ def test_time_limit_stops_a_whole_deal(table):
     position, rules, partner = _opening(table)
     found = solve(position, rules=rules, partner=partner, time_limit=0.2)
     assert (found.exact, found.stopped) == (False, "time")
-    assert 0.2 <= found.seconds <= 0.3
+    # The clock is read every 1,024 nodes (under a millisecond at any table): the slack is for
+    # a shared machine that takes the core away for a while.
+    assert 0.2 <= found.seconds <= 0.6
 
 
 @pytest.mark.parametrize("table", ["tiandi_laizi", "four_player_partner"])

@@ -328,7 +328,7 @@ def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
             continue
         expected = solve_reference(duel, rules=BOTZONE, distance=True,
                                    legal_moves=ddz_fast.legal_moves)
-        found = solve(duel, rules=BOTZONE, pv=True)
+        found = solve(duel, rules=BOTZONE, shortest=True)
         assert found.exact and (found.wins, found.winning_moves) == (
             expected.wins, expected.winning_moves), duel
         assert (found.distance, found.pv) == (expected.distance, expected.pv), duel
