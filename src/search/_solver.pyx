@@ -26,7 +26,7 @@ followed by its partner) keeps the value, otherwise it flips.
 """
 from cpython.exc cimport PyErr_Fetch, PyErr_Restore
 from cpython.object cimport PyObject
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -504,12 +504,17 @@ cdef inline Py_ssize_t moves_at(Search* s, Py_ssize_t at, const Solved* n) noexc
 
 cdef extern from *:
     """
-    /* The flag bits (bit 4r + 3 of rank r) of the two jokers, and of the chain ranks 3..A. */
+    /* The flag bits (bit 4r + 3 of rank r) of the two jokers, and of the chain ranks 3..A;
+       the count nibbles of a hand holding both jokers, and the jokers' rank mask. */
     #define DDZ_JOKER_FLAGS 0x0880000000000000ULL
     #define DDZ_CHAIN_FLAGS 0x0000888888888888ULL
+    #define DDZ_JOKER_NIBBLES 0x0110000000000000ULL
+    #define DDZ_JOKER_RANKS 0x6000U
     """
     const uint64_t JOKER_FLAGS "DDZ_JOKER_FLAGS"
     const uint64_t CHAIN_FLAGS "DDZ_CHAIN_FLAGS"
+    const uint64_t JOKER_NIBBLES "DDZ_JOKER_NIBBLES"
+    const uint32_t JOKER_RANKS "DDZ_JOKER_RANKS"
 
 
 # --- move ordering ---------------------------------------------------------------------------
@@ -865,6 +870,55 @@ cdef inline Slot* claim(Search* s, const Solved* n, const Key* key, int work) no
     return e
 
 
+# --- a sure win: moves nobody can beat -----------------------------------------------------------
+
+cdef bint sure_win(const Game* g, const Play* n) noexcept nogil:
+    """Whether the leading player of ``n`` wins at once by this plan: split its hand into its
+    rank groups (all its cards of a rank: a solo, pair, trio or bomb; both jokers the rocket),
+    each trio carrying one solo or pair of 3..2 as its kicker; play every group no opponent can
+    beat, then the one group left, if any, which empties the hand.
+
+    Proof: no opponent holds a move that beats such a group, so every opponent passes (and a
+    partner may pass), and the lead comes back to the player; the last move ends the hand. A
+    group of c copies of rank r (c < 4) is beaten only by c or more copies of a higher rank, a
+    bomb or the rocket; a bomb only by a higher bomb or the rocket; the rocket by nothing; a
+    trio with a kicker only by a higher trio, a bomb or the rocket (the kicker never decides).
+    "Some opponent holds a higher rank c times" is a test on the bitwise or of the opponents'
+    rank masks, held at least 1..4 times. Used at leading nodes of the value search only: it
+    says nothing of how long the hand lasts, nor of the stake.
+    """
+    cdef uint64_t hand = n.hands[n.player], h
+    cdef uint32_t held[5]
+    cdef uint32_t mine
+    cdef bint rocket = False, any_bomb
+    cdef int seat, seats = 2 if g.duel else 3, copies, rank, beatable = 0, trios = 0, small = 0
+    held[1] = held[2] = held[3] = held[4] = 0
+    for seat in range(seats):
+        h = n.hands[seat]
+        if side_of(g, seat) == side_of(g, n.player) or h == 0:
+            continue
+        rocket |= (h & JOKER_NIBBLES) == JOKER_NIBBLES
+        for copies in range(1, 5):
+            held[copies] |= gather_flags(at_least(h, copies))
+    any_bomb = rocket or held[4] != 0
+    mine = gather_flags(at_least(hand, 1))
+    if (hand & JOKER_NIBBLES) == JOKER_NIBBLES:
+        mine &= ~JOKER_RANKS                # the rocket: nothing beats it
+    while mine:
+        rank = ctz(mine)
+        mine &= mine - 1
+        copies = (hand >> (4 * rank)) & 7
+        if copies == 4:
+            beatable += rocket or (held[4] >> (rank + 1)) != 0
+            continue
+        if any_bomb or (held[copies] >> (rank + 1)) != 0:
+            beatable += 1
+            small += copies < 3 and rank < BLACK_JOKER      # a kicker a trio may carry
+        trios += copies == 3
+    return beatable - min(trios, small) <= 1
+
+
+# --- the value: does the side to move win? -------------------------------------------------------
 # --- the value: does the side to move win? -------------------------------------------------------
 
 cdef int search(Search* s, const Solved* n) noexcept nogil:
@@ -890,6 +944,9 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
     if tick(s):
         return -1
     if not following:
+        if Solved is Play:
+            if sure_win(&s.g, n):
+                return 1
         make_key(n, &key)
         prefetch_write(cluster_of(s, n, key.hash), cluster_bytes(n))  # while moves generate
     n_moves = moves_at(s, top, n)
