@@ -401,7 +401,7 @@ def test_cli_arena_with_wild_cards(capsys):
     expected = play_deals(ArenaConfig(("random", "greedy"), seed=2, rules=Rules.preset("laizi")),
                           0, 3)
     assert result["tally"] == expected.as_dict()
-    assert main(["arena", "random", "ismcts", "--hands", "2", "--rules", "tiandi_laizi"]) == 2
+    assert main(["arena", "random", "solver", "--hands", "2", "--rules", "tiandi_laizi"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and len(captured.err.splitlines()) == 1
-    assert "bot 'ismcts' cannot play them" in captured.err
+    assert "bot 'solver' cannot play them" in captured.err

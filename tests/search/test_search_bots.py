@@ -14,18 +14,18 @@ from __future__ import annotations
 import importlib.util
 import random
 
-import numpy as np
 import pytest
 
 from ddz_fast import Game, Move, Rules
 from ddz_fast.search.bots import act, play_hand, start_play
 from ddz_fast.search.catalog import BOTS, make_bot
-from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
+from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of
 from ddz_fast.engine.three_player import State
 from ddz_fast.hand import Hand
 from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.three_player import Position
+from support.checked_bots import Checked
 from support.common import sizes
 
 pytestmark = pytest.mark.native  # the search runs in the compiled core
@@ -50,28 +50,6 @@ def available(name: str) -> bool:
 
 #: The blocks the legality sweep is cut into.
 BLOCKS = 4
-
-
-class Checked:
-    """A bot whose every decision is checked against the state's legal actions, and counted."""
-
-    def __init__(self, bot) -> None:  # type: ignore[no-untyped-def]
-        self.bot = bot
-        self.decisions = 0
-
-    def _check(self, state: State, action):  # type: ignore[no-untyped-def]
-        assert action in state.legal_actions(), (self.bot, state, action)
-        self.decisions += 1
-        return action
-
-    def bid(self, state: State):  # type: ignore[no-untyped-def]
-        return self._check(state, self.bot.bid(state))
-
-    def double(self, state: State):  # type: ignore[no-untyped-def]
-        return self._check(state, self.bot.double(state))
-
-    def play(self, state: State):  # type: ignore[no-untyped-def]
-        return self._check(state, self.bot.play(state))
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))
@@ -259,11 +237,11 @@ def test_the_search_bots_let_a_partner_go_out():
 def test_rollout_scores_count_the_won_finishes_of_each_action():
     info = InformationSet.from_position(Position.parse("3456789TJQ/KKAA2/BR333 0 0 - 0"), 0)
     bot = PIMCBot(seed=1, samples=4, rollouts=400, solve_cards=0)
-    actions = [parse_move("3"), parse_move("3456789TJQ")]
-    words = np.array([m.word for m in actions], dtype=np.uint64)
+    decision = _decision_of(info, Rules())
+    decision.actions = [parse_move("3"), parse_move("3456789TJQ")]
     # 4 deals, 400 finishes over 2 actions: 50 finishes of each action on each deal, each
     # score a won fraction times the 4 deals.
-    scores = bot._scores(info, actions, words, 9, Rules())
+    scores = bot._scores(decision, 9)
     assert scores.shape == (2,) and 0 <= scores[0] <= 4
     assert scores[1] == 4  # the whole chain goes out at once: won on every deal
 

@@ -428,10 +428,10 @@ def test_the_random_and_greedy_bots_play_laizi_and_matches_run():
     assert match.is_over and len(match.results) == 3 and sum(totals) == 0
 
 
-@pytest.mark.parametrize("name", ["solver", "pimc", "ismcts"])
+@pytest.mark.parametrize("name", ["solver"])
 def test_the_other_bots_refuse_wild_cards_naming_themselves(name):
     bot = make_bot(name, 0)
-    label = {"solver": "SolverBot", "pimc": "PIMCBot", "ismcts": "ISMCTSBot"}[name]
+    label = {"solver": "SolverBot"}[name]
     state = Game("laizi").new_state(1)
     with pytest.raises(ValueError, match=f"^{label} cannot play wild cards"):
         bot.bid(state)
