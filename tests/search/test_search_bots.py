@@ -8,6 +8,8 @@
   were dealt again, consistently with everything public, gets the same decision from a bot
   with the same seed; on the classic tables, and on botzone and no_kitty alone.
 * The search kernels find what a hand-derived position says they must.
+
+The laizi and four-player tables are tested in tests/search/test_search_bots_tables.py.
 """
 from __future__ import annotations
 
