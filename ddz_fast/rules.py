@@ -62,12 +62,12 @@ class Rules:
     The move API, the game engine (:mod:`ddz_fast.engine.four_player` at four seats), positions and
     perft (:mod:`ddz_fast.positions.four_player`), ``random_games``, ``perft_native`` and
     ``play_out`` play both tables, and so do the random, greedy and search bots; the solver
-    and the arena play three players only so far (they refuse four). ``deal_bonuses`` (Happy Dou Dizhu, three
-    players, default off): at the deal, before the bidding, each player dealt both jokers
-    doubles the hand's multiplier once and each player dealt a 12-card straight (one of
-    every rank 3..A) doubles it once more; the bonuses are public events of the hand. No
-    preset turns it on: it is an option on top of any three-player preset,
-    ``Rules.preset("no_kitty").replace(deal_bonuses=True)``. The moves do not change.
+    and the arena play three players only so far (they refuse four). ``deal_bonuses``
+    (Happy Dou Dizhu, three players, default off): at the deal, before the bidding, each
+    player dealt both jokers doubles the hand's multiplier once and each player dealt a
+    12-card straight (one of every rank 3..A) doubles it once more; the bonuses are public
+    events of the hand. No preset turns it on: it is an option on top of any three-player
+    preset, ``Rules.preset("no_kitty").replace(deal_bonuses=True)``. The moves do not change.
 
     Wild cards (docs/RULES.md, "Variants" > "Laizi"): ``laizi`` is the number of wild ranks, 0
     (no wild cards), 1 (preset ``laizi``) or 2 (tiandi laizi, preset ``tiandi_laizi``). The
