@@ -44,7 +44,7 @@ three-seat tables without wild cards. On the other tables it scores by its finis
 from __future__ import annotations
 
 import random
-from typing import List, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -189,6 +189,8 @@ class _Decision:
     exact = False
     #: The most determinizations an ISMCTS decision deals.
     deal_limit = MAX_SAMPLES_PER_DECISION
+    #: The wild ranks the moves are read under, low to high (None: no wild cards).
+    wild: Optional[Wild] = None
 
     def __init__(self, info: AnyInformationSet, rules: Rules) -> None:
         self.info = info
@@ -197,8 +199,10 @@ class _Decision:
 
     def _legal_actions(self) -> List[Move]:
         """The player's moves (the same in every deal: they read only its hand and the public
-        trick), with the pass first when following."""
-        raise NotImplementedError
+        trick), with the pass first when following, as ``State.legal_actions()`` lists them."""
+        info = self.info
+        moves = list(legal_moves(info.hand, info.prev, rules=self.rules, wild=self.wild))
+        return moves if info.prev is None else [Move.PASS] + moves
 
     def _word(self, move: Move) -> int:
         """The move word the kernels name a move by (its key's 128 bits)."""
@@ -221,12 +225,8 @@ class _Decision:
         raise NotImplementedError
 
 
-def _with_pass(info: Union[InformationSet, FourPlayerInformationSet],
-               moves: List[Move]) -> List[Move]:
-    return moves if info.prev is None else [Move.PASS] + moves
-
-
 def _check_decision(info: Union[InformationSet, FourPlayerInformationSet]) -> None:
+    """ValueError unless ``info`` is a play-phase decision of its own player."""
     if info.phase != "play" or info.to_move != info.player:
         raise ValueError(f"info must be a play-phase decision of its player (phase "
                          f"{info.phase!r}, player {info.player}, to move {info.to_move})")
@@ -240,10 +240,6 @@ class _ThreeSeats(_Decision):
     exact = True
     info: InformationSet
 
-    def _legal_actions(self) -> List[Move]:
-        return _with_pass(self.info, list(legal_moves(self.info.hand, self.info.prev,
-                                                      rules=self.rules)))
-
     def root(self) -> tuple:
         info = self.info
         return info.landlord, info.player, 0 if info.prev is None else info.prev.word, \
@@ -252,7 +248,8 @@ class _ThreeSeats(_Decision):
     def position(self, deal: np.ndarray) -> Position:
         info = self.info
         hands = [Hand.from_bitboard(int(word)) for word in deal]
-        return Position(hands, info.landlord, info.player, info.prev, info.passes)
+        return Position(hands, info.landlord, info.player, info.prev, info.passes,
+                        wild=self.wild)
 
 
 class _WildCards(_ThreeSeats):
@@ -268,13 +265,8 @@ class _WildCards(_ThreeSeats):
             raise ValueError(f"info shows the wild ranks {info.wild} and {rules!r} has "
                              f"{rules.laizi}: in play an information set holds every wild "
                              f"rank of its rules")
-        #: The wild ranks, low to high.
-        self.wild: Wild = check_wild(rules, info.wild)
+        self.wild = check_wild(rules, info.wild)
         super().__init__(info, rules)
-
-    def _legal_actions(self) -> List[Move]:
-        return _with_pass(self.info, list(legal_moves(self.info.hand, self.info.prev,
-                                                      rules=self.rules, wild=self.wild)))
 
     def root(self) -> tuple:
         info, prev = self.info, self.info.prev
@@ -285,12 +277,6 @@ class _WildCards(_ThreeSeats):
                       len(prev))
         return info.landlord, info.player, fields, info.passes, self.wild
 
-    def position(self, deal: np.ndarray) -> Position:
-        info = self.info
-        hands = [Hand.from_bitboard(int(word)) for word in deal]
-        return Position(hands, info.landlord, info.player, info.prev, info.passes,
-                        wild=self.wild)
-
 
 class _FourSeats(_Decision):
     """The four-player table: rows of four two-deck hand words (eight halves); the landlord's
@@ -300,10 +286,6 @@ class _FourSeats(_Decision):
     table = "four_player"
     deal_limit = _PYTHON_DEALS
     info: FourPlayerInformationSet
-
-    def _legal_actions(self) -> List[Move]:
-        return _with_pass(self.info, list(legal_moves(self.info.hand, self.info.prev,
-                                                      rules=self.rules)))
 
     def _word(self, move: Move) -> int:
         # The generator's two-deck layout, also for cards that fit one deck.
@@ -431,8 +413,9 @@ class PIMCBot(_SearchBot):
     action with the best total is played, the first in canonical order among equals.
 
     Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
-    percentile (``benchmarks/results/strength.md``); the rollouts scale with ``rollouts``, the
-    solves with ``samples`` and ``max_nodes``.
+    percentile (``benchmarks/results/strength.md``); with wild cards 30 to 50 ms, at the
+    four-player table 11 ms (``benchmarks/results/search_tables.md``). The rollouts scale with
+    ``rollouts``, the solves with ``samples`` and ``max_nodes``.
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.search.bots import start_play
@@ -497,7 +480,9 @@ class ISMCTSBot(_SearchBot):
 
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
     the finishes are long), so about 8 ms in the mean at the default 4,000 iterations
-    (``benchmarks/results/strength.md``).
+    (``benchmarks/results/strength.md``); with wild cards 70 to 150 ms (the laizi generator
+    lists every reading), at the four-player table 20 ms
+    (``benchmarks/results/search_tables.md``).
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.search.bots import start_play
