@@ -22,13 +22,12 @@ from ddz_fast import Game, Move, Rules
 from ddz_fast.search.bots import act, play_hand, start_play
 from ddz_fast.search.catalog import BOTS, make_bot
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of
-from ddz_fast.engine.three_player import State
-from ddz_fast.hand import Hand
 from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.three_player import Position
 from support.checked_bots import Checked
 from support.common import sizes
+from support.twins import check_blind, mid_game_state, redealt
 
 pytestmark = pytest.mark.native  # the search runs in the compiled core
 
@@ -100,34 +99,8 @@ def test_every_bot_plays_only_legal_actions_on_the_one_deck_tables(preset, hands
 
 # --- blind to hidden cards ------------------------------------------------------------------------
 
-def mid_game_state(rng: random.Random, rules: Rules) -> State:
-    """A play-phase state after a random number of random actions (not yet over)."""
-    while True:
-        state = start_play(Game(rules), rng.randrange(2**32), landlord=rng.randrange(3))
-        for _ in range(rng.randrange(40)):
-            state.apply(rng.choice(state.legal_actions()))
-            if state.is_over:
-                break
-        if not state.is_over:
-            return state
-
-
-def redealt(state: State) -> State:
-    """``state`` with the hidden hands of the player to move dealt again: a uniform deal that
-    agrees with everything public (played cards, card counts, the kitty, the deal bonuses),
-    and the same moves replayed from the start of play."""
-    player = state.current_player
-    info = information_set(state, player)
-    now = info.sample(1, random.Random(str(state.history)).randrange(2**64))[0]
-    starts = [Hand.from_bitboard(int(now[seat]) + info.played[seat].bitboard)
-              for seat in range(3)]
-    twin = Game(state.rules).new_state_from_hands(starts, state.kitty, landlord=state.landlord)
-    for _, action in state.history:
-        twin.apply(action)
-    assert information_set(twin, player) == info
-    return twin
-
-
+#: The random actions before a decision of the blindness tests: fewer than this.
+MID_GAME_STEPS = 40
 FAIR_BOTS = ["random", "greedy", "pimc", "ismcts", QUICK["pimc"], QUICK["ismcts"],
              "pimc:rollout=random", "ismcts:rollout=random,iterations=500", "rlcard-rule"]
 
@@ -149,22 +122,10 @@ def test_bots_never_read_hidden_cards(spec: str, table: str, full: bool):
     if not available(spec.partition(":")[0]):
         pytest.skip(f"{spec} needs {PEER_BOTS[spec]}")
     seed = f"blind:{spec}" if table == "classic" else f"blind:{table}:{spec}"
-    rng = random.Random(seed)
     cases = 40 if spec in ("pimc", "ismcts") else 150
     if full:
         cases = 200 if spec in ("pimc", "ismcts") else 2_000
-    moved = 0
-    for case in range(cases):
-        tables = BLIND_TABLES[table]
-        rules = tables[case % len(tables)]
-        state = mid_game_state(rng, rules)
-        twin = redealt(state)
-        seat = state.current_player
-        moved += twin.hands != state.hands
-        assert twin.hands[seat] == state.hands[seat]
-        seed = f"{spec}:{case}"
-        assert make_bot(spec, seed).play(twin) == make_bot(spec, seed).play(state), case
-    assert moved > cases // 2  # most twins really hide other cards
+    check_blind(spec, BLIND_TABLES[table], seed, cases, MID_GAME_STEPS)
 
 
 def test_search_bots_decide_from_the_information_set_alone():
@@ -254,7 +215,7 @@ def test_the_twin_states_expose_a_bot_that_reads_hidden_cards():
     rng = random.Random("cheat")
     differs = 0
     for case in range(40):
-        state = mid_game_state(rng, Rules())
+        state = mid_game_state(rng, Rules(), MID_GAME_STEPS)
         twin = redealt(state)
         bot = "solver:max_nodes=3000"
         differs += make_bot(bot, case).play(twin) != make_bot(bot, case).play(state)

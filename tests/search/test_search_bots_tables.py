@@ -16,14 +16,12 @@ The classic, Botzone and no-kitty tables are tested in tests/search/test_search_
 from __future__ import annotations
 
 import random
-from typing import Union
 
 import numpy as np
 import pytest
 
 from ddz_fast import Game, Hand, Move, Rules
 from ddz_fast.engine.four_player import FourPlayerState
-from ddz_fast.engine.laizi import LaiziState
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.four_player import FourPlayerPosition
 from ddz_fast.positions.three_player import Position
@@ -34,6 +32,7 @@ from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of, _two_deck_rows
 from support.checked_bots import Checked
 from support.common import sizes
+from support.twins import check_blind, info_of, mid_game_state
 
 pytestmark = pytest.mark.native  # the search runs in the compiled core
 
@@ -43,14 +42,6 @@ TABLES = {"laizi": Rules.preset("laizi"), "tiandi_laizi": Rules.preset("tiandi_l
 TABLE_BOTS = ("random", "greedy", "pimc", "ismcts")
 #: Small budgets for the runs of thousands of hands: the same code paths as the defaults.
 QUICK = {"pimc": "pimc:samples=2,rollouts=8", "ismcts": "ismcts:iterations=8"}
-TableState = Union[LaiziState, FourPlayerState]
-
-
-def info_of(state: TableState, player: int) -> Union[InformationSet, FourPlayerInformationSet]:
-    """What ``player`` knows in ``state``: the information set of its table."""
-    if isinstance(state, FourPlayerState):
-        return FourPlayerInformationSet.from_state(state, player)
-    return information_set(state, player)
 
 
 # --- legal actions only ---------------------------------------------------------------------------
@@ -83,47 +74,8 @@ def test_every_bot_plays_only_legal_actions_on_the_laizi_and_four_player_tables(
 
 # --- blind to hidden cards ------------------------------------------------------------------------
 
-def mid_game_state(rng: random.Random, rules: Rules) -> TableState:
-    """A play-phase state after a random number of random actions (not yet over), the partner
-    chosen at random under ``sides="partner"``."""
-    while True:
-        state = start_play(Game(rules), rng.randrange(2**32),
-                           landlord=rng.randrange(rules.players))
-        if state.phase == "partner":
-            state.apply(rng.choice(state.legal_actions()))
-        for _ in range(rng.randrange(60)):
-            state.apply(rng.choice(state.legal_actions()))
-            if state.is_over:
-                break
-        if not state.is_over:
-            return state
-
-
-def redealt(state: TableState) -> TableState:
-    """``state`` with the hidden hands of the player to move dealt again by its information
-    set's sampler (so consistently with everything public), and every action replayed from the
-    start of play (the choice of partner included)."""
-    player = state.current_player
-    info = info_of(state, player)
-    seed = random.Random(str(state.history)).randrange(2**64)
-    if isinstance(state, FourPlayerState):
-        now = info.sample(1, seed)[0]
-        starts = [Hand([int(c) + p for c, p in zip(now[seat], info.played[seat].counts)],
-                       decks=2) for seat in range(4)]
-        twin = Game(state.rules).new_state_from_hands(starts, state.kitty,
-                                                      landlord=state.landlord)
-    else:
-        now = info.sample(1, seed)[0]
-        starts = [Hand.from_bitboard(int(now[seat]) + info.played[seat].bitboard)
-                  for seat in range(3)]
-        twin = Game(state.rules).new_state_from_hands(starts, state.kitty,
-                                                      landlord=state.landlord, wild=state.wild)
-    for _, action in state.history:
-        twin.apply(action)
-    assert info_of(twin, player) == info
-    return twin
-
-
+#: The random actions before a decision of the blindness tests: fewer than this.
+MID_GAME_STEPS = 60
 FAIR_BOTS = ["random", "greedy", QUICK["pimc"], QUICK["ismcts"],
              "pimc:rollout=random,samples=4,rollouts=200", "ismcts:iterations=200"]
 
@@ -132,28 +84,14 @@ FAIR_BOTS = ["random", "greedy", QUICK["pimc"], QUICK["ismcts"],
 @pytest.mark.parametrize("spec", FAIR_BOTS)
 @pytest.mark.parametrize("table", TABLES)
 def test_bots_never_read_hidden_cards_on_the_laizi_and_four_player_tables(table, spec, cases):
-    rng = random.Random(f"blind:{table}:{spec}")
-    moved = 0
-    for case in range(cases):
-        state = mid_game_state(rng, TABLES[table])
-        twin = redealt(state)
-        seat = state.current_player
-        moved += twin.hands != state.hands
-        assert twin.hands[seat] == state.hands[seat]
-        seed = f"{spec}:{case}"
-        assert make_bot(spec, seed).play(twin) == make_bot(spec, seed).play(state), case
-    assert moved > cases // 2  # most twins really hide other cards
+    check_blind(spec, [TABLES[table]], f"blind:{table}:{spec}", cases, MID_GAME_STEPS)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", ["pimc", "ismcts"])
 @pytest.mark.parametrize("table", TABLES)
 def test_bots_at_their_default_budgets_never_read_hidden_cards(table, spec):
-    rng = random.Random(f"blind-default:{table}:{spec}")
-    for case in range(20):
-        state = mid_game_state(rng, TABLES[table])
-        twin = redealt(state)
-        assert make_bot(spec, case).play(twin) == make_bot(spec, case).play(state), case
+    check_blind(spec, [TABLES[table]], f"blind-default:{table}:{spec}", 20, MID_GAME_STEPS)
 
 
 # --- through the information set alone ------------------------------------------------------------
@@ -161,7 +99,7 @@ def test_bots_at_their_default_budgets_never_read_hidden_cards(table, spec):
 @pytest.mark.parametrize("table", TABLES)
 def test_search_bots_decide_from_the_information_set_alone(table):
     rules = TABLES[table]
-    state = mid_game_state(random.Random(table), rules)
+    state = mid_game_state(random.Random(table), rules, MID_GAME_STEPS)
     info = info_of(state, state.current_player)
     for make in (lambda: PIMCBot(seed=3, samples=4, rollouts=300),
                  lambda: ISMCTSBot(seed=3, iterations=300)):
@@ -172,7 +110,7 @@ def test_search_bots_decide_from_the_information_set_alone(table):
 
 
 def test_an_information_set_is_played_under_rules_of_its_table():
-    laizi = mid_game_state(random.Random(1), TABLES["laizi"])
+    laizi = mid_game_state(random.Random(1), TABLES["laizi"], MID_GAME_STEPS)
     wild_info = information_set(laizi, laizi.current_player)
     with pytest.raises(ValueError, match="wild ranks"):
         PIMCBot().choose(wild_info, "standard")
@@ -181,7 +119,8 @@ def test_an_information_set_is_played_under_rules_of_its_table():
     plain = start_play(Game(), 3, landlord=0)
     with pytest.raises(ValueError, match="wild ranks"):
         ISMCTSBot().choose(information_set(plain, 0), "laizi")
-    four = mid_game_state(random.Random(2), TABLES["four_player_partner"])
+    four = mid_game_state(random.Random(2), TABLES["four_player_partner"],
+                          MID_GAME_STEPS)
     four_info = info_of(four, four.current_player)
     with pytest.raises(ValueError, match="sides='alone'"):
         PIMCBot().choose(four_info)                       # four_player: the landlord alone
@@ -197,7 +136,7 @@ def test_an_information_set_is_played_under_rules_of_its_table():
 def test_the_determinized_position_of_the_true_deal_is_the_states(table):
     # What PIMC's exact step would solve (once the solver takes these tables): each deal read
     # back as the table's position. The true hands must give the state's own position.
-    state = mid_game_state(random.Random(f"position:{table}"), TABLES[table])
+    state = mid_game_state(random.Random(f"position:{table}"), TABLES[table], MID_GAME_STEPS)
     decision = _decision_of(info_of(state, state.current_player), state.rules)
     if isinstance(state, FourPlayerState):
         deal = _two_deck_rows(np.array([[h.counts for h in state.hands]], dtype=np.uint8))[0]
