@@ -373,7 +373,7 @@ def test_the_arena_plays_hands_with_wild_cards_drawn_by_the_engine(monkeypatch, 
     assert parts == tally
 
 
-@pytest.mark.parametrize("bot", ["solver", "pimc:samples=2", "ismcts"])
+@pytest.mark.parametrize("bot", ["solver", "solver:max_nodes=100"])
 def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch, bot: str):
     def no_deal(*args, **kwargs):  # pragma: no cover - reached only when the check fails
         raise AssertionError("a hand was dealt")
@@ -386,7 +386,7 @@ def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch,
         message = str(caught.value)
         assert "\n" not in message
         assert f"bot {bot!r} cannot play them" in message and preset in message
-        assert message.endswith("choose among random, greedy")
+        assert message.endswith("choose among random, greedy, pimc, ismcts")
     # Without wild cards the same bots are welcome.
     assert ArenaConfig(("random", bot)).bots == ("random", bot)
 
