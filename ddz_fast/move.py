@@ -568,6 +568,10 @@ def bomb_factor(move: Move, bomb_multiplier: str = "double") -> int:
     >>> bomb_factor(Move.parse("3333")), bomb_factor(Move.parse("3335=3333"), "app")
     (2, 2)
     """
+    if not isinstance(move, Move):
+        raise TypeError(f"move must be a Move, not {type(move).__name__}")
+    if not isinstance(bomb_multiplier, str) or bomb_multiplier not in ("double", "app"):
+        raise ValueError(f"bomb_multiplier must be 'double' or 'app', got {shown(bomb_multiplier)}")
     if move.type not in ("bomb", "rocket"):
         return 1
     if bomb_multiplier == "double":

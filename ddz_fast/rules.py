@@ -61,13 +61,13 @@ class Rules:
     joker pairs, the four-joker rocket and longer chains (see :mod:`ddz_fast.reference.moves`).
     The move API, the game engine (:mod:`ddz_fast.engine.four_player` at four seats), positions and
     perft (:mod:`ddz_fast.positions.four_player`), ``random_games``, ``perft_native`` and
-    ``play_out`` play both tables; the solver, the search bots and the arena play three
-    players only so far (they refuse four). ``deal_bonuses`` (Happy Dou Dizhu, three
-    players, default off): at the deal, before the bidding, each player dealt both jokers
-    doubles the hand's multiplier once and each player dealt a 12-card straight (one of
-    every rank 3..A) doubles it once more; the bonuses are public events of the hand. No
-    preset turns it on: it is an option on top of any three-player preset,
-    ``Rules.preset("no_kitty").replace(deal_bonuses=True)``. The moves do not change.
+    ``play_out`` play both tables, and so do the random, greedy and search bots; the solver
+    and the arena play three players only so far (they refuse four). ``deal_bonuses``
+    (Happy Dou Dizhu, three players, default off): at the deal, before the bidding, each
+    player dealt both jokers doubles the hand's multiplier once and each player dealt a
+    12-card straight (one of every rank 3..A) doubles it once more; the bonuses are public
+    events of the hand. No preset turns it on: it is an option on top of any three-player
+    preset, ``Rules.preset("no_kitty").replace(deal_bonuses=True)``. The moves do not change.
 
     Wild cards (docs/RULES.md, "Variants" > "Laizi"): ``laizi`` is the number of wild ranks, 0
     (no wild cards), 1 (preset ``laizi``) or 2 (tiandi laizi, preset ``tiandi_laizi``). The
@@ -83,8 +83,9 @@ class Rules:
     ``classify``, ``beats``), as do the batched move APIs, the game engine
     (:mod:`ddz_fast.engine.laizi` draws the wild ranks of each hand), positions and perft (in
     Python and natively), the native random games and rollouts and the environment
-    :mod:`ddz_fast.envs.laizi`; the layers that do not play wild cards yet (the solver, the
-    arena, the solver and search bots) refuse such rules, each naming itself.
+    :mod:`ddz_fast.envs.laizi`, and the random, greedy and search bots; the layers that do not
+    play wild cards yet (the solver and the solver bot) refuse such rules, each naming
+    itself.
 
     The game (docs/RULES.md, "Run Fast"): ``game`` is ``"doudizhu"`` or ``"runfast"`` (presets
     ``runfast`` and ``runfast_15``), Dou Dizhu's cousin on the same cards without jokers,

@@ -10,28 +10,43 @@ text rendering are the same at both tables and written once here. Each environme
 agents and observation layout and says how a hand starts, how the action mask is found and
 what its observation and rendering add.
 
+Opponents are written once here too, for every environment: ``opponents`` maps agent names to
+bots (a spec as :func:`~ddz_fast.search.catalog.make_bot` takes it, such as
+``"pimc:samples=16"``, or a :class:`~ddz_fast.search.bots.Bot`). Those agents are no longer
+agents of the environment: their bots take their decisions inside :meth:`PlayPhaseEnv.reset` and
+:meth:`PlayPhaseEnv.step`, so only the other agents are ever selected to act, observed and
+rewarded. A spec's bot is made afresh for every hand, seeded from the hand's deal (itself drawn
+from the environment's seed), so that a seeded episode is reproducible; a Bot object plays as it
+is, with its own random stream. A bot that does not play the table (wild cards, four seats,
+Run Fast) is refused by name when the environment is made, as is the ``bidder``.
+
 The environment modules check that PettingZoo and Gymnasium are installed before they import
 this one, so that their error names them.
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 
 from .. import moves as api
-from ..search.bots import last_mover
+from ..search.bots import (Bot, act, last_mover, plays_four_player, plays_runfast,
+                           plays_wild_cards)
 from ..search.catalog import make_bot
 from ..cards import NUM_RANKS
 from ..engine.base import check_seed
 from ..engine.game import Game
 from ..move import Move
+from ..rules import Rules
 from ..validate import shown
 
-__all__ = ["PlayPhaseEnv"]
+__all__ = ["PlayPhaseEnv", "Opponents"]
+
+#: Agents played by bots: ``{agent: bot spec or Bot}`` (see the module docstring).
+Opponents = Mapping[str, Union[str, Bot]]
 
 
 class PlayPhaseEnv(AECEnv):
@@ -57,25 +72,55 @@ class PlayPhaseEnv(AECEnv):
             raise ValueError(f"unknown render_mode {shown(render_mode)}: use None or 'ansi'")
 
     def _setup(self, game: Game, render_mode: Optional[str], bidder: Optional[str],
-               observation_size: int, high: np.ndarray) -> None:
-        """Build the spaces of ``game``'s rules (checked already, as ``render_mode`` is)."""
+               observation_size: int, high: np.ndarray,
+               opponents: Optional[Opponents] = None) -> None:
+        """Build the spaces of ``game``'s rules (checked already, as ``render_mode`` is), with
+        the ``bidder`` and the ``opponents`` checked against them."""
         self.game = game
         self.rules = game.rules
         self.render_mode = render_mode
-        self.bidder = None if bidder is None else make_bot(bidder)  # checks the name
+        self.bidder = None if bidder is None else _table_bot(make_bot(bidder), bidder,
+                                                             "bidder", game.rules)
+        #: The agents played by bots: ``{agent: spec or Bot}``, as given.
+        self.opponents = self._checked_opponents(opponents)
         #: The action id of the pass: the last one.
         self.pass_action = self._count_actions()
-        self.possible_agents: List[str] = list(self._AGENTS)
+        self.possible_agents: List[str] = [a for a in self._AGENTS if a not in self.opponents]
         size = self.pass_action + 1
         self._observation_size = observation_size
         # One space object per agent, always the same one: seeding a space must stick.
         self.observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(low=0, high=high, dtype=np.int16),
             "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
-        }) for agent in self._AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(size) for agent in self._AGENTS}
+        }) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._rng = random.Random()
+        self._bots: Dict[str, Bot] = {}
         self.state: Any = None
+
+    def _checked_opponents(self, opponents: object) -> Dict[str, Union[str, Bot]]:
+        """``opponents`` checked: a mapping of agent names (one left out at least) to bot specs
+        or bots that play the table; TypeError or ValueError naming what is wrong."""
+        if opponents is None:
+            return {}
+        if not isinstance(opponents, Mapping):
+            raise TypeError(f"opponents must be a mapping {{agent: bot spec or Bot}}, not "
+                            f"{type(opponents).__name__}")
+        checked: Dict[str, Union[str, Bot]] = {}
+        for agent, bot in opponents.items():
+            agent = self._check_role(agent)
+            if isinstance(bot, str):
+                _table_bot(make_bot(bot), bot, f"the opponent of {agent}", self.rules)
+            elif isinstance(bot, Bot):
+                _table_bot(bot, type(bot).__name__, f"the opponent of {agent}", self.rules)
+            else:
+                raise TypeError(f"the opponent of {agent} must be a bot spec (a str) or a Bot, "
+                                f"not {type(bot).__name__}")
+            checked[agent] = bot
+        if len(checked) == len(self._AGENTS):
+            raise ValueError(f"opponents play every agent ({', '.join(self._AGENTS)}): leave "
+                             f"at least one to act in the environment")
+        return checked
 
     def _count_actions(self) -> int:
         """How many action ids play a move (the pass is the next one): the rules' action
@@ -97,13 +142,20 @@ class PlayPhaseEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[self._check_agent(agent)]
 
-    def _check_agent(self, agent: object) -> str:
+    def _check_role(self, agent: object) -> str:
         """``agent`` if it names one of the roles, else TypeError or ValueError naming them."""
         if not isinstance(agent, str):
             raise TypeError(f"an agent is named by a str, not {type(agent).__name__}")
         if agent not in self._AGENTS:
             raise ValueError(f"unknown agent {shown(agent)}: the agents are "
                              f"{', '.join(self._AGENTS)}")
+        return agent
+
+    def _check_agent(self, agent: object) -> str:
+        """``agent`` if it names an agent of the environment (a role no opponent plays)."""
+        if self._check_role(agent) in self.opponents:
+            raise ValueError(f"agent {agent} is played by its opponent bot: the agents of the "
+                             f"environment are {', '.join(self.possible_agents)}")
         return agent
 
     # --- roles and seats -------------------------------------------------------------------
@@ -128,7 +180,11 @@ class PlayPhaseEnv(AECEnv):
             raise TypeError(f"options must be a mapping or None, not {type(options).__name__}")
         if seed is not None:
             self._rng = random.Random(check_seed(seed))
-        self.state = self._start_hand(self._rng.randrange(2 ** 63))
+        deal_seed = self._rng.randrange(2 ** 63)
+        self.state = self._start_hand(deal_seed)
+        # A spec's bot is made for each hand, from the deal's seed: the same seed, the same hand.
+        self._bots = {agent: make_bot(bot, f"{deal_seed}:{agent}") if isinstance(bot, str)
+                      else bot for agent, bot in self.opponents.items()}
         self._played = np.zeros((len(self._AGENTS), NUM_RANKS), dtype=np.int16)  # by role
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -136,7 +192,9 @@ class PlayPhaseEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent(self.state.current_player)
+        self.agent_selection = self.agents[0]
+        self._after_actions()
+        self._accumulate_rewards()
 
     def _start_hand(self, deal_seed: int) -> Any:
         """The state of a new hand dealt from ``deal_seed``, at the start of its play phase."""
@@ -148,18 +206,29 @@ class PlayPhaseEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state()
-        move = self._legal_move(agent, action)
-        state.apply(move)
-        self._played[self._AGENTS.index(agent)] += np.array(move.counts, dtype=np.int16)
+        self._apply(agent, self._legal_move(agent, action))
         self._cumulative_rewards[agent] = 0.0
+        self._after_actions()
+        self._accumulate_rewards()
+
+    def _apply(self, agent: str, move: Move) -> None:
+        """``agent`` plays ``move`` (a legal one), which the observations record."""
+        self._state().apply(move)
+        self._played[self._AGENTS.index(agent)] += np.array(move.counts, dtype=np.int16)
+
+    def _after_actions(self) -> None:
+        """The opponents' bots act while one of them is to move; then the agent to move is
+        selected, or, once the hand is over, every agent is rewarded and terminated."""
+        state = self._state()
+        while not state.is_over and self._agent(state.current_player) in self._bots:
+            agent = self._agent(state.current_player)
+            self._apply(agent, act(self._bots[agent], state))
         if state.is_over:
             self.rewards = {a: float(state.scores[self._seat(a)]) for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self._agent(state.current_player)
-        self._accumulate_rewards()
 
     def _legal_move(self, agent: str, action: Optional[int]) -> Move:
         if action is None or isinstance(action, bool) or not np.issubdtype(type(action),
@@ -240,3 +309,14 @@ class PlayPhaseEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window or process."""
+
+
+def _table_bot(bot: object, name: str, role: str, rules: Rules) -> object:
+    """``bot`` (named ``name``, playing ``role``) if it plays the table of ``rules``: wild
+    cards, four seats and Run Fast each need a bot that says it plays them."""
+    for needed, plays, table in ((rules.game == "runfast", plays_runfast, "Run Fast"),
+                                 (rules.players == 4, plays_four_player, "the four-player table"),
+                                 (rules.laizi > 0, plays_wild_cards, "wild cards")):
+        if needed and not plays(bot):
+            raise ValueError(f"{role} {name!r:.100} does not play {table} ({rules!r})")
+    return bot

@@ -43,7 +43,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
     raise ImportError("ddz_fast.envs.four_player needs PettingZoo and Gymnasium: "
                       "pip install 'ddz_fast[env]'") from error
 
-from .base import PlayPhaseEnv
+from .base import Opponents, PlayPhaseEnv
 from ..search.bots import start_play
 from ..cards import TWO_DECKS
 from ..engine.base import timeout_action
@@ -85,6 +85,8 @@ class FourPlayerEnv(PlayPhaseEnv):
 
     ``rules``: a four-player :class:`~ddz_fast.rules.Rules` or preset name (default
     ``four_player``). ``render_mode``: None or ``"ansi"``. ``bidder``: None or a bot name.
+    ``opponents``: ``{agent: bot spec or Bot}``, the agents whose decisions bots take
+    (:mod:`ddz_fast.envs.base`).
     """
 
     metadata = {"name": "ddz_fast_four_player_v0", "render_modes": ["ansi"],
@@ -95,14 +97,14 @@ class FourPlayerEnv(PlayPhaseEnv):
     _WINS = {"landlord": "win", "peasants": "win"}   # "the landlord" names its side here
 
     def __init__(self, rules: RulesLike = "four_player", render_mode: Optional[str] = None,
-                 bidder: Optional[str] = None) -> None:
+                 bidder: Optional[str] = None, opponents: Optional[Opponents] = None) -> None:
         super().__init__()
         self._check_render_mode(render_mode)
         game = Game(rules)
         if game.rules.players != PLAYERS:
             raise ValueError(f"the four-player environment plays the four-player table, not "
                              f"{game.rules!r}: use ddz_fast.envs.three_player for three")
-        self._setup(game, render_mode, bidder, OBSERVATION_SIZE, _observation_high())
+        self._setup(game, render_mode, bidder, OBSERVATION_SIZE, _observation_high(), opponents)
         self._ids = {move: index for index, move in enumerate(self._moves)}
         self.state: Optional[FourPlayerState] = None
 

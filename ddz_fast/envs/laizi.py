@@ -73,7 +73,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
                       "pip install 'ddz_fast[env]'") from error
 
 from .. import laizi_ids
-from .base import PlayPhaseEnv
+from .base import Opponents, PlayPhaseEnv
 from ..search.bots import start_play
 from ..cards import NUM_RANKS, TWO
 from .three_player import AGENTS, OBSERVATION_LAYOUT as _PLAIN_LAYOUT, _observation_high
@@ -143,7 +143,8 @@ class LaiziEnv(PlayPhaseEnv):
 
     ``rules``: rules with wild cards (``laizi`` > 0) or a preset name (default ``laizi``).
     ``render_mode``: None or ``"ansi"``. ``bidder``: None (seat 0's deal is the landlord's)
-    or a bot name playing the auction.
+    or a bot name playing the auction. ``opponents``: ``{agent: bot spec or Bot}``, the agents
+    whose decisions bots take (:mod:`ddz_fast.envs.base`).
     """
 
     metadata = {"name": "ddz_fast_laizi_v0", "render_modes": ["ansi"],
@@ -154,11 +155,12 @@ class LaiziEnv(PlayPhaseEnv):
     _WINS = {"landlord": "wins", "peasants": "win"}
 
     def __init__(self, rules: RulesLike = "laizi", render_mode: Optional[str] = None,
-                 bidder: Optional[str] = None) -> None:
+                 bidder: Optional[str] = None, opponents: Optional[Opponents] = None) -> None:
         super().__init__()
         self._check_render_mode(render_mode)
         checked = _laizi_rules(rules)   # before anything is set up: nothing half-made
-        self._setup(Game(checked), render_mode, bidder, OBSERVATION_SIZE, _high(checked))
+        self._setup(Game(checked), render_mode, bidder, OBSERVATION_SIZE, _high(checked),
+                    opponents)
         self.state: Optional[LaiziState] = None
         self._mask_of: Optional[Tuple[LaiziState, int, np.ndarray]] = None
 

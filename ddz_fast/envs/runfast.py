@@ -58,7 +58,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
 from .. import moves as api
 from ..engine.game import Game
 from ..rules import Rules, RulesLike, checked_rules
-from .base import PlayPhaseEnv
+from .base import Opponents, PlayPhaseEnv
 
 from ..validate import check_int
 
@@ -106,13 +106,16 @@ class RunFastEnv(PlayPhaseEnv):
     ``rules``: a Run Fast :class:`~ddz_fast.rules.Rules` or preset name (default
     ``"runfast"``; it fixes the action ids and the number of agents).
     ``render_mode``: None or ``"ansi"`` (:meth:`render` returns the table as text).
+    ``opponents``: ``{agent: bot spec or Bot}``, the seats whose decisions bots take
+    (:mod:`ddz_fast.envs.base`): bots that play Run Fast.
     """
 
     metadata = {"name": "ddz_fast_runfast_v0", "render_modes": ["ansi"],
                 "is_parallelizable": False}
     _ROLE_WIDTH = 8
 
-    def __init__(self, rules: RulesLike = None, render_mode: Optional[str] = None) -> None:
+    def __init__(self, rules: RulesLike = None, render_mode: Optional[str] = None,
+                 opponents: Optional[Opponents] = None) -> None:
         super().__init__()
         self._check_render_mode(render_mode)
         game = Game(_runfast_rules(rules))
@@ -121,7 +124,8 @@ class RunFastEnv(PlayPhaseEnv):
         self._LAYOUT = observation_layout(players)
         #: The length of an observation vector.
         self.observation_size = self._LAYOUT["to_move"].stop
-        self._setup(game, render_mode, None, self.observation_size, self._high(game.rules))
+        self._setup(game, render_mode, None, self.observation_size, self._high(game.rules),
+                    opponents)
         self._ids = {move.word: index for index, move in enumerate(self._moves)}
         self._mask_of: Optional[Tuple[Any, int, np.ndarray]] = None
 

@@ -63,7 +63,7 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
                       "pip install 'ddz_fast[env]'") from error
 
 from .. import moves as api
-from .base import PlayPhaseEnv
+from .base import Opponents, PlayPhaseEnv
 from ..search.bots import start_play
 from ..cards import MAX_COPIES
 from ..engine.game import Game
@@ -120,6 +120,8 @@ class DouDizhuEnv(PlayPhaseEnv):
     ``rules``: a :class:`~ddz_fast.rules.Rules` or preset name (it fixes the action ids).
     ``render_mode``: None or ``"ansi"`` (:meth:`render` returns the table as text).
     ``bidder``: None (seat 0's deal is the landlord's) or a bot name playing the auction.
+    ``opponents``: ``{agent: bot spec or Bot}``, the agents whose decisions bots take
+    (:mod:`ddz_fast.envs.base`).
     """
 
     metadata = {"name": "ddz_fast_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -129,7 +131,7 @@ class DouDizhuEnv(PlayPhaseEnv):
     _WINS = {"landlord": "wins", "peasants": "win"}
 
     def __init__(self, rules: RulesLike = None, render_mode: Optional[str] = None,
-                 bidder: Optional[str] = None) -> None:
+                 bidder: Optional[str] = None, opponents: Optional[Opponents] = None) -> None:
         super().__init__()
         self._check_render_mode(render_mode)
         # Three players, one deck, no wild cards (four seats: ddz_fast.envs.four_player; wild
@@ -139,7 +141,7 @@ class DouDizhuEnv(PlayPhaseEnv):
         self.observation_size = DEAL_BONUS_LAYOUT.stop if game.rules.deal_bonuses \
             else OBSERVATION_SIZE
         self._setup(game, render_mode, bidder, self.observation_size,
-                    _observation_high(self.observation_size))
+                    _observation_high(self.observation_size), opponents)
         self.state: Optional[State] = None
         self._mask_of: Optional[Tuple[Tuple[State, int], np.ndarray]] = None  # (key, mask)
 

@@ -16,23 +16,23 @@ The bots see only what a player at the table sees: their own hand, the kitty onc
 moves played so far and how many cards each player holds.
 
 At the four-player table (:mod:`ddz_fast.engine.four_player`) the landlord also names its partner
-(``sides="partner"``): :func:`act` asks a bot's ``partner`` method when it has one (the random
-and greedy bots do), else takes the timeout choice, the seat opposite. The landlord's partner
+(``sides="partner"``): :func:`act` asks a bot's ``partner`` method when it has one (the random,
+greedy and search bots do), else takes the timeout choice, the seat opposite. The landlord's partner
 plays on the landlord's side, so :func:`play_hand` gives its decisions to the ``landlord`` bot.
 
 With wild cards (:mod:`ddz_fast.engine.laizi`) the random and greedy bots choose among
-``legal_actions()`` as ever, moves read with wild cards included, and the solver bot solves
-them; the search bots do not play wild cards yet and refuse such a hand at their first
-decision, naming themselves. A bot that plays wild cards says so with a true class attribute
+``legal_actions()`` as ever, moves read with wild cards included; the search bots
+(:mod:`ddz_fast.search.search_bots`) search them through the information set, which holds the
+wild ranks, and the solver bot solves them. A bot that plays wild cards says so with a true class attribute
 ``plays_wild_cards`` (:func:`plays_wild_cards`), so a caller such as the arena can refuse the
-others before any hand is dealt. A bot that plays the four-player table says so likewise, with
-``plays_four_player`` (:func:`plays_four_player`).
+others before any hand is dealt. A bot that plays the four-player table (the random, greedy and
+search bots) says so likewise, with ``plays_four_player`` (:func:`plays_four_player`).
 
 At the Run Fast table (:mod:`ddz_fast.engine.runfast`: every player for himself, no bidding)
-a bot makes only play decisions. The random and greedy bots play it; a bot that does says so
-with a true class attribute ``plays_runfast`` (:func:`plays_runfast`), and :func:`act`
-refuses a Run Fast state for any other bot with a ValueError naming it, as the solver bot
-does itself (:func:`refuse_runfast`).
+a bot makes only play decisions. The random, greedy and search bots play it; a bot that does
+says so with a true class attribute ``plays_runfast`` (:func:`plays_runfast`), and
+:func:`act` refuses a Run Fast state for any other bot with a ValueError naming it, as the
+solver bot does itself (:func:`refuse_runfast`).
 """
 from __future__ import annotations
 

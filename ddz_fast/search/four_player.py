@@ -9,11 +9,13 @@ cards lie among the other three hands. The landlord still holds, of each rank, a
 :meth:`FourPlayerInformationSet.sample` deals the hidden cards exactly uniformly in the rule
 book's sense: the ``k_r`` kitty cards go to the landlord, and every way of dealing the other
 ``u_r`` unseen physical cards of each rank (suits and decks tell cards apart) into the three
-hidden hands with their public sizes is equally likely, so a split giving them ``a_r``,
-``b_r`` and ``c_r`` cards of rank r has probability proportional to
-``prod_r u_r! / (a_r! b_r! c_r!)``. The weights are summed rank by rank in exact integers
-(:meth:`~FourPlayerInformationSet.deal_count`), and each deal is read off one uniform draw of a
-seeded :class:`random.Random` below that total: exactly uniform, no rejection.
+hidden hands with their public sizes is equally likely. Each deal is one uniformly random order
+of those physical cards (numpy's seeded ``Generator.permuted``, an unbiased Fisher-Yates
+shuffle), cut into the hidden hands' sizes in turn: every assignment of the cards to the hands
+comes from the same number of orders, so each is equally likely, with no rejection. So a split
+giving the hands ``a_r``, ``b_r`` and ``c_r`` cards of rank r has probability proportional to
+``prod_r u_r! / (a_r! b_r! c_r!)``; :meth:`~FourPlayerInformationSet.deal_count` sums those
+weights rank by rank in exact integers.
 
 Choices where the rule book is silent: a sample is an ``(n, 4, 15)`` array of rank counts (a
 two-deck hand holds up to eight cards of a rank, which a one-deck hand word does not), one row
@@ -22,10 +24,9 @@ per seat, the player's own row its hand; sampling needs the landlord and the kit
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from math import factorial
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -131,7 +132,7 @@ class FourPlayerInformationSet:
     def deal_count(self) -> int:
         """How many deals of the unseen physical cards fit the set: the total weight of the
         splits (0 when none does)."""
-        return _Table(self).total
+        return _deal_count(_split(self))
 
     def sample(self, n: int, seed: int) -> np.ndarray:
         """``n`` uniform deals as an ``(n, 4, 15)`` uint8 array of rank counts, row ``seat``
@@ -144,66 +145,79 @@ class FourPlayerInformationSet:
         if self.landlord is None:
             raise ValueError("deals are sampled once the landlord is known (before, the kitty "
                              "is a fourth hidden pile)")
-        table = _Table(self)
-        if table.total == 0:
+        split = _split(self)
+        if not split.possible:
             raise ValueError("no deal of the unseen cards fits the card counts and the kitty")
-        rng = random.Random(seed)
         out = np.zeros((n, SEATS, NUM_RANKS), dtype=np.uint8)
         out[:, self.player] = self.hand.counts
-        for row in range(n):
-            table.deal(rng.randrange(table.total), out[row])
+        rng = np.random.default_rng(seed)
+        for start in range(0, n, _CHUNK):
+            _deal_into(out[start:start + _CHUNK], split, rng)
         return out
 
 
-class _Table:
-    """The weights of the splits, summed rank by rank: ``ways[r][(x, y)]`` is the weight of
-    dealing ranks r.. so that the first hidden seat still takes ``x`` free cards and the second
-    ``y`` (the third takes the rest)."""
+#: Deals drawn at once: their orders of up to 75 cards, with their row offsets, take a few MB.
+_CHUNK = 1 << 12
 
-    def __init__(self, info: FourPlayerInformationSet) -> None:
-        self.seats = info.hidden_seats
-        fixed = [info.kitty_constraint if seat == info.landlord else (0,) * NUM_RANKS
-                 for seat in self.seats]
-        self.fixed = fixed
-        self.free = [u - k for u, k in zip(info.unseen, info.kitty_constraint)]
-        need = [info.card_counts[seat] - sum(f) for seat, f in zip(self.seats, fixed)]
-        self.need = need
-        self.ways: List[Dict[Tuple[int, int], int]] = [dict() for _ in range(NUM_RANKS + 1)]
-        self.ways[NUM_RANKS][(0, 0)] = 1
-        for rank in range(NUM_RANKS - 1, -1, -1):
-            u = self.free[rank]
-            here: Dict[Tuple[int, int], int] = {}
-            for (x, y), weight in self.ways[rank + 1].items():
-                for a in range(min(u, need[0] - x) + 1):
-                    for b in range(min(u - a, need[1] - y) + 1):
-                        key = (x + a, y + b)
-                        here[key] = here.get(key, 0) + weight * _multinomial(u, a, b)
-            self.ways[rank] = here
-        start = (need[0], need[1])
-        ok = min(need) >= 0 and sum(need) == sum(self.free) and min(self.free) >= 0
-        self.total = self.ways[0].get(start, 0) if ok else 0
 
-    def deal(self, draw: int, out: np.ndarray) -> None:
-        """Write the deal of weight rank ``draw`` (0 <= draw < total) into ``out`` (4 x 15)."""
-        x, y = self.need[0], self.need[1]
-        for rank in range(NUM_RANKS):
-            u, below = self.free[rank], self.ways[rank + 1]
-            for a in range(min(u, x) + 1):
-                for b in range(min(u - a, y) + 1):
-                    weight = below.get((x - a, y - b), 0) * _multinomial(u, a, b)
-                    if draw < weight:
-                        break
-                    draw -= weight
-                else:
-                    continue
-                break
-            # The draw fell in the block of this rank's (a, b): its weight is the deals below
-            # times the ways to pick these physical cards, and the rest of the draw is uniform
-            # over the deals below.
-            draw //= _multinomial(u, a, b)
-            for seat, count, fixed in zip(self.seats, (a, b, u - a - b), self.fixed):
-                out[seat, rank] = count + fixed[rank]
-            x, y = x - a, y - b
+def _deal_into(out: np.ndarray, split: "_Split", rng: np.random.Generator) -> None:
+    """Fill the hidden seats of each row of ``out`` with one deal: a uniformly random order of
+    the free physical cards, cut into the seats' sizes in turn, plus the kitty cards owed."""
+    n = len(out)
+    cards = np.repeat(np.arange(NUM_RANKS), split.free)     # the free physical cards, by rank
+    orders = rng.permuted(np.tile(cards, (n, 1)), axis=1)
+    rows = NUM_RANKS * np.arange(n)[:, None]                 # rank r of row i counts at i*15 + r
+    start = 0
+    for seat, size, owed in zip(split.seats, split.sizes, split.owed):
+        dealt = (orders[:, start:start + size] + rows).ravel()
+        out[:, seat] = np.bincount(dealt, minlength=n * NUM_RANKS).reshape(n, NUM_RANKS) + owed
+        start += size
+
+
+class _Split(NamedTuple):
+    """What a deal of the hidden cards places: the hidden seats in turn order, the kitty cards
+    each of them holds (the landlord's ``k_r``), the free cards of each rank and how many of
+    them each seat takes."""
+
+    seats: Tuple[int, int, int]
+    owed: List[Counts]
+    free: List[int]
+    sizes: List[int]
+
+    @property
+    def possible(self) -> bool:
+        """Whether a deal fits: with no per-rank bound, exactly when the sizes take every free
+        card."""
+        return min(self.free) >= 0 and min(self.sizes) >= 0 and sum(self.sizes) == sum(self.free)
+
+
+def _split(info: FourPlayerInformationSet) -> _Split:
+    seats = info.hidden_seats
+    owed = [info.kitty_constraint if seat == info.landlord else (0,) * NUM_RANKS
+            for seat in seats]
+    free = [u - k for u, k in zip(info.unseen, info.kitty_constraint)]
+    sizes = [info.card_counts[seat] - sum(kitty) for seat, kitty in zip(seats, owed)]
+    return _Split(seats, owed, free, sizes)
+
+
+def _deal_count(split: _Split) -> int:
+    """The total weight of the splits, summed rank by rank: ``ways[(x, y)]`` after rank r is the
+    weight of dealing ranks r.. so that the first hidden seat still takes ``x`` free cards and
+    the second ``y`` (the third takes the rest)."""
+    if not split.possible:
+        return 0
+    first, second = split.sizes[0], split.sizes[1]
+    ways: Dict[Tuple[int, int], int] = {(0, 0): 1}
+    for rank in range(NUM_RANKS - 1, -1, -1):
+        u = split.free[rank]
+        here: Dict[Tuple[int, int], int] = {}
+        for (x, y), weight in ways.items():
+            for a in range(min(u, first - x) + 1):
+                for b in range(min(u - a, second - y) + 1):
+                    key = (x + a, y + b)
+                    here[key] = here.get(key, 0) + weight * _multinomial(u, a, b)
+        ways = here
+    return ways.get((first, second), 0)
 
 
 def _multinomial(u: int, a: int, b: int) -> int:

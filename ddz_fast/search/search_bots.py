@@ -1,20 +1,34 @@
 """Search bots that play under hidden cards: perfect-information Monte Carlo and ISMCTS.
 
-Both see a decision only through the player's :class:`~ddz_fast.search.infoset.InformationSet` (its
-own hand, the public record and the card counts) and deal the hidden hands from it with
-:meth:`~ddz_fast.search.infoset.InformationSet.sample`: they never read another player's cards, so
-a state whose hidden hands were dealt differently, with the same public record, gets the same
-decision from the same seed. The search runs in native code (``ddz_fast.search._search_bots``, the
-solver), so these bots need the compiled core.
+Both see a decision only through the player's information set (its own hand, the public record
+and the card counts) and deal the hidden hands from it with the set's ``sample``: they never read
+another player's cards, so a state whose hidden hands were dealt differently, with the same
+public record, gets the same decision from the same seed. The search runs in native code
+(``ddz_fast.search._search_bots``, the solver), so these bots need the compiled core.
+
+They play every table of the game, each through its own information set, and the kernels
+search each with the shared play loop of its table:
+
+* three seats on one deck (the classic rules, Botzone's space shuttle, no kitty, deal bonuses):
+  :class:`~ddz_fast.search.infoset.InformationSet`;
+* wild cards (laizi, tiandi laizi): the same :class:`~ddz_fast.search.infoset.InformationSet`,
+  which holds the wild ranks shown (``wild``); the moves are read with them;
+* the four-player table on two decks (:mod:`ddz_fast.engine.four_player`):
+  :class:`~ddz_fast.search.four_player.FourPlayerInformationSet`; with ``sides="partner"`` the
+  landlord and its partner (public) are one side, and a finish is won by the side of the seat
+  that goes out first.
 
 Budgets are counts, not times, so that a seed fixes every decision (the arena's results are
 then identical on any machine and any split of the work). ``benchmarks/results/strength.md``
-gives the time a decision takes at the default budgets: at most about 20 ms on one core.
+gives the time a decision takes at the default budgets on the classic table (at most about
+20 ms on one core), ``benchmarks/results/search_tables.md`` on the laizi and four-player
+tables.
 
-``bot.play(state)`` is ``bot.choose(information_set(state, player), state.rules)``: the information
-set is all a decision is given. Bidding and doubling are :class:`~ddz_fast.search.bots.GreedyBot`'s
-(by the strength of the bot's own hand): the search is for the play. A decision with one legal
-action is taken without a search.
+``bot.play(state)`` is ``bot.choose(<the information set of the player to move>,
+state.rules)``: the information set is all a decision is given. Bidding, doubling and the
+four-player landlord's choice of partner are :class:`~ddz_fast.search.bots.GreedyBot`'s (by the
+strength of the bot's own hand): the search is for the play. A decision with one legal action
+is taken without a search.
 
 Both play Run Fast too (``plays_runfast``): a :class:`~ddz_fast.engine.runfast.RunFastState` is
 seen through :meth:`RunFastInformationSet.from_state
@@ -22,31 +36,40 @@ seen through :meth:`RunFastInformationSet.from_state
 :meth:`~ddz_fast.search.runfast.RunFastInformationSet.sample`'s, searched by the same native
 kernels. Every player is then a side of his own and a win is going out first; the legal
 actions are the state's (the Run Fast play rules, and ``spade3_in_first_play`` on the hand's
-first play). PIMC's exact endgame solves are Dou Dizhu's only: in Run Fast it scores by its
-finishes alone.
+first play).
+
+PIMC's exact endgame solves are those :func:`~ddz_fast.search.solver.solve` takes: the
+three-seat tables without wild cards. On the other tables it scores by its finishes alone.
 """
 from __future__ import annotations
 
 import random
-from typing import List, Sequence, Union
+from typing import List, Optional, Tuple, Union
 
 import numpy as np
 
-from ..actions import Bid, Double
-from .bots import GreedyBot, refuse_wild_cards
+from .._two_decks_batch import split_words
+from ..actions import Bid, Double, Partner
+from .bots import GreedyBot
 from ..moves import legal_moves
 from ..compiled import load
 from ..engine.three_player import State
 from ..engine.base import check_seed
+from ..engine.four_player import FourPlayerState
+from ..engine.python_state import PythonState
 from ..engine.runfast import RunFastState
 from ..hand import Hand
+from .four_player import FourPlayerInformationSet
 from .infoset import InformationSet, information_set
 from ..move import Move
+from ..positions.four_player import FourPlayerPosition
+from ..positions.rollouts import _two_decks_halves
 from ..positions.three_player import Position
-from ..rules import Rules, RulesLike, checked_rules, three_player_rules
+from ..rules import Rules, RulesLike, checked_rules, three_player_table
 from .runfast import RunFastInformationSet
 from .solver import solve
 from ..validate import check_int, check_real
+from ..wild import Wild, check_wild
 
 __all__ = ["PIMCBot", "ISMCTSBot", "ROLLOUT_POLICIES", "MAX_ITERATIONS",
            "MAX_SAMPLES_PER_DECISION", "MAX_ROLLOUTS"]
@@ -68,16 +91,23 @@ MAX_ROLLOUTS = 1 << 24
 # The solver's table for PIMC's small solves: a few thousand nodes each, so a small table
 # holds them, and clearing a large one would cost more than the search.
 _TT_MEGABYTES = 2
-
-
+#: The most determinizations an ISMCTS decision deals where the information set deals them in
+#: Python (Run Fast, the four-player table): a few hundred, cycled through by the iterations,
+#: keep their cost below the search's.
+_PYTHON_DEALS = 256
 _LOW_64 = (1 << 64) - 1
-#: The most determinizations a Run Fast ISMCTS decision deals.
-_RUNFAST_DEALS = 256
+
+#: What a search bot is given at a decision: the information set of its table.
+AnyInformationSet = Union[InformationSet, FourPlayerInformationSet, RunFastInformationSet]
 
 
 class _SearchBot:
     """What both search bots share: a seeded stream, greedy bidding and the decision setup."""
 
+    #: Plays hands with wild cards (an InformationSet holds the wild ranks shown).
+    plays_wild_cards = True
+    #: Plays the four-player table (FourPlayerInformationSet), partner choice included.
+    plays_four_player = True
     #: Plays Run Fast states (ddz_fast.engine.runfast.RunFastState) as well as Dou Dizhu's.
     plays_runfast = True
 
@@ -93,114 +123,281 @@ class _SearchBot:
         self._policy = ROLLOUT_POLICIES[rollout]
 
     def bid(self, state: State) -> Bid:
-        refuse_wild_cards(state, type(self).__name__)
         return self._greedy.bid(state)
 
     def double(self, state: State) -> Double:
-        refuse_wild_cards(state, type(self).__name__)
         return self._greedy.double(state)
 
-    def play(self, state: Union[State, RunFastState]) -> Move:
-        """The move of ``state.current_player``: :meth:`choose` on its information set (a
+    def partner(self, state: FourPlayerState) -> Partner:
+        """The landlord's partner at the four-player table: the greedy bot's choice."""
+        return self._greedy.partner(state)
+
+    def play(self, state: Union[State, PythonState, RunFastState]) -> Move:
+        """The move of ``state.current_player``: :meth:`choose` on the information set of its
+        table (:func:`~ddz_fast.search.infoset.information_set` at three seats, wild cards
+        included, :class:`~ddz_fast.search.four_player.FourPlayerInformationSet` at four,
         :class:`~ddz_fast.search.runfast.RunFastInformationSet` in a Run Fast hand)."""
-        if isinstance(state, RunFastState):
-            if state.is_over:
-                raise ValueError("play is a decision of the play phase, not of 'over'")
-            return self.choose(RunFastInformationSet.from_state(state, state.current_player))
-        refuse_wild_cards(state, type(self).__name__)
-        if not isinstance(state, State):
-            raise TypeError(f"state must be a State, not {type(state).__name__}")
-        if state.phase != "play":
-            raise ValueError(f"play is a decision of the play phase, not of {state.phase!r}")
-        return self.choose(information_set(state, state.current_player), state.rules)
+        return self.choose(_information_set_of(state), state.rules)
 
-    def choose(self, info: Union[InformationSet, RunFastInformationSet],
-               rules: RulesLike = None) -> Move:
+    def choose(self, info: AnyInformationSet, rules: RulesLike = None) -> Move:
         """The move to play at ``info``, a play-phase decision of ``info.player`` under
-        ``rules``: everything the bot knows is in ``info``. A
-        :class:`~ddz_fast.search.runfast.RunFastInformationSet` holds its rules: ``rules`` must
-        then be None or those."""
-        if isinstance(info, RunFastInformationSet):
-            return self._choose_runfast(info, rules)
-        if not isinstance(info, InformationSet):
-            raise TypeError(f"info must be an InformationSet, not {type(info).__name__}")
-        if info.phase != "play" or info.to_move != info.player:
-            raise ValueError(f"info must be a play-phase decision of its player (phase "
-                             f"{info.phase!r}, player {info.player}, to move {info.to_move})")
-        rules = three_player_rules(rules, "the search bots")
-        actions = _actions(info, rules)
-        if len(actions) == 1:
-            return actions[0]
-        words = np.fromiter((m.word for m in actions), dtype=np.uint64, count=len(actions))
-        scores = self._scores(info, actions, words, self._rng.getrandbits(64), rules)
-        return actions[int(np.argmax(scores))]  # the first of the best, in canonical order
+        ``rules``: everything the bot knows is in ``info``.
 
-    def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
-                seed: int, rules: Rules) -> np.ndarray:
+        An :class:`~ddz_fast.search.infoset.InformationSet` is played under three-player rules
+        (default ``standard``), with wild cards exactly when it holds wild ranks, as many as
+        the rules have. A :class:`~ddz_fast.search.four_player.FourPlayerInformationSet` is
+        played under four-player rules (default ``four_player``) whose ``sides`` agree with its
+        partner. A :class:`~ddz_fast.search.runfast.RunFastInformationSet` holds its rules:
+        ``rules`` must then be None or those.
+        """
+        decision = _decision_of(info, rules)
+        if len(decision.actions) == 1:
+            return decision.actions[0]
+        scores = self._scores(decision, self._rng.getrandbits(64))
+        return decision.actions[int(np.argmax(scores))]  # the first of the best, in order
+
+    def _scores(self, decision: "_Decision", seed: int) -> np.ndarray:
         raise NotImplementedError
 
-    def _choose_runfast(self, info: RunFastInformationSet, rules: RulesLike) -> Move:
-        """A Run Fast decision: the legal actions of the player (the same in every deal), then
-        the kernel's scores over :meth:`RunFastInformationSet.sample`'s deals."""
+
+def _information_set_of(state: object) -> AnyInformationSet:
+    """What the player to move knows in ``state``, a play-phase decision of any table."""
+    if isinstance(state, RunFastState):
+        if state.is_over:
+            raise ValueError("play is a decision of the play phase, not of 'over'")
+        return RunFastInformationSet.from_state(state, state.current_player)
+    if not isinstance(state, (State, PythonState)):
+        raise TypeError(f"state must be a State, not {type(state).__name__}")
+    if state.phase != "play":
+        raise ValueError(f"play is a decision of the play phase, not of {state.phase!r}")
+    if isinstance(state, FourPlayerState):
+        return FourPlayerInformationSet.from_state(state, state.current_player)
+    return information_set(state, state.current_player)
+
+
+# --- a decision as the kernels take it, table by table ------------------------------------------
+
+class _Decision:
+    """A play decision at one table, as the native kernels take it: the legal actions in the
+    order of the state's ``legal_actions()`` (the pass first when following), their keys, the
+    root's fields and the determinizations. One subclass per table."""
+
+    #: The kernels' name of the table (ddz_fast.search._search_bots.TABLES).
+    table = ""
+    #: Whether :func:`~ddz_fast.search.solver.solve` takes the table's determinized positions
+    #: (:meth:`position`): PIMC's exact endgame step.
+    exact = False
+    #: The most determinizations an ISMCTS decision deals.
+    deal_limit = MAX_SAMPLES_PER_DECISION
+    #: The wild ranks the moves are read under, low to high (None: no wild cards).
+    wild: Optional[Wild] = None
+
+    def __init__(self, info: AnyInformationSet, rules: Rules) -> None:
+        self.info = info
+        self.rules = rules
+        self.actions = self._legal_actions()
+
+    def _legal_actions(self) -> List[Move]:
+        """The player's moves (the same in every deal: they read only its hand and the public
+        trick), with the pass first when following, as ``State.legal_actions()`` lists them."""
+        info = self.info
+        moves = list(legal_moves(info.hand, info.prev, rules=self.rules, wild=self.wild))
+        return moves if info.prev is None else [Move.PASS] + moves
+
+    def _word(self, move: Move) -> int:
+        """The move word the kernels name a move by (its key's 128 bits)."""
+        return int(move.word)
+
+    def keys(self) -> np.ndarray:
+        """The actions as keys: an (n, 2) uint64 array of move word halves, the pass 0."""
+        return split_words([0 if m.is_pass else self._word(m) for m in self.actions])
+
+    def root(self) -> tuple:
+        """The fields of the root position (the kernels check them again)."""
+        raise NotImplementedError
+
+    def deals(self, n: int, seed: int) -> np.ndarray:
+        """``n`` determinizations of the information set, rows as the kernels take them."""
+        return self.info.sample(n, seed)
+
+    def position(self, deal: np.ndarray) -> object:
+        """The determinized position of one deal: what PIMC's exact step solves."""
+        raise NotImplementedError
+
+
+def _check_decision(info: Union[InformationSet, FourPlayerInformationSet]) -> None:
+    """ValueError unless ``info`` is a play-phase decision of its own player."""
+    if info.phase != "play" or info.to_move != info.player:
+        raise ValueError(f"info must be a play-phase decision of its player (phase "
+                         f"{info.phase!r}, player {info.player}, to move {info.to_move})")
+
+
+class _ThreeSeats(_Decision):
+    """Three seats on one deck: rows of three hand words; a side is the landlord or the two
+    peasants."""
+
+    table = "three_player"
+    exact = True
+    info: InformationSet
+
+    def root(self) -> tuple:
+        info = self.info
+        return info.landlord, info.player, 0 if info.prev is None else info.prev.word, \
+            info.passes
+
+    def position(self, deal: np.ndarray) -> Position:
+        info = self.info
+        hands = [Hand.from_bitboard(int(word)) for word in deal]
+        return Position(hands, info.landlord, info.player, info.prev, info.passes,
+                        wild=self.wild)
+
+
+class _WildCards(_ThreeSeats):
+    """Three seats with wild cards: the deals of the plain game (a wild card is dealt as the
+    card of its own rank), the moves read under the wild ranks. :func:`solve` takes no wild
+    cards yet: once it does, ``exact`` turns PIMC's exact step on."""
+
+    table = "laizi"
+    exact = False
+
+    def __init__(self, info: InformationSet, rules: Rules) -> None:
+        if info.wild is None or not rules.laizi or len(info.wild) != rules.laizi:
+            raise ValueError(f"info shows the wild ranks {info.wild} and {rules!r} has "
+                             f"{rules.laizi}: in play an information set holds every wild "
+                             f"rank of its rules")
+        self.wild = check_wild(rules, info.wild)
+        super().__init__(info, rules)
+
+    def root(self) -> tuple:
+        info, prev = self.info, self.info.prev
+        fields: Tuple[int, ...] = ()
+        if prev is not None:    # what the laizi generator answers: (word halves, type, key...)
+            word = int(prev.word)
+            fields = (word & _LOW_64, word >> 64, (word >> 60) & 0xF, prev.key, prev.length,
+                      len(prev))
+        return info.landlord, info.player, fields, info.passes, self.wild
+
+
+class _FourSeats(_Decision):
+    """The four-player table: rows of four two-deck hand words (eight halves); the landlord's
+    side holds its partner under ``sides="partner"``. :func:`solve` takes no four-player
+    position yet: once it does (given the partner), ``exact`` turns PIMC's exact step on."""
+
+    table = "four_player"
+    deal_limit = _PYTHON_DEALS
+    info: FourPlayerInformationSet
+
+    def _word(self, move: Move) -> int:
+        # The generator's two-deck layout, also for cards that fit one deck.
+        low, high = _two_decks_halves(move)
+        return low | high << 64
+
+    def root(self) -> tuple:
+        info = self.info
+        low, high = _two_decks_halves(info.prev)
+        partner = -1 if info.partner is None else info.partner
+        return info.landlord, partner, info.player, low, high, info.passes
+
+    def deals(self, n: int, seed: int) -> np.ndarray:
+        return _two_deck_rows(self.info.sample(n, seed))
+
+    def position(self, deal: np.ndarray) -> FourPlayerPosition:
+        info = self.info
+        hands = [Hand(_lane_counts(deal, seat), decks=2) for seat in range(4)]
+        return FourPlayerPosition(hands, info.landlord, info.player, info.prev, info.passes)
+
+
+#: The shifts of the eight 8-bit lanes of a 64-bit half of a two-deck word (ddz_fast.bitboard).
+_LANES = np.arange(8, dtype=np.uint64) * np.uint64(8)
+
+
+def _two_deck_rows(counts: np.ndarray) -> np.ndarray:
+    """Deals of (n, 4, 15) rank counts as (n, 8) rows of two-deck hand words: each seat's low
+    half (ranks 0..7) then its high half (ranks 8..14)."""
+    wide = counts.astype(np.uint64)
+    low = (wide[:, :, :8] << _LANES).sum(axis=2, dtype=np.uint64)
+    high = (wide[:, :, 8:] << _LANES[:7]).sum(axis=2, dtype=np.uint64)
+    return np.ascontiguousarray(np.stack([low, high], axis=2).reshape(len(counts), 8))
+
+
+def _lane_counts(row: np.ndarray, seat: int) -> List[int]:
+    """The 15 rank counts of one seat's two-deck hand in a row of :func:`_two_deck_rows`."""
+    low, high = int(row[2 * seat]), int(row[2 * seat + 1])
+    return [((low if rank < 8 else high) >> (8 * (rank % 8))) & 0xFF for rank in range(15)]
+
+
+class _RunFast(_Decision):
+    """Run Fast: every player a side of his own; rows of three hand words (0 for the third with
+    two players), dealt in Python."""
+
+    table = "runfast"
+    deal_limit = _PYTHON_DEALS
+    info: RunFastInformationSet
+
+    def _legal_actions(self) -> List[Move]:
+        # The Run Fast play rules read only the player's hand, the trick and the next player's
+        # card count, so any deal of the information set gives them; then the first play's 3.
+        actions = self.info.sample(1, 0)[0].legal_actions(self.rules)
+        return [m for m in actions if m.counts[0]] if self._first_play() else actions
+
+    def _first_play(self) -> bool:
+        """Whether the decision is the hand's first play under ``spade3_in_first_play`` with a
+        3 in the player's hand (the play must then hold one), as RunFastState rules it."""
+        info = self.info
+        return (info.rules.spade3_in_first_play and not any(len(h) for h in info.played)
+                and info.hand.counts[0] > 0)
+
+    def _word(self, move: Move) -> int:
+        return move._word & _LOW_64    # the generator's 64-bit Run Fast word
+
+    def root(self) -> tuple:
+        info = self.info
+        prev = 0 if info.prev is None else info.prev._word & _LOW_64
+        return info.to_move, prev, info.passes, self._first_play()
+
+    def deals(self, n: int, seed: int) -> np.ndarray:
+        rows = np.zeros((n, 3), dtype=np.uint64)
+        for row, position in enumerate(self.info.sample(n, seed)):
+            for seat, hand in enumerate(position.hands):
+                rows[row, seat] = hand._bitboard
+        return rows
+
+
+def _decision_of(info: object, rules: RulesLike) -> _Decision:
+    """The decision at ``info`` under ``rules``, each checked (see :meth:`_SearchBot.choose`)."""
+    if isinstance(info, RunFastInformationSet):
         if rules is not None and checked_rules(rules) != info.rules:
             raise ValueError(f"a Run Fast information set holds its rules ({info.rules!r}): "
                              f"rules must be None or those, not {rules!r}")
         if info.to_move != info.player:
             raise ValueError(f"info must be a decision of its player (player {info.player}, "
                              f"to move {info.to_move})")
-        seed = self._rng.getrandbits(64)
-        first_play = _first_play(info)
-        actions = _runfast_actions(info, first_play)
-        if len(actions) == 1:
-            return actions[0]
-        words = np.fromiter((m._word & _LOW_64 for m in actions), dtype=np.uint64,
-                            count=len(actions))
-        root = (info.to_move, 0 if info.prev is None else info.prev._word & _LOW_64,
-                info.passes, first_play)
-        scores = self._runfast_scores(info, root, words, seed)
-        return actions[int(np.argmax(scores))]  # the first of the best, in canonical order
-
-    def _runfast_scores(self, info: RunFastInformationSet, root: tuple, words: np.ndarray,
-                        seed: int) -> np.ndarray:
-        raise NotImplementedError
+        return _RunFast(info, info.rules)
+    if isinstance(info, FourPlayerInformationSet):
+        _check_decision(info)
+        return _FourSeats(info, _four_player_rules(info, rules))
+    if not isinstance(info, InformationSet):
+        raise TypeError(f"info must be an InformationSet, a FourPlayerInformationSet or a "
+                        f"RunFastInformationSet, not {type(info).__name__}")
+    _check_decision(info)
+    checked = three_player_table(checked_rules(rules), "the search bots on an InformationSet")
+    if checked.laizi or info.wild is not None:
+        return _WildCards(info, checked)
+    return _ThreeSeats(info, checked)
 
 
-def _first_play(info: RunFastInformationSet) -> bool:
-    """Whether the decision is the hand's first play under ``spade3_in_first_play`` with a 3
-    in the player's hand (the play must then hold one), as RunFastState rules it."""
-    return (info.rules.spade3_in_first_play and not any(len(h) for h in info.played)
-            and info.hand.counts[0] > 0)
-
-
-def _runfast_actions(info: RunFastInformationSet, first_play: bool) -> List[Move]:
-    """The player's legal actions in the order of RunFastState.legal_actions(): the Run Fast
-    play rules, which read only his hand, the trick and the next player's card count (so any
-    deal of the information set gives them), and the first play's 3."""
-    actions = info.sample(1, 0)[0].legal_actions(info.rules)
-    return [m for m in actions if m.counts[0]] if first_play else actions
-
-
-def _runfast_words(info: RunFastInformationSet, n: int, seed: int) -> np.ndarray:
-    """``n`` deals of the information set as rows of three hand words (the third 0 with two
-    players): the determinizations the kernels take."""
-    rows = np.zeros((n, 3), dtype=np.uint64)
-    for row, position in enumerate(info.sample(n, seed)):
-        for seat, hand in enumerate(position.hands):
-            rows[row, seat] = hand._bitboard
-    return rows
-
-
-def _actions(info: InformationSet, rules: Rules) -> List[Move]:
-    """The player's legal actions, as ``State.legal_actions()`` lists them: the pass first
-    when following, then the moves in canonical order."""
-    moves = list(legal_moves(info.hand, info.prev, rules=rules))
-    return moves if info.prev is None else [Move.PASS] + moves
-
-
-def _root(info: InformationSet) -> tuple:
-    """The kernels' view of the decision: (landlord, player, move word to beat, passes)."""
-    prev = 0 if info.prev is None else info.prev.word
-    return info.landlord, info.player, prev, info.passes
+def _four_player_rules(info: FourPlayerInformationSet, rules: RulesLike) -> Rules:
+    """``rules`` (default ``four_player``) checked to be of four players, with a partner
+    exactly when ``info`` names one."""
+    checked = checked_rules("four_player" if rules is None else rules)
+    if checked.game != "doudizhu" or checked.players != 4:
+        raise ValueError(f"a FourPlayerInformationSet is played under rules of four players, "
+                         f"not {checked!r}")
+    if (checked.sides == "partner") != (info.partner is not None):
+        raise ValueError(f"info names the partner {info.partner} but {checked!r} has "
+                         f"sides={checked.sides!r}: a partner is named exactly under "
+                         f"sides='partner'")
+    return checked
 
 
 class PIMCBot(_SearchBot):
@@ -216,8 +413,9 @@ class PIMCBot(_SearchBot):
     action with the best total is played, the first in canonical order among equals.
 
     Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
-    percentile (``benchmarks/results/strength.md``); the rollouts scale with ``rollouts``, the
-    solves with ``samples`` and ``max_nodes``.
+    percentile (``benchmarks/results/strength.md``); with wild cards 30 to 50 ms, at the
+    four-player table 11 ms (``benchmarks/results/search_tables.md``). The rollouts scale with
+    ``rollouts``, the solves with ``samples`` and ``max_nodes``.
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.search.bots import start_play
@@ -239,53 +437,35 @@ class PIMCBot(_SearchBot):
         return (f"PIMCBot(samples={self.samples}, rollouts={self.rollouts}, "
                 f"solve_cards={self.solve_cards})")
 
-    def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
-                seed: int, rules: Rules) -> np.ndarray:
-        deals = info.sample(self.samples, seed)
-        scores = self._rollout_scores(deals, info, words, seed, rules)
-        if sum(info.card_counts) <= self.solve_cards:
+    def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
+        """Per action, the won fraction of its finishes times ``samples``: about ``rollouts``
+        finishes in all, at least one per action; plus, where the exact step runs, its proven
+        wins times ``samples + 1``."""
+        actions = len(decision.actions)
+        used = max(1, min(self.samples, self.rollouts // actions))
+        per_pair = max(1, self.rollouts // (used * actions))
+        solving = decision.exact and sum(decision.info.card_counts) <= self.solve_cards
+        deals = decision.deals(self.samples if solving else used, seed)
+        wins = _search._rollout_wins(decision.table, decision.root(), deals[:used],
+                                     decision.keys(), per_pair, self._policy, seed,
+                                     decision.rules)
+        scores = wins * (self.samples / (used * per_pair))
+        if solving:
             # A proven win outweighs every rollout: the finishes only order equal totals.
-            scores += (len(deals) + 1) * self._solved_wins(deals, info, actions, rules)
+            scores += (self.samples + 1) * self._solved_wins(deals, decision)
         return scores
 
-    def _solved_wins(self, deals: np.ndarray, info: InformationSet, actions: Sequence[Move],
-                     rules: Rules) -> np.ndarray:
+    def _solved_wins(self, deals: np.ndarray, decision: _Decision) -> np.ndarray:
         """Per action, on how many deals the solver proved it wins (a solve that runs out of
         nodes proves what it found)."""
-        index = {move: i for i, move in enumerate(actions)}
-        wins = np.zeros(len(actions))
+        index = {move: i for i, move in enumerate(decision.actions)}
+        wins = np.zeros(len(decision.actions))
         for deal in deals:
-            solution = solve(_position(info, deal), rules=rules, pv=False,
+            solution = solve(decision.position(deal), rules=decision.rules, pv=False,
                              max_nodes=self.max_nodes, tt_megabytes=_TT_MEGABYTES)
             for move in solution.winning_moves:
                 wins[index[move]] += 1
         return wins
-
-    def _rollout_scores(self, deals: np.ndarray, info: InformationSet, words: np.ndarray,
-                        seed: int, rules: Rules) -> np.ndarray:
-        """Per action, the won fraction of its finishes, times the number of deals: about
-        ``rollouts`` finishes in all, at least one per action."""
-        used = deals[:max(1, min(len(deals), self.rollouts // len(words)))]
-        per_pair = max(1, self.rollouts // (len(used) * len(words)))
-        wins = _search._rollout_wins(used, *_root(info), words, per_pair, self._policy, seed,
-                                     rules)
-        return wins * (len(deals) / (len(used) * per_pair))
-
-    def _runfast_scores(self, info: RunFastInformationSet, root: tuple, words: np.ndarray,
-                        seed: int) -> np.ndarray:
-        """The won fraction of each action's finishes, about ``rollouts`` in all."""
-        deals = _runfast_words(info, max(1, min(self.samples, self.rollouts // len(words))),
-                               seed)
-        per_pair = max(1, self.rollouts // (len(deals) * len(words)))
-        wins = _search._rollout_wins_runfast(deals, *root, words, per_pair, self._policy, seed,
-                                             info.rules)
-        return wins / (len(deals) * per_pair)
-
-
-def _position(info: InformationSet, deal: np.ndarray) -> Position:
-    """The determinized position: the dealt hands, with the public turn and move to beat."""
-    hands = [Hand.from_bitboard(int(word)) for word in deal]
-    return Position(hands, info.landlord, info.player, info.prev, info.passes)
 
 
 class ISMCTSBot(_SearchBot):
@@ -300,7 +480,9 @@ class ISMCTSBot(_SearchBot):
 
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
     the finishes are long), so about 8 ms in the mean at the default 4,000 iterations
-    (``benchmarks/results/strength.md``).
+    (``benchmarks/results/strength.md``); with wild cards 70 to 150 ms (the laizi generator
+    lists every reading), at the four-player table 20 ms
+    (``benchmarks/results/search_tables.md``).
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.search.bots import start_play
@@ -318,18 +500,9 @@ class ISMCTSBot(_SearchBot):
     def __repr__(self) -> str:
         return f"ISMCTSBot(iterations={self.iterations}, exploration={self.exploration})"
 
-    def _scores(self, info: InformationSet, actions: Sequence[Move], words: np.ndarray,
-                seed: int, rules: Rules) -> np.ndarray:
-        deals = info.sample(min(self.iterations, MAX_SAMPLES_PER_DECISION), seed)
-        visits, _ = _search._ismcts(deals, *_root(info), words, self.iterations,
-                                    self.exploration, self._policy, seed, rules)
-        return visits.astype(np.float64)
-
-    def _runfast_scores(self, info: RunFastInformationSet, root: tuple, words: np.ndarray,
-                        seed: int) -> np.ndarray:
-        # The deals are Python positions (RunFastInformationSet.sample): a few hundred, cycled
-        # through by the iterations, keep their cost below the search's.
-        deals = _runfast_words(info, min(self.iterations, _RUNFAST_DEALS), seed)
-        visits, _ = _search._ismcts_runfast(deals, *root, words, self.iterations,
-                                            self.exploration, self._policy, seed, info.rules)
+    def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
+        deals = decision.deals(min(self.iterations, decision.deal_limit), seed)
+        visits, _ = _search._ismcts(decision.table, decision.root(), deals, decision.keys(),
+                                    self.iterations, self.exploration, self._policy, seed,
+                                    decision.rules)
         return visits.astype(np.float64)

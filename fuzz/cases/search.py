@@ -11,8 +11,9 @@ from ddz_fast import Duel, Game, Hand, InformationSet, Move, Rules, Solution, in
 from ddz_fast.compat.rlcard_rule import RLCardRuleBot
 from ddz_fast.reference import sampling as reference_sampling
 from ddz_fast.reference.solver import ReferenceSolution, solve_reference
-from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_runfast,
-                                  plays_wild_cards, refuse_runfast, refuse_wild_cards)
+from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_four_player,
+                                  plays_runfast, plays_wild_cards, refuse_runfast,
+                                  refuse_wild_cards)
 from ddz_fast.search.catalog import (make_runfast_bot, parse_bot_spec, runfast_bots,
                                      wild_card_bots)
 from ddz_fast.search.infoset import normalize_constraints, split_spec, split_specs
@@ -177,10 +178,12 @@ def _bots(g: Gen, seed) -> Dict[str, Callable[[], Any]]:
     "ddz_fast.search.bots.GreedyBot.double", "ddz_fast.search.bots.GreedyBot.play",
     "ddz_fast.search.bots.GreedyBot.partner", "ddz_fast.search.bots.SolverBot",
     "ddz_fast.search.bots.SolverBot.bid", "ddz_fast.search.bots.SolverBot.double",
-    "ddz_fast.search.bots.SolverBot.play", "ddz_fast.search.search_bots.PIMCBot",
+    "ddz_fast.search.bots.SolverBot.play", "ddz_fast.search.bots.SolverBot.partner",
+    "ddz_fast.search.search_bots.PIMCBot",
     "ddz_fast.search.search_bots.ISMCTSBot", "ddz_fast.search.search_bots.PIMCBot.bid",
     "ddz_fast.search.search_bots.PIMCBot.double", "ddz_fast.search.search_bots.PIMCBot.play",
     "ddz_fast.search.search_bots.PIMCBot.choose",
+    "ddz_fast.search.search_bots.PIMCBot.partner",
     "ddz_fast.compat.rlcard_rule.RLCardRuleBot",
     "ddz_fast.compat.rlcard_rule.RLCardRuleBot.bid",
     "ddz_fast.compat.rlcard_rule.RLCardRuleBot.double",
@@ -206,7 +209,10 @@ def _(g: Gen):
             rules = g.pick([None, getattr(state, "rules", None), "four_player", g.any()])
 
             def run():
-                info = information_set(state, player)
+                if getattr(getattr(state, "rules", None), "players", 3) == 4:
+                    info = FourPlayerInformationSet.from_state(state, player)
+                else:
+                    info = information_set(state, player)
                 return bot.choose(info, rules)
             return f"{kind}.choose(information_set(state, {player!r}), {r(rules)})", run
 
@@ -228,6 +234,7 @@ def _(g: Gen):
                               "ddz_fast.compat.rlcard_rule.RLCardRuleBot",
                               "ddz_fast.search.bots.refuse_wild_cards",
                               "ddz_fast.search.bots.plays_wild_cards",
+                              "ddz_fast.search.bots.plays_four_player",
                               "ddz_fast.search.catalog.parse_bot_spec",
                               "ddz_fast.search.catalog.wild_card_bots",
                               "ddz_fast.search.bots.refuse_runfast",
@@ -277,6 +284,7 @@ def _(g: Gen):
     def run():
         wild_card_bots()
         plays_wild_cards(bot)
+        plays_four_player(bot)
         plays_runfast(bot)
         refuse_runfast(state, name)
         return refuse_wild_cards(state, name)

@@ -493,6 +493,8 @@ def _(g: Gen):
         kwargs["rules"] = g.rules_like()
     if g.chance(0.2):
         kwargs["bidder"] = g.pick([None, "greedy", "random", "bogus", 5])
+    if g.chance(0.3):
+        kwargs["opponents"] = _opponents(g)
     if g.chance(0.1):
         kwargs["render_mode"] = g.pick(["ansi", "human", None, 3])
     seed = g.pick([None, 0, 42, -1, 2**64, "x", 1.5, np.int64(3)]) if g.chance(0.6) else \
@@ -853,7 +855,10 @@ def _(g: Gen):
         kwargs["rules"] = g.pick(["four_player", "laizi", "tiandi_laizi", "standard",
                                   Rules(players=4, sides="partner"), g.rules_like()])
     if g.chance(0.2) and name != "runfast":
-        kwargs["bidder"] = g.pick([None, "greedy", "random", "bogus", 5])
+        kwargs["bidder"] = g.pick([None, "greedy", "random", "pimc:samples=2,rollouts=20",
+                                   "ismcts:iterations=10", "solver", "bogus", 5])
+    if g.chance(0.3):
+        kwargs["opponents"] = _opponents(g)
     if g.chance(0.2):
         kwargs["render_mode"] = g.pick(["ansi", "human", None, 3])
     seed = g.pick([None, 0, 42, -1, 2**64, "x", np.int64(3)]) if g.chance(0.4) else \
@@ -893,6 +898,20 @@ def _(g: Gen):
         return getattr(e, method)(agent)
     return call_text(f"{name}.{make.__name__}", **kwargs) + \
         f".reset(seed={r(seed)}); {steps} legal steps; .{method}({r(agent)}, {r(bad)})", run
+
+
+def _opponents(g: Gen) -> Any:
+    """An ``opponents`` argument of an environment: agents of any table (or none) played by
+    bot specs, small search bots included, or Bot objects; or something malformed."""
+    from ddz_fast.search.bots import GreedyBot, SolverBot
+
+    agents = ["landlord", "peasant_down", "peasant_up", "peasant_1", "peasant_2", "peasant_3",
+              "player_0", "player_1", "player_2", "nobody", 0, None]
+    bots = ["greedy", "random", "pimc:samples=2,rollouts=20", "ismcts:iterations=10", "solver",
+            "bogus", "greedy:speed=1", GreedyBot(), SolverBot(), 3, None]
+    if g.chance(0.1):
+        return g.pick([["greedy"], "greedy", 5, g.any()])
+    return {g.pick(agents): g.pick(bots) for _ in range(g.rng.randint(0, 4))}
 
 
 def module_largest(modules, rules) -> int:

@@ -11,6 +11,7 @@ from ddz_fast import move as move_module, rules as rules_module, wild as wild_mo
 from ddz_fast.actions import Partner
 from ddz_fast.cards import NUM_RANKS
 from ddz_fast.hand import as_hand
+from ddz_fast.move import bomb_factor
 from ddz_fast.moves import implementation
 from ddz_fast.shapes import RUNFAST_SHAPES
 
@@ -54,6 +55,13 @@ def _(g: Gen):
     if g.chance(0.05):
         args = ["chain", 0, g.pick([10**7, 10**5, 10**9]), list(base.counts)]
     return _call("Move", Move, *args)
+
+
+@entry("bomb_factor", covers=["ddz_fast.move.bomb_factor"], examples=20)
+def _(g: Gen):
+    move = g.pick([g.valid_move(), g.laizi_move(), Move.PASS]) if g.chance(0.8) else g.any()
+    option = g.pick(["double", "app"]) if g.chance(0.8) else g.pick(["bogus", None, 2, g.any()])
+    return _call("bomb_factor", bomb_factor, move, option)
 
 
 @entry("Move.from_word", covers=["ddz_fast.Move.from_word"])

@@ -373,8 +373,10 @@ def test_the_arena_plays_hands_with_wild_cards_drawn_by_the_engine(monkeypatch, 
     assert parts == tally
 
 
-@pytest.mark.parametrize("bot", ["solver", "pimc:samples=2", "ismcts"])
+@pytest.mark.parametrize("bot", ["rlcard-rule"])
 def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch, bot: str):
+    pytest.importorskip("rlcard", reason="RLCard's rule agent (the peers extra)")
+
     def no_deal(*args, **kwargs):  # pragma: no cover - reached only when the check fails
         raise AssertionError("a hand was dealt")
 
@@ -386,7 +388,7 @@ def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch,
         message = str(caught.value)
         assert "\n" not in message
         assert f"bot {bot!r} cannot play them" in message and preset in message
-        assert message.endswith("choose among random, greedy")
+        assert message.endswith("choose among random, greedy, solver, pimc, ismcts")
     # Without wild cards the same bots are welcome.
     assert ArenaConfig(("random", bot)).bots == ("random", bot)
 
@@ -401,7 +403,12 @@ def test_cli_arena_with_wild_cards(capsys):
     expected = play_deals(ArenaConfig(("random", "greedy"), seed=2, rules=Rules.preset("laizi")),
                           0, 3)
     assert result["tally"] == expected.as_dict()
-    assert main(["arena", "random", "ismcts", "--hands", "2", "--rules", "tiandi_laizi"]) == 2
+
+
+def test_cli_arena_refuses_a_bot_without_wild_cards(capsys):
+    pytest.importorskip("rlcard", reason="RLCard's rule agent (the peers extra)")
+    assert main(["arena", "random", "rlcard-rule", "--hands", "2", "--rules",
+                 "tiandi_laizi"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and len(captured.err.splitlines()) == 1
-    assert "bot 'ismcts' cannot play them" in captured.err
+    assert "bot 'rlcard-rule' cannot play them" in captured.err

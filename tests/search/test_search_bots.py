@@ -8,25 +8,26 @@
   were dealt again, consistently with everything public, gets the same decision from a bot
   with the same seed; on the classic tables, and on botzone and no_kitty alone.
 * The search kernels find what a hand-derived position says they must.
+
+The laizi and four-player tables are tested in tests/search/test_search_bots_tables.py.
 """
 from __future__ import annotations
 
 import importlib.util
 import random
 
-import numpy as np
 import pytest
 
 from ddz_fast import Game, Move, Rules
 from ddz_fast.search.bots import act, play_hand, start_play
 from ddz_fast.search.catalog import BOTS, make_bot
-from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
-from ddz_fast.engine.three_player import State
-from ddz_fast.hand import Hand
+from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of
 from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.three_player import Position
+from support.checked_bots import Checked
 from support.common import sizes
+from support.twins import check_blind, mid_game_state, redealt
 
 pytestmark = pytest.mark.native  # the search runs in the compiled core
 
@@ -50,28 +51,6 @@ def available(name: str) -> bool:
 
 #: The blocks the legality sweep is cut into.
 BLOCKS = 4
-
-
-class Checked:
-    """A bot whose every decision is checked against the state's legal actions, and counted."""
-
-    def __init__(self, bot) -> None:  # type: ignore[no-untyped-def]
-        self.bot = bot
-        self.decisions = 0
-
-    def _check(self, state: State, action):  # type: ignore[no-untyped-def]
-        assert action in state.legal_actions(), (self.bot, state, action)
-        self.decisions += 1
-        return action
-
-    def bid(self, state: State):  # type: ignore[no-untyped-def]
-        return self._check(state, self.bot.bid(state))
-
-    def double(self, state: State):  # type: ignore[no-untyped-def]
-        return self._check(state, self.bot.double(state))
-
-    def play(self, state: State):  # type: ignore[no-untyped-def]
-        return self._check(state, self.bot.play(state))
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))
@@ -120,34 +99,8 @@ def test_every_bot_plays_only_legal_actions_on_the_one_deck_tables(preset, hands
 
 # --- blind to hidden cards ------------------------------------------------------------------------
 
-def mid_game_state(rng: random.Random, rules: Rules) -> State:
-    """A play-phase state after a random number of random actions (not yet over)."""
-    while True:
-        state = start_play(Game(rules), rng.randrange(2**32), landlord=rng.randrange(3))
-        for _ in range(rng.randrange(40)):
-            state.apply(rng.choice(state.legal_actions()))
-            if state.is_over:
-                break
-        if not state.is_over:
-            return state
-
-
-def redealt(state: State) -> State:
-    """``state`` with the hidden hands of the player to move dealt again: a uniform deal that
-    agrees with everything public (played cards, card counts, the kitty, the deal bonuses),
-    and the same moves replayed from the start of play."""
-    player = state.current_player
-    info = information_set(state, player)
-    now = info.sample(1, random.Random(str(state.history)).randrange(2**64))[0]
-    starts = [Hand.from_bitboard(int(now[seat]) + info.played[seat].bitboard)
-              for seat in range(3)]
-    twin = Game(state.rules).new_state_from_hands(starts, state.kitty, landlord=state.landlord)
-    for _, action in state.history:
-        twin.apply(action)
-    assert information_set(twin, player) == info
-    return twin
-
-
+#: The random actions before a decision of the blindness tests: fewer than this.
+MID_GAME_STEPS = 40
 FAIR_BOTS = ["random", "greedy", "pimc", "ismcts", QUICK["pimc"], QUICK["ismcts"],
              "pimc:rollout=random", "ismcts:rollout=random,iterations=500", "rlcard-rule"]
 
@@ -169,22 +122,10 @@ def test_bots_never_read_hidden_cards(spec: str, table: str, full: bool):
     if not available(spec.partition(":")[0]):
         pytest.skip(f"{spec} needs {PEER_BOTS[spec]}")
     seed = f"blind:{spec}" if table == "classic" else f"blind:{table}:{spec}"
-    rng = random.Random(seed)
     cases = 40 if spec in ("pimc", "ismcts") else 150
     if full:
         cases = 200 if spec in ("pimc", "ismcts") else 2_000
-    moved = 0
-    for case in range(cases):
-        tables = BLIND_TABLES[table]
-        rules = tables[case % len(tables)]
-        state = mid_game_state(rng, rules)
-        twin = redealt(state)
-        seat = state.current_player
-        moved += twin.hands != state.hands
-        assert twin.hands[seat] == state.hands[seat]
-        seed = f"{spec}:{case}"
-        assert make_bot(spec, seed).play(twin) == make_bot(spec, seed).play(state), case
-    assert moved > cases // 2  # most twins really hide other cards
+    check_blind(spec, BLIND_TABLES[table], seed, cases, MID_GAME_STEPS)
 
 
 def test_search_bots_decide_from_the_information_set_alone():
@@ -259,11 +200,11 @@ def test_the_search_bots_let_a_partner_go_out():
 def test_rollout_scores_count_the_won_finishes_of_each_action():
     info = InformationSet.from_position(Position.parse("3456789TJQ/KKAA2/BR333 0 0 - 0"), 0)
     bot = PIMCBot(seed=1, samples=4, rollouts=400, solve_cards=0)
-    actions = [parse_move("3"), parse_move("3456789TJQ")]
-    words = np.array([m.word for m in actions], dtype=np.uint64)
+    decision = _decision_of(info, Rules())
+    decision.actions = [parse_move("3"), parse_move("3456789TJQ")]
     # 4 deals, 400 finishes over 2 actions: 50 finishes of each action on each deal, each
     # score a won fraction times the 4 deals.
-    scores = bot._scores(info, actions, words, 9, Rules())
+    scores = bot._scores(decision, 9)
     assert scores.shape == (2,) and 0 <= scores[0] <= 4
     assert scores[1] == 4  # the whole chain goes out at once: won on every deal
 
@@ -274,7 +215,7 @@ def test_the_twin_states_expose_a_bot_that_reads_hidden_cards():
     rng = random.Random("cheat")
     differs = 0
     for case in range(40):
-        state = mid_game_state(rng, Rules())
+        state = mid_game_state(rng, Rules(), MID_GAME_STEPS)
         twin = redealt(state)
         bot = "solver:max_nodes=3000"
         differs += make_bot(bot, case).play(twin) != make_bot(bot, case).play(state)

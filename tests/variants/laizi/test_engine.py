@@ -428,18 +428,6 @@ def test_the_random_and_greedy_bots_play_laizi_and_matches_run():
     assert match.is_over and len(match.results) == 3 and sum(totals) == 0
 
 
-@pytest.mark.parametrize("name", ["pimc", "ismcts"])
-def test_the_other_bots_refuse_wild_cards_naming_themselves(name):
-    bot = make_bot(name, 0)
-    label = {"pimc": "PIMCBot", "ismcts": "ISMCTSBot"}[name]
-    state = Game("laizi").new_state(1)
-    with pytest.raises(ValueError, match=f"^{label} cannot play wild cards"):
-        bot.bid(state)
-    state.apply(Bid.BID_3)
-    with pytest.raises(ValueError, match=f"^{label} cannot play wild cards"):
-        bot.play(state)
-
-
 @pytest.mark.slow  # the action space of one wild rank: half a million moves, listed in Python
 def test_action_ids_are_those_of_the_wild_ranks_shown():
     state = _landlord_start(LANDLORD_20)

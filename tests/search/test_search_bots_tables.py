@@ -1,0 +1,189 @@
+"""The search bots (PIMC, ISMCTS) at the laizi and four-player tables: legal, blind to hidden
+cards, deciding through the information set alone, and finding what hand-derived decisions say.
+
+* Every bot (random, greedy, and the search bots at small budgets) plays only legal actions over
+  random hands of ``laizi``, ``tiandi_laizi`` and ``four_player`` with ``sides`` alone and
+  partner, every ordered pair of bots in the landlord's and the peasants' roles in turn (2,000
+  hands per table in the slow step); bids, doubles and the choice of partner are checked too.
+* A twin state (the same public record, the hidden hands dealt again by the information set's
+  own sampler, every action replayed) gets the same decision from a bot with the same seed.
+* ``play(state)`` is ``choose(information set, rules)``, and mismatched rules are named.
+* Hand-derived decisions: a wild reading that goes out, and at four seats a pass that lets the
+  partner go out where beating may lose (and beating where the same seat is an opponent).
+
+The classic, Botzone and no-kitty tables are tested in tests/search/test_search_bots.py.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ddz_fast import Game, Hand, Move, Rules
+from ddz_fast.engine.four_player import FourPlayerState
+from ddz_fast.moves.notation import parse_move
+from ddz_fast.positions.four_player import FourPlayerPosition
+from ddz_fast.positions.three_player import Position
+from ddz_fast.search.bots import play_hand, start_play
+from ddz_fast.search.catalog import make_bot
+from ddz_fast.search.four_player import FourPlayerInformationSet
+from ddz_fast.search.infoset import InformationSet, information_set
+from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of, _two_deck_rows
+from support.checked_bots import Checked
+from support.common import sizes
+from support.twins import check_blind, info_of, mid_game_state
+
+pytestmark = pytest.mark.native  # the search runs in the compiled core
+
+FOUR = Rules.preset("four_player")
+TABLES = {"laizi": Rules.preset("laizi"), "tiandi_laizi": Rules.preset("tiandi_laizi"),
+          "four_player": FOUR, "four_player_partner": FOUR.replace(sides="partner")}
+TABLE_BOTS = ("random", "greedy", "pimc", "ismcts")
+#: Small budgets for the runs of thousands of hands: the same code paths as the defaults.
+QUICK = {"pimc": "pimc:samples=2,rollouts=8", "ismcts": "ismcts:iterations=8"}
+
+
+# --- legal actions only ---------------------------------------------------------------------------
+
+#: The blocks each legality sweep is cut into, so that test processes share a table's hands.
+BLOCKS = 2
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("hands", sizes(16, 2_000))
+@pytest.mark.parametrize("table", TABLES)
+def test_every_bot_plays_only_legal_actions_on_the_laizi_and_four_player_tables(table, hands,
+                                                                                 block):
+    # Together the blocks play hands 0 .. hands - 1 of the table.
+    rules = TABLES[table]
+    bots = {name: Checked(make_bot(QUICK.get(name, name), f"legal:{table}:{block}:{name}"))
+            for name in TABLE_BOTS}
+    pairs = [(a, b) for a in TABLE_BOTS for b in TABLE_BOTS]
+    mine = range(block * hands // BLOCKS, (block + 1) * hands // BLOCKS)
+    for i in mine:
+        landlord, peasants = pairs[i % len(pairs)]
+        state = Game(rules).new_state(seed=i, first_bidder=i % rules.players)
+        play_hand(state, landlord=bots[landlord], peasants=bots[peasants])  # type: ignore
+        assert state.is_over and sum(state.scores) == 0
+    for name, bot in bots.items():
+        # Each bot is the landlord's bot in a quarter of the hands (it bids for every seat,
+        # then plays) and the other side's in another quarter.
+        assert bot.decisions > 5 * len(mine) // len(TABLE_BOTS), name
+
+
+# --- blind to hidden cards ------------------------------------------------------------------------
+
+#: The random actions before a decision of the blindness tests: fewer than this.
+MID_GAME_STEPS = 60
+FAIR_BOTS = ["random", "greedy", QUICK["pimc"], QUICK["ismcts"],
+             "pimc:rollout=random,samples=4,rollouts=200", "ismcts:iterations=200"]
+
+
+@pytest.mark.parametrize("cases", sizes(20, 200))
+@pytest.mark.parametrize("spec", FAIR_BOTS)
+@pytest.mark.parametrize("table", TABLES)
+def test_bots_never_read_hidden_cards_on_the_laizi_and_four_player_tables(table, spec, cases):
+    check_blind(spec, [TABLES[table]], f"blind:{table}:{spec}", cases, MID_GAME_STEPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["pimc", "ismcts"])
+@pytest.mark.parametrize("table", TABLES)
+def test_bots_at_their_default_budgets_never_read_hidden_cards(table, spec):
+    check_blind(spec, [TABLES[table]], f"blind-default:{table}:{spec}", 20, MID_GAME_STEPS)
+
+
+# --- through the information set alone ------------------------------------------------------------
+
+@pytest.mark.parametrize("table", TABLES)
+def test_search_bots_decide_from_the_information_set_alone(table):
+    rules = TABLES[table]
+    state = mid_game_state(random.Random(table), rules, MID_GAME_STEPS)
+    info = info_of(state, state.current_player)
+    for make in (lambda: PIMCBot(seed=3, samples=4, rollouts=300),
+                 lambda: ISMCTSBot(seed=3, iterations=300)):
+        assert make().play(state) == make().choose(info, rules)
+    other = info_of(state, (state.current_player + 1) % rules.players)
+    with pytest.raises(ValueError, match="play-phase decision of its player"):
+        ISMCTSBot().choose(other, rules)
+
+
+def test_an_information_set_is_played_under_rules_of_its_table():
+    laizi = mid_game_state(random.Random(1), TABLES["laizi"], MID_GAME_STEPS)
+    wild_info = information_set(laizi, laizi.current_player)
+    with pytest.raises(ValueError, match="wild ranks"):
+        PIMCBot().choose(wild_info, "standard")
+    with pytest.raises(ValueError, match="wild ranks"):
+        PIMCBot().choose(wild_info, "tiandi_laizi")      # one wild rank shown, two in the rules
+    plain = start_play(Game(), 3, landlord=0)
+    with pytest.raises(ValueError, match="wild ranks"):
+        ISMCTSBot().choose(information_set(plain, 0), "laizi")
+    four = mid_game_state(random.Random(2), TABLES["four_player_partner"],
+                          MID_GAME_STEPS)
+    four_info = info_of(four, four.current_player)
+    with pytest.raises(ValueError, match="sides='alone'"):
+        PIMCBot().choose(four_info)                       # four_player: the landlord alone
+    with pytest.raises(ValueError, match="rules of four players"):
+        PIMCBot().choose(four_info, "standard")
+    with pytest.raises(ValueError, match="three players"):
+        ISMCTSBot().choose(wild_info, "four_player")
+    with pytest.raises(TypeError, match="info must be an InformationSet"):
+        ISMCTSBot().choose(four, "four_player")           # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_the_determinized_position_of_the_true_deal_is_the_states(table):
+    # What PIMC's exact step would solve (once the solver takes these tables): each deal read
+    # back as the table's position. The true hands must give the state's own position.
+    state = mid_game_state(random.Random(f"position:{table}"), TABLES[table], MID_GAME_STEPS)
+    decision = _decision_of(info_of(state, state.current_player), state.rules)
+    if isinstance(state, FourPlayerState):
+        deal = _two_deck_rows(np.array([[h.counts for h in state.hands]], dtype=np.uint8))[0]
+    else:
+        deal = np.array([h.bitboard for h in state.hands], dtype=np.uint64)
+    assert decision.position(deal) == state.position()
+    assert not decision.exact       # solve() takes neither table yet: PIMC scores by finishes
+
+
+# --- what the search finds ------------------------------------------------------------------------
+
+def test_the_search_bots_go_out_with_a_wild_reading():
+    # 5 is wild. The landlord (seat 0) holds A 5 and must beat the pair KK that peasant seat 2
+    # played; seat 1 holds two and seat 2 one of 6, 7, 9 (unseen: any split). Its actions are
+    # the pass and A5 read as the pair AA (no other pair above KK: one natural ace, one wild;
+    # no bomb, no rocket). AA empties its hand: the landlord wins at once. After a pass seat 1
+    # cannot beat a pair with two single cards and passes, and seat 2 leads its last card: the
+    # peasants win. So AA is the one winning action.
+    rules = Rules.preset("laizi")
+    prev = parse_move("KK")
+    position = Position([Hand("A5"), Hand("67"), Hand("9")], 0, 0, prev, 0, wild=(2,))
+    info = InformationSet.from_position(position, 0)
+    actions = _decision_of(info, rules).actions
+    assert len(actions) == 2 and actions[0] == Move.PASS
+    pair_of_aces = actions[1]
+    assert pair_of_aces.type == "pair" and pair_of_aces.reading[11] == 2    # read as A A
+    for bot in (PIMCBot(seed=1), PIMCBot(seed=1, rollout="random"), ISMCTSBot(seed=1)):
+        assert bot.choose(info, rules) == pair_of_aces, bot
+
+
+def test_the_four_player_bots_let_a_partner_go_out_and_beat_an_opponent():
+    # Seat 2 led 44 and holds one card; seat 3 passed; the landlord (seat 0) holds K K A 3 and
+    # sees 2, 4, 5, 6 unseen: two for seat 1, one each for seats 2 and 3, all of different
+    # ranks, so no other seat ever holds a pair. Its actions: the pass, and KK.
+    # * sides="partner", seat 2 the landlord's partner: passing wins every finish (seat 1
+    #   cannot beat a pair with two single cards and passes, and seat 2 leads its last card).
+    #   KK loses some: everyone passes it, the landlord leads A, seat 1 beats it with the 2 and
+    #   goes out with its last card when seats 2 and 3 hold lower ones (4 and 5 below its 6).
+    # * sides="alone", seat 2 an opponent: passing loses every finish (seat 1 passes and seat 2
+    #   goes out), while KK wins those where the opponents let the landlord shed A and 3.
+    position = FourPlayerPosition(["KKA3", "26", "4", "5"], landlord=0, to_move=0,
+                                  prev=parse_move("44"), passes=1)
+    partner = FourPlayerInformationSet.from_position(position, 0, partner=2)
+    alone = FourPlayerInformationSet.from_position(position, 0)
+    kings = parse_move("KK")
+    assert _decision_of(alone, FOUR).actions == [Move.PASS, kings]
+    for make in (lambda: PIMCBot(seed=2), lambda: PIMCBot(seed=2, rollout="random"),
+                 lambda: ISMCTSBot(seed=2), lambda: ISMCTSBot(seed=2, rollout="random")):
+        assert make().choose(partner, FOUR.replace(sides="partner")) == Move.PASS
+        assert make().choose(alone, FOUR) == kings
