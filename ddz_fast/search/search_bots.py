@@ -38,8 +38,9 @@ kernels. Every player is then a side of his own and a win is going out first; th
 actions are the state's (the Run Fast play rules, and ``spade3_in_first_play`` on the hand's
 first play).
 
-PIMC's exact endgame solves are those :func:`~ddz_fast.search.solver.solve` takes: the
-three-seat tables without wild cards. On the other tables it scores by its finishes alone.
+PIMC's exact endgame solves are :func:`~ddz_fast.search.solver.solve`'s at every Dou Dizhu
+table (the partner of the four-player table given); in Run Fast it scores by its finishes
+alone.
 """
 from __future__ import annotations
 
@@ -186,7 +187,7 @@ class _Decision:
     table = ""
     #: Whether :func:`~ddz_fast.search.solver.solve` takes the table's determinized positions
     #: (:meth:`position`): PIMC's exact endgame step.
-    exact = False
+    exact = True
     #: The most determinizations an ISMCTS decision deals.
     deal_limit = MAX_SAMPLES_PER_DECISION
     #: The wild ranks the moves are read under, low to high (None: no wild cards).
@@ -224,6 +225,10 @@ class _Decision:
         """The determinized position of one deal: what PIMC's exact step solves."""
         raise NotImplementedError
 
+    def partner(self) -> Optional[int]:
+        """The landlord's partner the solver is told (None: no partner)."""
+        return None
+
 
 def _check_decision(info: Union[InformationSet, FourPlayerInformationSet]) -> None:
     """ValueError unless ``info`` is a play-phase decision of its own player."""
@@ -237,7 +242,6 @@ class _ThreeSeats(_Decision):
     peasants."""
 
     table = "three_player"
-    exact = True
     info: InformationSet
 
     def root(self) -> tuple:
@@ -254,11 +258,9 @@ class _ThreeSeats(_Decision):
 
 class _WildCards(_ThreeSeats):
     """Three seats with wild cards: the deals of the plain game (a wild card is dealt as the
-    card of its own rank), the moves read under the wild ranks. :func:`solve` takes no wild
-    cards yet: once it does, ``exact`` turns PIMC's exact step on."""
+    card of its own rank), the moves read under the wild ranks."""
 
     table = "laizi"
-    exact = False
 
     def __init__(self, info: InformationSet, rules: Rules) -> None:
         if info.wild is None or not rules.laizi or len(info.wild) != rules.laizi:
@@ -280,8 +282,7 @@ class _WildCards(_ThreeSeats):
 
 class _FourSeats(_Decision):
     """The four-player table: rows of four two-deck hand words (eight halves); the landlord's
-    side holds its partner under ``sides="partner"``. :func:`solve` takes no four-player
-    position yet: once it does (given the partner), ``exact`` turns PIMC's exact step on."""
+    side holds its partner under ``sides="partner"``, which the solver is told."""
 
     table = "four_player"
     deal_limit = _PYTHON_DEALS
@@ -305,6 +306,9 @@ class _FourSeats(_Decision):
         info = self.info
         hands = [Hand(_lane_counts(deal, seat), decks=2) for seat in range(4)]
         return FourPlayerPosition(hands, info.landlord, info.player, info.prev, info.passes)
+
+    def partner(self) -> Optional[int]:
+        return self.info.partner
 
 
 #: The shifts of the eight 8-bit lanes of a 64-bit half of a two-deck word (ddz_fast.bitboard).
@@ -331,6 +335,7 @@ class _RunFast(_Decision):
     two players), dealt in Python."""
 
     table = "runfast"
+    exact = False       # Run Fast's solver answers one player against the others, not sides
     deal_limit = _PYTHON_DEALS
     info: RunFastInformationSet
 
@@ -462,7 +467,8 @@ class PIMCBot(_SearchBot):
         wins = np.zeros(len(decision.actions))
         for deal in deals:
             solution = solve(decision.position(deal), rules=decision.rules, pv=False,
-                             max_nodes=self.max_nodes, tt_megabytes=_TT_MEGABYTES)
+                             partner=decision.partner(), max_nodes=self.max_nodes,
+                             tt_megabytes=_TT_MEGABYTES)
             for move in solution.winning_moves:
                 wins[index[move]] += 1
         return wins

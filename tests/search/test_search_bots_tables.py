@@ -134,8 +134,8 @@ def test_an_information_set_is_played_under_rules_of_its_table():
 
 @pytest.mark.parametrize("table", TABLES)
 def test_the_determinized_position_of_the_true_deal_is_the_states(table):
-    # What PIMC's exact step would solve (once the solver takes these tables): each deal read
-    # back as the table's position. The true hands must give the state's own position.
+    # What PIMC's exact step solves: each deal read back as the table's position, the partner
+    # told to the solver. The true hands must give the state's own position and partner.
     state = mid_game_state(random.Random(f"position:{table}"), TABLES[table], MID_GAME_STEPS)
     decision = _decision_of(info_of(state, state.current_player), state.rules)
     if isinstance(state, FourPlayerState):
@@ -143,7 +143,7 @@ def test_the_determinized_position_of_the_true_deal_is_the_states(table):
     else:
         deal = np.array([h.bitboard for h in state.hands], dtype=np.uint64)
     assert decision.position(deal) == state.position()
-    assert not decision.exact       # solve() takes neither table yet: PIMC scores by finishes
+    assert decision.exact and decision.partner() == getattr(state, "partner", None)
 
 
 # --- what the search finds ------------------------------------------------------------------------
