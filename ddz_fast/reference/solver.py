@@ -127,9 +127,12 @@ class _Solver:
             actions = self.actions(state)
             hand = state.hands[state.player]
             # The same answer as the second any() alone, sooner: a move of the whole hand
-            # ends the hand at once, so look for one before searching below any action.
+            # ends the hand at once, so look for one before searching below any action; and
+            # longer moves first, which find a winning action sooner (any order gives the
+            # same answer; this one keeps positions of 20 cards and more within seconds).
             self._wins[state] = (any(self._cards(a) == hand for a in actions)
-                                 or any(self.keeps_win(state, a) for a in actions))
+                                 or any(self.keeps_win(state, a)
+                                        for a in sorted(actions, key=len, reverse=True)))
         return self._wins[state]
 
     # --- how long the hand lasts ------------------------------------------------------------

@@ -70,6 +70,21 @@ def test_native_equals_reference(preset, kind, games):
             check_winning_line(game, solve(game, rules=preset).pv, preset)
 
 
+@pytest.mark.parametrize("games", sizes(3, 100))      # x 5 presets: 500 in the slow step
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_native_equals_reference_on_positions_of_15_to_24_cards(preset, games):
+    """Larger three-hand positions, every technique of the search on (the sure win, the
+    table's cutoffs): the value and every winning move, and the default winning line checked
+    on the smaller ones."""
+    rules = Rules.preset(preset)
+    rng = random.Random(f"larger:{preset}")
+    for i in range(games):
+        game = random_position(rng, 15 + i % 10, rules, i % 2 == 1)
+        _check(game, preset, distance=False)
+        if i % 5 == 0 and _size(game) <= 16:
+            check_winning_line(game, solve(game, rules=preset).pv, preset)
+
+
 @pytest.mark.parametrize("kind", ["position", "duel"])
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_native_equals_reference_generator_end_to_end(preset, kind):
