@@ -58,9 +58,9 @@ from ..positions.four_player import FourPlayerPosition
 from ..positions.rollouts import _four_player_words, _landlord_side, _wild_words
 from ..positions.three_player import Position, checked_position
 from ..rules import RulesLike, three_player_table
-from ..validate import is_int
+from ..validate import check_int, is_int
 
-__all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES"]
+__all__ = ["Solution", "solve", "OBJECTIVES", "DEFAULT_TT_MEGABYTES", "MAX_THREADS"]
 _core = load(CORE_MODULE)  # NativeCoreMissingError on use when not built
 _solver = load("ddz_fast.search._solver")
 
@@ -68,6 +68,8 @@ Game = Union[Position, FourPlayerPosition, Duel]
 #: The objectives :func:`solve` accepts.
 OBJECTIVES = ("win", "stake")
 DEFAULT_TT_MEGABYTES = 64
+#: The most threads one solve searches on.
+MAX_THREADS = 64
 _MAX_TT_MEGABYTES = 1 << 16
 _NO_NODE_LIMIT = (1 << 63) - 1
 _STOP_REASONS = {0: None, 1: "nodes", 2: "time"}
@@ -252,7 +254,7 @@ def _native_call(game: Game, rules: RulesLike, partner: object) -> Tuple[
 def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
           max_nodes: Optional[int] = None, time_limit: Optional[float] = None,
           tt_megabytes: int = DEFAULT_TT_MEGABYTES, pv: bool = True, shortest: bool = False,
-          partner: Optional[int] = None) -> Solution:
+          threads: int = 1, partner: Optional[int] = None) -> Solution:
     """Solve a position or a duel exactly (see the module docstring for the answers).
 
     ``rules`` gives the move options (a :class:`Rules` or a preset name): those of three
@@ -270,7 +272,13 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     254 actions, at four seats with about 60 cards or more in play, is not searched for: the
     result is then inexact with ``stopped`` None).
 
-    Deterministic: the same call gives the same answers, moves, line of play and node count.
+    ``threads`` searches the root's actions on that many threads sharing the table (the
+    calling thread one of them; they run without the GIL). The answers, the winning moves and
+    the line of play are the same whatever the threads; the node count varies, and
+    ``max_nodes`` is then counted in steps of 1,024 nodes a thread.
+
+    Deterministic: the same call gives the same answers, moves, line of play and (on one
+    thread) node count.
     Ctrl-C (SIGINT) stops the search within a few milliseconds and raises KeyboardInterrupt.
     Bad arguments raise TypeError or ValueError naming the problem; a move to beat that is no
     move of ``rules`` is a ValueError. A ``tt_megabytes`` past the memory the machine has
@@ -307,12 +315,13 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     megabytes = _check_megabytes(tt_megabytes)
     want_pv = _check_flag("pv", pv)
     want_shortest = _check_flag("shortest", shortest)
+    thread_count = check_int("threads", threads, 1, MAX_THREADS)
     if type(game) is not Duel and game.is_over:
         return _finished(game, side, code == 1)
     line = (_SHORTEST_LINE if want_shortest else _WINNING_LINE) if want_pv else _NO_LINE
     table = _take_table(megabytes)
     try:
-        found = entry(table, *node, code, node_limit, seconds_limit, line)
+        found = entry(table, *node, code, node_limit, seconds_limit, line, thread_count)
     finally:
         _give_table(megabytes, table)
     return _solution(game, side, found, code == 1, want_pv, want_pv and want_shortest)

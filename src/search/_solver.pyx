@@ -87,6 +87,42 @@ cdef extern from *:
     """
     double now "ddz_seconds"() nogil
 
+cdef extern from *:
+    """
+    /* Spin locks on a byte, and relaxed atomic counters and flags: what two search threads
+       sharing one transposition table need. */
+    #if defined(_MSC_VER) && !defined(__clang__)
+    #include <intrin.h>
+    static void ddz_lock(volatile char* lock) {
+        while (_InterlockedExchange8(lock, 1)) { while (*lock) _mm_pause(); }
+    }
+    static void ddz_unlock(volatile char* lock) { _InterlockedExchange8(lock, 0); }
+    static long long ddz_fetch_add(volatile long long* p, long long v) {
+        return _InterlockedExchangeAdd64(p, v);
+    }
+    static int ddz_load_int(volatile int* p) { return _InterlockedOr((volatile long*)p, 0); }
+    static void ddz_store_int(volatile int* p, int v) { _InterlockedExchange((volatile long*)p, v); }
+    #else
+    static inline void ddz_lock(volatile char* lock) {
+        while (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE))
+            while (__atomic_load_n(lock, __ATOMIC_RELAXED)) {}
+    }
+    static inline void ddz_unlock(volatile char* lock) { __atomic_clear(lock, __ATOMIC_RELEASE); }
+    static inline long long ddz_fetch_add(volatile long long* p, long long v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline int ddz_load_int(volatile int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void ddz_store_int(volatile int* p, int v) {
+        __atomic_store_n(p, v, __ATOMIC_RELAXED);
+    }
+    #endif
+    """
+    void spin_lock "ddz_lock"(char* lock) nogil
+    void spin_unlock "ddz_unlock"(char* lock) nogil
+    long long fetch_add "ddz_fetch_add"(long long* p, long long v) nogil
+    int load_int "ddz_load_int"(int* p) nogil
+    void store_int "ddz_store_int"(int* p, int v) nogil
+
 
 # --- nodes and moves -----------------------------------------------------------------------------
 
@@ -356,12 +392,14 @@ cdef enum:
     WIDE_CLUSTER = 96       # ... and of a wide one (two WideEntries)
     PLAIN_LAYOUT = 1        # what the table's memory last held
     WIDE_LAYOUT = 2
+    LOCKS = 1 << 16         # spin locks of the clusters when threads share the table
 
 
 cdef class TranspositionTable:
     """A transposition table of fixed size, reused by one solve at a time."""
     cdef void* block
     cdef char* entries
+    cdef char* locks            # LOCKS spin locks, a cluster's the one its index names
     cdef readonly Py_ssize_t nbytes
     cdef size_t used            # bytes a solve may have written since the last clear
     cdef uint8_t gen
@@ -373,7 +411,8 @@ cdef class TranspositionTable:
             clusters *= 2
         # calloc maps zero pages lazily: memory is touched only where the search writes.
         self.block = calloc(clusters * CLUSTER + align, 1)
-        if self.block == NULL:
+        self.locks = <char*>calloc(LOCKS, 1)
+        if self.block == NULL or self.locks == NULL:
             raise MemoryError(f"cannot allocate a transposition table of {nbytes} bytes")
         self.entries = <char*>((<size_t>self.block + align - 1) & ~(align - 1))
         advise_huge(self.entries, clusters * CLUSTER)
@@ -384,6 +423,7 @@ cdef class TranspositionTable:
 
     def __dealloc__(self):
         free(self.block)
+        free(self.locks)
 
     cdef void clear(self):
         memset(self.entries, 0, self.used)
@@ -420,14 +460,25 @@ cdef enum:
     OUT_OF_TIME = 2
     SIGNALLED = 3
     OUT_OF_MEMORY = 4
+    HALTED = 5              # stopped because another thread of the solve stopped
     START_BYTES = 1 << 20   # 1 MB of the table at first
     TIME_EVERY = 1023       # look at the clock every 1024 nodes
     SIGNALS_EVERY = 65535   # and for signals every 65,536
 
 
+cdef struct Shared:
+    # What the threads of one solve share beside the table: a stop for all, the nodes they
+    # searched (counted in steps of TIME_EVERY + 1), and the next root action to search.
+    int halt
+    long long nodes
+    long long next_action
+
+
 cdef struct Search:
     Game g
     char* table
+    char* locks             # the table's spin locks, NULL when one thread searches
+    Shared* shared          # NULL when one thread searches
     uint64_t mask           # clusters in use - 1
     uint64_t full_mask      # clusters of the whole table - 1
     int64_t fills           # entries written this generation; -1: the table is all in use
@@ -469,6 +520,20 @@ cdef inline bint tick(Search* s) noexcept nogil:
         if s.nodes & SIGNALS_EVERY == 0 and poll_signals(s):
             s.stopped = SIGNALLED
             return True
+        if s.shared != NULL and shared_stop(s):
+            return True
+    return False
+
+
+cdef bint shared_stop(Search* s) noexcept nogil:
+    """Threads sharing a solve: another one stopped (or the nodes of all reached the limit,
+    counted every TIME_EVERY + 1 nodes a thread)."""
+    if load_int(&s.shared.halt):
+        s.stopped = HALTED
+        return True
+    if fetch_add(&s.shared.nodes, TIME_EVERY + 1) + TIME_EVERY + 1 >= s.max_nodes:
+        s.stopped = OUT_OF_NODES
+        return True
     return False
 
 
@@ -870,6 +935,75 @@ cdef inline Slot* claim(Search* s, const Solved* n, const Key* key, int work) no
     return e
 
 
+# The entries as the search reads and writes them: a copy taken, or a change made, under the
+# cluster's spin lock when threads share the table (and without it otherwise).
+
+cdef inline void lock_cluster(const Search* s, uint64_t hash) noexcept nogil:
+    if s.locks != NULL:
+        spin_lock(s.locks + ((hash & s.mask) & (LOCKS - 1)))
+
+
+cdef inline void unlock_cluster(const Search* s, uint64_t hash) noexcept nogil:
+    if s.locks != NULL:
+        spin_unlock(s.locks + ((hash & s.mask) & (LOCKS - 1)))
+
+
+cdef inline bint probe(Search* s, const Solved* n, const Key* key, Slot* out,
+                       int64_t* stake) noexcept nogil:
+    """Copy the node's entry into ``out`` (a wide entry's stake into ``stake``); False when
+    the table has none."""
+    cdef Slot* e
+    lock_cluster(s, key.hash)
+    e = find(s, n, key)
+    if e != NULL:
+        out[0] = e[0]
+        if Solved is not Play:
+            stake[0] = wide_stake(n, e)[0]
+    unlock_cluster(s, key.hash)
+    return e != NULL
+
+
+cdef inline void store_value(Search* s, const Solved* n, const Key* key, int work, bint wins,
+                             int best) noexcept nogil:
+    """The node's value (and, when it wins, the action that won it)."""
+    cdef Slot* e
+    lock_cluster(s, key.hash)
+    e = claim(s, n, key, work)
+    if wins:
+        e.flags |= KNOWN | WINS
+        e.best = best
+    else:
+        e.flags = (e.flags & ~WINS) | KNOWN
+    unlock_cluster(s, key.hash)
+
+
+cdef inline void store_bounds(Search* s, const Solved* n, const Key* key, int work, int best,
+                              int lo, int hi) noexcept nogil:
+    """Bounds of the node's distance, ``lo <= D <= hi`` (0 and FAR: nothing new), and the
+    action that proved one (NO_BEST: none)."""
+    cdef Slot* e
+    lock_cluster(s, key.hash)
+    e = claim(s, n, key, work)
+    if best != NO_BEST:
+        e.best = best
+    e.lo = max(e.lo, lo)
+    e.hi = min(e.hi, hi)
+    unlock_cluster(s, key.hash)
+
+
+cdef inline void store_stake(Search* s, const Solved* n, const Key* key, int work,
+                             int64_t value) noexcept nogil:
+    cdef Slot* e
+    lock_cluster(s, key.hash)
+    e = claim(s, n, key, work)
+    e.flags |= STAKE_KNOWN
+    if Solved is Play:
+        e.stake = <int8_t>value
+    else:
+        wide_stake(n, e)[0] = value
+    unlock_cluster(s, key.hash)
+
+
 # --- a sure win: moves nobody can beat -----------------------------------------------------------
 
 cdef bint sure_win(const Game* g, const Play* n) noexcept nogil:
@@ -935,7 +1069,8 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
     three-hand positions of 25 cards and 20 of 30).
     """
     cdef Key key
-    cdef Slot* e
+    cdef Slot e
+    cdef int64_t unused
     cdef Solved child
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
@@ -964,12 +1099,10 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
             return -1
         return r if side_of(&s.g, child.player) == side else 1 - r
     best = NO_BEST
-    if not following:
-        e = find(s, n, &key)
-        if e != NULL:
-            if e.flags & KNOWN:
-                return (e.flags & WINS) != 0
-            best = e.best
+    if not following and probe(s, n, &key, &e, &unused):
+        if e.flags & KNOWN:
+            return (e.flags & WINS) != 0
+        best = e.best
     start_nodes = s.nodes
     if not order_moves(s, n, n_moves):
         return -1
@@ -987,14 +1120,11 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
         if (r == 1) == (side_of(&s.g, child.player) == side):
             s.top = top
             if not following:
-                e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
-                e.flags |= KNOWN | WINS
-                e.best = index
+                store_value(s, n, &key, bit_length(s.nodes - start_nodes), True, index)
             return 1
     s.top = top
     if not following:
-        e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
-        e.flags = (e.flags & ~WINS) | KNOWN
+        store_value(s, n, &key, bit_length(s.nodes - start_nodes), False, NO_BEST)
     return 0
 
 
@@ -1007,7 +1137,8 @@ cdef int reach(Search* s, const Solved* n, int d) noexcept nogil:
     """1 when ``s.win_side`` can end the hand with its win within ``d`` actions, 0 when it
     cannot, -1 when stopped."""
     cdef Key key
-    cdef Slot* e
+    cdef Slot e
+    cdef int64_t unused
     cdef Solved child
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
@@ -1031,9 +1162,8 @@ cdef int reach(Search* s, const Solved* n, int d) noexcept nogil:
         child = n[0]
         step(&s.g, &child, NULL, PASS_INDEX)
         return reach(s, &child, d - 1)
-    e = find(s, n, &key)
     best = NO_BEST
-    if e != NULL:
+    if probe(s, n, &key, &e, &unused):
         if e.hi <= d:
             return 1
         if e.lo > d:
@@ -1045,8 +1175,7 @@ cdef int reach(Search* s, const Solved* n, int d) noexcept nogil:
     if not order_moves(s, n, n_moves):
         return -1
     if d == 1:                      # nobody can end the hand with this one action
-        e = claim(s, n, &key, 0)
-        e.lo = max(e.lo, 2)
+        store_bounds(s, n, &key, 0, NO_BEST, 2, FAR)
         return 0
     s.top = top + u * n_moves
     for k in range(n_moves + 2):
@@ -1061,19 +1190,12 @@ cdef int reach(Search* s, const Solved* n, int d) noexcept nogil:
             return -1
         if (r == 1) == winner:      # a finish within d (winner) or a delay past d (other)
             s.top = top
-            e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
-            e.best = index
-            if winner:
-                e.hi = min(e.hi, d)
-            else:
-                e.lo = max(e.lo, d + 1)
+            store_bounds(s, n, &key, bit_length(s.nodes - start_nodes), index,
+                         0 if winner else d + 1, d if winner else FAR)
             return r
     s.top = top
-    e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
-    if winner:
-        e.lo = max(e.lo, d + 1)
-    else:
-        e.hi = min(e.hi, d)
+    store_bounds(s, n, &key, bit_length(s.nodes - start_nodes), NO_BEST,
+                 d + 1 if winner else 0, FAR if winner else d)
     return not winner
 
 
@@ -1122,7 +1244,8 @@ cdef inline int64_t stake_of(const Solved* n, int64_t value) noexcept nogil:
 cdef int stake_search(Search* s, const Solved* n, int64_t* out) noexcept nogil:
     """The exact stake value of ``n`` into ``out``; 0, or -1 when stopped."""
     cdef Key key
-    cdef Slot* e
+    cdef Slot e
+    cdef int64_t wide = 0
     cdef Solved child
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes, value, found = 0
@@ -1132,9 +1255,8 @@ cdef int stake_search(Search* s, const Solved* n, int64_t* out) noexcept nogil:
     if tick(s):
         return -1
     make_key(n, &key)
-    e = find(s, n, &key)
-    if e != NULL and e.flags & STAKE_KNOWN:
-        out[0] = e.stake if Solved is Play else wide_stake(n, e)[0]
+    if probe(s, n, &key, &e, &wide) and e.flags & STAKE_KNOWN:
+        out[0] = e.stake if Solved is Play else wide
         return 0
     start_nodes = s.nodes
     n_moves = moves_at(s, top, n)
@@ -1153,12 +1275,7 @@ cdef int stake_search(Search* s, const Solved* n, int64_t* out) noexcept nogil:
         if k == (-1 if following else 0) or (value > found if side == 0 else value < found):
             found = value
     s.top = top
-    e = claim(s, n, &key, bit_length(s.nodes - start_nodes))
-    e.flags |= STAKE_KNOWN
-    if Solved is Play:
-        e.stake = <int8_t>found
-    else:
-        wide_stake(n, e)[0] = found
+    store_stake(s, n, &key, bit_length(s.nodes - start_nodes), found)
     out[0] = found
     return 0
 
@@ -1266,14 +1383,13 @@ cdef int principal_variation(Search* s, const Solved* start, Root* root) noexcep
 cdef int winning_line(Search* s, const Solved* start, Root* root) noexcept nogil:
     """A line of play from the root to the end into ``root.pv``, the value searches' table
     warm: at each turn of the winning side, the first action in search order that keeps the
-    win (the table's stored best one first); at each turn of the losing side, whose every
-    action loses, its first action in search order, searched for nothing. Each winning turn
-    costs a value search of the children it tries, most of them found in the table. 0, or -1
-    when stopped."""
+    win; at each turn of the losing side, whose every action loses, its first action in search
+    order, searched for nothing. Each winning turn costs a value search of the children it
+    tries, most of them found in the table. The order is the node's alone (not the table's
+    stored best action), so the line is the same whatever searched the table before: one
+    thread or several. 0, or -1 when stopped."""
     cdef Solved node = start[0], child
-    cdef Key key
-    cdef Slot* e
-    cdef int r, u = units(start), index, chosen, first, best
+    cdef int r, u = units(start), index, chosen, first
     cdef int mover_wins = root.value
     cdef Py_ssize_t n_moves, k, top = s.top
     cdef bint following
@@ -1287,18 +1403,12 @@ cdef int winning_line(Search* s, const Solved* start, Root* root) noexcept nogil
         if chosen < 0 and n_moves == 0:
             chosen = PASS_INDEX             # nothing beats the move: the pass is forced
         elif chosen < 0:
-            best = NO_BEST
-            if not following:
-                make_key(&node, &key)
-                e = find(s, &node, &key)
-                if e != NULL:
-                    best = e.best
             if not order_moves(s, &node, n_moves):
                 return -1
             s.top = top + u * n_moves
             first = -1
             for k in range(n_moves + 2):
-                index = action_index(k, n_moves, best, following)
+                index = action_index(k, n_moves, NO_BEST, following)
                 if index < 0:
                     continue
                 if first < 0:
@@ -1332,27 +1442,45 @@ cdef int winning_line(Search* s, const Solved* start, Root* root) noexcept nogil
     return -1
 
 
+cdef int root_verdicts(Search* s, const Solved* node, Root* root,
+                       Shared* queue) noexcept nogil:
+    """Search root actions taken in turn from ``queue`` (shared by the threads of a solve, or
+    one thread's own) until none is left, each one's verdict into ``root.verdicts``. 0, or -1
+    when stopped (the other threads then told to stop)."""
+    cdef long long i
+    cdef int r
+    while True:
+        if s.shared != NULL:
+            i = fetch_add(&queue.next_action, 1)
+        else:
+            i = queue.next_action
+            queue.next_action += 1
+        if i >= root.count:
+            return 0
+        if child_value(s, node, root, <Py_ssize_t>i, &r) < 0:
+            if s.shared != NULL:
+                store_int(&s.shared.halt, 1)
+            return -1
+        root.verdicts[i] = <int8_t>r
+
+
 cdef int solve_root(Search* s, const Solved* node, Root* root, int objective,
                     bint want_pv, bint shortest) noexcept nogil:
-    """Every root action's verdict, the value, the stake and the principal variation."""
+    """From the root's verdicts: the value; then, unless the search stopped, the stake and
+    the line of play."""
     cdef Py_ssize_t i
-    cdef int r, undecided = 0, side = side_of(&s.g, node.player)
+    cdef int side = side_of(&s.g, node.player)
     cdef int64_t best, value
-    root.value = -1
+    root.value = 0
     root.stake = 0
     root.dist = -1
     root.pv_length = 0
     for i in range(root.count):
-        root.verdicts[i] = -1
-    for i in range(root.count):
-        if child_value(s, node, root, i, &r) < 0:
-            undecided = 1
-            break
-        root.verdicts[i] = <int8_t>r
-        if r == 1:
+        if root.verdicts[i] == 1:
             root.value = 1
-    if not undecided and root.value < 0:
-        root.value = 0
+            break
+        if root.verdicts[i] < 0:
+            root.value = -1
     if s.stopped:
         return 0
     if objective == OBJECTIVE_STAKE:
@@ -1441,17 +1569,86 @@ cdef inline uint64_t floor_power_of_two(uint64_t x) noexcept nogil:
     return power
 
 
+cdef class _RootThreads:
+    """The threads of one solve's root: each takes the next root action from the shared queue
+    and searches it (root_verdicts), on a Search of its own, all of them on one table."""
+    cdef Search* searches
+    cdef const void* node
+    cdef Root* root
+    cdef Shared* queue
+    cdef int kind               # the table: 0 classic, 1 wild cards, 2 four seats
+
+    def work(self, int i):
+        with nogil:
+            if self.kind == 0:
+                root_verdicts(&self.searches[i], <const Play*>self.node, self.root, self.queue)
+            elif self.kind == 1:
+                root_verdicts(&self.searches[i], <const WildPlay*>self.node, self.root,
+                              self.queue)
+            else:
+                root_verdicts(&self.searches[i], <const FourSeatPlay*>self.node, self.root,
+                              self.queue)
+
+
+cdef int search_root_in_threads(TranspositionTable table, Search* s, const Solved* node,
+                                Root* root, Shared* shared, int threads) except -1:
+    """The root's verdicts searched by ``threads`` threads sharing the table (the calling
+    thread one of them, the one that runs Python's signal handlers: Ctrl-C stops them all).
+    Into ``s``: the nodes of all, and why they stopped (the first reason but another's
+    stop)."""
+    cdef Search* searches = <Search*>calloc(threads, sizeof(Search))
+    cdef _RootThreads work = _RootThreads()
+    cdef int i
+    if searches == NULL:
+        raise MemoryError("out of memory for the solver's threads")
+    s.shared, s.locks = shared, table.locks
+    s.mask, s.fills = s.full_mask, -1       # no growing while several threads search
+    for i in range(threads):
+        searches[i] = s[0]
+        if i:
+            searches[i].stack.data, searches[i].stack.cap = NULL, 0
+            searches[i].scratch.data, searches[i].scratch.cap = NULL, 0
+            searches[i].top = 0
+    work.searches, work.node, work.root, work.queue = searches, node, root, shared
+    work.kind = 0 if Solved is Play else (1 if Solved is WildPlay else 2)
+    import threading
+    helpers = [threading.Thread(target=work.work, args=(i,)) for i in range(1, threads)]
+    try:
+        for helper in helpers:
+            helper.start()
+        work.work(0)
+    finally:
+        if searches[0].stopped:
+            store_int(&shared.halt, 1)
+        for helper in helpers:
+            helper.join()
+        s[0] = searches[0]          # the calling thread's stack, signal and counts
+        if s.stopped == HALTED:
+            s.stopped = RUNNING
+        for i in range(1, threads):
+            s.nodes += searches[i].nodes
+            if s.stopped == RUNNING and searches[i].stopped != HALTED:
+                s.stopped = searches[i].stopped
+            free(searches[i].stack.data)
+            free(searches[i].scratch.data)
+        free(searches)
+        s.shared = NULL             # one thread from here on: the stake and the line
+    return 0
+
+
 cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
-               int64_t max_nodes, double time_limit, int line):
+               int64_t max_nodes, double time_limit, int line, int threads):
     """Solve ``node`` (checked by the entry point that built it): see _solve for the result."""
     cdef Search s
     cdef Root root
+    cdef Shared shared
     cdef Py_ssize_t n_moves, i
     cdef int u = units(node)
     cdef double start
     cdef size_t cluster = cluster_bytes(node)
     memset(&s, 0, sizeof(s))
     memset(&root, 0, sizeof(root))
+    memset(&shared, 0, sizeof(shared))
     s.g = g[0]
     s.table = table.entries
     s.full_mask = floor_power_of_two(table.nbytes // cluster) - 1
@@ -1473,8 +1670,14 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
         if not (root.moves and root.verdicts and root.stakes and root.pv):
             raise MemoryError("out of memory for the solver's root")
         memcpy(root.moves, s.stack.data, u * n_moves * sizeof(uint64_t))
+        memset(root.verdicts, -1, root.count + 1)
         start = now()
         s.deadline = start + time_limit if time_limit > 0 else 0
+        if threads > 1 and root.count > 1:
+            search_root_in_threads(table, &s, node, &root, &shared, min(threads, root.count))
+        else:
+            with nogil:
+                root_verdicts(&s, node, &root, &shared)
         with nogil:
             solve_root(&s, node, &root, objective, line != NO_LINE, line == SHORTEST_LINE)
         seconds = now() - start
@@ -1502,7 +1705,8 @@ cdef enum:
     WINNING_LINE = 1        # a winning line (winning_line),
     SHORTEST_LINE = 2       # the principal variation and its distance (principal_variation)
 
-# Each takes the line of play to find (NO_LINE, WINNING_LINE or SHORTEST_LINE) and returns a
+# Each takes the line of play to find (NO_LINE, WINNING_LINE or SHORTEST_LINE) and the threads
+# that search the root's actions, and returns a
 # tuple: the winning moves (Moves in canonical order, Move.PASS for the pass), the stake moves
 # (the actions whose stake is the node's; empty unless the stake is known), the line of play
 # (Moves; empty when not found), then ``value`` (1/0, -1 unknown), the signed stake (0 unknown),
@@ -1511,7 +1715,7 @@ cdef enum:
 
 def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uint64_t prev,
            int passes, bint duel, rules, int objective, int64_t max_nodes, double time_limit,
-           int line):
+           int line, int threads):
     """Solve a position of three hands of one deck, or a duel (two hands and a third of 0)."""
     cdef Options opts = options_of(rules)
     cdef Game g
@@ -1523,12 +1727,12 @@ def _solve(TranspositionTable table, tuple hands, int landlord, int to_move, uin
     else:
         node = play_of(hands, landlord, to_move, prev, passes)
     g.o, g.landlord, g.partner, g.duel, g.app = &opts, landlord, -1, duel, False
-    return run(table, &node, &g, objective, max_nodes, time_limit, line)
+    return run(table, &node, &g, objective, max_nodes, time_limit, line, threads)
 
 
 def _solve_laizi(TranspositionTable table, tuple hands, int landlord, int to_move, tuple prev,
                  int passes, tuple wild, rules, int objective, int64_t max_nodes,
-                 double time_limit, int line):
+                 double time_limit, int line, int threads):
     """Solve a position of three hands with wild ranks ``wild`` (the move to beat as
     table_positions.wild_play_of takes it)."""
     cdef Options opts = wild_options(rules)
@@ -1536,12 +1740,13 @@ def _solve_laizi(TranspositionTable table, tuple hands, int landlord, int to_mov
     cdef Game g
     g.o, g.landlord, g.partner, g.duel = &opts, landlord, -1, False
     g.app = rules.bomb_multiplier == "app"
-    return run(table, &node, &g, objective, max_nodes, time_limit, line)
+    return run(table, &node, &g, objective, max_nodes, time_limit, line, threads)
 
 
 def _solve_four_player(TranspositionTable table, tuple hands, int to_move, uint64_t prev_lo,
                        uint64_t prev_hi, int passes, int landlord, int partner, rules,
-                       int objective, int64_t max_nodes, double time_limit, int line):
+                       int objective, int64_t max_nodes, double time_limit, int line,
+                       int threads):
     """Solve a position of four hands of two decks (their rank counts; the move to beat's
     two-deck word as its halves), the landlord with ``partner`` (-1: alone)."""
     cdef Options opts = options_of(rules, 2)
@@ -1551,4 +1756,4 @@ def _solve_four_player(TranspositionTable table, tuple hands, int to_move, uint6
         raise ValueError(f"the landlord ({landlord}) and partner ({partner}) are two seats")
     node.landlord = landlord
     g.o, g.landlord, g.partner, g.duel, g.app = &opts, landlord, partner, False, False
-    return run(table, &node, &g, objective, max_nodes, time_limit, line)
+    return run(table, &node, &g, objective, max_nodes, time_limit, line, threads)

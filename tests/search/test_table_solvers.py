@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Optional
 
 import pytest
@@ -28,15 +27,11 @@ from ddz_fast.search.solver import solve
 
 from support.common import sizes
 from support.lines import check_winning_line
-from support.solver_cases import random_four_player_position, random_wild_position
+from support.solver_cases import (APP, PARTNER, TABLES, opening, random_four_player_position,
+                                  random_wild_position)
 
 pytestmark = pytest.mark.native  # the solver is compiled only
 
-PARTNER = replace(Rules.preset("four_player"), sides="partner")
-APP = replace(Rules.preset("laizi"), bomb_multiplier="app")
-TABLES = {"laizi": Rules.preset("laizi"), "tiandi_laizi": Rules.preset("tiandi_laizi"),
-          "four_player": Rules.preset("four_player"), "four_player_partner": PARTNER,
-          "laizi_app": APP}
 STAKE_EVERY = 10            # the stake is compared on every 10th game
 DISTANCE_EVERY = 8          # the distance and PV on every 8th small game
 SMALL = 9                   # cards in all, at most, for the distance comparison
@@ -220,38 +215,12 @@ def test_each_table_is_solved_under_its_own_rules():
 
 # --- limits, determinism and Ctrl-C, as at the classic table ------------------------------------
 
-def _opening(table: str):
-    """A whole deal of ``table`` from a fixed seed, the landlord (seat 0, with the kitty) to
-    lead: far too large to solve, so every limit is reached. (position, rules, partner)."""
-    rules = TABLES[table]
-    rng = random.Random(f"opening:{table}")
-    if rules.players == 4:
-        deck = [rank for rank in range(15) for _ in range(8 if rank < 13 else 2)]
-        rng.shuffle(deck)
-        starts = [0, 33, 58, 83, 108]        # 25 cards a seat, the landlord's 8 of the kitty
-        hands = [_counts(deck[a:b], decks=2) for a, b in zip(starts, starts[1:])]
-        partner = 2 if rules.sides == "partner" else None
-        return FourPlayerPosition(hands, 0, 0), rules, partner
-    deck = [rank for rank in range(15) for _ in range(4 if rank < 13 else 1)]
-    rng.shuffle(deck)
-    hands = [_counts(deck[:20]), _counts(deck[20:37]), _counts(deck[37:])]
-    wild = tuple(sorted(rng.sample(range(13), rules.laizi)))
-    return Position(hands, 0, 0, wild=wild), rules, None
-
-
-def _counts(cards, decks: int = 1):
-    counts = [0] * 15
-    for rank in cards:
-        counts[rank] += 1
-    return ddz_fast.Hand(counts, decks=decks)
-
-
 LIMITED = ("laizi", "tiandi_laizi", "four_player", "four_player_partner")
 
 
 @pytest.mark.parametrize("table", LIMITED)
 def test_max_nodes_stops_at_exactly_the_limit_and_is_deterministic(table):
-    position, rules, partner = _opening(table)
+    position, rules, partner = opening(table)
     first = solve(position, rules=rules, partner=partner, max_nodes=20_000)
     assert (first.exact, first.stopped, first.nodes) == (False, "nodes", 20_000)
     assert first.wins in (None, True) and first.pv == () and first.distance is None
@@ -262,7 +231,7 @@ def test_max_nodes_stops_at_exactly_the_limit_and_is_deterministic(table):
 
 @pytest.mark.parametrize("table", LIMITED)
 def test_time_limit_stops_a_whole_deal(table):
-    position, rules, partner = _opening(table)
+    position, rules, partner = opening(table)
     found = solve(position, rules=rules, partner=partner, time_limit=0.2)
     assert (found.exact, found.stopped) == (False, "time")
     # The clock is read every 1,024 nodes (under a millisecond at any table): the slack is for
@@ -276,7 +245,7 @@ def test_keyboard_interrupt_stops_a_solve_of_every_table(table):
     import signal
     import threading
     import time
-    position, rules, partner = _opening(table)
+    position, rules, partner = opening(table)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()

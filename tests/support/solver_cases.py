@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import List, Optional
 
 import ddz_fast
@@ -16,11 +17,12 @@ from ddz_fast.rules import Rules
 DECK = [rank for rank in range(NUM_RANKS) for _ in range(MAX_COPIES[rank])]
 
 
-def _hand(cards: List[int]) -> Hand:
+def _hand(cards: List[int], decks: int = 1) -> Hand:
+    """The hand of the rank indices ``cards``."""
     counts = [0] * NUM_RANKS
     for rank in cards:
         counts[rank] += 1
-    return Hand(counts)
+    return Hand(counts, decks=decks)
 
 
 def _split(rng: random.Random, cards: List[int], parts: int) -> List[Hand]:
@@ -93,13 +95,6 @@ def random_wild_position(rng: random.Random, total: int, rules: Rules,
 TWO_DECKS = [rank for rank in range(NUM_RANKS) for _ in range(2 * MAX_COPIES[rank])]
 
 
-def _two_deck_hand(cards: List[int]) -> Hand:
-    counts = [0] * NUM_RANKS
-    for rank in cards:
-        counts[rank] += 1
-    return Hand(counts, decks=2)
-
-
 def random_four_player_position(rng: random.Random, total: int, rules: Rules,
                                 with_move: Optional[bool] = None) -> FourPlayerPosition:
     """Four non-empty hands of two decks, ``total`` cards in all, drawn from fewer ranks than
@@ -110,13 +105,41 @@ def random_four_player_position(rng: random.Random, total: int, rules: Rules,
     rng.shuffle(deck)
     cuts = sorted(rng.sample(range(1, total), 3))
     bounds = [0] + cuts + [total]
-    hands = [_two_deck_hand(deck[a:b]) for a, b in zip(bounds, bounds[1:])]
+    hands = [_hand(deck[a:b], decks=2) for a, b in zip(bounds, bounds[1:])]
     rest = deck[total:]
     if with_move is None:
         with_move = rng.random() < 0.5
     prev = None
     if with_move and rest:
-        played = _two_deck_hand(rng.sample(rest, min(len(rest), rng.randint(1, 8))))
+        played = _hand(rng.sample(rest, min(len(rest), rng.randint(1, 8))), decks=2)
         prev = rng.choice(list(ddz_fast.legal_moves(played, rules=rules)))
     passes = rng.randint(0, 2) if prev is not None else 0
     return FourPlayerPosition(hands, rng.randrange(4), rng.randrange(4), prev, passes)
+
+
+PARTNER = replace(Rules.preset("four_player"), sides="partner")
+APP = replace(Rules.preset("laizi"), bomb_multiplier="app")
+#: The tables beyond one deck without wild cards, by name: what their solver tests run on.
+TABLES = {"laizi": Rules.preset("laizi"), "tiandi_laizi": Rules.preset("tiandi_laizi"),
+          "four_player": Rules.preset("four_player"), "four_player_partner": PARTNER,
+          "laizi_app": APP}
+
+
+def opening(table: str):
+    """A whole deal of ``table`` from a fixed seed, the landlord (seat 0, with the kitty) to
+    lead: far too large to solve, so every limit is reached. (position, rules, partner)."""
+    rules = TABLES[table]
+    rng = random.Random(f"opening:{table}")
+    if rules.players == 4:
+        deck = TWO_DECKS[:]
+        rng.shuffle(deck)
+        starts = [0, 33, 58, 83, 108]        # 25 cards a seat, the landlord's 8 of the kitty
+        hands = [_hand(deck[a:b], decks=2) for a, b in zip(starts, starts[1:])]
+        partner = 2 if rules.sides == "partner" else None
+        return FourPlayerPosition(hands, 0, 0), rules, partner
+    deck = DECK[:]
+    rng.shuffle(deck)
+    hands = [_hand(deck[:20]), _hand(deck[20:37]), _hand(deck[37:])]
+    wild = tuple(sorted(rng.sample(range(13), rules.laizi)))
+    return Position(hands, 0, 0, wild=wild), rules, None
+

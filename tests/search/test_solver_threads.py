@@ -1,0 +1,95 @@
+"""The solver on several threads: the root's actions searched by threads that share the table
+give the same answers as one thread, at every table, and stop as one does (limits, Ctrl-C)."""
+from __future__ import annotations
+
+import _thread
+import random
+import signal
+import threading
+import time
+
+import pytest
+
+from ddz_fast import Position, solve
+from ddz_fast.search.solver import MAX_THREADS
+
+from support.common import sizes
+from support.solver_cases import (TABLES, opening, random_four_player_position,
+                                  random_wild_position)
+from solver_games import duels, positions
+
+pytestmark = pytest.mark.native  # the solver is compiled only
+
+OPENING = Position.parse("33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0")
+
+
+def _same(game, threads: int, **kwargs) -> None:
+    one = solve(game, **kwargs)
+    many = solve(game, threads=threads, **kwargs)
+    assert one.exact and many.exact, game
+    assert (many.wins, many.landlord_wins, many.winning_moves, many.pv, many.distance,
+            many.stake, many.stake_moves) == (one.wins, one.landlord_wins, one.winning_moves,
+                                              one.pv, one.distance, one.stake, one.stake_moves)
+
+
+@pytest.mark.parametrize("count", sizes(6, 40))
+def test_two_threads_answer_as_one_on_duels_and_positions(count):
+    for game in duels(12, count) + positions(25, count):
+        _same(game, 2)
+    for game in duels(8, 3):
+        _same(game, 3, objective="stake", shortest=True)
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_two_threads_answer_as_one_at_every_table(table):
+    rules = TABLES[table]
+    rng = random.Random(f"threads:{table}")
+    for i in range(12):
+        partner = None
+        if rules.players == 4:
+            game = random_four_player_position(rng, 10 + i % 5, rules, i % 2 == 1)
+            if rules.sides == "partner":
+                partner = (game.landlord + 1 + i % 3) % 4
+        else:
+            game = random_wild_position(rng, 8 + i % 5, rules, i % 2 == 1)
+        _same(game, 2, rules=rules, partner=partner, objective="stake" if i % 4 == 0 else "win")
+
+
+def test_the_node_limit_stops_every_thread():
+    # Counted in steps of 1,024 nodes a thread: the search stops within a step of each.
+    found = solve(OPENING, max_nodes=100_000, threads=2)
+    assert (found.exact, found.stopped) == (False, "nodes")
+    assert 100_000 <= found.nodes <= 100_000 + 2 * 1024
+
+
+@pytest.mark.parametrize("table", ["classic", "four_player_partner"])
+def test_the_time_limit_stops_every_thread(table):
+    position, rules, partner = ((OPENING, None, None) if table == "classic"
+                                else opening(table))
+    found = solve(position, rules=rules, partner=partner, time_limit=0.3, threads=2)
+    assert (found.exact, found.stopped) == (False, "time")
+    assert 0.3 <= found.seconds <= 0.8
+
+
+def test_keyboard_interrupt_stops_every_thread():
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(OPENING, time_limit=30, threads=2)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert time.perf_counter() - started < 5
+    # The table and the threads are left in order: the next solve is exact.
+    assert solve(Position.parse("22/KA/5 0 1 3 0"), threads=2).exact
+
+
+@pytest.mark.parametrize("threads, error", [(0, ValueError), (MAX_THREADS + 1, ValueError),
+                                             ("2", TypeError), (2.0, TypeError),
+                                             (None, TypeError)])
+def test_bad_thread_counts_are_refused(threads, error):
+    with pytest.raises(error, match="threads"):
+        solve(Position.parse("22/KA/5 0 1 3 0"), threads=threads)
