@@ -30,7 +30,7 @@ from ddz_fast import Game
 from ddz_fast.arena.duplicate import ArenaConfig, run_arena, summarise
 from ddz_fast.search.bots import play_hand, start_play
 from ddz_fast.search.catalog import make_bot
-from ddz_fast.cli.arena import format_interval, save_plot
+from ddz_fast.arena.report import format_interval, save_plot
 from report import machine_line, markdown_table
 
 HERE = Path(__file__).resolve().parent

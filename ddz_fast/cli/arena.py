@@ -20,9 +20,10 @@ import os
 import random
 import sys
 import time
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Callable
 
 from ddz_fast.arena.duplicate import ArenaConfig, ArenaError, run_arena, seatings, summarise
+from ddz_fast.arena.report import format_summary, save_plot
 from ddz_fast.arena.runfast import runfast_games
 from ddz_fast.rules import Rules
 from ddz_fast.search.catalog import BOTS
@@ -104,95 +105,6 @@ def games_per_deal(config: ArenaConfig) -> int:
     return len(seatings(len(config.bots)))
 
 
-def format_interval(values: List[float], percent: bool) -> str:
-    """A 95% interval as text: percentages for rates, signed scores otherwise."""
-    low, high = values
-    return f"[{low:.1%}, {high:.1%}]" if percent else f"[{low:+.3f}, {high:+.3f}]"
-
-
-def print_results(s: Dict[str, Any]) -> None:
-    """The results as text: a table per bot, the head-to-head table, the timing."""
-    if s.get("game") == "runfast":
-        print_runfast_results(s)
-        return
-    print(f"{format_count(s['deals'])} deals, {format_count(s['games'])} games "
-          f"({s['rules']} rules, seed {s['seed']}); 95% intervals")
-    width = max(len(b["bot"]) for b in s["bots"]) + 2
-    print(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
-          f"{'landlord':>8} {'interval':<16} {'peasant':>7} interval")
-    for b in sorted(s["bots"], key=lambda b: -b["rating"]):
-        print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
-              f"{format_interval(b['mean_score_ci95'], False):<18} "
-              f"{b['landlord_win_rate']:>8.1%} {format_interval(b['landlord_win_ci95'], True):<16} "
-              f"{b['peasant_win_rate']:>7.1%} {format_interval(b['peasant_win_ci95'], True):<16}"
-              .rstrip())
-    _print_footer(s)
-
-
-def _print_footer(s: Dict[str, Any]) -> None:
-    """Head to head, fallbacks and timing: the end of either table's results."""
-    print("head to head (score/hand of the first bot, games won-lost):")
-    for h in s["head_to_head"]:
-        print(f"  {h['bot']} vs {h['opponent']}: {h['mean_score']:+.3f} "
-              f"{format_interval(h['mean_score_ci95'], False)}, {h['wins']}-{h['losses']}")
-    fallbacks = [f"{b['bot']} {b['fallbacks']}" for b in s["bots"] if b["fallbacks"]]
-    if fallbacks:
-        print(f"fallback decisions: {', '.join(fallbacks)}")
-    print(f"games/s {format_count(s['games_per_second'])} ({s['backend']}, "
-          f"{s['seconds']:.2f} s)")
-
-
-def print_runfast_results(s: Dict[str, Any]) -> None:
-    """The results of a Run Fast run as text: per bot its rating, score per hand held and
-    rate of going out first, then head to head and timing."""
-    # "runfast_15, 2 players" names the players already; a rule set of three does not.
-    table = s["rules"] if "players" in s["rules"] else \
-        f"{s['rules']} rules, {s['players']} players"
-    print(f"{format_count(s['deals'])} deals, {format_count(s['games'])} games of Run Fast "
-          f"({table}, seed {s['seed']}); 95% intervals")
-    width = max(len(b["bot"]) for b in s["bots"]) + 2
-    print(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
-          f"{'out first':>9} interval")
-    for b in sorted(s["bots"], key=lambda b: -b["rating"]):
-        print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
-              f"{format_interval(b['mean_score_ci95'], False):<18} "
-              f"{b['out_first_rate']:>9.1%} {format_interval(b['out_first_ci95'], True)}")
-    _print_footer(s)
-
-
-def save_plot(s: Dict[str, Any], path: str) -> None:
-    """A PNG: score per hand and both win rates per bot, with their 95% intervals."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install 'ddz_fast[bench]'") from None
-    bots = s["bots"]
-    names = [b["bot"] for b in bots]
-    panels: Tuple[Tuple[str, str, str], ...] = (
-        (("mean_score", "mean_score_ci95", "score per hand held"),
-         ("out_first_rate", "out_first_ci95", "rate of going out first"))
-        if s.get("game") == "runfast" else
-        (("mean_score", "mean_score_ci95", "score per hand"),
-         ("landlord_win_rate", "landlord_win_ci95", "win rate as landlord"),
-         ("peasant_win_rate", "peasant_win_ci95", "win rate as peasant")))
-    figure, axes = plt.subplots(1, len(panels), figsize=(4 * len(panels), 0.6 * len(bots) + 2),
-                                sharey=True)
-    for axis, (key, ci_key, title) in zip(axes, panels):
-        values = [b[key] for b in bots]
-        ci = [b[ci_key] for b in bots]
-        errors = [[v - c[0] for v, c in zip(values, ci)], [c[1] - v for v, c in zip(values, ci)]]
-        axis.barh(names, values, xerr=errors, capsize=4, color="tab:blue")
-        axis.set_title(title)
-        axis.axvline(0, color="black", linewidth=0.8)
-    figure.suptitle(f"ddz-fast arena: {s['deals']} deals, {s['rules']} rules, seed {s['seed']}"
-                    " (95% intervals)")
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
-
-
 def _rules(args: argparse.Namespace) -> Rules:
     """``--rules``, with ``--players`` where it applies (Run Fast only)."""
     if args.players is None:
@@ -235,5 +147,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(summary)
     else:
-        print_results(summary)
+        print(format_summary(summary))
     return 0

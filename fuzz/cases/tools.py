@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
+import tempfile
 from typing import Any, Dict, List
 
 import numpy as np
@@ -11,6 +13,7 @@ import numpy as np
 from ddz_fast import Hand, Rules, legal_moves
 from ddz_fast.cli import common, main as cli_main
 from ddz_fast.arena import duplicate as arena
+from ddz_fast.arena import report
 from ddz_fast.arena import runfast as runfast_arena
 from ddz_fast.arena.parallel import imap_in_windows
 from ddz_fast.cards import NUM_RANKS
@@ -751,6 +754,34 @@ def _(g: Gen):
         got = sorted(imap_in_windows(_twice, iter(jobs), processes))
         expect_equal("imap_in_windows", got, [2 * j for j in jobs])
     return call_text("imap_in_windows", jobs, processes), run
+
+
+@entry("arena.report", covers=["ddz_fast.arena.report.format_summary",
+                               "ddz_fast.arena.report.format_interval",
+                               "ddz_fast.arena.report.save_plot"], examples=30)
+def _(g: Gen):
+    """The results as text and as a chart: real summaries of either table, the same with a
+    key dropped or a number forged, and hostile values."""
+    rules = g.pick(["standard", "runfast"])
+    config = arena.ArenaConfig(("random", "greedy"), seed=g.rng.randrange(100), rules=rules)
+    summary: Any = arena.summarise(config, arena.play_deals(config, 0, 1))
+    if g.chance(0.3):
+        summary = dict(summary)
+        summary.pop(g.pick(sorted(summary)))
+    elif g.chance(0.3):
+        summary = dict(summary, bots=g.pick([[], [g.any()], g.any(),
+                                             [dict(summary["bots"][0], rating=g.any())]]))
+    elif g.chance(0.2):
+        summary = g.any()
+    which = g.pick(["text", "text", "interval", "plot"])
+    if which == "interval":
+        return _call("report.format_interval", report.format_interval,
+                     g.pick([[0.1, 0.2], (-1, 1), [], [1, 2, 3], g.any()]), g.pick([True, 0]))
+    if which == "plot":
+        chart = os.path.join(tempfile.gettempdir(), f"ddz_fuzz_chart_{os.getpid()}.png")
+        return _call("report.save_plot", report.save_plot, summary,
+                     g.pick([chart, chart, 5, None, b"chart.png", object()]))
+    return _call("report.format_summary", report.format_summary, summary)
 
 
 # --- the compat layers' id layouts -----------------------------------------------------------
