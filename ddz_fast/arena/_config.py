@@ -1,32 +1,40 @@
-"""What an arena run plays: :class:`ArenaConfig`, checked once for either table.
+"""What an arena run plays: :class:`ArenaConfig`, checked once for every table.
 
-The rules name the table: a Dou Dizhu rule set of three players (:mod:`ddz_fast.arena.duplicate`)
-or a Run Fast one of two or three (:mod:`ddz_fast.arena.runfast`). A bot that cannot play the
-table (wild cards, Run Fast) is refused by name here, before any hand is dealt.
+The rules name the table: Dou Dizhu at three seats or at the four-player table
+(:mod:`ddz_fast.arena.duplicate`), or Run Fast of two or three players
+(:mod:`ddz_fast.arena.runfast`). A bot takes a seat only at a table it says it plays, with a
+true class attribute: ``plays_wild_cards`` for hands with wild cards, ``plays_four_player`` for
+the four-player table, ``plays_runfast`` for Run Fast (:mod:`ddz_fast.search.bots`). Any other
+is refused by name here, before any hand is dealt, with the built-in bots that do play it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Sequence, Tuple
+from typing import Callable, List, Sequence, Tuple
 
-from ..rules import Rules, RulesLike, checked_rules, three_player_table
-from ..search.bots import plays_runfast, plays_wild_cards
-from ..search.catalog import make_bot, runfast_bots, wild_card_bots
+from ..rules import Rules, checked_rules
+from ..search.bots import plays_four_player, plays_runfast, plays_wild_cards
+from ..search.catalog import four_player_bots, make_bot, runfast_bots, wild_card_bots
 from ..validate import check_int
 
-__all__ = ["ArenaConfig", "checked_config", "duel_index", "MAX_BOTS"]
+__all__ = ["ArenaConfig", "checked_config", "duel_index", "table_skills", "MAX_BOTS"]
 
 #: The most bots one run compares: a Dou Dizhu deal is played n (n - 1) times, 240 times for
 #: 16 bots (a Run Fast deal of three players three times as often).
 MAX_BOTS = 16
+
+#: What a table asks of a bot: the test (of a bot, or of its class or factory), what the
+#: arena plays there and the pronoun that stands for it, and the built-in bots that pass.
+Skill = Tuple[Callable[[object], bool], str, str, Callable[[], List[str]]]
 
 
 @dataclass(frozen=True)
 class ArenaConfig:
     """What a run plays: the bots (specs such as ``"pimc:samples=64"``), rules and seed.
 
-    ``rules`` (a Rules or a preset name) says which table: Dou Dizhu's three players, or Run
-    Fast (``"runfast"``, ``"runfast_15"``, two or three players).
+    ``rules`` (a Rules or a preset name) says which table: Dou Dizhu's three players (with
+    wild cards too), the four-player table (``"four_player"``, either ``sides``), or Run Fast
+    (``"runfast"``, ``"runfast_15"``, two or three players).
     """
 
     bots: Tuple[str, ...]
@@ -42,12 +50,9 @@ class ArenaConfig:
                              f"got {len(self.bots)}")
         made = [make_bot(spec, 0) for spec in self.bots]  # a bad spec fails here, not later
         object.__setattr__(self, "bots", tuple(self.bots))
-        object.__setattr__(self, "rules", _table_rules(self.rules))
-        if self.rules.game == "runfast":
-            _check_bots(self.bots, made, self.rules, plays_runfast, "Run Fast", runfast_bots)
-        elif self.rules.laizi:
-            _check_bots(self.bots, made, self.rules, plays_wild_cards,
-                        "hands with wild cards", wild_card_bots)
+        object.__setattr__(self, "rules", checked_rules(self.rules))
+        for skill in table_skills(self.rules):
+            _check_bots(self.bots, made, self.rules, skill)
         object.__setattr__(self, "seed", check_int("seed", self.seed))   # a plain int
 
     @property
@@ -60,21 +65,31 @@ class ArenaConfig:
         return labels
 
 
-def _table_rules(rules: RulesLike) -> Rules:
-    """The checked rules of a table the arena plays: Run Fast's, or Dou Dizhu's three seats."""
-    checked = checked_rules(rules)
-    return checked if checked.game == "runfast" else three_player_table(checked, "the arena")
+def table_skills(rules: Rules) -> List[Skill]:
+    """What the table of ``rules`` asks of every bot: nothing at a plain three-seat table.
+
+    >>> [what for _, what, _, _ in table_skills(Rules.preset("four_player"))]
+    ['the four-player table']
+    """
+    if rules.game == "runfast":
+        return [(plays_runfast, "Run Fast", "it", runfast_bots)]
+    skills: List[Skill] = []
+    if rules.laizi:
+        skills.append((plays_wild_cards, "hands with wild cards", "them", wild_card_bots))
+    if rules.players == 4:
+        skills.append((plays_four_player, "the four-player table", "it", four_player_bots))
+    return skills
 
 
-def _check_bots(specs: Sequence[str], bots: Sequence[object], rules: Rules, plays, what: str,
-                choices) -> None:
-    """ValueError naming the first bot for which ``plays(bot)`` is false: it cannot play
-    ``what``, which ``rules`` deal."""
-    for spec, bot in zip(specs, bots):
+def _check_bots(labels: Sequence[str], bots: Sequence[object], rules: Rules,
+                skill: Skill) -> None:
+    """ValueError naming the first bot that lacks ``skill``, and the built-in bots that have
+    it."""
+    plays, what, pronoun, choices = skill
+    for label, bot in zip(labels, bots):
         if not plays(bot):
-            them = "it" if what == "Run Fast" else "them"
             raise ValueError(f"the arena plays {what} under the {rules.name} rules, and bot "
-                             f"{spec!r:.100} cannot play {them}: choose among "
+                             f"{label!r:.100} cannot play {pronoun}: choose among "
                              f"{', '.join(choices())}")
 
 

@@ -1,9 +1,10 @@
 """The arena: rate bots against each other in duplicate games, on one machine or a Ray cluster.
 
-This is the Dou Dizhu table's format; at a Run Fast table (rules of ``game="runfast"``), the
-same :class:`ArenaConfig`, :func:`play_deals`, :func:`run_arena` and :func:`summarise` play and
-report the format of :mod:`ddz_fast.arena.runfast`, every player for himself. Both share the
-backends, the tallies' arithmetic and the statistics.
+This is the format of Dou Dizhu's tables, three seats and the four-player table (below); at a
+Run Fast table (rules of ``game="runfast"``), the same :class:`ArenaConfig`, :func:`play_deals`,
+:func:`run_arena` and :func:`summarise` play and report the format of
+:mod:`ddz_fast.arena.runfast`, every player for himself. They share the backends, the tallies'
+arithmetic and the statistics.
 
 **Duplicate format.** Deal ``i`` of a run is a pure function of ``(seed, i)``: the cards come from
 :func:`~ddz_fast.engine.game.deal_cards` with the seed ``"{seed}:{i}"``, and the landlord seat is
@@ -16,7 +17,7 @@ same two games. Luck of the cards cancels within each pair.
 **No auction.** Bidding would let the bots decide who is landlord, and then the two games of a
 pair would not share roles. The landlord is instead the seat whose hand with the kitty is
 strongest by :func:`~ddz_fast.search.bots.hand_strength` (ties: the first such seat counting from
-seat ``i % 3``), as if the strongest hand won the auction; it takes the kitty and leads at
+seat ``i % 3``; :func:`landlord_seat`), as if the strongest hand won the auction; it takes the kitty and leads at
 base stake 1, without doubling. The arena compares play only, not bidding or doubling.
 
 **Scores.** A bot's score in a game is its side's: the landlord's score when it is landlord,
@@ -51,6 +52,27 @@ refuses any other, naming it, before any hand is dealt. Choice where the rule bo
 (it has no arena): the landlord seat is chosen from the cards alone, as without wild cards,
 the wild ranks aside; being the same seat in every game of the deal is what duplicate needs.
 
+**The four-player table** (``four_player``, two decks; ``sides="alone"`` or ``"partner"``).
+Deal ``i`` is the engine's deal of the seed ``"{seed}:{i}"``: four hands of 25 cards and the
+8-card kitty. The landlord is again the strongest hand with the kitty, ties from seat
+``i % 4``. The duplicate games are the same: for each ordered pair ``(X, Y)`` X plays the
+landlord's side and Y the other side, one instance of each bot for its whole side.
+
+* ``sides="alone"``: X is the landlord, Y holds the three other seats.
+* ``sides="partner"``: the landlord's partner is named by the arena, not by a bot: the seat
+  opposite the landlord, two seats on in turn order (:func:`partner_seat`), in every game of
+  the deal. X holds the landlord and its partner, Y the two seats between them.
+
+Either way each bot of a pair holds every seat of the deal, once over the pair's two games,
+on the side that seat is on, and the luck of the cards cancels within the pair as at three
+seats. A bot's score in a game is its side's, the sum of its seats' scores (the other side's
+is its negative). In the results "landlord" is the landlord's side and "peasant" the other.
+Choices where the rule book is silent (it has no arena): the landlord chosen as at three seats;
+the partner opposite, the engine's choice on a timeout and the greedy bot's, which alternates
+the turn between the sides, and the same seat in every game of the deal, which duplicate needs;
+a bot's ``partner`` method is never asked. Only bots that play the four-player table
+(:func:`~ddz_fast.search.bots.plays_four_player`) take part.
+
 **Work.** :func:`play_deals` plays a range of deals and returns a :class:`Tally` of integer
 sums; tallies of disjoint ranges add up exactly, so the results are identical for any split of
 the deals: in one process, over local worker processes (``backend="local"``) or as Ray tasks
@@ -62,10 +84,13 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from ..actions import Partner
 from ..search.bots import hand_strength, play_hand, start_play
 from ..search.catalog import make_bot
+from ..engine.base import StateBase
 from ..engine.game import Game, deal_cards
 from ..hand import Hand
+from ..rules import Rules
 from ..validate import check_int
 from . import runfast
 from ._backends import (FAULT_ENV, MAX_DEALS, ArenaError, Progress, Sums, check_range,
@@ -74,8 +99,8 @@ from ._config import MAX_BOTS, ArenaConfig, checked_config, duel_index
 from .stats import bradley_terry, normal_interval, wilson_interval
 
 __all__ = ["ArenaConfig", "ArenaError", "Tally", "play_deals", "run_arena", "summarise",
-           "wilson_interval", "normal_interval", "bradley_terry", "landlord_seat", "seatings",
-           "FAULT_ENV", "MAX_DEALS", "MAX_BOTS"]
+           "wilson_interval", "normal_interval", "bradley_terry", "landlord_seat", "partner_seat",
+           "seatings", "FAULT_ENV", "MAX_DEALS", "MAX_BOTS"]
 
 
 def seatings(num_bots: int) -> List[Tuple[int, int]]:
@@ -91,17 +116,48 @@ def seatings(num_bots: int) -> List[Tuple[int, int]]:
 
 
 def landlord_seat(hands: Sequence[Hand], kitty: Hand, index: int) -> int:
-    """The landlord of deal ``index``: the strongest hand with the kitty, ties from seat i % 3.
+    """The landlord of deal ``index``: the strongest hand with the kitty, ties from seat
+    ``index`` modulo the number of seats (three, or four at the four-player table).
 
     >>> hands, kitty = deal_cards("1:0")
     >>> landlord_seat(hands, kitty, 0) in (0, 1, 2)
     True
     """
     index = check_int("index", index, 0)
-    order = [(index + k) % 3 for k in range(3)]
-    strength = [hand_strength([a + b for a, b in zip(hands[s].counts, kitty.counts)])
-                for s in range(3)]
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) \
+            or len(hands) not in (3, 4) or not all(isinstance(h, Hand) for h in hands):
+        raise TypeError("hands must be the three or four Hands of a deal")
+    if not isinstance(kitty, Hand):
+        raise TypeError(f"kitty must be a Hand, not {type(kitty).__name__}")
+    seats = len(hands)
+    order = [(index + k) % seats for k in range(seats)]
+    strength = [hand_strength([a + b for a, b in zip(hand.counts, kitty.counts)])
+                for hand in hands]
     return max(order, key=lambda seat: strength[seat])  # max keeps the first of equals
+
+
+def partner_seat(landlord: int) -> int:
+    """The landlord's partner at the four-player table with ``sides="partner"``: the seat
+    opposite, two seats on in turn order.
+
+    >>> [partner_seat(seat) for seat in range(4)]
+    [2, 3, 0, 1]
+    """
+    return (check_int("landlord", landlord, 0, 3) + 2) % 4
+
+
+def _landlord_side(rules: Rules, landlord: int) -> Tuple[int, ...]:
+    """The seats the landlord's bot holds: the landlord's, and its partner's."""
+    return (landlord, partner_seat(landlord)) if rules.sides == "partner" else (landlord,)
+
+
+def _start(rules: Rules, tag: str, landlord: int) -> StateBase:
+    """Deal ``tag`` at the start of its play, ``landlord`` holding the kitty and, with a
+    partner, the seat opposite named as its partner."""
+    state = start_play(Game(rules), tag, landlord=landlord)
+    if state.phase == "partner":
+        state.apply(Partner(partner_seat(landlord)))
+    return state
 
 
 # --- the tally ------------------------------------------------------------------------------
@@ -110,8 +166,9 @@ def landlord_seat(hands: Sequence[Hand], kitty: Hand, index: int) -> int:
 class Tally(Sums):
     """Integer sums over a set of deals; tallies of disjoint sets add up exactly.
 
-    Per ordered pair ``p`` of :func:`seatings` (landlord X, peasants Y): ``landlord_wins`` and
-    ``landlord_score`` summed over deals. Per bot: ``score`` and ``score_sq``, the sum over
+    Per ordered pair ``p`` of :func:`seatings` (X the landlord's side, Y the other):
+    ``landlord_wins`` and ``landlord_score``, the games won and the score of X's side, summed
+    over deals. Per bot: ``score`` and ``score_sq``, the sum over
     deals of its total score on the deal and of that total squared; ``fallbacks``, decisions
     a bot made by its documented fallback. Per unordered pair ``(i, j)``, ``i < j``:
     ``duel`` and ``duel_sq``, the sum of ``s(i | j,j) - s(j | i,i)`` and of its square.
@@ -136,16 +193,17 @@ class Tally(Sums):
 
 def _play_game(config: ArenaConfig, index: int, seat: int, pair: Tuple[int, int],
                fallbacks: List[int]) -> Tuple[int, bool]:
-    """One game of deal ``index``: (the landlord's score, whether the landlord won)."""
+    """One game of deal ``index``: (the score of the landlord's side, whether it won)."""
     tag = f"{config.seed}:{index}"
     x, y = pair
     landlord = make_bot(config.bots[x], f"{tag}:{x}:{y}:landlord")
     peasants = make_bot(config.bots[y], f"{tag}:{x}:{y}:peasants")
-    state = start_play(Game(config.rules), tag, landlord=seat)
+    state = _start(config.rules, tag, seat)
     play_hand(state, landlord=landlord, peasants=peasants)
     fallbacks[x] += getattr(landlord, "fallbacks", 0)
     fallbacks[y] += getattr(peasants, "fallbacks", 0)
-    return state.scores[seat], state.winner == "landlord"
+    score = sum(state.scores[s] for s in _landlord_side(config.rules, seat))
+    return score, state.winner == "landlord"
 
 
 def play_deals(config: ArenaConfig, start: int, stop: int) -> Tally:

@@ -12,6 +12,10 @@ game) every game is between two bots, one alone at a seat and the other at every
 the lone seat going round every seat of the deal (:mod:`ddz_fast.arena.runfast`); the table
 gives each bot's rating, its mean score per hand held and its rate of going out first, with
 95% intervals. Only bots that play Run Fast take part; any other is refused by name first.
+
+At the four-player table (``--rules four_player``, ``--sides partner`` for two against two)
+the pair's bots hold the landlord's side and the other side in turn, the landlord's partner
+the seat opposite it; only bots that play the four-player table take part.
 """
 from __future__ import annotations
 
@@ -52,13 +56,21 @@ Run Fast (--rules runfast or runfast_15, --players 2 for two players): every
 player for himself. Each game pits two bots, one alone at a seat and the other
 at every other seat, the lone seat going round every seat on the same deal.
 Prints, per bot, a rating, the mean score per hand held and the rate of going
-out first, with 95% intervals, and every pair's head-to-head result. Only bots
-that play Run Fast take part; any other is refused by name first.
+out first, with 95% intervals, and every pair's head-to-head result.
+
+Four players (--rules four_player): one bot of a pair is the landlord, the
+other the three other seats; with --sides partner the landlord's partner is the
+seat opposite, and one bot holds the landlord and its partner, the other the
+two other seats. "landlord" and "peasant" are then the two sides.
+
+Only bots that play the table take part (wild cards, four players, Run Fast);
+any other is refused by name before a hand is dealt.
 """
 EXAMPLES = """\
 ddz-fast arena random greedy --hands 100 --seed 1
 ddz-fast arena ismcts pimc greedy --hands 12 --seed 5 --workers 2
 ddz-fast arena random greedy --hands 20 --seed 1 --rules laizi --json
+ddz-fast arena random greedy --hands 50 --seed 1 --rules four_player --sides partner
 ddz-fast arena greedy random --hands 200 --seed 1 --rules runfast
 ddz-fast arena greedy random --hands 100 --rules runfast_15 --players 2 --json
 """

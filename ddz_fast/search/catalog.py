@@ -6,11 +6,12 @@ import inspect
 from typing import Callable, Dict, List, Tuple, Union
 
 from ..compat.rlcard_rule import RLCardRuleBot
-from .bots import Bot, GreedyBot, RandomBot, SolverBot, plays_runfast, plays_wild_cards
+from .bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_four_player, plays_runfast,
+                   plays_wild_cards)
 from .search_bots import ISMCTSBot, PIMCBot
 
 __all__ = ["BOTS", "make_bot", "parse_bot_spec", "wild_card_bots", "runfast_bots",
-           "make_runfast_bot"]
+           "four_player_bots", "make_runfast_bot"]
 
 
 def _rlcard_rule(seed: Union[int, str, None] = None) -> Bot:
@@ -92,9 +93,15 @@ def make_bot(name: str, seed: Union[int, str, None] = None, **options: object) -
     return factory(seed, **spec_options)
 
 
+def _names_where(plays: Callable[[object], bool]) -> List[str]:
+    """The names in :data:`BOTS` whose bots pass ``plays`` (asked of the class or factory, as
+    the bots declare what they play in class attributes), in their order."""
+    return [name for name, factory in BOTS.items() if plays(factory)]
+
+
 def wild_card_bots() -> List[str]:
     """The names in :data:`BOTS` of the bots that play wild cards, in their order."""
-    return [name for name, factory in BOTS.items() if plays_wild_cards(factory)]
+    return _names_where(plays_wild_cards)
 
 
 def runfast_bots() -> List[str]:
@@ -103,7 +110,16 @@ def runfast_bots() -> List[str]:
     >>> runfast_bots()[:2]
     ['random', 'greedy']
     """
-    return [name for name, factory in BOTS.items() if plays_runfast(factory)]
+    return _names_where(plays_runfast)
+
+
+def four_player_bots() -> List[str]:
+    """The names in :data:`BOTS` of the bots that play the four-player table, in their order.
+
+    >>> four_player_bots()[:2]
+    ['random', 'greedy']
+    """
+    return _names_where(plays_four_player)
 
 
 def make_runfast_bot(spec: str, seed: Union[int, str, None] = None, **options: object) -> Bot:

@@ -11,10 +11,11 @@ from ddz_fast import Duel, Game, Hand, InformationSet, Move, Rules, Solution, in
 from ddz_fast.compat.rlcard_rule import RLCardRuleBot
 from ddz_fast.reference import sampling as reference_sampling
 from ddz_fast.reference.solver import ReferenceSolution, solve_reference
-from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_runfast,
-                                  plays_wild_cards, refuse_runfast, refuse_wild_cards)
-from ddz_fast.search.catalog import (make_runfast_bot, parse_bot_spec, runfast_bots,
-                                     wild_card_bots)
+from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_four_player,
+                                  plays_runfast, plays_wild_cards, refuse_runfast,
+                                  refuse_wild_cards)
+from ddz_fast.search.catalog import (four_player_bots, make_runfast_bot, parse_bot_spec,
+                                     runfast_bots, wild_card_bots)
 from ddz_fast.search.infoset import normalize_constraints, split_spec, split_specs
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
 from ddz_fast.search import runfast as runfast_search
@@ -232,10 +233,12 @@ def _(g: Gen):
                               "ddz_fast.search.bots.refuse_runfast",
                               "ddz_fast.search.bots.plays_runfast",
                               "ddz_fast.search.catalog.runfast_bots",
+                              "ddz_fast.search.bots.plays_four_player",
+                              "ddz_fast.search.catalog.four_player_bots",
                               "ddz_fast.search.catalog.make_runfast_bot"], examples=30)
 def _(g: Gen):
-    """The search bots' and the solver bot's options, bot specs, and the wild-card and Run
-    Fast checks."""
+    """The search bots' and the solver bot's options, bot specs, and the wild-card, Run Fast
+    and four-player checks."""
     which = g.pick(["pimc", "ismcts", "solver", "rlcard", "spec", "wild", "runfast"])
     seed = g.seed_like()
 
@@ -275,8 +278,10 @@ def _(g: Gen):
 
     def run():
         wild_card_bots()
+        four_player_bots()
         plays_wild_cards(bot)
         plays_runfast(bot)
+        plays_four_player(bot)
         refuse_runfast(state, name)
         return refuse_wild_cards(state, name)
     return call_text("refuse_runfast and refuse_wild_cards", state, bot), run

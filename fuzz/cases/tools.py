@@ -27,6 +27,8 @@ from .core import (ALL_PRESETS, BOUNDARY_INTS, PRESET_NAMES, Gen, _call, _consum
                    entry, expect_equal, r)
 from .positions import _runfast_position, _small_position
 
+FOUR_PARTNER = Rules.preset("four_player").replace(sides="partner")
+
 
 @entry("arena", covers=["ddz_fast.arena.duplicate.ArenaConfig",
                         "ddz_fast.arena.duplicate.run_arena", "ddz_fast.arena.duplicate.summarise",
@@ -41,7 +43,8 @@ def _(g: Gen):
     which = g.pick(["config", "run", "run", "stats", "summary"])
     if which == "config":
         return _call("arena.ArenaConfig", arena.ArenaConfig, specs, seed,
-                     g.pick([Rules(), "rlcard", None, "bogus", g.any()]))
+                     g.pick([Rules(), "rlcard", None, "bogus", "four_player", FOUR_PARTNER,
+                             "laizi", g.any()]))
     if which == "stats":
         fn = g.pick([arena.wilson_interval, arena.normal_interval, arena.bradley_terry])
         args = g.pick([(g.any(), g.any()), (0, 0), (5, 3), (1e308, 2), (float("nan"), 4),
@@ -710,6 +713,7 @@ def _twice(job: int) -> int:
                               "ddz_fast.arena.duplicate.Tally.as_dict",
                               "ddz_fast.arena.duplicate.play_deals",
                               "ddz_fast.arena.duplicate.landlord_seat",
+                              "ddz_fast.arena.duplicate.partner_seat",
                               "ddz_fast.arena.duplicate.seatings",
                               "ddz_fast.arena.parallel.imap_in_windows",
                               "ddz_fast.arena.duplicate.summarise"], examples=20)
@@ -718,9 +722,14 @@ def _(g: Gen):
     sum of its parts'), the seatings, the landlord seat of a deal, the windowed pool."""
     config = arena.ArenaConfig(g.pick([("random", "greedy"), ("random", "random", "greedy"),
                                        ("greedy", "pimc:samples=2,rollouts=20")]),
-                               seed=g.rng.randrange(100), rules=g.pick(["standard",
-                                                                        "no_kitty", "botzone"]))
-    which = g.pick(["deals", "deals", "tally", "seatings", "landlord", "windows", "forged"])
+                               seed=g.rng.randrange(100),
+                               rules=g.pick(["standard", "no_kitty", "botzone"]))
+    if g.chance(0.3):
+        config = arena.ArenaConfig(g.pick([("random", "greedy"), ("greedy", "random", "random")]),
+                                   seed=g.rng.randrange(100),
+                                   rules=g.pick(["four_player", FOUR_PARTNER]))
+    which = g.pick(["deals", "deals", "tally", "seatings", "landlord", "partner", "windows",
+                    "forged"])
     if which == "deals":
         start, stop = g.pick([(0, 2), (1, 3), (2, 2), (3, 1), (-1, 1), (0, 2**70), ("0", 1),
                               (None, 2), (0, 1.5), (np.int64(1), np.int64(2))])
@@ -741,9 +750,15 @@ def _(g: Gen):
         return _call("seatings", arena.seatings, g.pick([0, 1, 2, 3, 16, 17, -1, 2**70, None,
                                                          "2", 2.0, np.int64(4)]))
     if which == "landlord":
-        deal = deal_cards(g.rng.randrange(1000))
+        deal = deal_cards(g.rng.randrange(1000), rules=g.pick(["standard", "four_player"]))
         index = g.pick([0, 1, 2, 5, -1, 2**70, None, "1", np.int64(2), 1.5])
-        return _call("landlord_seat", arena.landlord_seat, deal.hands, deal.kitty, index)
+        hands = g.pick([deal.hands, deal.hands, deal.hands[:2], list(deal.hands) * 2,
+                        [str(h) for h in deal.hands], g.any()])
+        return _call("landlord_seat", arena.landlord_seat, hands,
+                     g.pick([deal.kitty, deal.kitty, None, "333"]), index)
+    if which == "partner":
+        return _call("partner_seat", arena.partner_seat,
+                     g.pick([0, 1, 3, 4, -1, 2**70, None, "1", np.int64(2), 1.5, True]))
     if which == "forged":       # a config changed behind its checks
         forged = g.forged_copy(config, ["bots", "seed", "rules"])
         return call_text("play_deals", forged, 0, 1), lambda: arena.play_deals(forged, 0, 1)
@@ -762,7 +777,7 @@ def _(g: Gen):
 def _(g: Gen):
     """The results as text and as a chart: real summaries of either table, the same with a
     key dropped or a number forged, and hostile values."""
-    rules = g.pick(["standard", "runfast"])
+    rules = g.pick(["standard", "runfast", "four_player"])
     config = arena.ArenaConfig(("random", "greedy"), seed=g.rng.randrange(100), rules=rules)
     summary: Any = arena.summarise(config, arena.play_deals(config, 0, 1))
     if g.chance(0.3):

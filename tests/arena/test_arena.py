@@ -16,7 +16,7 @@ from ddz_fast import Game, Rules
 from ddz_fast.arena.duplicate import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_seat,
                                       play_deals, run_arena, seatings, summarise)
 from ddz_fast.search.bots import hand_strength, play_hand, start_play
-from ddz_fast.search.catalog import make_bot
+from ddz_fast.search.catalog import BOTS, make_bot, wild_card_bots
 from ddz_fast.cli.main import main
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
@@ -190,6 +190,15 @@ def test_ray_and_local_backends_agree(ray_instance):
 def test_ray_and_local_backends_agree_at_the_run_fast_table(ray_instance):
     # Here, beside the other Ray tests: one Ray instance on the machine at a time.
     config = ArenaConfig(("greedy", "random", "greedy:danger=0"), seed=3, rules="runfast")
+    local = run_arena(config, 6, workers=1)
+    assert run_arena(config, 6, backend="ray") == local == play_deals(config, 0, 6)
+
+
+@pytest.mark.ray
+@pytest.mark.parametrize("sides", ["alone", "partner"])
+def test_ray_and_local_backends_agree_at_the_four_player_table(ray_instance, sides):
+    config = ArenaConfig(("greedy", "random", "greedy:danger=0"), seed=4,
+                         rules=Rules.preset("four_player").replace(sides=sides))
     local = run_arena(config, 6, workers=1)
     assert run_arena(config, 6, backend="ray") == local == play_deals(config, 0, 6)
 
@@ -373,8 +382,14 @@ def test_the_arena_plays_hands_with_wild_cards_drawn_by_the_engine(monkeypatch, 
     assert parts == tally
 
 
-@pytest.mark.parametrize("bot", ["solver", "pimc:samples=2", "ismcts"])
+NOT_WILD = [name for name in BOTS if name not in wild_card_bots()]
+
+
+@pytest.mark.parametrize("bot", NOT_WILD)
 def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch, bot: str):
+    if bot == "rlcard-rule":
+        pytest.importorskip("rlcard", reason="RLCard is not installed")
+
     def no_deal(*args, **kwargs):  # pragma: no cover - reached only when the check fails
         raise AssertionError("a hand was dealt")
 
@@ -386,7 +401,7 @@ def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch,
         message = str(caught.value)
         assert "\n" not in message
         assert f"bot {bot!r} cannot play them" in message and preset in message
-        assert message.endswith("choose among random, greedy")
+        assert message.endswith(f"choose among {', '.join(wild_card_bots())}")
     # Without wild cards the same bots are welcome.
     assert ArenaConfig(("random", bot)).bots == ("random", bot)
 
@@ -401,7 +416,7 @@ def test_cli_arena_with_wild_cards(capsys):
     expected = play_deals(ArenaConfig(("random", "greedy"), seed=2, rules=Rules.preset("laizi")),
                           0, 3)
     assert result["tally"] == expected.as_dict()
-    assert main(["arena", "random", "ismcts", "--hands", "2", "--rules", "tiandi_laizi"]) == 2
+    assert main(["arena", "random", "solver", "--hands", "2", "--rules", "tiandi_laizi"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and len(captured.err.splitlines()) == 1
-    assert "bot 'ismcts' cannot play them" in captured.err
+    assert "bot 'solver' cannot play them" in captured.err
