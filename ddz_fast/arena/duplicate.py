@@ -73,6 +73,35 @@ the turn between the sides, and the same seat in every game of the deal, which d
 a bot's ``partner`` method is never asked. Only bots that play the four-player table
 (:func:`~ddz_fast.search.bots.plays_four_player`) take part.
 
+**Bots of your own.** A bot of a run is given in one of three ways, mixed freely in
+:class:`ArenaConfig` (``ArenaConfig(("greedy", MyBot, MyBot(depth=2)))``):
+
+* a **spec**, a str: a built-in bot, ``"greedy:danger=3"``, or a bot class of your own by its
+  import path, ``"package.module:Class:key=value,..."``
+  (:func:`~ddz_fast.search.catalog.make_bot`);
+* a **class**, or any function making a bot;
+* a **bot**, an object with ``bid``, ``double`` and ``play`` (and ``partner``, which the arena
+  never asks: it names the partner itself).
+
+A game is a pure function of the run's seed, the deal and the seating, on any split of the
+work, so no bot carries anything from one game to the next. A spec, a class or a function
+makes a new bot for each side of each game (:meth:`ArenaConfig.new_bot`), with that game's
+seed as ``seed=`` when it takes a parameter of that name (else with no argument): a str such as
+``"7:12:0:1:landlord"`` (run seed 7, deal 12, bots 0 and 1, the landlord's side), which
+``random.Random`` takes as it is. A bot given as an object plays every game as a fresh
+``copy.deepcopy`` of itself as given, so its own random stream starts over in each game. A
+bot's instance plays its whole side of a game (both peasant seats at three seats): a bot that
+remembers keeps what it remembers per seat (``state.current_player``).
+
+The bots travel pickled to worker processes and Ray tasks, checked before any deal is played:
+a class must be found by its module and name there, so a class defined inside a function, or
+a lambda, is refused by local worker processes with what to do, while one process
+(``workers=1``) and Ray (which pickles such classes by value, and those of ``__main__``) play
+it. Local worker processes find a script's ``__main__`` by importing it again, and processes
+started by ``fork`` (Linux's default before Python 3.14) share it, a notebook's included; a
+class of a notebook's or an interactive ``__main__`` with processes started another way is
+refused with what to do.
+
 **Work.** :func:`play_deals` plays a range of deals and returns a :class:`Tally` of integer
 sums; tallies of disjoint ranges add up exactly, so the results are identical for any split of
 the deals: in one process, over local worker processes (``backend="local"``) or as Ray tasks
@@ -86,7 +115,6 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..actions import Partner
 from ..search.bots import hand_strength, play_hand, start_play
-from ..search.catalog import make_bot
 from ..engine.base import StateBase
 from ..engine.game import Game, deal_cards
 from ..hand import Hand
@@ -196,8 +224,8 @@ def _play_game(config: ArenaConfig, index: int, seat: int, pair: Tuple[int, int]
     """One game of deal ``index``: (the score of the landlord's side, whether it won)."""
     tag = f"{config.seed}:{index}"
     x, y = pair
-    landlord = make_bot(config.bots[x], f"{tag}:{x}:{y}:landlord")
-    peasants = make_bot(config.bots[y], f"{tag}:{x}:{y}:peasants")
+    landlord = config.new_bot(x, f"{tag}:{x}:{y}:landlord")
+    peasants = config.new_bot(y, f"{tag}:{x}:{y}:peasants")
     state = _start(config.rules, tag, seat)
     play_hand(state, landlord=landlord, peasants=peasants)
     fallbacks[x] += getattr(landlord, "fallbacks", 0)
@@ -255,24 +283,26 @@ def _empty(config: ArenaConfig) -> Sums:
     return Tally.empty(len(config.bots))
 
 
-def run_arena(config: ArenaConfig, deals: int, *, backend: str = "local",
+def run_arena(config: ArenaConfig, hands: int, *, backend: str = "local",
               workers: Optional[int] = None, address: Optional[str] = None, retries: int = 3,
               progress: Progress = lambda done: None) -> Sums:
-    """Play ``deals`` deals of ``config`` and return their tally (a :class:`Tally`, or at a
-    Run Fast table a :class:`~ddz_fast.arena.runfast.RunFastTally`).
+    """Play ``hands`` deals of ``config`` and return their tally (a :class:`Tally`, or at a
+    Run Fast table a :class:`~ddz_fast.arena.runfast.RunFastTally`). The keywords are the
+    command line's options (``ddz-fast arena --hands N --backend ray --workers K ...``).
 
     ``backend``: ``"local"`` (``workers`` processes, default one per core) or ``"ray"`` (one
     task per range of deals on the Ray instance already initialised, else on ``address``,
     else on a new local one; a failed task is retried ``retries`` times). ``progress(done)``
-    is called with the number of deals done as ranges finish.
+    is called with the number of deals done as ranges finish. Bots that worker processes or
+    Ray tasks cannot be sent are refused first, by name (see "Bots of your own").
 
     >>> run_arena(ArenaConfig(("random", "greedy"), seed=1), 4, workers=1).deals
     4
-    >>> run_arena(ArenaConfig(("greedy", "random"), rules="runfast"), 2, workers=1).deals
+    >>> run_arena(ArenaConfig(("greedy", "random"), rules="runfast"), hands=2, workers=1).deals
     2
     """
     config = checked_config(config)
-    return run_deals(play_deals, _empty(config), config, deals, backend=backend,
+    return run_deals(play_deals, _empty(config), config, hands, backend=backend,
                      workers=workers, address=address, retries=retries, progress=progress)
 
 

@@ -1,9 +1,11 @@
-"""``ddz-fast arena BOT BOT [BOT...] --hands N``: rate bots in duplicate games.
+"""``ddz-fast arena BOT BOT [BOT...] [--bot MODULE:CLASS] --hands N``: rate bots in duplicate
+games.
 
 Each of the N deals is played once for every ordered pair of different bots (one the
 landlord, the other both peasants), on the same cards, with the landlord seat fixed by the
 deal and no auction; see :mod:`ddz_fast.arena.duplicate` for the format, the 95% intervals and the
-ratings. A bot is a name with options, ``name:key=value,key=value`` (``greedy:danger=3``).
+ratings. A bot is a name with options, ``name:key=value,key=value`` (``greedy:danger=3``),
+or with ``--bot [NAME=]package.module:Class[:key=value,...]`` a bot class of your own.
 The results depend only on the bots, the rules, N and the seed: not on the backend or the
 number of workers.
 
@@ -24,7 +26,7 @@ import os
 import random
 import sys
 import time
-from typing import Callable
+from typing import Callable, Optional, Tuple
 
 from ddz_fast.arena.duplicate import ArenaConfig, ArenaError, run_arena, seatings, summarise
 from ddz_fast.arena.report import format_summary, save_plot
@@ -52,6 +54,13 @@ A bot is a name with options, name:key=value,... (greedy:danger=3). The
 results depend only on the bots, the rules, N and the seed, not on the backend
 (local worker processes, or Ray with --backend ray) or the number of workers.
 
+Your own bot: --bot package.module:Class[:key=value,...], a class with bid,
+double and play (see ddz_fast.search.bots), imported from the Python path or
+the current directory; NAME=package.module:Class names it in the results. The
+arena makes one for every side of every game, with the options as keywords
+and the game's seed as seed= if the class takes one. It sits at the tables it
+says it plays (plays_wild_cards, plays_four_player, plays_runfast).
+
 Run Fast (--rules runfast or runfast_15, --players 2 for two players): every
 player for himself. Each game pits two bots, one alone at a seat and the other
 at every other seat, the lone seat going round every seat on the same deal.
@@ -71,14 +80,22 @@ ddz-fast arena random greedy --hands 100 --seed 1
 ddz-fast arena ismcts pimc greedy --hands 12 --seed 5 --workers 2
 ddz-fast arena random greedy --hands 20 --seed 1 --rules laizi --json
 ddz-fast arena random greedy --hands 50 --seed 1 --rules four_player --sides partner
+ddz-fast arena greedy random --bot mine=ddz_fast.search.bots:GreedyBot:danger=0 --hands 20
 ddz-fast arena greedy random --hands 200 --seed 1 --rules runfast
 ddz-fast arena greedy random --hands 100 --rules runfast_15 --players 2 --json
 """
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("bots", nargs="+", metavar="BOT",
-                        help=f"two or more bots, name[:key=value,...]; names: {', '.join(BOTS)}")
+    parser.add_argument("bots", nargs="*", metavar="BOT",
+                        help=f"built-in bots, name[:key=value,...]; names: {', '.join(BOTS)} "
+                             f"(two or more bots in all, with those of --bot)")
+    parser.add_argument("--bot", action="append", default=[], dest="own_bots",
+                        metavar="[NAME=]MODULE:CLASS[:key=value,...]",
+                        help="a bot class of your own, imported from the Python path (the "
+                             "current directory too), made for every game with the options "
+                             "as keywords and the game's seed as seed= if it takes one; "
+                             "NAME= names it in the results (repeat --bot for more)")
     parser.add_argument("--hands", type=_hands, required=True, metavar="N",
                         help="how many deals (each is played by every ordered pair of bots)")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: a random one, "
@@ -127,14 +144,41 @@ def _rules(args: argparse.Namespace) -> Rules:
     return args.rules.replace(players=args.players)
 
 
+def named_bot(text: str) -> Tuple[Optional[str], str]:
+    """``--bot``'s value as (its name or None, its spec): ``NAME=`` before a spec names it.
+
+    >>> named_bot("eager=mybots:EagerBot:patience=2")
+    ('eager', 'mybots:EagerBot:patience=2')
+    >>> named_bot("mybots:EagerBot:patience=2")
+    (None, 'mybots:EagerBot:patience=2')
+    """
+    name, equals, spec = text.partition("=")
+    if equals and ":" not in name:     # "key=value" options come after a ":"
+        if not name.strip():
+            raise ValueError(f"--bot {text!r:.100} names its bot with nothing before '='")
+        return name.strip(), spec
+    return None, text
+
+
+def arena_config(args: argparse.Namespace, seed: int) -> ArenaConfig:
+    """The run the arguments ask for: the built-in bots, then those of ``--bot`` (importable
+    from the current directory too, as from ``python -m``), under their names."""
+    named = [named_bot(text) for text in args.own_bots]
+    if named and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())    # after the installed packages: they come first
+    names = [None] * len(args.bots) + [name for name, _ in named]
+    try:
+        return ArenaConfig(tuple(args.bots) + tuple(spec for _, spec in named), seed,
+                           _rules(args), tuple(names) if any(names) else None)
+    except ImportError as error:  # a bot whose extra is missing
+        raise ValueError(str(error)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     if args.retries < 0:
         raise ValueError(f"--retries must be at least 0, got {args.retries}")
-    try:
-        config = ArenaConfig(tuple(args.bots), seed, _rules(args))
-    except ImportError as error:  # a bot whose extra is missing
-        raise ValueError(str(error)) from None
+    config = arena_config(args, seed)
     progress = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
                             describe_progress(args.hands, games_per_deal(config)))
     start = time.perf_counter()

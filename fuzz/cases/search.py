@@ -1,6 +1,7 @@
 """Generators of the search layer: the solver, bots, bot specs and information sets."""
 from __future__ import annotations
 
+import functools
 from dataclasses import fields as dataclass_fields
 from typing import Any, Callable, Dict
 
@@ -104,15 +105,31 @@ def _(g: Gen):
     return _call("bots.start_play", bots.start_play, game, seed, **kwargs)
 
 
-@entry("bot specs", covers=["ddz_fast.search.catalog.make_bot"])
+@entry("bot specs", covers=["ddz_fast.search.catalog.make_bot",
+                             "ddz_fast.search.catalog.bot_class",
+                             "ddz_fast.search.catalog.has_bot_methods"])
 def _(g: Gen):
+    """Bots made from specs (built-in names, and classes by import path), from classes and
+    functions, and the checks of what a bot class is."""
     from ddz_fast.search import catalog
     name = g.pick(["greedy", "random", "solver", "greedy:danger=3", "greedy:danger=",
                    "greedy:danger=3,danger=4", "greedy:bogus=1", "random:seed=1", ":", "greedy:",
                    "greedy:danger=1e999", "greedy:danger=-1", "solver:max_nodes=10**9",
                    "greedy:danger=" + "9" * 5000, "rlcard-rule:x=1", "a" * 10000 + ":b=c"])
     if g.chance(0.3):
+        name = g.pick(["ddz_fast.search.bots:GreedyBot:danger=2", "ddz_fast.search.bots:Bot",
+                       "ddz_fast.search.bots:hand_strength", "ddz_fast.no_such:Bot",
+                       "ddz_fast.search.bots:GreedyBot.nope", "ddz_fast.search.bots:RandomBot:x=1",
+                       "ddz_fast.search.bots:", ".x:Y", "x..y:Z", "\ud800:Bot", RandomBot,
+                       GreedyBot, lambda: None, lambda seed: GreedyBot(), lambda seed: seed,
+                       functools.partial(GreedyBot, danger=1), RandomBot(1)])
+    if g.chance(0.3):
         name = g.any()
+    which = g.pick(["make", "make", "class", "methods"])
+    if which == "class":
+        return _call("catalog.bot_class", catalog.bot_class, name)
+    if which == "methods":
+        return _call("catalog.has_bot_methods", catalog.has_bot_methods, name)
     return _call("catalog.make_bot", catalog.make_bot, name, g.seed_like())
 
 

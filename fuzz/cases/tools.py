@@ -21,6 +21,7 @@ from ddz_fast.compat import ActionLayout, openspiel, rlcard, wing_ranks
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.envs import planes as planes_module
 from ddz_fast.move import Move
+from ddz_fast.search.bots import GreedyBot, RandomBot
 from ddz_fast.validate import is_int
 
 from .core import (ALL_PRESETS, BOUNDARY_INTS, PRESET_NAMES, Gen, _call, _consume, call_text,
@@ -31,6 +32,7 @@ FOUR_PARTNER = Rules.preset("four_player").replace(sides="partner")
 
 
 @entry("arena", covers=["ddz_fast.arena.duplicate.ArenaConfig",
+                        "ddz_fast.arena.duplicate.ArenaConfig.new_bot",
                         "ddz_fast.arena.duplicate.run_arena", "ddz_fast.arena.duplicate.summarise",
                         "ddz_fast.arena.stats.wilson_interval",
                         "ddz_fast.arena.stats.normal_interval",
@@ -38,13 +40,23 @@ FOUR_PARTNER = Rules.preset("four_player").replace(sides="partner")
 def _(g: Gen):
     specs = g.pick([("random", "greedy"), ["greedy", "greedy"], ("random",), (),
                     ("random",) * 17, "random greedy", ("random", 5), ("random", "bogus"),
-                    ("random", "greedy:danger=1"), None, g.any()])
+                    ("random", "greedy:danger=1"), None, g.any(),
+                    ("greedy", RandomBot), ("greedy", GreedyBot(danger=0)), ("greedy", g.any()),
+                    ("greedy", lambda seed: g.any()), ("random", "ddz_fast.search.bots:GreedyBot"),
+                    ("greedy", RandomBot, RandomBot(2))])
     seed = g.pick([0, 1, -1, 2**64, 2**200, "1", None, 1.5, g.any()])
-    which = g.pick(["config", "run", "run", "stats", "summary"])
+    which = g.pick(["config", "config", "new_bot", "run", "run", "stats", "summary"])
     if which == "config":
+        names = g.pick([None, None, ("a", "b"), (None, "b"), ("a", "a"), ("a",), "ab",
+                        (None, ""), (1, 2), g.any()])
         return _call("arena.ArenaConfig", arena.ArenaConfig, specs, seed,
                      g.pick([Rules(), "rlcard", None, "bogus", "four_player", FOUR_PARTNER,
-                             "laizi", g.any()]))
+                             "laizi", g.any()]), names)
+    if which == "new_bot":
+        config = arena.ArenaConfig(("greedy", RandomBot, RandomBot(2), "random:"))
+        return _call("ArenaConfig.new_bot", config.new_bot,
+                     g.pick([0, 1, 2, 3, 4, -1, 2**70, None, "1", np.int64(2), 1.5]),
+                     g.pick(["1:0:0:1:landlord", 5, None, g.any()]))
     if which == "stats":
         fn = g.pick([arena.wilson_interval, arena.normal_interval, arena.bradley_terry])
         args = g.pick([(g.any(), g.any()), (0, 0), (5, 3), (1e308, 2), (float("nan"), 4),
@@ -654,6 +666,12 @@ def _arena_argv(g: Gen) -> List[str]:
     bots = [g.pick(["random", "greedy", "greedy:danger=3", "pimc:samples=2,rollouts=20",
                     "ismcts:iterations=20", "solver:max_nodes=200", "bogus", "greedy:x=1",
                     g.text()]) for _ in range(g.pick([1, 2, 2, 3]))]
+    for _ in range(g.pick([0, 0, 1, 2])):   # a bot class of one's own, named or not
+        argv_bot = g.pick(["ddz_fast.search.bots:GreedyBot", "ddz_fast.search.bots:RandomBot",
+                           "mine=ddz_fast.search.bots:GreedyBot:danger=0", "ddz_fast.nope:X",
+                           "=ddz_fast.search.bots:GreedyBot", "ddz_fast.search.bots:Move",
+                           "x=y=z", g.text()])
+        bots += ["--bot", argv_bot]
     argv = bots + ["--hands", g.pick(["1", "2", "0", "-1", "x", "1e3", "99999999999999999999"])]
     argv += ["--workers", g.pick(["1", "1", "0", "x"])]
     if g.chance(0.4):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections import defaultdict
 from pathlib import Path
 from typing import Dict, List, Set, Tuple
 
 import pytest
+from support.own_bots import WobblyBot
 from support.subprocesses import SUBPROCESS_CWD
 
 import ddz_fast.arena.duplicate as arena
@@ -22,6 +24,7 @@ from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 
+TESTS = str(Path(__file__).resolve().parent.parent)
 SMALL = ArenaConfig(("random", "greedy"), seed=11)
 THREE = ArenaConfig(("random", "greedy", "greedy:danger=0"), seed=5)
 
@@ -46,14 +49,19 @@ class Spy:
         return self.bot.play(state)
 
 
-def test_every_bot_plays_every_role_and_every_seat_on_every_deal(monkeypatch):
+def spying(spec: str, log: List[Tuple[str, int, bool]]):
+    """A bot factory (what the arena calls with each game's seed) making spies of ``spec``."""
+    def make(seed):
+        return Spy(make_bot(spec, seed), spec, log)
+    return make
+
+
+def test_every_bot_plays_every_role_and_every_seat_on_every_deal():
     log: List[Tuple[str, int, bool]] = []
-    real = arena.make_bot
-    monkeypatch.setattr(arena, "make_bot",
-                        lambda spec, seed: Spy(real(spec, seed), spec, log))
+    spied = ArenaConfig(tuple(spying(spec, log) for spec in THREE.bots), seed=THREE.seed)
     for index in range(4):
         log.clear()
-        tally = play_deals(THREE, index, index + 1)
+        tally = play_deals(spied, index, index + 1)
         hands, kitty = deal_cards(f"{THREE.seed}:{index}")
         landlord = landlord_seat(hands, kitty, index)
         roles: Dict[str, Set[Tuple[int, bool]]] = defaultdict(set)
@@ -161,8 +169,11 @@ def ray_instance(tmp_path_factory):
     ray = pytest.importorskip("ray", reason="the ray extra is not installed "
                                             "(pip install 'ddz_fast[ray]')")
     fault = tmp_path_factory.mktemp("fault") / "fail-once"
-    saved = os.environ.get(FAULT_ENV)
+    # The tests' folder on the workers' path, as a bot author's project folder is (Ray puts
+    # the driver's folder there): the bots of tests/support/own_bots.py import by name.
+    saved = {name: os.environ.get(name) for name in (FAULT_ENV, "PYTHONPATH")}
     os.environ[FAULT_ENV] = str(fault)
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [TESTS, saved["PYTHONPATH"]]))
     # Ray workers start in the driver's working directory and import from it: from the
     # checkout's root that would be the uncompiled source folder, not the installed package.
     here = os.getcwd()
@@ -173,10 +184,11 @@ def ray_instance(tmp_path_factory):
         os.chdir(here)
     yield fault
     ray.shutdown()
-    if saved is None:
-        del os.environ[FAULT_ENV]
-    else:
-        os.environ[FAULT_ENV] = saved
+    for name, value in saved.items():
+        if value is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = value
 
 
 @pytest.mark.ray
@@ -201,6 +213,32 @@ def test_ray_and_local_backends_agree_at_the_four_player_table(ray_instance, sid
                          rules=Rules.preset("four_player").replace(sides=sides))
     local = run_arena(config, 6, workers=1)
     assert run_arena(config, 6, backend="ray") == local == play_deals(config, 0, 6)
+
+
+@pytest.mark.ray
+@pytest.mark.parametrize("bot", [WobblyBot, WobblyBot(3), "support.own_bots:WobblyBot",
+                                 lambda seed: WobblyBot(seed, wobble=0.5)],
+                         ids=["class", "object", "spec", "lambda"])
+def test_ray_plays_a_bot_of_ones_own_as_local_processes_do(ray_instance, bot):
+    # A lambda travels by value (Ray's pickler), where local worker processes refuse it.
+    config = ArenaConfig(("greedy", bot, "random"), seed=8, rules="four_player")
+    assert run_arena(config, 4, backend="ray") == run_arena(config, 4, workers=1)
+
+
+@pytest.mark.ray
+def test_ray_refuses_a_bot_it_cannot_send(ray_instance):
+    class Locked(WobblyBot):
+        def __init__(self, seed=None):
+            super().__init__(seed)
+            self.lock = threading.Lock()
+
+        def __deepcopy__(self, memo):
+            return Locked(0)
+
+    with pytest.raises(TypeError, match=r"bot 'Locked' cannot be sent to Ray tasks \(TypeError: "
+                                        r"cannot pickle '_thread.lock' object\): give its class "
+                                        r"instead .*backend='local', workers=1"):
+        run_arena(ArenaConfig(("greedy", Locked())), 2, backend="ray")
 
 
 @pytest.mark.ray

@@ -32,6 +32,8 @@ class Spy:
     """Plays as the bot it wraps; records, per game (its seed names the deal and the pair),
     the seats it decided for and whether each is on the landlord's side."""
 
+    plays_four_player = True
+
     def __init__(self, bot, label: str, seed: str, log: List[Tuple[str, str, int, bool]]):
         self.bot, self.label, self.game, self.log = bot, label, seed.rsplit(":", 1)[0], log
 
@@ -49,15 +51,17 @@ class Spy:
 # --- the format ------------------------------------------------------------------------------
 
 @TABLES
-def test_every_bot_holds_every_seat_of_a_deal_on_its_side(monkeypatch, rules):
+def test_every_bot_holds_every_seat_of_a_deal_on_its_side(rules):
     log: List[Tuple[str, str, int, bool]] = []
-    real = arena.make_bot
-    monkeypatch.setattr(arena, "make_bot",
-                        lambda spec, seed: Spy(real(spec, seed), spec, seed, log))
     table = config(rules)
+
+    def spying(spec):   # a bot factory: the arena calls it with each game's seed
+        return lambda seed: Spy(make_bot(spec, seed), spec, seed, log)
+    spied = ArenaConfig(tuple(spying(spec) for spec in table.bots), table.seed, rules,
+                        names=table.labels)
     for index in range(3):
         log.clear()
-        tally = play_deals(table, index, index + 1)
+        tally = play_deals(spied, index, index + 1)
         hands, kitty = deal_cards(f"{table.seed}:{index}", rules=rules)
         landlord = landlord_seat(hands, kitty, index)
         # The landlord's side: the landlord, and with a partner the seat two on (a hand count
