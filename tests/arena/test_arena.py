@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Dict, List, Set, Tuple
 
 import pytest
-from support.own_bots import WobblyBot
+from support.own_bots import WobblyBot, wobbly_of_seed_5
 from support.subprocesses import SUBPROCESS_CWD
 
 import ddz_fast.arena.duplicate as arena
@@ -216,13 +216,31 @@ def test_ray_and_local_backends_agree_at_the_four_player_table(ray_instance, sid
 
 
 @pytest.mark.ray
-@pytest.mark.parametrize("bot", [WobblyBot, WobblyBot(3), "support.own_bots:WobblyBot",
-                                 lambda seed: WobblyBot(seed, wobble=0.5)],
+@pytest.mark.parametrize("bot, name", [(WobblyBot, "wobbly"), (WobblyBot(5), "wobbly5"),
+                                       ("support.own_bots:WobblyBot", "wobbly"),
+                                       (lambda seed: WobblyBot(seed), "wobbly")],
                          ids=["class", "object", "spec", "lambda"])
-def test_ray_plays_a_bot_of_ones_own_as_local_processes_do(ray_instance, bot):
-    # A lambda travels by value (Ray's pickler), where local worker processes refuse it.
+def test_ray_plays_a_bot_of_ones_own_as_the_same_bot_by_name(ray_instance, monkeypatch, bot,
+                                                             name):
+    # A lambda travels by value (Ray's pickler), where local worker processes refuse it. The
+    # same bots by name are registered here only: the Ray workers play the bot as given.
     config = ArenaConfig(("greedy", bot, "random"), seed=8, rules="four_player")
-    assert run_arena(config, 4, backend="ray") == run_arena(config, 4, workers=1)
+    on_ray = run_arena(config, 4, backend="ray")
+    monkeypatch.setitem(BOTS, "wobbly", WobblyBot)
+    monkeypatch.setitem(BOTS, "wobbly5", wobbly_of_seed_5)
+    by_name = ArenaConfig(("greedy", name, "random"), seed=8, rules="four_player")
+    assert on_ray == run_arena(by_name, 4, workers=1)
+
+
+@pytest.mark.ray
+def test_cli_rates_a_bot_of_ones_own_on_ray(ray_instance, capsys):
+    # The command line on the Ray instance already running (its workers import the tests'
+    # folder, as a project's): the same tally as the class given in Python.
+    assert main(["arena", "greedy", "--bot", "support.own_bots:WobblyBot", "--hands", "4",
+                 "--seed", "2", "--backend", "ray", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["backend"] == "ray"
+    assert result["tally"] == play_deals(ArenaConfig(("greedy", WobblyBot), 2), 0, 4).as_dict()
 
 
 @pytest.mark.ray

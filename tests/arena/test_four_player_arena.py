@@ -4,6 +4,7 @@ for any split of the deals, the results carry intervals and ratings, and bots th
 the table are refused before any hand is dealt."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import List, Tuple
 
@@ -14,6 +15,7 @@ from ddz_fast import Game, Rules
 from ddz_fast.actions import Partner
 from ddz_fast.arena.duplicate import (ArenaConfig, Tally, landlord_seat, partner_seat,
                                       play_deals, run_arena, seatings, summarise)
+from ddz_fast.cli.main import main
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.search.bots import hand_strength, play_hand, plays_four_player, start_play
@@ -202,3 +204,49 @@ def test_a_bot_that_does_not_play_the_table_is_refused_before_any_deal(monkeypat
 def test_the_bots_that_play_the_table_are_those_that_say_so():
     assert four_player_bots() == [name for name in BOTS if plays_four_player(BOTS[name])]
     assert four_player_bots()[:2] == ["random", "greedy"] and "solver" not in four_player_bots()
+
+
+# --- the command line ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sides", ["alone", "partner"])
+def test_cli_json_is_the_library_tally(capsys, sides):
+    assert main(["arena", "random", "greedy", "--hands", "3", "--seed", "2", "--rules",
+                 "four_player", "--sides", sides, "--workers", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    rules = ALONE.replace(sides=sides)
+    assert (result["deals"], result["games"], result["rules"]) == (3, 6, rules.name)
+    assert result["tally"] == play_deals(config(rules, ("random", "greedy"), seed=2), 0,
+                                         3).as_dict()
+
+
+def test_cli_text_names_the_table(capsys):
+    assert main(["arena", "random", "greedy", "--hands", "2", "--seed", "1", "--rules",
+                 "four_player", "--sides", "partner", "--workers", "1", "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "2 deals, 4 games (four_player+partner rules, seed 1); 95% intervals"
+    assert lines[1].split() == ["bot", "rating", "score/hand", "interval", "landlord",
+                                "interval", "peasant", "interval"]
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["random", "solver", "--rules", "four_player"],
+     "the arena plays the four-player table under the four_player rules, and bot 'solver' "
+     "cannot play it: choose among"),
+    (["random", "solver", "--rules", "four_player", "--sides", "partner"],
+     "under the four_player+partner rules, and bot 'solver' cannot play it"),
+    (["random", "greedy", "--sides", "partner"], "sides='partner' needs four players"),
+    (["random", "greedy", "--rules", "four_player", "--players", "2"],
+     "--players is Run Fast's two-player option"),
+    (["random", "greedy", "--rules", "four_player", "--deal-bonuses"],
+     "deal_bonuses is an option of the three-player table"),
+    (["random", "--rules", "four_player"], "at least two bots"),
+])
+def test_cli_bad_four_player_configs_are_one_line_errors(capsys, argv, fragment):
+    try:
+        status = main(["arena", *argv, "--hands", "2"])
+    except SystemExit as exit_:     # options the rules do not take: argparse's usage error
+        status = exit_.code
+    assert status == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert fragment in captured.err
