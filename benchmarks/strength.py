@@ -161,6 +161,13 @@ def arena_tables(s: Dict) -> str:
     return per_bot + "\n\nHead to head (each pair's games on every deal):\n\n" + duels
 
 
+def arena_command(bots: Sequence[str], rules: Rules, deals: int) -> str:
+    """The ``ddz-fast arena`` command of the strength run."""
+    base, _, _ = rules.name.partition("+")
+    sides = " --sides partner" if rules.sides == "partner" else ""
+    return f"ddz-fast arena {' '.join(bots)} --hands {deals} --seed {SEED} --rules {base}{sides}"
+
+
 def command_line(args: argparse.Namespace) -> str:
     parts = ["python benchmarks/strength.py"]
     if args.rules != "standard":
@@ -221,11 +228,11 @@ one legal action was timed.
 
 ## Strength: the duplicate arena
 
-`ddz-fast arena {' '.join(bots)} --hands {args.deals} --seed {SEED} --rules {rules.name.split('+')[0]}\
-{' --sides partner' if rules.sides == 'partner' else ''}`: every deal is played once for every \
-ordered pair of bots ({SEATS[rules.game]}, on the same cards), {summary['games']:,} games in {arena_seconds:.0f} s on {args.workers} worker \
-processes. Scores are per hand for the bot's side; intervals are 95% (per-deal normal \
-intervals for scores, Wilson intervals for win rates; see `ddz_fast.arena.duplicate`).
+`{arena_command(bots, rules, args.deals)}`: every deal is played once for every ordered pair \
+of bots ({SEATS[rules.game]}, on the same cards), {summary['games']:,} games in \
+{arena_seconds:.0f} s on {args.workers} worker processes. Scores are per hand for the bot's \
+side; intervals are 95% (per-deal normal intervals for scores, Wilson intervals for win rates; \
+see `ddz_fast.arena.duplicate`).
 
 {arena_tables(summary)}{chart}
 """

@@ -17,8 +17,9 @@ same two games. Luck of the cards cancels within each pair.
 **No auction.** Bidding would let the bots decide who is landlord, and then the two games of a
 pair would not share roles. The landlord is instead the seat whose hand with the kitty is
 strongest by :func:`~ddz_fast.search.bots.hand_strength` (ties: the first such seat counting from
-seat ``i % 3``; :func:`landlord_seat`), as if the strongest hand won the auction; it takes the kitty and leads at
-base stake 1, without doubling. The arena compares play only, not bidding or doubling.
+seat ``i % 3``; :func:`landlord_seat`), as if the strongest hand won the auction; it takes the
+kitty and leads at base stake 1, without doubling. The arena compares play only, not bidding or
+doubling.
 
 **Scores.** A bot's score in a game is its side's: the landlord's score when it is landlord,
 the two peasants' scores added when it plays the peasant seats (minus the landlord's). Each
@@ -47,10 +48,11 @@ that a bot that won every game keeps a finite rating; reported on the Elo scale
 of :mod:`ddz_fast.engine.laizi`: the cards of deal ``i`` are dealt as above and its wild ranks
 are the draws that follow that shuffle in the stream of the seed ``"{seed}:{i}"``, so every
 game of a deal shares its cards and its wild ranks. Only bots that play wild cards
-(:func:`~ddz_fast.search.bots.plays_wild_cards`: random and greedy) take part; :class:`ArenaConfig`
-refuses any other, naming it, before any hand is dealt. Choice where the rule book is silent
-(it has no arena): the landlord seat is chosen from the cards alone, as without wild cards,
-the wild ranks aside; being the same seat in every game of the deal is what duplicate needs.
+(:func:`~ddz_fast.search.bots.plays_wild_cards`) take part; :class:`ArenaConfig` refuses any
+other, naming it and the built-in bots that do play them, before any hand is dealt. Choice
+where the rule book is silent (it has no arena): the landlord seat is chosen from the cards
+alone, as without wild cards, the wild ranks aside; being the same seat in every game of the
+deal is what duplicate needs.
 
 **The four-player table** (``four_player``, two decks; ``sides="alone"`` or ``"partner"``).
 Deal ``i`` is the engine's deal of the seed ``"{seed}:{i}"``: four hands of 25 cards and the
