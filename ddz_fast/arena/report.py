@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import Any, Iterator, List, Mapping, Sequence, Tuple, Union
+from typing import Any, Callable, Iterator, List, Mapping, Sequence, Tuple, Union
 
 from ..validate import check_real, shown
 
@@ -87,40 +87,38 @@ def _count(value: float) -> str:
     return f"{value:,.0f}"
 
 
-def _by_rating(summary: Mapping[str, Any]) -> List[Mapping[str, Any]]:
-    return sorted(summary["bots"], key=lambda b: -b["rating"])
+def _table(s: Mapping[str, Any], first: str, rate_titles: str,
+           rates: Callable[[Mapping[str, Any]], str]) -> List[str]:
+    """The run's line, then a row per bot (best rating first): its name, rating, score per
+    hand and interval, then the table's rates (``rates(bot)``, under ``rate_titles``)."""
+    width = max(len(b["bot"]) for b in s["bots"]) + 2
+    lines = [first, f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
+                    f"{rate_titles}"]
+    for b in sorted(s["bots"], key=lambda b: -b["rating"]):
+        lines.append(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
+                     f"{format_interval(b['mean_score_ci95'], False):<18} {rates(b)}".rstrip())
+    return lines
 
 
 def _dou_dizhu_rows(s: Mapping[str, Any]) -> List[str]:
-    lines = [f"{_count(s['deals'])} deals, {_count(s['games'])} games ({s['rules']} rules, "
-             f"seed {s['seed']}); 95% intervals"]
-    width = max(len(b["bot"]) for b in s["bots"]) + 2
-    lines.append(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
-                 f"{'landlord':>8} {'interval':<16} {'peasant':>7} interval")
-    for b in _by_rating(s):
-        lines.append(
-            f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
-            f"{format_interval(b['mean_score_ci95'], False):<18} "
-            f"{b['landlord_win_rate']:>8.1%} {format_interval(b['landlord_win_ci95'], True):<16} "
-            f"{b['peasant_win_rate']:>7.1%} {format_interval(b['peasant_win_ci95'], True):<16}"
-            .rstrip())
-    return lines
+    return _table(
+        s, f"{_count(s['deals'])} deals, {_count(s['games'])} games ({s['rules']} rules, "
+           f"seed {s['seed']}); 95% intervals",
+        f"{'landlord':>8} {'interval':<16} {'peasant':>7} interval",
+        lambda b: f"{b['landlord_win_rate']:>8.1%} "
+                  f"{format_interval(b['landlord_win_ci95'], True):<16} "
+                  f"{b['peasant_win_rate']:>7.1%} {format_interval(b['peasant_win_ci95'], True)}")
 
 
 def _runfast_rows(s: Mapping[str, Any]) -> List[str]:
     # "runfast_15, 2 players" names the players already; a rule set of three does not.
     table = s["rules"] if "players" in s["rules"] else \
         f"{s['rules']} rules, {s['players']} players"
-    lines = [f"{_count(s['deals'])} deals, {_count(s['games'])} games of Run Fast "
-             f"({table}, seed {s['seed']}); 95% intervals"]
-    width = max(len(b["bot"]) for b in s["bots"]) + 2
-    lines.append(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
-                 f"{'out first':>9} interval")
-    for b in _by_rating(s):
-        lines.append(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
-                     f"{format_interval(b['mean_score_ci95'], False):<18} "
-                     f"{b['out_first_rate']:>9.1%} {format_interval(b['out_first_ci95'], True)}")
-    return lines
+    return _table(
+        s, f"{_count(s['deals'])} deals, {_count(s['games'])} games of Run Fast ({table}, "
+           f"seed {s['seed']}); 95% intervals",
+        f"{'out first':>9} interval",
+        lambda b: f"{b['out_first_rate']:>9.1%} {format_interval(b['out_first_ci95'], True)}")
 
 
 def _footer(s: Mapping[str, Any]) -> List[str]:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from collections import defaultdict
 from pathlib import Path
 from typing import Dict, List, Set, Tuple
 
 import pytest
-from support.own_bots import WobblyBot, wobbly_of_seed_5
+from support.own_bots import Locked, WobblyBot, wobbly_of_seed_5
 from support.subprocesses import SUBPROCESS_CWD
 
 import ddz_fast.arena.duplicate as arena
@@ -18,7 +17,7 @@ from ddz_fast import Game, Rules
 from ddz_fast.arena.duplicate import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_seat,
                                       play_deals, run_arena, seatings, summarise)
 from ddz_fast.search.bots import hand_strength, play_hand, start_play
-from ddz_fast.search.catalog import BOTS, make_bot, wild_card_bots
+from ddz_fast.search.catalog import BOTS, four_player_bots, make_bot, wild_card_bots
 from ddz_fast.cli.main import main
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
@@ -245,14 +244,6 @@ def test_cli_rates_a_bot_of_ones_own_on_ray(ray_instance, capsys):
 
 @pytest.mark.ray
 def test_ray_refuses_a_bot_it_cannot_send(ray_instance):
-    class Locked(WobblyBot):
-        def __init__(self, seed=None):
-            super().__init__(seed)
-            self.lock = threading.Lock()
-
-        def __deepcopy__(self, memo):
-            return Locked(0)
-
     with pytest.raises(TypeError, match=r"bot 'Locked' cannot be sent to Ray tasks \(TypeError: "
                                         r"cannot pickle '_thread.lock' object\): give its class "
                                         r"instead .*backend='local', workers=1"):
@@ -438,11 +429,20 @@ def test_the_arena_plays_hands_with_wild_cards_drawn_by_the_engine(monkeypatch, 
     assert parts == tally
 
 
-NOT_WILD = [name for name in BOTS if name not in wild_card_bots()]
+#: The Dou Dizhu tables that ask something of a bot: (the rules, what the arena plays there
+#: and its pronoun, the built-in bots that play it).
+ASKING = [(Rules.preset("laizi"), "hands with wild cards", "them", wild_card_bots()),
+          (Rules.preset("tiandi_laizi"), "hands with wild cards", "them", wild_card_bots()),
+          (Rules.preset("four_player"), "the four-player table", "it", four_player_bots()),
+          (Rules.preset("four_player").replace(sides="partner"), "the four-player table", "it",
+           four_player_bots())]
+REFUSED = [(table, name) for table in ASKING for name in BOTS if name not in table[3]]
 
 
-@pytest.mark.parametrize("bot", NOT_WILD)
-def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch, bot: str):
+@pytest.mark.parametrize("table, bot", REFUSED,
+                         ids=[f"{table[0].name}-{bot}" for table, bot in REFUSED])
+def test_the_arena_refuses_a_bot_that_does_not_play_the_table_before_any_deal(monkeypatch,
+                                                                             table, bot):
     if bot == "rlcard-rule":
         pytest.importorskip("rlcard", reason="RLCard is not installed")
 
@@ -451,14 +451,13 @@ def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch,
 
     monkeypatch.setattr(arena, "deal_cards", no_deal)
     monkeypatch.setattr(arena, "start_play", no_deal)
-    for preset in ("laizi", "tiandi_laizi"):
-        with pytest.raises(ValueError) as caught:
-            ArenaConfig(("random", bot, "greedy"), rules=Rules.preset(preset))
-        message = str(caught.value)
-        assert "\n" not in message
-        assert f"bot {bot!r} cannot play them" in message and preset in message
-        assert message.endswith(f"choose among {', '.join(wild_card_bots())}")
-    # Without wild cards the same bots are welcome.
+    rules, what, pronoun, choices = table
+    with pytest.raises(ValueError) as caught:
+        ArenaConfig(("random", bot, "greedy"), rules=rules)
+    assert str(caught.value) == (f"the arena plays {what} under the {rules.name} rules, and "
+                                 f"bot {bot!r} cannot play {pronoun}: choose among "
+                                 f"{', '.join(choices)}")
+    # At the plain three-seat table the same bots are welcome.
     assert ArenaConfig(("random", bot)).bots == ("random", bot)
 
 

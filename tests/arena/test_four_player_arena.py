@@ -10,7 +10,6 @@ from typing import List, Tuple
 
 import pytest
 
-import ddz_fast.arena.duplicate as arena
 from ddz_fast import Game, Rules
 from ddz_fast.actions import Partner
 from ddz_fast.arena.duplicate import (ArenaConfig, Tally, landlord_seat, partner_seat,
@@ -177,29 +176,7 @@ def test_the_results_carry_intervals_and_ratings(rules):
     assert len(result["head_to_head"]) == 3
 
 
-# --- what the four-player arena refuses ------------------------------------------------------
-
-NOT_FOUR_PLAYER = [name for name in BOTS if name not in four_player_bots()]
-
-
-@pytest.mark.parametrize("name", NOT_FOUR_PLAYER)
-def test_a_bot_that_does_not_play_the_table_is_refused_before_any_deal(monkeypatch, name):
-    if name == "rlcard-rule":
-        pytest.importorskip("rlcard", reason="RLCard is not installed")
-
-    def no_deal(*args, **kwargs):   # pragma: no cover - reached only when the check fails
-        raise AssertionError("a hand was dealt")
-
-    monkeypatch.setattr(arena, "deal_cards", no_deal)
-    monkeypatch.setattr(arena, "start_play", no_deal)
-    for rules in (ALONE, PARTNER):
-        with pytest.raises(ValueError) as caught:
-            ArenaConfig(("random", name, "greedy"), rules=rules)
-        assert str(caught.value) == (
-            f"the arena plays the four-player table under the {rules.name} rules, and bot "
-            f"{name!r} cannot play it: choose among {', '.join(four_player_bots())}")
-    assert ArenaConfig(("random", name)).bots == ("random", name)    # at three seats
-
+# --- the bots that play the table (the others are refused: test_arena.py) ------------------
 
 def test_the_bots_that_play_the_table_are_those_that_say_so():
     assert four_player_bots() == [name for name in BOTS if plays_four_player(BOTS[name])]

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from support.own_bots import SeedlessBot, WobblyBot, wobbly_of_seed_5
+from support.own_bots import Locked, SeedlessBot, WobblyBot, wobbly_of_seed_5
 from support.subprocesses import SUBPROCESS_CWD
 
 from ddz_fast import Rules
@@ -92,17 +92,6 @@ def test_names_and_labels():
 
 
 # --- refusals -------------------------------------------------------------------------------
-
-class Locked(WobblyBot):
-    """Holds a lock: it copies (its own __deepcopy__) but no pickler can send it."""
-
-    def __init__(self, seed=None):
-        super().__init__(seed)
-        self.lock = threading.Lock()
-
-    def __deepcopy__(self, memo):
-        return Locked(0)
-
 
 class HalfBot:
     """Has play but neither bid nor double."""

@@ -3,6 +3,7 @@ beside the built-in bots (by class, by object, by ``support.own_bots:Class`` spe
 from __future__ import annotations
 
 import random
+import threading
 
 from ddz_fast.search.bots import GreedyBot
 
@@ -33,6 +34,17 @@ class WobblyBot:
 def wobbly_of_seed_5(seed=None) -> WobblyBot:
     """A factory that ignores the game's seed: what a WobblyBot(5) object plays in every game."""
     return WobblyBot(5)
+
+
+class Locked(WobblyBot):
+    """Holds a lock: it copies (its own __deepcopy__) but no pickler can send it."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.lock = threading.Lock()
+
+    def __deepcopy__(self, memo):
+        return Locked(0)
 
 
 class SeedlessBot(WobblyBot):
