@@ -58,6 +58,7 @@ def rate_your_bot_rows(lines: List[str], deals: int) -> None:
     assert {line.split()[0] for line in lines[6:9]} == {"greedy", "pimc"}
 
 
+@pytest.mark.native     # pimc searches in the compiled core
 def test_rate_your_bot():
     lines = run("rate_your_bot.py", "2")
     rate_your_bot_rows(lines, 2)
@@ -76,6 +77,7 @@ def test_rate_your_bot():
     assert cli[:-1] == lines and cli[-1].startswith("games/s ")
 
 
+@pytest.mark.native
 @pytest.mark.ray
 def test_rate_your_bot_on_ray():
     # The example starts a local Ray instance and stops it; EagerBot, defined in the script's
