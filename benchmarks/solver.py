@@ -1,6 +1,11 @@
-"""Time the solver on fixed-seed duels and three-hand positions and write a Markdown table.
+"""Time the solver on fixed-seed duels and positions of every table and write a Markdown table.
 
-    python benchmarks/solver.py [--games N] [--limit SECONDS] [--out PATH]
+    python benchmarks/solver.py [--games N] [--limit SECONDS] [--tables] [--out PATH]
+
+The classic rows are duels and three-hand positions under the standard rules; ``--tables`` adds,
+beside them, three-hand positions of the other three-player presets (botzone, no_kitty, laizi,
+tiandi_laizi: the wild ranks drawn for each position) and four-hand positions of four_player,
+the landlord alone and with the seat opposite as its partner.
 
 Every game is solved for its value and winning moves (``pv=False``: the distance search for the
 line of play is not timed) on one thread, with the default 64 MB table. A solve that reaches
@@ -19,7 +24,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import List, Sequence
+from typing import Callable, List, Optional, Sequence
 
 sys.path.insert(0, str(Path(__file__).parent))
 # ddz_fast imports NumPy, whose BLAS starts a pool of worker threads that spin for a while
@@ -28,21 +33,34 @@ sys.path.insert(0, str(Path(__file__).parent))
 for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_blas_threads, "1")
 
-from ddz_fast import solve  # noqa: E402
-from solver_games import DUEL_SIZES, GAMES, POSITION_SIZES, duels, positions  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
+from ddz_fast import Rules, solve  # noqa: E402
+from solver_games import (DUEL_SIZES, FOUR_PLAYER_SIZES, GAMES, POSITION_SIZES,  # noqa: E402
+                          duels, four_player_positions, partner_of, positions, table_positions)
+
+#: The three-player presets of the --tables rows, and their positions' sizes (cards in all).
+TABLE_PRESETS = ("botzone", "no_kitty", "laizi", "tiandi_laizi")
+TABLE_SIZES = (15, 20, 25)
 
 RESULTS = Path(__file__).parent / "results" / "solver.md"
 
 
-def measure(label: str, games: Sequence, limit: float) -> List[str]:
-    solve(games[0], pv=False)           # map the table's pages before timing
+def measure(label: str, games: Sequence, limit: float, rules: Rules = Rules(),
+            partner: Optional[Callable] = None) -> List[str]:
+    """One row: ``games`` solved under ``rules`` (``partner(game)`` names the landlord's
+    partner where the rules have one)."""
+    def partner_in(game):
+        return None if partner is None else partner(game)
+
+    solve(games[0], rules=rules, partner=partner_in(games[0]), pv=False)   # map the table
     seconds: List[float] = []
     cpu: List[float] = []
     nodes: List[int] = []
     exact = 0
     for game in games:
         started = time.process_time()
-        found = solve(game, pv=False, time_limit=limit)
+        found = solve(game, rules=rules, partner=partner_in(game), pv=False, time_limit=limit)
         cpu.append(time.process_time() - started)
         seconds.append(found.seconds)
         nodes.append(found.nodes)
@@ -56,10 +74,31 @@ def measure(label: str, games: Sequence, limit: float) -> List[str]:
     return row
 
 
+def table_rows(games: int, limit: float) -> List[List[str]]:
+    """The rows of the other tables: three-hand positions of each preset, four-hand ones of
+    four_player alone and with a partner."""
+    rows = []
+    for preset in TABLE_PRESETS:
+        rules = Rules.preset(preset)
+        for total in TABLE_SIZES:
+            rows.append(measure(f"{preset}, three hands, {total} in all",
+                                table_positions(total, rules, games), limit, rules))
+    alone = Rules.preset("four_player")
+    for name, rules, partner in (("four_player", alone, None),
+                                 ("four_player partner", replace(alone, sides="partner"),
+                                  partner_of)):
+        for total in FOUR_PLAYER_SIZES:
+            rows.append(measure(f"{name}, four hands, {total} in all",
+                                four_player_positions(total, games), limit, rules, partner))
+    return rows
+
+
 def main(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
     parser.add_argument("--limit", type=float, default=5.0, help="seconds per solve")
+    parser.add_argument("--tables", action="store_true",
+                        help="also the other tables' positions (wild cards, four seats...)")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     rows = []
@@ -70,15 +109,18 @@ def main(argv: Sequence[str] = ()) -> int:
     for total in POSITION_SIZES:
         rows.append(measure(f"three hands, {total} in all", positions(total, args.games),
                             args.limit))
+    if args.tables:
+        rows += table_rows(args.games, args.limit)
     header = ["games", "exact", "median ms", "worst ms", "median CPU ms", "worst CPU ms",
               "median nodes", "worst nodes", "M nodes/s", "M nodes/CPU s"]
     lines = [
         "# Solver benchmark",
         "",
         f"{args.games} games of each kind from fixed seeds (benchmarks/solver_games.py), "
-        f"standard rules, value and every winning move (no line of play), one thread, 64 MB "
+        f"standard rules unless the row names its table, value and every winning move (no "
+        f"line of play), one thread, 64 MB "
         f"table, {args.limit:g} s limit per solve (an inexact solve counts at the limit). "
-        f"Written by `python benchmarks/solver.py` in {time.perf_counter() - started:.0f} s on "
+        f"Written by `python benchmarks/solver.py{' --tables' if args.tables else ''}` in {time.perf_counter() - started:.0f} s on "
         f"{platform.machine()} ({platform.python_implementation()} "
         f"{platform.python_version()}), {os.cpu_count()} cores, load average "
         f"{load_before:.1f} at the start and "

@@ -45,13 +45,51 @@ def test_play_hand():
     assert run("play_hand.py", "7") == lines                       # the seed fixes the hand
 
 
+def rate_your_bot_rows(lines: List[str], deals: int) -> None:
+    """The arena's table for examples/rate_your_bot.py: EagerBot beside greedy and pimc, each
+    with its rating and score per hand with a 95% interval."""
+    assert lines[0] == f"{deals} deals, {deals * 6} games (standard rules, seed 2024); " \
+                       f"95% intervals"
+    rows = {line.split()[0]: line for line in lines[2:5]}
+    assert set(rows) == {"eager", "greedy", "pimc"}
+    interval = r"[+-]\d+\.\d{3} \[[+-]\d+\.\d{3}, [+-]\d+\.\d{3}\]"
+    assert all(re.match(rf"\S+ +[+-]\d+ +{interval} ", row) for row in rows.values()), rows
+    assert lines[5] == "head to head (score/hand of the first bot, games won-lost):"
+    assert {line.split()[0] for line in lines[6:9]} == {"greedy", "pimc"}
+
+
+@pytest.mark.native     # pimc searches in the compiled core
 def test_rate_your_bot():
-    lines = run("rate_your_bot.py", "6")
-    assert lines[0] == "6 deals, 36 games (standard rules, seed 2024)"
-    rows = {line.split()[0]: line for line in lines[2:]}
-    assert set(rows) == {"eager", "greedy", "random"}
-    assert all(re.search(r"[+-]\d+\.\d{3} \[[+-]\d+\.\d{3}, [+-]\d+\.\d{3}\]$", row)
-               for row in rows.values())
+    lines = run("rate_your_bot.py", "2")
+    rate_your_bot_rows(lines, 2)
+    # The command of its docstring, run from examples/ as it says: the same table, the same
+    # bot imported by its path this time, and the command's timing line.
+    command = (ast.get_docstring(ast.parse((EXAMPLES / "rate_your_bot.py").read_text()))
+               .split("ddz-fast ", 1)[1].split("\n")[0])
+    assert command == ("arena greedy pimc --bot eager=rate_your_bot:EagerBot --hands 30 "
+                       "--seed 2024")
+    script = Path(sys.executable).parent / "ddz-fast"
+    program = [str(script)] if script.exists() else [sys.executable, "-m", "ddz_fast"]
+    result = subprocess.run([*program, *command.replace("30", "2").split(), "--quiet"],
+                            capture_output=True, text=True, timeout=300, cwd=EXAMPLES)
+    assert result.returncode == 0 and not result.stderr, result.stderr
+    cli = result.stdout.splitlines()
+    assert cli[:-1] == lines and cli[-1].startswith("games/s ")
+
+
+@pytest.mark.native
+@pytest.mark.ray
+def test_rate_your_bot_on_ray():
+    # The example starts a local Ray instance and stops it; EagerBot, defined in the script's
+    # __main__, travels to the Ray workers by value. Ray logs its start on stderr.
+    result = subprocess.run([sys.executable, str(EXAMPLES / "rate_your_bot.py"), "2",
+                             "--backend", "ray"], capture_output=True, text=True, timeout=300,
+                            cwd=SUBPROCESS_CWD)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "Started a local Ray instance" in result.stderr
+    lines = result.stdout.splitlines()
+    rate_your_bot_rows(lines, 2)
+    assert lines == run("rate_your_bot.py", "2")     # the same games as on local processes
 
 
 @pytest.mark.native     # the solver runs in the compiled core

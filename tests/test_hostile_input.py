@@ -396,7 +396,7 @@ def _native(*values):
                                           history=[(0, "3")]),
      TypeError, r"history\[0\] action must be a bid, a double or a Move, not str"),
     (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy")), 2**70), ValueError,
-     "deals must be at most"),
+     "hands must be at most"),
     (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy")), 2, backend=np.ones(2)),
      TypeError, "backend must be 'local' or 'ray', not ndarray"),
 ])
@@ -798,7 +798,7 @@ def _over_state():
     (lambda: arena.summarise(arena.ArenaConfig(("random", "greedy"), rules="runfast"),
                              arena.Tally.empty(2)), TypeError, "tally must be a RunFastTally"),
     (lambda: arena.run_arena(arena.ArenaConfig(("random", "greedy"), rules="runfast_15"), 0),
-     ValueError, "deals must be at least 1"),
+     ValueError, "hands must be at least 1"),
 ])
 def test_engine_and_arena_arguments_get_errors_that_name_them(call, error, message):
     with pytest.raises(error, match=message):

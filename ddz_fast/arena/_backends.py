@@ -9,11 +9,14 @@ how the deals were split.
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
+import pickle
 from dataclasses import fields
 from typing import Any, Callable, Dict, Iterator, Optional, Tuple, TypeVar
 
 from ..validate import check_int
+from ._config import check_sendable
 from .parallel import imap_in_windows
 
 __all__ = ["ArenaError", "FAULT_ENV", "MAX_DEALS", "Sums", "maybe_fail", "check_range",
@@ -95,8 +98,15 @@ def _play_range(job: Tuple[Play, Config, int, int]) -> Sums:
 def _run_local(play: Play, empty: Sums, config: Config, deals: int, workers: int,
                progress: Progress) -> Sums:
     total = empty
+    processes = min(workers, deals)
+    if processes > 1:
+        method = multiprocessing.get_start_method()
+        check_sendable(config, pickle.dumps, f"worker processes (started by {method!r})",
+                       "play in this process (workers=1), or on Ray (backend='ray'), which "
+                       "sends classes and functions by value",
+                       finds_interactive_main=method == "fork")
     jobs = ((play, config, start, stop) for start, stop in _ranges(deals, workers))
-    for tally in imap_in_windows(_play_range, jobs, min(workers, deals)):
+    for tally in imap_in_windows(_play_range, jobs, processes):
         total += tally
         progress(total.deals)
     return total
@@ -116,6 +126,8 @@ def _run_ray(play: Play, empty: Sums, config: Config, deals: int, workers: Optio
     """Every range of deals as a Ray task; a task that still fails after ``retries`` retries
     stops the run with :class:`ArenaError` (its deals are never left out of the totals)."""
     ray = _import_ray()
+    check_sendable(config, ray.cloudpickle.dumps, "Ray tasks",
+                   "play in this process (backend='local', workers=1)")
     started = not ray.is_initialized()
     if started:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
@@ -146,16 +158,16 @@ def _run_ray(play: Play, empty: Sums, config: Config, deals: int, workers: Optio
             ray.shutdown()
 
 
-def run_deals(play: Play, empty: Sums, config: Config, deals: object, *,
+def run_deals(play: Play, empty: Sums, config: Config, hands: object, *,
               backend: object = "local", workers: object = None,
               address: Optional[str] = None, retries: object = 3,
               progress: Progress = lambda done: None) -> Sums:
-    """Play ``deals`` deals of ``config`` with ``play`` and return their tally, added to
+    """Play ``hands`` deals of ``config`` with ``play`` and return their tally, added to
     ``empty`` (the format's empty tally of ``config``); the arguments as
     :func:`ddz_fast.arena.duplicate.run_arena` takes them, checked."""
     if not isinstance(backend, str):
         raise TypeError(f"backend must be 'local' or 'ray', not {type(backend).__name__}")
-    count = check_int("deals", deals, 1, MAX_DEALS)
+    count = check_int("hands", hands, 1, MAX_DEALS)
     tries = check_int("retries", retries, 0, 100)
     processes = None if workers is None else check_int("workers", workers, 1)
     if backend == "local":

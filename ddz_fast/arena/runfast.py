@@ -50,7 +50,6 @@ from typing import Any, Dict, List, Sequence, Tuple
 from ..engine.game import Game
 from ..engine.runfast import RunFastState
 from ..search.bots import act
-from ..search.catalog import make_bot
 from ..validate import check_int
 from ._backends import Sums, check_range, maybe_fail
 from ._config import MAX_BOTS, ArenaConfig, checked_config, duel_index
@@ -117,7 +116,7 @@ def _play_game(config: ArenaConfig, game: Game, tag: str, lone: GameSeats,
                fallbacks: List[int]) -> Tuple[int, bool]:
     """One game of the deal ``tag``: (X's score, whether X went out first)."""
     x, y, seat = lone
-    bots = [make_bot(config.bots[x if s == seat else y], f"{tag}:{x}:{y}:{seat}:{s}")
+    bots = [config.new_bot(x if s == seat else y, f"{tag}:{x}:{y}:{seat}:{s}")
             for s in range(config.rules.players)]
     state: RunFastState = game.new_state(tag)
     while not state.is_over:

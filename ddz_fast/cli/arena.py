@@ -1,9 +1,11 @@
-"""``ddz-fast arena BOT BOT [BOT...] --hands N``: rate bots in duplicate games.
+"""``ddz-fast arena BOT BOT [BOT...] [--bot MODULE:CLASS] --hands N``: rate bots in duplicate
+games.
 
 Each of the N deals is played once for every ordered pair of different bots (one the
 landlord, the other both peasants), on the same cards, with the landlord seat fixed by the
 deal and no auction; see :mod:`ddz_fast.arena.duplicate` for the format, the 95% intervals and the
-ratings. A bot is a name with options, ``name:key=value,key=value`` (``greedy:danger=3``).
+ratings. A bot is a name with options, ``name:key=value,key=value`` (``greedy:danger=3``),
+or with ``--bot [NAME=]package.module:Class[:key=value,...]`` a bot class of your own.
 The results depend only on the bots, the rules, N and the seed: not on the backend or the
 number of workers.
 
@@ -12,6 +14,10 @@ game) every game is between two bots, one alone at a seat and the other at every
 the lone seat going round every seat of the deal (:mod:`ddz_fast.arena.runfast`); the table
 gives each bot's rating, its mean score per hand held and its rate of going out first, with
 95% intervals. Only bots that play Run Fast take part; any other is refused by name first.
+
+At the four-player table (``--rules four_player``, ``--sides partner`` for two against two)
+the pair's bots hold the landlord's side and the other side in turn, the landlord's partner
+the seat opposite it; only bots that play the four-player table take part.
 """
 from __future__ import annotations
 
@@ -20,9 +26,10 @@ import os
 import random
 import sys
 import time
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Callable, Optional, Tuple
 
 from ddz_fast.arena.duplicate import ArenaConfig, ArenaError, run_arena, seatings, summarise
+from ddz_fast.arena.report import format_summary, save_plot
 from ddz_fast.arena.runfast import runfast_games
 from ddz_fast.rules import Rules
 from ddz_fast.search.catalog import BOTS
@@ -47,25 +54,48 @@ A bot is a name with options, name:key=value,... (greedy:danger=3). The
 results depend only on the bots, the rules, N and the seed, not on the backend
 (local worker processes, or Ray with --backend ray) or the number of workers.
 
+Your own bot: --bot package.module:Class[:key=value,...], a class with bid,
+double and play (see ddz_fast.search.bots), imported from the Python path or
+the current directory; NAME=package.module:Class names it in the results. The
+arena makes one for every side of every game, with the options as keywords
+and the game's seed as seed= if the class takes one. It sits at the tables it
+says it plays (plays_wild_cards, plays_four_player, plays_runfast).
+
 Run Fast (--rules runfast or runfast_15, --players 2 for two players): every
 player for himself. Each game pits two bots, one alone at a seat and the other
 at every other seat, the lone seat going round every seat on the same deal.
 Prints, per bot, a rating, the mean score per hand held and the rate of going
-out first, with 95% intervals, and every pair's head-to-head result. Only bots
-that play Run Fast take part; any other is refused by name first.
+out first, with 95% intervals, and every pair's head-to-head result.
+
+Four players (--rules four_player): one bot of a pair is the landlord, the
+other the three other seats; with --sides partner the landlord's partner is the
+seat opposite, and one bot holds the landlord and its partner, the other the
+two other seats. "landlord" and "peasant" are then the two sides.
+
+Only bots that play the table take part (wild cards, four players, Run Fast);
+any other is refused by name before a hand is dealt.
 """
 EXAMPLES = """\
 ddz-fast arena random greedy --hands 100 --seed 1
 ddz-fast arena ismcts pimc greedy --hands 12 --seed 5 --workers 2
 ddz-fast arena random greedy --hands 20 --seed 1 --rules laizi --json
+ddz-fast arena random greedy --hands 50 --seed 1 --rules four_player --sides partner
+ddz-fast arena greedy random --bot mine=ddz_fast.search.bots:GreedyBot:danger=0 --hands 20
 ddz-fast arena greedy random --hands 200 --seed 1 --rules runfast
 ddz-fast arena greedy random --hands 100 --rules runfast_15 --players 2 --json
 """
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("bots", nargs="+", metavar="BOT",
-                        help=f"two or more bots, name[:key=value,...]; names: {', '.join(BOTS)}")
+    parser.add_argument("bots", nargs="*", metavar="BOT",
+                        help=f"built-in bots, name[:key=value,...]; names: {', '.join(BOTS)} "
+                             f"(two or more bots in all, with those of --bot)")
+    parser.add_argument("--bot", action="append", default=[], dest="own_bots",
+                        metavar="[NAME=]MODULE:CLASS[:key=value,...]",
+                        help="a bot class of your own, imported from the Python path (the "
+                             "current directory too), made for every game with the options "
+                             "as keywords and the game's seed as seed= if it takes one; "
+                             "NAME= names it in the results (repeat --bot for more)")
     parser.add_argument("--hands", type=_hands, required=True, metavar="N",
                         help="how many deals (each is played by every ordered pair of bots)")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: a random one, "
@@ -104,95 +134,6 @@ def games_per_deal(config: ArenaConfig) -> int:
     return len(seatings(len(config.bots)))
 
 
-def format_interval(values: List[float], percent: bool) -> str:
-    """A 95% interval as text: percentages for rates, signed scores otherwise."""
-    low, high = values
-    return f"[{low:.1%}, {high:.1%}]" if percent else f"[{low:+.3f}, {high:+.3f}]"
-
-
-def print_results(s: Dict[str, Any]) -> None:
-    """The results as text: a table per bot, the head-to-head table, the timing."""
-    if s.get("game") == "runfast":
-        print_runfast_results(s)
-        return
-    print(f"{format_count(s['deals'])} deals, {format_count(s['games'])} games "
-          f"({s['rules']} rules, seed {s['seed']}); 95% intervals")
-    width = max(len(b["bot"]) for b in s["bots"]) + 2
-    print(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
-          f"{'landlord':>8} {'interval':<16} {'peasant':>7} interval")
-    for b in sorted(s["bots"], key=lambda b: -b["rating"]):
-        print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
-              f"{format_interval(b['mean_score_ci95'], False):<18} "
-              f"{b['landlord_win_rate']:>8.1%} {format_interval(b['landlord_win_ci95'], True):<16} "
-              f"{b['peasant_win_rate']:>7.1%} {format_interval(b['peasant_win_ci95'], True):<16}"
-              .rstrip())
-    _print_footer(s)
-
-
-def _print_footer(s: Dict[str, Any]) -> None:
-    """Head to head, fallbacks and timing: the end of either table's results."""
-    print("head to head (score/hand of the first bot, games won-lost):")
-    for h in s["head_to_head"]:
-        print(f"  {h['bot']} vs {h['opponent']}: {h['mean_score']:+.3f} "
-              f"{format_interval(h['mean_score_ci95'], False)}, {h['wins']}-{h['losses']}")
-    fallbacks = [f"{b['bot']} {b['fallbacks']}" for b in s["bots"] if b["fallbacks"]]
-    if fallbacks:
-        print(f"fallback decisions: {', '.join(fallbacks)}")
-    print(f"games/s {format_count(s['games_per_second'])} ({s['backend']}, "
-          f"{s['seconds']:.2f} s)")
-
-
-def print_runfast_results(s: Dict[str, Any]) -> None:
-    """The results of a Run Fast run as text: per bot its rating, score per hand held and
-    rate of going out first, then head to head and timing."""
-    # "runfast_15, 2 players" names the players already; a rule set of three does not.
-    table = s["rules"] if "players" in s["rules"] else \
-        f"{s['rules']} rules, {s['players']} players"
-    print(f"{format_count(s['deals'])} deals, {format_count(s['games'])} games of Run Fast "
-          f"({table}, seed {s['seed']}); 95% intervals")
-    width = max(len(b["bot"]) for b in s["bots"]) + 2
-    print(f"{'bot':<{width}}{'rating':>7}  {'score/hand':>10} {'interval':<18} "
-          f"{'out first':>9} interval")
-    for b in sorted(s["bots"], key=lambda b: -b["rating"]):
-        print(f"{b['bot']:<{width}}{b['rating']:>+7.0f}  {b['mean_score']:>+10.3f} "
-              f"{format_interval(b['mean_score_ci95'], False):<18} "
-              f"{b['out_first_rate']:>9.1%} {format_interval(b['out_first_ci95'], True)}")
-    _print_footer(s)
-
-
-def save_plot(s: Dict[str, Any], path: str) -> None:
-    """A PNG: score per hand and both win rates per bot, with their 95% intervals."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ValueError("--plot needs matplotlib: pip install 'ddz_fast[bench]'") from None
-    bots = s["bots"]
-    names = [b["bot"] for b in bots]
-    panels: Tuple[Tuple[str, str, str], ...] = (
-        (("mean_score", "mean_score_ci95", "score per hand held"),
-         ("out_first_rate", "out_first_ci95", "rate of going out first"))
-        if s.get("game") == "runfast" else
-        (("mean_score", "mean_score_ci95", "score per hand"),
-         ("landlord_win_rate", "landlord_win_ci95", "win rate as landlord"),
-         ("peasant_win_rate", "peasant_win_ci95", "win rate as peasant")))
-    figure, axes = plt.subplots(1, len(panels), figsize=(4 * len(panels), 0.6 * len(bots) + 2),
-                                sharey=True)
-    for axis, (key, ci_key, title) in zip(axes, panels):
-        values = [b[key] for b in bots]
-        ci = [b[ci_key] for b in bots]
-        errors = [[v - c[0] for v, c in zip(values, ci)], [c[1] - v for v, c in zip(values, ci)]]
-        axis.barh(names, values, xerr=errors, capsize=4, color="tab:blue")
-        axis.set_title(title)
-        axis.axvline(0, color="black", linewidth=0.8)
-    figure.suptitle(f"ddz-fast arena: {s['deals']} deals, {s['rules']} rules, seed {s['seed']}"
-                    " (95% intervals)")
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
-
-
 def _rules(args: argparse.Namespace) -> Rules:
     """``--rules``, with ``--players`` where it applies (Run Fast only)."""
     if args.players is None:
@@ -203,14 +144,41 @@ def _rules(args: argparse.Namespace) -> Rules:
     return args.rules.replace(players=args.players)
 
 
+def named_bot(text: str) -> Tuple[Optional[str], str]:
+    """``--bot``'s value as (its name or None, its spec): ``NAME=`` before a spec names it.
+
+    >>> named_bot("eager=mybots:EagerBot:patience=2")
+    ('eager', 'mybots:EagerBot:patience=2')
+    >>> named_bot("mybots:EagerBot:patience=2")
+    (None, 'mybots:EagerBot:patience=2')
+    """
+    name, equals, spec = text.partition("=")
+    if equals and ":" not in name:     # "key=value" options come after a ":"
+        if not name.strip():
+            raise ValueError(f"--bot {text!r:.100} names its bot with nothing before '='")
+        return name.strip(), spec
+    return None, text
+
+
+def arena_config(args: argparse.Namespace, seed: int) -> ArenaConfig:
+    """The run the arguments ask for: the built-in bots, then those of ``--bot`` (importable
+    from the current directory too, as from ``python -m``), under their names."""
+    named = [named_bot(text) for text in args.own_bots]
+    if named and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())    # after the installed packages: they come first
+    names = [None] * len(args.bots) + [name for name, _ in named]
+    try:
+        return ArenaConfig(tuple(args.bots) + tuple(spec for _, spec in named), seed,
+                           _rules(args), tuple(names) if any(names) else None)
+    except ImportError as error:  # a bot whose extra is missing
+        raise ValueError(str(error)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     if args.retries < 0:
         raise ValueError(f"--retries must be at least 0, got {args.retries}")
-    try:
-        config = ArenaConfig(tuple(args.bots), seed, _rules(args))
-    except ImportError as error:  # a bot whose extra is missing
-        raise ValueError(str(error)) from None
+    config = arena_config(args, seed)
     progress = ProgressLine(args.hands, sys.stderr, sys.stderr.isatty() and not args.quiet,
                             describe_progress(args.hands, games_per_deal(config)))
     start = time.perf_counter()
@@ -235,5 +203,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(summary)
     else:
-        print_results(summary)
+        print(format_summary(summary))
     return 0

@@ -1,6 +1,7 @@
 """Generators of the search layer: the solver, bots, bot specs and information sets."""
 from __future__ import annotations
 
+import functools
 from dataclasses import fields as dataclass_fields
 from typing import Any, Callable, Dict
 
@@ -14,8 +15,8 @@ from ddz_fast.reference.solver import ReferenceSolution, solve_reference
 from ddz_fast.search.bots import (Bot, GreedyBot, RandomBot, SolverBot, plays_four_player,
                                   plays_runfast, plays_wild_cards, refuse_runfast,
                                   refuse_wild_cards)
-from ddz_fast.search.catalog import (make_runfast_bot, parse_bot_spec, runfast_bots,
-                                     wild_card_bots)
+from ddz_fast.search.catalog import (four_player_bots, make_runfast_bot, parse_bot_spec,
+                                     runfast_bots, wild_card_bots)
 from ddz_fast.search.infoset import normalize_constraints, split_spec, split_specs
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
 from ddz_fast.search import runfast as runfast_search
@@ -105,15 +106,31 @@ def _(g: Gen):
     return _call("bots.start_play", bots.start_play, game, seed, **kwargs)
 
 
-@entry("bot specs", covers=["ddz_fast.search.catalog.make_bot"])
+@entry("bot specs", covers=["ddz_fast.search.catalog.make_bot",
+                             "ddz_fast.search.catalog.bot_class",
+                             "ddz_fast.search.catalog.has_bot_methods"])
 def _(g: Gen):
+    """Bots made from specs (built-in names, and classes by import path), from classes and
+    functions, and the checks of what a bot class is."""
     from ddz_fast.search import catalog
     name = g.pick(["greedy", "random", "solver", "greedy:danger=3", "greedy:danger=",
                    "greedy:danger=3,danger=4", "greedy:bogus=1", "random:seed=1", ":", "greedy:",
                    "greedy:danger=1e999", "greedy:danger=-1", "solver:max_nodes=10**9",
                    "greedy:danger=" + "9" * 5000, "rlcard-rule:x=1", "a" * 10000 + ":b=c"])
     if g.chance(0.3):
+        name = g.pick(["ddz_fast.search.bots:GreedyBot:danger=2", "ddz_fast.search.bots:Bot",
+                       "ddz_fast.search.bots:hand_strength", "ddz_fast.no_such:Bot",
+                       "ddz_fast.search.bots:GreedyBot.nope", "ddz_fast.search.bots:RandomBot:x=1",
+                       "ddz_fast.search.bots:", ".x:Y", "x..y:Z", "\ud800:Bot", RandomBot,
+                       GreedyBot, lambda: None, lambda seed: GreedyBot(), lambda seed: seed,
+                       functools.partial(GreedyBot, danger=1), RandomBot(1)])
+    if g.chance(0.3):
         name = g.any()
+    which = g.pick(["make", "make", "class", "methods"])
+    if which == "class":
+        return _call("catalog.bot_class", catalog.bot_class, name)
+    if which == "methods":
+        return _call("catalog.has_bot_methods", catalog.has_bot_methods, name)
     return _call("catalog.make_bot", catalog.make_bot, name, g.seed_like())
 
 
@@ -240,10 +257,12 @@ def _(g: Gen):
                               "ddz_fast.search.bots.refuse_runfast",
                               "ddz_fast.search.bots.plays_runfast",
                               "ddz_fast.search.catalog.runfast_bots",
+                              "ddz_fast.search.bots.plays_four_player",
+                              "ddz_fast.search.catalog.four_player_bots",
                               "ddz_fast.search.catalog.make_runfast_bot"], examples=30)
 def _(g: Gen):
-    """The search bots' and the solver bot's options, bot specs, and the wild-card and Run
-    Fast checks."""
+    """The search bots' and the solver bot's options, bot specs, and the wild-card, Run Fast
+    and four-player checks."""
     which = g.pick(["pimc", "ismcts", "solver", "rlcard", "spec", "wild", "runfast"])
     seed = g.seed_like()
 
@@ -283,9 +302,11 @@ def _(g: Gen):
 
     def run():
         wild_card_bots()
+        four_player_bots()
         plays_wild_cards(bot)
         plays_four_player(bot)
         plays_runfast(bot)
+        plays_four_player(bot)
         refuse_runfast(state, name)
         return refuse_wild_cards(state, name)
     return call_text("refuse_runfast and refuse_wild_cards", state, bot), run

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
+import tempfile
 from typing import Any, Dict, List
 
 import numpy as np
@@ -11,6 +13,7 @@ import numpy as np
 from ddz_fast import Hand, Rules, legal_moves
 from ddz_fast.cli import common, main as cli_main
 from ddz_fast.arena import duplicate as arena
+from ddz_fast.arena import report
 from ddz_fast.arena import runfast as runfast_arena
 from ddz_fast.arena.parallel import imap_in_windows
 from ddz_fast.cards import NUM_RANKS
@@ -18,14 +21,18 @@ from ddz_fast.compat import ActionLayout, openspiel, rlcard, wing_ranks
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.envs import planes as planes_module
 from ddz_fast.move import Move
+from ddz_fast.search.bots import GreedyBot, RandomBot
 from ddz_fast.validate import is_int
 
 from .core import (ALL_PRESETS, BOUNDARY_INTS, PRESET_NAMES, Gen, _call, _consume, call_text,
                    entry, expect_equal, r)
 from .positions import _runfast_position, _small_position
 
+FOUR_PARTNER = Rules.preset("four_player").replace(sides="partner")
+
 
 @entry("arena", covers=["ddz_fast.arena.duplicate.ArenaConfig",
+                        "ddz_fast.arena.duplicate.ArenaConfig.new_bot",
                         "ddz_fast.arena.duplicate.run_arena", "ddz_fast.arena.duplicate.summarise",
                         "ddz_fast.arena.stats.wilson_interval",
                         "ddz_fast.arena.stats.normal_interval",
@@ -33,12 +40,23 @@ from .positions import _runfast_position, _small_position
 def _(g: Gen):
     specs = g.pick([("random", "greedy"), ["greedy", "greedy"], ("random",), (),
                     ("random",) * 17, "random greedy", ("random", 5), ("random", "bogus"),
-                    ("random", "greedy:danger=1"), None, g.any()])
+                    ("random", "greedy:danger=1"), None, g.any(),
+                    ("greedy", RandomBot), ("greedy", GreedyBot(danger=0)), ("greedy", g.any()),
+                    ("greedy", lambda seed: g.any()), ("random", "ddz_fast.search.bots:GreedyBot"),
+                    ("greedy", RandomBot, RandomBot(2))])
     seed = g.pick([0, 1, -1, 2**64, 2**200, "1", None, 1.5, g.any()])
-    which = g.pick(["config", "run", "run", "stats", "summary"])
+    which = g.pick(["config", "config", "new_bot", "run", "run", "stats", "summary"])
     if which == "config":
+        names = g.pick([None, None, ("a", "b"), (None, "b"), ("a", "a"), ("a",), "ab",
+                        (None, ""), (1, 2), g.any()])
         return _call("arena.ArenaConfig", arena.ArenaConfig, specs, seed,
-                     g.pick([Rules(), "rlcard", None, "bogus", g.any()]))
+                     g.pick([Rules(), "rlcard", None, "bogus", "four_player", FOUR_PARTNER,
+                             "laizi", g.any()]), names)
+    if which == "new_bot":
+        config = arena.ArenaConfig(("greedy", RandomBot, RandomBot(2), "random:"))
+        return _call("ArenaConfig.new_bot", config.new_bot,
+                     g.pick([0, 1, 2, 3, 4, -1, 2**70, None, "1", np.int64(2), 1.5]),
+                     g.pick(["1:0:0:1:landlord", 5, None, g.any()]))
     if which == "stats":
         fn = g.pick([arena.wilson_interval, arena.normal_interval, arena.bradley_terry])
         args = g.pick([(g.any(), g.any()), (0, 0), (5, 3), (1e308, 2), (float("nan"), 4),
@@ -650,6 +668,12 @@ def _arena_argv(g: Gen) -> List[str]:
     bots = [g.pick(["random", "greedy", "greedy:danger=3", "pimc:samples=2,rollouts=20",
                     "ismcts:iterations=20", "solver:max_nodes=200", "bogus", "greedy:x=1",
                     g.text()]) for _ in range(g.pick([1, 2, 2, 3]))]
+    for _ in range(g.pick([0, 0, 1, 2])):   # a bot class of one's own, named or not
+        argv_bot = g.pick(["ddz_fast.search.bots:GreedyBot", "ddz_fast.search.bots:RandomBot",
+                           "mine=ddz_fast.search.bots:GreedyBot:danger=0", "ddz_fast.nope:X",
+                           "=ddz_fast.search.bots:GreedyBot", "ddz_fast.search.bots:Move",
+                           "x=y=z", g.text()])
+        bots += ["--bot", argv_bot]
     argv = bots + ["--hands", g.pick(["1", "2", "0", "-1", "x", "1e3", "99999999999999999999"])]
     argv += ["--workers", g.pick(["1", "1", "0", "x"])]
     if g.chance(0.4):
@@ -709,6 +733,7 @@ def _twice(job: int) -> int:
                               "ddz_fast.arena.duplicate.Tally.as_dict",
                               "ddz_fast.arena.duplicate.play_deals",
                               "ddz_fast.arena.duplicate.landlord_seat",
+                              "ddz_fast.arena.duplicate.partner_seat",
                               "ddz_fast.arena.duplicate.seatings",
                               "ddz_fast.arena.parallel.imap_in_windows",
                               "ddz_fast.arena.duplicate.summarise"], examples=20)
@@ -717,9 +742,14 @@ def _(g: Gen):
     sum of its parts'), the seatings, the landlord seat of a deal, the windowed pool."""
     config = arena.ArenaConfig(g.pick([("random", "greedy"), ("random", "random", "greedy"),
                                        ("greedy", "pimc:samples=2,rollouts=20")]),
-                               seed=g.rng.randrange(100), rules=g.pick(["standard",
-                                                                        "no_kitty", "botzone"]))
-    which = g.pick(["deals", "deals", "tally", "seatings", "landlord", "windows", "forged"])
+                               seed=g.rng.randrange(100),
+                               rules=g.pick(["standard", "no_kitty", "botzone"]))
+    if g.chance(0.3):
+        config = arena.ArenaConfig(g.pick([("random", "greedy"), ("greedy", "random", "random")]),
+                                   seed=g.rng.randrange(100),
+                                   rules=g.pick(["four_player", FOUR_PARTNER]))
+    which = g.pick(["deals", "deals", "tally", "seatings", "landlord", "partner", "windows",
+                    "forged"])
     if which == "deals":
         start, stop = g.pick([(0, 2), (1, 3), (2, 2), (3, 1), (-1, 1), (0, 2**70), ("0", 1),
                               (None, 2), (0, 1.5), (np.int64(1), np.int64(2))])
@@ -740,9 +770,15 @@ def _(g: Gen):
         return _call("seatings", arena.seatings, g.pick([0, 1, 2, 3, 16, 17, -1, 2**70, None,
                                                          "2", 2.0, np.int64(4)]))
     if which == "landlord":
-        deal = deal_cards(g.rng.randrange(1000))
+        deal = deal_cards(g.rng.randrange(1000), rules=g.pick(["standard", "four_player"]))
         index = g.pick([0, 1, 2, 5, -1, 2**70, None, "1", np.int64(2), 1.5])
-        return _call("landlord_seat", arena.landlord_seat, deal.hands, deal.kitty, index)
+        hands = g.pick([deal.hands, deal.hands, deal.hands[:2], list(deal.hands) * 2,
+                        [str(h) for h in deal.hands], g.any()])
+        return _call("landlord_seat", arena.landlord_seat, hands,
+                     g.pick([deal.kitty, deal.kitty, None, "333"]), index)
+    if which == "partner":
+        return _call("partner_seat", arena.partner_seat,
+                     g.pick([0, 1, 3, 4, -1, 2**70, None, "1", np.int64(2), 1.5, True]))
     if which == "forged":       # a config changed behind its checks
         forged = g.forged_copy(config, ["bots", "seed", "rules"])
         return call_text("play_deals", forged, 0, 1), lambda: arena.play_deals(forged, 0, 1)
@@ -753,6 +789,34 @@ def _(g: Gen):
         got = sorted(imap_in_windows(_twice, iter(jobs), processes))
         expect_equal("imap_in_windows", got, [2 * j for j in jobs])
     return call_text("imap_in_windows", jobs, processes), run
+
+
+@entry("arena.report", covers=["ddz_fast.arena.report.format_summary",
+                               "ddz_fast.arena.report.format_interval",
+                               "ddz_fast.arena.report.save_plot"], examples=30)
+def _(g: Gen):
+    """The results as text and as a chart: real summaries of either table, the same with a
+    key dropped or a number forged, and hostile values."""
+    rules = g.pick(["standard", "runfast", "four_player"])
+    config = arena.ArenaConfig(("random", "greedy"), seed=g.rng.randrange(100), rules=rules)
+    summary: Any = arena.summarise(config, arena.play_deals(config, 0, 1))
+    if g.chance(0.3):
+        summary = dict(summary)
+        summary.pop(g.pick(sorted(summary)))
+    elif g.chance(0.3):
+        summary = dict(summary, bots=g.pick([[], [g.any()], g.any(),
+                                             [dict(summary["bots"][0], rating=g.any())]]))
+    elif g.chance(0.2):
+        summary = g.any()
+    which = g.pick(["text", "text", "interval", "plot"])
+    if which == "interval":
+        return _call("report.format_interval", report.format_interval,
+                     g.pick([[0.1, 0.2], (-1, 1), [], [1, 2, 3], g.any()]), g.pick([True, 0]))
+    if which == "plot":
+        chart = os.path.join(tempfile.gettempdir(), f"ddz_fuzz_chart_{os.getpid()}.png")
+        return _call("report.save_plot", report.save_plot, summary,
+                     g.pick([chart, chart, 5, None, b"chart.png", object()]))
+    return _call("report.format_summary", report.format_summary, summary)
 
 
 # --- the compat layers' id layouts -----------------------------------------------------------

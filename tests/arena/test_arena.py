@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Dict, List, Set, Tuple
 
 import pytest
+from support.own_bots import Locked, WobblyBot, wobbly_of_seed_5
 from support.subprocesses import SUBPROCESS_CWD
 
 import ddz_fast.arena.duplicate as arena
@@ -16,12 +17,13 @@ from ddz_fast import Game, Rules
 from ddz_fast.arena.duplicate import (FAULT_ENV, ArenaConfig, ArenaError, Tally, landlord_seat,
                                       play_deals, run_arena, seatings, summarise)
 from ddz_fast.search.bots import hand_strength, play_hand, start_play
-from ddz_fast.search.catalog import make_bot
+from ddz_fast.search.catalog import BOTS, four_player_bots, make_bot, wild_card_bots
 from ddz_fast.cli.main import main
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 
+TESTS = str(Path(__file__).resolve().parent.parent)
 SMALL = ArenaConfig(("random", "greedy"), seed=11)
 THREE = ArenaConfig(("random", "greedy", "greedy:danger=0"), seed=5)
 
@@ -46,14 +48,19 @@ class Spy:
         return self.bot.play(state)
 
 
-def test_every_bot_plays_every_role_and_every_seat_on_every_deal(monkeypatch):
+def spying(spec: str, log: List[Tuple[str, int, bool]]):
+    """A bot factory (what the arena calls with each game's seed) making spies of ``spec``."""
+    def make(seed):
+        return Spy(make_bot(spec, seed), spec, log)
+    return make
+
+
+def test_every_bot_plays_every_role_and_every_seat_on_every_deal():
     log: List[Tuple[str, int, bool]] = []
-    real = arena.make_bot
-    monkeypatch.setattr(arena, "make_bot",
-                        lambda spec, seed: Spy(real(spec, seed), spec, log))
+    spied = ArenaConfig(tuple(spying(spec, log) for spec in THREE.bots), seed=THREE.seed)
     for index in range(4):
         log.clear()
-        tally = play_deals(THREE, index, index + 1)
+        tally = play_deals(spied, index, index + 1)
         hands, kitty = deal_cards(f"{THREE.seed}:{index}")
         landlord = landlord_seat(hands, kitty, index)
         roles: Dict[str, Set[Tuple[int, bool]]] = defaultdict(set)
@@ -161,8 +168,11 @@ def ray_instance(tmp_path_factory):
     ray = pytest.importorskip("ray", reason="the ray extra is not installed "
                                             "(pip install 'ddz_fast[ray]')")
     fault = tmp_path_factory.mktemp("fault") / "fail-once"
-    saved = os.environ.get(FAULT_ENV)
+    # The tests' folder on the workers' path, as a bot author's project folder is (Ray puts
+    # the driver's folder there): the bots of tests/support/own_bots.py import by name.
+    saved = {name: os.environ.get(name) for name in (FAULT_ENV, "PYTHONPATH")}
     os.environ[FAULT_ENV] = str(fault)
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [TESTS, saved["PYTHONPATH"]]))
     # Ray workers start in the driver's working directory and import from it: from the
     # checkout's root that would be the uncompiled source folder, not the installed package.
     here = os.getcwd()
@@ -173,10 +183,11 @@ def ray_instance(tmp_path_factory):
         os.chdir(here)
     yield fault
     ray.shutdown()
-    if saved is None:
-        del os.environ[FAULT_ENV]
-    else:
-        os.environ[FAULT_ENV] = saved
+    for name, value in saved.items():
+        if value is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = value
 
 
 @pytest.mark.ray
@@ -192,6 +203,51 @@ def test_ray_and_local_backends_agree_at_the_run_fast_table(ray_instance):
     config = ArenaConfig(("greedy", "random", "greedy:danger=0"), seed=3, rules="runfast")
     local = run_arena(config, 6, workers=1)
     assert run_arena(config, 6, backend="ray") == local == play_deals(config, 0, 6)
+
+
+@pytest.mark.ray
+@pytest.mark.parametrize("sides", ["alone", "partner"])
+def test_ray_and_local_backends_agree_at_the_four_player_table(ray_instance, sides):
+    config = ArenaConfig(("greedy", "random", "greedy:danger=0"), seed=4,
+                         rules=Rules.preset("four_player").replace(sides=sides))
+    local = run_arena(config, 6, workers=1)
+    assert run_arena(config, 6, backend="ray") == local == play_deals(config, 0, 6)
+
+
+@pytest.mark.ray
+@pytest.mark.parametrize("bot, name", [(WobblyBot, "wobbly"), (WobblyBot(5), "wobbly5"),
+                                       ("support.own_bots:WobblyBot", "wobbly"),
+                                       (lambda seed: WobblyBot(seed), "wobbly")],
+                         ids=["class", "object", "spec", "lambda"])
+def test_ray_plays_a_bot_of_ones_own_as_the_same_bot_by_name(ray_instance, monkeypatch, bot,
+                                                             name):
+    # A lambda travels by value (Ray's pickler), where local worker processes refuse it. The
+    # same bots by name are registered here only: the Ray workers play the bot as given.
+    config = ArenaConfig(("greedy", bot, "random"), seed=8, rules="four_player")
+    on_ray = run_arena(config, 4, backend="ray")
+    monkeypatch.setitem(BOTS, "wobbly", WobblyBot)
+    monkeypatch.setitem(BOTS, "wobbly5", wobbly_of_seed_5)
+    by_name = ArenaConfig(("greedy", name, "random"), seed=8, rules="four_player")
+    assert on_ray == run_arena(by_name, 4, workers=1)
+
+
+@pytest.mark.ray
+def test_cli_rates_a_bot_of_ones_own_on_ray(ray_instance, capsys):
+    # The command line on the Ray instance already running (its workers import the tests'
+    # folder, as a project's): the same tally as the class given in Python.
+    assert main(["arena", "greedy", "--bot", "support.own_bots:WobblyBot", "--hands", "4",
+                 "--seed", "2", "--backend", "ray", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["backend"] == "ray"
+    assert result["tally"] == play_deals(ArenaConfig(("greedy", WobblyBot), 2), 0, 4).as_dict()
+
+
+@pytest.mark.ray
+def test_ray_refuses_a_bot_it_cannot_send(ray_instance):
+    with pytest.raises(TypeError, match=r"bot 'Locked' cannot be sent to Ray tasks \(TypeError: "
+                                        r"cannot pickle '_thread.lock' object\): give its class "
+                                        r"instead .*backend='local', workers=1"):
+        run_arena(ArenaConfig(("greedy", Locked())), 2, backend="ray")
 
 
 @pytest.mark.ray
@@ -373,23 +429,35 @@ def test_the_arena_plays_hands_with_wild_cards_drawn_by_the_engine(monkeypatch, 
     assert parts == tally
 
 
-@pytest.mark.parametrize("bot", ["rlcard-rule"])
-def test_the_arena_refuses_a_bot_without_wild_cards_before_any_deal(monkeypatch, bot: str):
-    pytest.importorskip("rlcard", reason="RLCard's rule agent (the peers extra)")
+#: The Dou Dizhu tables that ask something of a bot: (the rules, what the arena plays there
+#: and its pronoun, the built-in bots that play it).
+ASKING = [(Rules.preset("laizi"), "hands with wild cards", "them", wild_card_bots()),
+          (Rules.preset("tiandi_laizi"), "hands with wild cards", "them", wild_card_bots()),
+          (Rules.preset("four_player"), "the four-player table", "it", four_player_bots()),
+          (Rules.preset("four_player").replace(sides="partner"), "the four-player table", "it",
+           four_player_bots())]
+REFUSED = [(table, name) for table in ASKING for name in BOTS if name not in table[3]]
+
+
+@pytest.mark.parametrize("table, bot", REFUSED,
+                         ids=[f"{table[0].name}-{bot}" for table, bot in REFUSED])
+def test_the_arena_refuses_a_bot_that_does_not_play_the_table_before_any_deal(monkeypatch,
+                                                                             table, bot):
+    if bot == "rlcard-rule":
+        pytest.importorskip("rlcard", reason="RLCard is not installed")
 
     def no_deal(*args, **kwargs):  # pragma: no cover - reached only when the check fails
         raise AssertionError("a hand was dealt")
 
     monkeypatch.setattr(arena, "deal_cards", no_deal)
     monkeypatch.setattr(arena, "start_play", no_deal)
-    for preset in ("laizi", "tiandi_laizi"):
-        with pytest.raises(ValueError) as caught:
-            ArenaConfig(("random", bot, "greedy"), rules=Rules.preset(preset))
-        message = str(caught.value)
-        assert "\n" not in message
-        assert f"bot {bot!r} cannot play them" in message and preset in message
-        assert message.endswith("choose among random, greedy, solver, pimc, ismcts")
-    # Without wild cards the same bots are welcome.
+    rules, what, pronoun, choices = table
+    with pytest.raises(ValueError) as caught:
+        ArenaConfig(("random", bot, "greedy"), rules=rules)
+    assert str(caught.value) == (f"the arena plays {what} under the {rules.name} rules, and "
+                                 f"bot {bot!r} cannot play {pronoun}: choose among "
+                                 f"{', '.join(choices)}")
+    # At the plain three-seat table the same bots are welcome.
     assert ArenaConfig(("random", bot)).bots == ("random", bot)
 
 

@@ -15,7 +15,7 @@ from ddz_fast.arena.duplicate import (ArenaConfig, Tally, play_deals, run_arena,
                                       summarise)
 from ddz_fast.arena.runfast import RunFastTally, runfast_games
 from ddz_fast.search.bots import act, plays_runfast
-from ddz_fast.search.catalog import make_bot, runfast_bots
+from ddz_fast.search.catalog import BOTS, make_bot, runfast_bots
 
 TWO_PLAYERS = Rules.preset("runfast").replace(players=2)
 SMALL = ArenaConfig(("random", "greedy"), seed=11, rules="runfast")
@@ -58,15 +58,17 @@ class Spy:
 
 
 @pytest.mark.parametrize("config", [THREE, DUO], ids=["three", "two"])
-def test_every_bot_holds_every_hand_of_every_deal(monkeypatch, config):
+def test_every_bot_holds_every_hand_of_every_deal(config):
     log: List[Tuple[str, int, str]] = []
-    real = runfast_arena.make_bot
-    monkeypatch.setattr(runfast_arena, "make_bot",
-                        lambda spec, seed: Spy(real(spec, seed), spec, log))
+
+    def spying(spec):   # a bot factory: the arena calls it with each game's seed
+        return lambda seed: Spy(make_bot(spec, seed), spec, log)
+    spied = ArenaConfig(tuple(spying(spec) for spec in config.bots), config.seed, config.rules,
+                        names=config.labels)
     players = config.rules.players
     for index in range(3):
         log.clear()
-        tally = play_deals(config, index, index + 1)
+        tally = play_deals(spied, index, index + 1)
         dealt = Game(config.rules).new_state(f"{config.seed}:{index}").deal.hands
         held: Dict[str, Set[int]] = defaultdict(set)
         for label, seat, hand in log:
@@ -202,10 +204,14 @@ def test_greedy_beats_random(config, hands):
 
 # --- what the Run Fast arena refuses --------------------------------------------------------
 
-@pytest.mark.parametrize("bot", ["solver", "pimc:samples=2", "ismcts"])
+NOT_RUNFAST = [name for name in BOTS if name not in runfast_bots()]
+
+
+@pytest.mark.parametrize("bot", NOT_RUNFAST)
 def test_a_bot_that_does_not_play_run_fast_is_refused_before_any_deal(monkeypatch, bot):
-    if plays_runfast(make_bot(bot, 0)):
-        pytest.skip(f"{bot} plays Run Fast")
+    if bot == "rlcard-rule":
+        pytest.importorskip("rlcard", reason="RLCard is not installed")
+    assert not plays_runfast(make_bot(bot, 0))
 
     def no_deal(*args, **kwargs):   # pragma: no cover - reached only when the check fails
         raise AssertionError("a hand was dealt")
