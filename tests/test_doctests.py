@@ -22,6 +22,7 @@ MODULES = [
     "ddz_fast.arena.stats", "ddz_fast.arena.duplicate", "ddz_fast.cli.arena", "ddz_fast.search.search_bots",
     "ddz_fast.search.runfast", "ddz_fast.positions.runfast", "ddz_fast.engine.runfast",
     "ddz_fast.envs.runfast", "ddz_fast.engine.vector", "ddz_fast.envs.vector",
+    "ddz_fast.pictures", "ddz_fast.positions.pictures", "ddz_fast.engine.pictures",
 ]
 # Modules that need an extra.
 OPTIONAL = {"ddz_fast.envs.three_player": "pettingzoo", "ddz_fast.envs.laizi": "pettingzoo",

@@ -480,6 +480,19 @@ class RunFastState(StateBase):
         self._player = None
         self._prev, self._passes = None, 0
 
+    def _known_suits(self) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        """Per seat in play and per rank, the suit letters of its cards that are still those
+        dealt (it has played none of that rank); None when the hand was not dealt from its
+        seed (given by its cards: no suits are known). What a picture of the hand draws."""
+        piles = physical_deal(self._seed, 0, self._game.rules)
+        if tuple(map(_hand_of_pile, piles)) != self._origin.hands:
+            return None
+        return tuple(tuple("".join(suit for r, suit in pile if r == rank)
+                           if self._hands[seat].counts[rank] == dealt.counts[rank] else ""
+                           for rank in _RANKS)
+                     for seat, (pile, dealt) in enumerate(zip(piles, self._origin.hands))
+                     if seat < len(self._hands))
+
     def _timeout_move(self) -> Move:
         """What a timeout plays (see the module docstring): pass if legal, else a leader's
         smallest legal solo, else the lowest legal move."""
