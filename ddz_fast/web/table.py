@@ -139,7 +139,11 @@ class TableSettings:
                 raise TypeError(f"seat {seat} must be 'human' or a bot name, not "
                                 f"{type(spec).__name__}")
             if spec != HUMAN:
-                make_bot(spec, 0)           # the bot's name and options, checked
+                try:
+                    make_bot(spec, 0)           # the bot's name and options, checked
+                except ImportError as error:
+                    raise ValueError(f"bot {spec!r:.60} needs an optional extra: {error}") \
+                        from None
                 if spec.partition(":")[0] not in offered:
                     raise ValueError(f"bot {spec!r:.60} does not play the {rules.name} table: "
                                      f"choose among {', '.join(offered)}")
@@ -310,7 +314,10 @@ class Table:
         with self._lock:
             self._person(seat, token)
             state = self._hand_in_play()
-            state.set_auto_play(seat, on)
+            try:
+                state.set_auto_play(seat, on)
+            except ValueError as error:     # the seat left: not before the hand ends
+                raise IllegalActionError(str(error)) from None
             self._changed()
             return self._view(seat)
 

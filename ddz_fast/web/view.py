@@ -95,7 +95,8 @@ def seat_view(state: StateBase, seat: int) -> View:
                   "rules": state.rules.name, "players": players}
     if over:        # the cards left are shown to everyone at the end
         view.update(hand=str(state.hands[seat]), card_counts=[len(h) for h in state.hands],
-                    revealed=[str(h) for h in state.hands], prev=None, passes=0)
+                    revealed=[str(h) for h in state.hands], prev=None, prev_type=None,
+                    passes=0)
     else:
         info = information_of(state, seat)
         view.update(hand=str(info.hand), card_counts=list(info.card_counts), revealed=None,
