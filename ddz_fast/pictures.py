@@ -61,6 +61,8 @@ def card_label(rank: int) -> str:
     >>> card_label(7), card_label(11), card_label(14)
     ('10', 'A', 'JOKER')
     """
+    if type(rank) is not int or not 0 <= rank < NUM_RANKS:
+        raise ValueError(f"a rank is an index 0..{NUM_RANKS - 1}, not {rank!r:.20}")
     if rank in (BLACK_JOKER, RED_JOKER):
         return "JOKER"
     return "10" if RANK_LETTERS[rank] == "T" else RANK_LETTERS[rank]
@@ -86,6 +88,21 @@ class SeatPicture:
     played: Optional[Counts] = None
     notes: Tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        _check_text("label", self.label)
+        if type(self.count) is not int or not 0 <= self.count <= 99:
+            raise ValueError(f"count must be 0..99 cards, not {self.count!r:.20}")
+        for name in ("cards", "played"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, _check_counts(getattr(self, name)))
+        if self.suits is not None:
+            object.__setattr__(self, "suits", _check_suits(self.suits))
+        if self.action is not None:
+            _check_text("action", self.action)
+        if isinstance(self.notes, (str, bytes)) or not isinstance(self.notes, Sequence):
+            raise TypeError("notes must be a sequence of texts")
+        object.__setattr__(self, "notes", tuple(_check_text("note", n) for n in self.notes))
+
 
 @dataclass(frozen=True)
 class TablePicture:
@@ -99,6 +116,26 @@ class TablePicture:
     wild: Tuple[int, ...] = ()
     kitty: Optional[Counts] = None
     lines: Tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seats, (str, bytes)) or not isinstance(self.seats, Sequence) \
+                or not all(isinstance(seat, SeatPicture) for seat in self.seats):
+            raise TypeError("seats must be a sequence of SeatPicture")
+        players = len(self.seats)
+        if players not in _LAYOUTS:
+            raise ValueError(f"a table seats 2, 3 or 4 players, not {players}")
+        object.__setattr__(self, "seats", tuple(self.seats))
+        for name in ("to_move", "bottom"):
+            value = getattr(self, name)
+            if (value is not None or name == "bottom") and (
+                    type(value) is not int or not 0 <= value < players):
+                raise ValueError(f"{name} must be a seat 0..{players - 1}, not {value!r:.20}")
+        object.__setattr__(self, "wild", _check_wild(self.wild))
+        if self.kitty is not None:
+            object.__setattr__(self, "kitty", _check_counts(self.kitty))
+        if isinstance(self.lines, (str, bytes)) or not isinstance(self.lines, Sequence):
+            raise TypeError("lines must be a sequence of texts")
+        object.__setattr__(self, "lines", tuple(_check_text("line", t) for t in self.lines))
 
 
 # --- cards -----------------------------------------------------------------------------------
@@ -168,8 +205,33 @@ def _row(counts: Sequence[int], x: float, y: float, width: float, *,
 
 
 def _svg(width: float, height: float, body: str, namespace: bool) -> str:
+    if not isinstance(namespace, bool):
+        raise TypeError(f"namespace must be True or False, not {type(namespace).__name__}")
     return (f'<svg{_NAMESPACE if namespace else ""} width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" class="ddz-picture">{_STYLE}{body}</svg>')
+
+
+def _check_text(name: str, text: object) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be text, not {type(text).__name__}")
+    return text
+
+
+def _check_suits(suits: object) -> Tuple[str, ...]:
+    if isinstance(suits, (str, bytes)) or not isinstance(suits, Sequence) \
+            or len(suits) != NUM_RANKS or not all(
+                isinstance(known, str) and set(known) <= set(SUIT_SYMBOLS) for known in suits):
+        raise ValueError(f"suits must be {NUM_RANKS} texts of the letters SHCD, one per rank")
+    return tuple(suits)
+
+
+def _check_wild(wild: object) -> Tuple[int, ...]:
+    if isinstance(wild, (str, bytes)) or not isinstance(wild, Iterable):
+        raise TypeError("wild must be rank indices")
+    ranks = tuple(wild)
+    if not all(type(rank) is int and 0 <= rank < NUM_RANKS for rank in ranks):
+        raise ValueError(f"wild ranks are rank indices 0..{NUM_RANKS - 1}")
+    return ranks
 
 
 def _check_counts(counts: object) -> Tuple[int, ...]:
@@ -193,8 +255,9 @@ def cards_svg(counts: Sequence[int], *, suits: Optional[Sequence[str]] = None,
     True
     """
     counts = _check_counts(counts)
-    if not isinstance(caption, str):
-        raise TypeError(f"caption must be a str, not {type(caption).__name__}")
+    _check_text("caption", caption)
+    suits = None if suits is None else _check_suits(suits)
+    wild = _check_wild(wild)
     total = sum(counts)
     width = max(CARD_WIDTH + _STEP * max(total - 1, 0), 120 if caption else CARD_WIDTH) + 8
     row = _row(counts, 4, 4, width, suits=suits, wild=wild, centred=False)
@@ -258,12 +321,10 @@ def table_svg(table: TablePicture, *, namespace: bool = True) -> str:
     if not isinstance(table, TablePicture):
         raise TypeError(f"table must be a TablePicture, not {type(table).__name__}")
     players = len(table.seats)
-    if players not in _LAYOUTS:
-        raise ValueError(f"a table seats 2, 3 or 4 players, not {players}")
     parts = [f'<rect class="felt" width="{WIDTH}" height="{HEIGHT}" rx="18"/>']
     if table.kitty is not None:
         parts.append('<text class="line" x="16" y="26">Kitty</text>')
-        row = _row(_check_counts(table.kitty), 64, 8, 8 * _STEP, wild=table.wild,
+        row = _row(table.kitty, 64, 8, 8 * _STEP, wild=table.wild,
                       centred=False)
         parts.append(f'<g class="kitty">{row}</g>')
     if table.wild:

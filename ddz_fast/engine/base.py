@@ -25,7 +25,6 @@ from ..rules import Rules
 from ..validate import check_int, check_seat, is_int
 from .bidding import Auction, auction_status
 from .clock import Clock
-from .pictures import state_svg
 
 __all__ = ["StateBase", "IllegalActionError", "ActionTypeError", "AutoPlayLoopError",
            "AutoPlayPolicy", "timeout_action", "auction_memo", "with_entry", "check_sizes",
@@ -179,11 +178,6 @@ class StateBase:
                                  doc="Each seat's count of consecutive timeouts.")
     stacks = property(lambda self: self._stacks,
                       doc="Chip stacks at the start of the hand (None: no chips).")
-
-    def _repr_svg_(self) -> str:
-        """The table as an SVG picture, every hand face up (Jupyter shows it; see
-        :mod:`ddz_fast.engine.pictures`)."""
-        return state_svg(self)
 
     @property
     def events(self) -> Tuple["Event", ...]:

@@ -26,6 +26,7 @@ from typing import Any, Collection, Dict, List, Optional, Tuple
 
 from ..actions import Bid, Double, Partner
 from ..move import Move
+from .base import StateBase
 from ..pictures import SeatPicture, TablePicture, table_svg
 from ..positions.pictures import move_line, seat_role
 
@@ -64,6 +65,12 @@ def current_trick(moves: List[Tuple[int, Move]], players: int) -> List[Tuple[int
     >>> [str(m) for _, m in current_trick(moves, 3)]
     ['4']
     """
+    if type(players) is not int or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2, 3 or 4, not {players!r:.20}")
+    if not isinstance(moves, list) or not all(
+            isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], Move)
+            for item in moves):
+        raise TypeError("moves must be a list of (seat, Move) pairs")
     lead, passes = 0, 0
     for index, (_, move) in enumerate(moves):
         if passes == players - 1:
@@ -125,8 +132,13 @@ def state_picture(state: Any, visible: Optional[Collection[int]] = None, *,
                   bottom: int = 0) -> TablePicture:
     """The table of ``state`` with the hands of the ``visible`` seats face up (None: every
     seat's), seat ``bottom`` drawn at the bottom."""
+    if not isinstance(state, StateBase):
+        raise TypeError(f"state must be a state of a Game, not {type(state).__name__}")
     hands = state.hands
     players = len(hands)
+    if visible is not None and (isinstance(visible, (str, bytes))
+                                or not isinstance(visible, Collection)):
+        raise TypeError("visible must be a collection of seats, or None")
     shown = range(players) if visible is None else frozenset(visible)
     if not all(type(seat) is int and 0 <= seat < players for seat in shown):
         raise ValueError(f"visible seats are seats 0..{players - 1}")

@@ -63,6 +63,7 @@ from ..move import Move
 from ..positions.runfast import RunFastPosition
 from ..rules import Rules
 from ..validate import check_int, check_seat, shown
+from .pictures import state_svg
 from .base import (ActionTypeError, Deal, GameLike, IllegalActionError, Seed, StateBase,
                    check_seed, check_sizes, with_entry)
 from .python_state import trusted_hand
@@ -281,6 +282,11 @@ class RunFastState(StateBase):
     def __repr__(self) -> str:
         hands = "/".join(str(hand) or "-" for hand in self._hands)
         return f"<RunFastState {self._phase} player={self._player} hands={hands}>"
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, every hand face up (Jupyter shows it; see
+        :mod:`ddz_fast.engine.pictures`)."""
+        return state_svg(self)
 
     # --- what the state is ---------------------------------------------------------------
 

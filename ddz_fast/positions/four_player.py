@@ -93,7 +93,8 @@ class FourPlayerPosition:
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, every hand face up (Jupyter shows it)."""
-        return position_svg(self)
+        return position_svg(self.hands, self.to_move, self.prev, self.passes,
+                            landlord=self.landlord)
 
     @property
     def is_over(self) -> bool:

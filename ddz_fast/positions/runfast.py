@@ -154,7 +154,7 @@ class RunFastPosition:
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, every hand face up (Jupyter shows it)."""
-        return position_svg(self)
+        return position_svg(self.hands, self.to_move, self.prev, self.passes)
 
     @property
     def players(self) -> int:

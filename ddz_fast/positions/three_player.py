@@ -125,7 +125,8 @@ class Position:
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture, every hand face up (Jupyter shows it)."""
-        return position_svg(self)
+        return position_svg(self.hands, self.to_move, self.prev, self.passes,
+                            landlord=self.landlord, wild=self.wild or ())
 
     def _wild_counts(self) -> List[int]:
         """One card of each wild rank: the wild ranks as card text."""

@@ -21,7 +21,7 @@ from ..actions import DealBonus
 from ..cards import rank_index
 from ..engine.base import ACTION_KINDS, StateBase
 from ..engine.pictures import state_svg
-from ..engine.record import check_record, from_json, game_of, replay
+from ..engine.record import check_record, from_json, game_of, load, replay
 from ..validate import check_seat
 from .page import html_page, script_data
 from .view import event_view
@@ -76,19 +76,18 @@ def replay_steps(record: Union[Record, str, bytes]) -> List[Dict[str, Any]]:
     return steps
 
 
-def _result(record: Mapping[str, Any], players: int, runfast: bool) -> str:
-    result = record.get("result")
-    if not result:
+def _result(final: StateBase) -> str:
+    """The result of a hand as the page shows it at its end, from its last state."""
+    if not final.is_over:
         return "<p>The hand was not finished.</p>"
-    if runfast:
-        headline = f"Seat {result['winner']} went out first."
+    if final.rules.game == "runfast":
+        headline = f"Seat {final.winner} went out first."
     else:
-        side = "landlord's side" if result["winner"] == "landlord" else "peasants"
-        headline = (f"The {side} win{'s' if side != 'peasants' else ''}: landlord seat "
-                    f"{result['landlord']}, base stake {result['base_stake']}, multiplier "
-                    f"×{result['multiplier']}.")
+        side = "landlord's side wins" if final.winner == "landlord" else "peasants win"
+        headline = (f"The {side}: landlord seat {final.landlord}, base stake "
+                    f"{final.base_stake}, multiplier ×{final.multiplier}.")
     rows = "".join(f"<tr><td>Seat {seat}</td><td class=\"score\">{score:+d}</td></tr>"
-                   for seat, score in enumerate(result["scores"][:players]))
+                   for seat, score in enumerate(final.scores))
     return (f"<p>{escape(headline)}</p><table class=\"scores\"><tr><th>Seat</th>"
             f"<th>Score</th></tr>{rows}</table>")
 
@@ -110,6 +109,7 @@ def replay_html(record: Union[Record, str, bytes], *, seat: Optional[int] = None
     (True, False)
     """
     checked = _record(record)
+    final = load(checked)       # the whole record replays, to the result it records
     steps = replay_steps(checked)
     start = checked["start"]
     rules = game_of(checked).rules
@@ -138,7 +138,7 @@ Open hands</option>{views}</select></label>
 </nav>
 <p id="caption"></p>
 <div id="stage" data-view="{"open" if seat is None else seat}"></div>
-<section id="result" hidden><h2>Result</h2>{_result(checked, players, runfast)}</section>
+<section id="result" hidden><h2>Result</h2>{_result(final)}</section>
 <ol id="events">{captions}</ol>
 </main>
 <script type="application/json" id="steps">{script_data(steps)}</script>"""

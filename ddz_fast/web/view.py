@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..actions import Bid, Double, Partner
-from ..cards import RANK_LETTERS
+from ..actions import Bid, DealBonus, Double, Partner
+from ..cards import RANK_LETTERS, TWO
 from ..engine.base import StateBase
 from ..engine.pictures import action_text, state_svg
 from ..moves.notation import format_action
@@ -34,8 +34,14 @@ __all__ = ["seat_view", "information_of", "event_view", "options_of"]
 View = Dict[str, Any]
 
 
+def _check_state(state: object) -> None:
+    if not isinstance(state, StateBase):
+        raise TypeError(f"state must be a state of a Game, not {type(state).__name__}")
+
+
 def information_of(state: StateBase, seat: int) -> Any:
     """The information set of ``seat`` in ``state``, of the table the state is played at."""
+    _check_state(state)
     if state.rules.game == "runfast":
         return RunFastInformationSet.from_state(state, seat)
     if state.rules.players == 4:
@@ -50,19 +56,29 @@ def _wild(state: StateBase) -> Optional[tuple]:
 
 
 def event_view(state: StateBase, kind: str, seat: Optional[int], action: Any) -> Dict[str, Any]:
-    """One event of the hand as the page shows it: its kind, its seat and its text."""
+    """One event of the hand (an entry of ``state.events``) as the page shows it: its kind,
+    its seat and its text."""
+    _check_state(state)
+    if seat is not None:
+        check_seat("seat", seat, len(state.hands))
     if kind == "wild":
+        if type(action) is not int or not 0 <= action <= TWO:
+            raise ValueError("a wild rank is a rank index 0..12")
         text = f"wild rank {RANK_LETTERS[action]}"
     elif kind == "bonus":
-        text = "dealt both jokers" if action.name == "DOUBLE_KINGS" else "dealt a straight"
+        if not isinstance(action, DealBonus):
+            raise TypeError("a bonus event holds a DealBonus")
+        text = "dealt both jokers" if action == DealBonus.DOUBLE_KINGS else "dealt a straight"
     elif kind in ("auto_on", "auto_off"):
         text = f"auto-play {'on' if kind == 'auto_on' else 'off'}"
     elif kind == "leave":
         text = "left"
-    else:
+    elif kind in ("act", "timeout", "auto"):
         text = action_text(action)
         if kind != "act":
             text += f" ({'timeout' if kind == 'timeout' else 'auto-play'})"
+    else:
+        raise ValueError(f"unknown event kind {kind!r:.30}")
     return {"kind": kind, "seat": seat, "text": text,
             "type": getattr(action, "type", None) if kind in ("act", "timeout", "auto") else
             None}
@@ -71,7 +87,8 @@ def event_view(state: StateBase, kind: str, seat: Optional[int], action: Any) ->
 def options_of(state: StateBase) -> List[str]:
     """The texts of the current player's legal actions outside play (bids, doubles, partner
     choices: few); in play, where they may be thousands, none (a move is named by its cards)."""
-    if state.phase == "play":
+    _check_state(state)
+    if state.phase in ("play", "over"):
         return []
     return [format_action(action) for action in state.legal_actions()
             if isinstance(action, (Bid, Double, Partner))]
@@ -85,8 +102,7 @@ def seat_view(state: StateBase, seat: int) -> View:
     >>> view["phase"], view["card_counts"], len(view["hand"]), view["options"]
     ('bidding', [17, 17, 17], 17, [])
     """
-    if not isinstance(state, StateBase):
-        raise TypeError(f"state must be a state of a Game, not {type(state).__name__}")
+    _check_state(state)
     players = len(state.hands)
     seat = check_seat("seat", seat, players)
     over = state.is_over
