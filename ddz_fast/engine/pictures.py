@@ -139,9 +139,10 @@ def state_picture(state: Any, visible: Optional[Collection[int]] = None, *,
     if visible is not None and (isinstance(visible, (str, bytes))
                                 or not isinstance(visible, Collection)):
         raise TypeError("visible must be a collection of seats, or None")
-    shown = range(players) if visible is None else frozenset(visible)
-    if not all(type(seat) is int and 0 <= seat < players for seat in shown):
+    listed = range(players) if visible is None else list(visible)
+    if not all(type(seat) is int and 0 <= seat < players for seat in listed):
         raise ValueError(f"visible seats are seats 0..{players - 1}")
+    shown = frozenset(listed)
     if type(bottom) is not int or not 0 <= bottom < players:
         raise ValueError(f"bottom must be a seat 0..{players - 1}")
     suits_of = getattr(state, "_known_suits", None)

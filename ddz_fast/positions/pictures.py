@@ -31,6 +31,9 @@ def seat_role(seat: int, landlord: Optional[int], partner: Optional[int] = None)
     >>> seat_role(1, 0), seat_role(0, 0), seat_role(2, None)
     ('peasant', 'landlord', '')
     """
+    for name, value in (("seat", seat), ("landlord", landlord), ("partner", partner)):
+        if not (type(value) is int or value is None and name != "seat"):
+            raise TypeError(f"{name} must be a seat number, not {type(value).__name__}")
     if landlord is None:
         return ""
     if seat == landlord:

@@ -5,6 +5,7 @@ from the network, not even from the server that sent it, once loaded.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from html import escape
 from importlib import resources
@@ -13,11 +14,17 @@ from typing import Any
 __all__ = ["asset", "html_page", "script_data"]
 
 
-@lru_cache(maxsize=None)
 def asset(name: str) -> str:
     """The text of one file of ``ddz_fast/web/assets/`` (``table.js``, ``style.css``...)."""
-    if not isinstance(name, str) or "/" in name or name.startswith("."):
-        raise ValueError(f"not an asset name: {name!r:.60}")
+    if not isinstance(name, str):
+        raise TypeError(f"an asset name is text, not {type(name).__name__}")
+    if not re.fullmatch(r"[a-z]{1,20}\.(css|js)", name):
+        raise ValueError(f"not an asset name (a style or script file): {name!r:.60}")
+    return _read_asset(name)
+
+
+@lru_cache(maxsize=None)
+def _read_asset(name: str) -> str:
     path = resources.files(__package__).joinpath("assets", name)
     if not path.is_file():
         raise ValueError(f"no asset {name!r:.60}")
@@ -31,13 +38,24 @@ def script_data(value: Any) -> str:
     >>> script_data({"svg": "</script>"})
     '{"svg": "\\\\u003c/script>"}'
     """
-    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise TypeError("script data is JSON data: dicts, lists, text, finite numbers, "
+                        "true, false and null") from None
+    return text.replace("<", "\\u003c")
 
 
 def html_page(title: str, body: str, *, styles: tuple = ("style.css",),
               scripts: tuple = ()) -> str:
     """A whole HTML document: ``title`` (escaped), ``body`` (HTML), the asset files
     ``styles`` and ``scripts`` inline."""
+    for name, value in (("title", title), ("body", body)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be text, not {type(value).__name__}")
+    for name, value in (("styles", styles), ("scripts", scripts)):
+        if not isinstance(value, tuple):
+            raise TypeError(f"{name} must be a tuple of asset names, not {type(value).__name__}")
     css = "\n".join(asset(name) for name in styles)
     js = "\n".join(f"<script>\n{asset(name)}\n</script>" for name in scripts)
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'

@@ -27,7 +27,7 @@ from typing import Any, Optional, Tuple
 from ..validate import check_int
 from .app import MAX_BODY, Response, WebApp
 
-__all__ = ["make_server", "serve", "TableServer", "TIMEOUT", "MAX_CONNECTIONS"]
+__all__ = ["make_server", "serve", "TIMEOUT", "MAX_CONNECTIONS"]
 
 #: Seconds a connection may stay silent, and the most connections served at once.
 TIMEOUT = 30.0
@@ -89,7 +89,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class TableServer(ThreadingHTTPServer):
-    """The HTTP server of a :class:`~ddz_fast.web.app.WebApp` (see the module docstring)."""
+    """The HTTP server of a WebApp (see the module docstring)."""
 
     daemon_threads = True
     allow_reuse_address = True
@@ -140,9 +140,10 @@ class TableServer(ThreadingHTTPServer):
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, *, app: Optional[WebApp] = None,
                 max_connections: int = MAX_CONNECTIONS, verbose: bool = False) -> TableServer:
-    """A :class:`TableServer` bound to ``host``:``port`` (port 0: a free port, read back from
-    ``server.server_address``), serving ``app`` (default: a new :class:`WebApp` with the rule
-    book's clocks). Run it with ``serve_forever()``; ``server_close()`` closes its tables."""
+    """A :class:`~http.server.ThreadingHTTPServer` bound to ``host``:``port`` (port 0: a free
+    port; its ``url`` says which), serving ``app`` (default: a new
+    :class:`~ddz_fast.web.app.WebApp` with the rule book's clocks). Run it with
+    ``serve_forever()``; ``server_close()`` closes its tables."""
     if not isinstance(host, str):
         raise TypeError(f"host must be text, not {type(host).__name__}")
     port = check_int("port", port, 0, 65535)
