@@ -1,6 +1,6 @@
 """The web table over HTTP, on the standard library alone (``ddz-fast serve``).
 
-:func:`make_server` binds a :class:`http.server.ThreadingHTTPServer` (one thread per
+:func:`make_server` binds a ``http.server.ThreadingHTTPServer`` (one thread per
 connection, 127.0.0.1 by default) that hands every request to a :class:`~ddz_fast.web.app.WebApp`;
 :func:`serve` runs one until interrupted. Why this stack (docs/web.md, "Why the standard
 library"): a table is a few people on one machine or a LAN, the engine is synchronous Python
@@ -37,7 +37,7 @@ MAX_CONNECTIONS = 64
 class _Handler(BaseHTTPRequestHandler):
     """One connection: each request goes to the server's app."""
 
-    server: "TableServer"
+    server: "_TableServer"
     server_version = "ddz-fast"
     timeout = TIMEOUT
     # HTTP/1.0: one request per connection, so a hung-up long poll is one closed socket.
@@ -88,7 +88,7 @@ class _Handler(BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-class TableServer(ThreadingHTTPServer):
+class _TableServer(ThreadingHTTPServer):
     """The HTTP server of a WebApp (see the module docstring)."""
 
     daemon_threads = True
@@ -139,8 +139,8 @@ class TableServer(ThreadingHTTPServer):
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, *, app: Optional[WebApp] = None,
-                max_connections: int = MAX_CONNECTIONS, verbose: bool = False) -> TableServer:
-    """A :class:`~http.server.ThreadingHTTPServer` bound to ``host``:``port`` (port 0: a free
+                max_connections: int = MAX_CONNECTIONS, verbose: bool = False) -> _TableServer:
+    """A ``ThreadingHTTPServer`` bound to ``host``:``port`` (port 0: a free
     port; its ``url`` says which), serving ``app`` (default: a new
     :class:`~ddz_fast.web.app.WebApp` with the rule book's clocks). Run it with
     ``serve_forever()``; ``server_close()`` closes its tables."""
@@ -149,7 +149,7 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, *, app: Optional[WebA
     port = check_int("port", port, 0, 65535)
     if app is not None and not isinstance(app, WebApp):
         raise TypeError(f"app must be a WebApp, not {type(app).__name__}")
-    return TableServer((host, port), app if app is not None else WebApp(),
+    return _TableServer((host, port), app if app is not None else WebApp(),
                        max_connections=max_connections, verbose=verbose)
 
 
