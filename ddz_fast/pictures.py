@@ -74,8 +74,9 @@ class SeatPicture:
 
     ``label``: its name and role as shown (``"Seat 1 · landlord"``, followed in the picture by
     the count, ``· 20 cards``, and the notes); ``count``: the cards it holds; ``cards``: those
-    cards (15 rank counts) when drawn face up, None when face down; ``suits``: per rank, the suit letters known of the seat's cards of that rank (``"SH"``;
-    ``""`` where unknown; None: no suit known); ``action``: the text of its latest action in
+    cards (15 rank counts) when drawn face up, None when face down; ``suits``: per rank, the
+    suit letters known of the seat's cards of that rank (``"SH"``; ``""`` where unknown; None:
+    no suit known); ``action``: the text of its latest action in
     the trick or auction (``"pass"``, ``"bid 2"``), None for none; ``played``: the cards of
     that action when it is a move; ``notes``: short badges after the label (``"auto"``).
     """

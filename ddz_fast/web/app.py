@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional
 from urllib.parse import parse_qs, urlsplit
 
 from ..engine.base import IllegalActionError

@@ -495,9 +495,11 @@ class Table:
                 self._step()
         except Exception as error:      # a fault of the engine or a bot: the table stops
             with self._lock:
-                self._failure = f"the table stopped: {type(error).__name__}: {error}"
+                # The error's text may name cards of any hand: the pages get only its kind.
+                self._failure = f"the table stopped on an internal error ({type(error).__name__})"
                 self._changed()
-            print(f"ddz-fast serve: table {self.id}: {self._failure}", file=sys.stderr)
+            print(f"ddz-fast serve: table {self.id} stopped: {type(error).__name__}: {error}",
+                  file=sys.stderr)
 
     def _step(self) -> None:
         """One look at the table: act for whoever must act now, or wait a little."""

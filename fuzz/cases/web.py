@@ -10,7 +10,6 @@ from ddz_fast import Game, Move
 from ddz_fast.engine import pictures as state_pictures
 from ddz_fast.engine.clock import Clock
 from ddz_fast.engine.record import to_record
-from ddz_fast.hand import Hand
 from ddz_fast.pictures import SeatPicture, TablePicture, card_label, cards_svg, table_svg
 from ddz_fast.positions import pictures as position_pictures
 from ddz_fast.search.bots import RandomBot, act
