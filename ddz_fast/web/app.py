@@ -31,6 +31,7 @@ seconds are closed and forgotten.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import time
 from typing import Any, Callable, Dict, List, NamedTuple, Optional
@@ -140,8 +141,11 @@ class WebApp:
             return Response.error(404, str(error.args[0] if error.args else error))
         except (ValueError, TypeError) as error:
             return Response.error(400, str(error))
-        except Exception as error:      # a fault of the server: said, and the server goes on
-            return Response.error(500, f"internal error: {type(error).__name__}: {error}")
+        except Exception as error:      # a fault of the server: logged, and the server goes on
+            # The error's text may name cards of any hand: the answer gets only its kind.
+            print(f"ddz-fast serve: {method!r:.10} {target!r:.80}: {type(error).__name__}: "
+                  f"{error}", file=sys.stderr)
+            return Response.error(500, f"internal error ({type(error).__name__})")
 
     def _route(self, method: str, target: str, body: bytes,
                gone: Optional[Callable[[], bool]]) -> Response:
