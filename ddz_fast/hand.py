@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
 from . import bitboard
 from .cards import (NUM_RANKS, Counts, _format, check_counts, deck_counts, fits_one_deck,
                     parse_cards)
+from .pictures import cards_svg
 from .validate import is_int
 
 if TYPE_CHECKING:
@@ -138,6 +139,10 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The cards as an SVG picture, in rank order (Jupyter shows it)."""
+        return cards_svg(self._counts)
 
 
 def _cards_of(cards: object) -> Optional[Counts]:

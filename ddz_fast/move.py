@@ -17,6 +17,7 @@ from typing import (Callable, ClassVar, Iterable, List, Optional, Sequence, Supp
 from . import bitboard, laizi_space
 from .cards import (NUM_RANKS, RANK_LETTERS, RANK_NAMES, Counts, _format, check_counts,
                     fits_one_deck, parse_cards, rank_index)
+from .pictures import cards_svg
 from .shapes import (MAIN_SHAPES, MOVE_TYPES, PLAY_TYPES, RUNFAST_OWN_TYPES, TYPE_CODES,
                      TYPE_NAMES, is_combination, is_runfast_combination, kicker_cards,
                      readings_of, runfast_readings_of)
@@ -431,6 +432,12 @@ class Move:
                 reading += f", bomb_class={self.bomb_class!r}"
         return (f"Move({self._type!r}, key={self._key}, length={self._length}, "
                 f"cards={self.cards!r}{reading})")
+
+    def _repr_svg_(self) -> str:
+        """The cards played as an SVG picture, captioned with the type and the text
+        (Jupyter shows it)."""
+        caption = PASS_TEXT if self.is_pass else f"{self._type}: {self}"
+        return cards_svg(self._counts, caption=caption)
 
 
 def _read_with_wild_cards(counts: Counts, reading: Counts) -> List[Move]:

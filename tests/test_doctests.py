@@ -23,6 +23,8 @@ MODULES = [
     "ddz_fast.search.runfast", "ddz_fast.positions.runfast", "ddz_fast.engine.runfast",
     "ddz_fast.envs.runfast", "ddz_fast.engine.vector", "ddz_fast.envs.vector",
     "ddz_fast.arena.report", "ddz_fast.arena.runfast", "ddz_fast.search.catalog",
+    "ddz_fast.pictures", "ddz_fast.positions.pictures", "ddz_fast.engine.pictures",
+    "ddz_fast.web.page", "ddz_fast.web.view", "ddz_fast.web.replay", "ddz_fast.web.table",
 ]
 # Modules that need an extra.
 OPTIONAL = {"ddz_fast.envs.three_player": "pettingzoo", "ddz_fast.envs.laizi": "pettingzoo",

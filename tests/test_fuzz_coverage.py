@@ -34,6 +34,7 @@ EXEMPT = {
     "ddz_fast.engine.base.ActionTypeError",     # an action of the wrong type for the phase
     "ddz_fast.engine.base.AutoPlayLoopError",   # auto-play that would never end
     "ddz_fast.arena.duplicate.ArenaError",      # a bot's fault or a backend's in the arena
+    "ddz_fast.web.table.Choices",               # cards chosen that play several ways
 }
 
 

@@ -6,9 +6,9 @@ which :func:`ddz_fast.cli.main.main` turns into one ``ddz-fast: error: ...`` lin
 """
 from __future__ import annotations
 
-from . import arena, bench, classify, moves, perft, play, simulate, solve
+from . import arena, bench, classify, moves, perft, play, serve, simulate, solve, view
 
 #: The subcommand modules in the order ``ddz-fast --help`` lists them.
-COMMANDS = (moves, classify, perft, simulate, play, arena, bench, solve)
+COMMANDS = (moves, classify, perft, simulate, play, arena, bench, solve, view, serve)
 
 __all__ = ["COMMANDS"]

@@ -26,6 +26,7 @@ from ..hand import Hand
 from ..move import Move, bomb_factor
 from ..rules import Rules
 from ..validate import is_int, shown
+from .pictures import state_svg
 from .base import (ActionTypeError, Deal, GameLike, IllegalActionError, Seed, StateBase,
                    with_entry)
 from .bidding import Auction
@@ -185,6 +186,11 @@ class PythonState(StateBase):
         return (f"<{type(self).__name__} {self._phase} player={self._player} "
                 f"landlord={self._landlord} partner={self._partner} hands={hands} "
                 f"multiplier={self.multiplier}>")
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, every hand face up (Jupyter shows it; see
+        :mod:`ddz_fast.engine.pictures`)."""
+        return state_svg(self)
 
     # --- what the state is ---------------------------------------------------------------
 

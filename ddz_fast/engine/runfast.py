@@ -63,6 +63,7 @@ from ..move import Move
 from ..positions.runfast import RunFastPosition
 from ..rules import Rules
 from ..validate import check_int, check_seat, shown
+from .pictures import state_svg
 from .base import (ActionTypeError, Deal, GameLike, IllegalActionError, Seed, StateBase,
                    check_seed, check_sizes, with_entry)
 from .python_state import trusted_hand
@@ -282,6 +283,11 @@ class RunFastState(StateBase):
         hands = "/".join(str(hand) or "-" for hand in self._hands)
         return f"<RunFastState {self._phase} player={self._player} hands={hands}>"
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, every hand face up (Jupyter shows it; see
+        :mod:`ddz_fast.engine.pictures`)."""
+        return state_svg(self)
+
     # --- what the state is ---------------------------------------------------------------
 
     phase = property(lambda self: self._phase, doc="'play', or 'over' once a hand is empty.")
@@ -479,6 +485,19 @@ class RunFastState(StateBase):
         self._phase = "over"
         self._player = None
         self._prev, self._passes = None, 0
+
+    def _known_suits(self) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        """Per seat in play and per rank, the suit letters of its cards that are still those
+        dealt (it has played none of that rank); None when the hand was not dealt from its
+        seed (given by its cards: no suits are known). What a picture of the hand draws."""
+        piles = physical_deal(self._seed, 0, self._game.rules)
+        if tuple(map(_hand_of_pile, piles)) != self._origin.hands:
+            return None
+        return tuple(tuple("".join(suit for r, suit in pile if r == rank)
+                           if self._hands[seat].counts[rank] == dealt.counts[rank] else ""
+                           for rank in _RANKS)
+                     for seat, (pile, dealt) in enumerate(zip(piles, self._origin.hands))
+                     if seat < len(self._hands))
 
     def _timeout_move(self) -> Move:
         """What a timeout plays (see the module docstring): pass if legal, else a leader's

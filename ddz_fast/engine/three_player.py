@@ -60,6 +60,7 @@ from ..moves.notation import format_action
 from ..positions.three_player import Position
 from ..rules import Rules
 from ..validate import check_int, check_seat, shown
+from .pictures import state_svg
 from .base import (ActionTypeError, Deal, GameLike, IllegalActionError, Seed, StateBase,
                    auction_memo, check_seed, check_sizes, with_entry)
 from .bidding import Auction, doubling_order, next_player
@@ -428,6 +429,11 @@ class State(StateCore, StateBase):
         hands = "/".join(str(h) or "-" for h in self.hands)
         return (f"<State {self._phase} player={self._player} landlord={self._landlord} "
                 f"hands={hands} multiplier={self.multiplier}>")
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, every hand face up (Jupyter shows it; see
+        :mod:`ddz_fast.engine.pictures`)."""
+        return state_svg(self)
 
     # --- what the state is ---------------------------------------------------------------
 

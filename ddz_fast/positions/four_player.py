@@ -30,6 +30,7 @@ from typing import List, Optional, Sequence, Tuple
 from ..cards import RANK_NAMES, TWO_DECKS
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
+from .pictures import position_svg
 from ..moves.notation import format_move, parse_move
 from .step import Implementation, generator, play_actions, play_step
 from .three_player import check_depth, check_prev_and_passes, position_fields, set_fields
@@ -89,6 +90,11 @@ class FourPlayerPosition:
         hands = "/".join(str(h) or "-" for h in self.hands)
         prev = "-" if self.prev is None else format_move(self.prev, WIDEST_TWO_DECKS)
         return f"{hands} {self.landlord} {self.to_move} {prev} {self.passes}"
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, every hand face up (Jupyter shows it)."""
+        return position_svg(self.hands, self.to_move, self.prev, self.passes,
+                            landlord=self.landlord)
 
     @property
     def is_over(self) -> bool:

@@ -61,6 +61,7 @@ from .. import moves as api
 from ..cards import NUM_RANKS, RANK_NAMES, RUNFAST_DECKS
 from ..hand import Hand, HandLike, as_hand
 from ..move import Move
+from .pictures import position_svg
 from ..rules import Rules, RulesLike, checked_rules
 from ..shapes import RUNFAST_TYPES
 from ..validate import check_seat
@@ -150,6 +151,10 @@ class RunFastPosition:
         hands = "/".join(str(h) or "-" for h in self.hands)
         prev = "-" if self.prev is None else format_runfast_move(self.prev)
         return f"{hands} {self.to_move} {prev} {self.passes}"
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, every hand face up (Jupyter shows it)."""
+        return position_svg(self.hands, self.to_move, self.prev, self.passes)
 
     @property
     def players(self) -> int:

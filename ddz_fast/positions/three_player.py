@@ -54,6 +54,7 @@ from ..cards import FULL_DECK, format_cards
 from ..hand import Hand, HandLike, as_hand
 from .. import moves as api
 from ..move import Move
+from .pictures import position_svg
 from ..moves.notation import format_move, parse_move
 from .step import Hands, Implementation, generator, play_actions, play_step
 from ..wild import Wild, check_wild, wild_ranks
@@ -121,6 +122,11 @@ class Position:
         if self.wild is None:
             return line
         return f"{line} {WILD_PREFIX}{format_cards(self._wild_counts())}"
+
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture, every hand face up (Jupyter shows it)."""
+        return position_svg(self.hands, self.to_move, self.prev, self.passes,
+                            landlord=self.landlord, wild=self.wild or ())
 
     def _wild_counts(self) -> List[int]:
         """One card of each wild rank: the wild ranks as card text."""

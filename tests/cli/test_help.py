@@ -78,6 +78,11 @@ def test_every_example_of_the_help_runs(line: str):
         assert result.returncode == 1 and "game abandoned" in result.stderr, result.stderr
         assert "Your move> " in result.stdout
         return
+    if argv[0] == "serve":      # a server runs until stopped: bind a free port, and stop
+        result = ddz(*argv, "--port", "0", "--check")
+        assert result.returncode == 0, f"{line}: {result.stderr}"
+        assert result.stdout.startswith("Serving the web table at http://127.0.0.1:")
+        return
     result = ddz(*argv, "--quiet") if argv[0] in ("simulate", "arena") else ddz(*argv)
     assert result.returncode == 0, f"{line}: {result.stderr}"
     assert result.stdout.strip(), line

@@ -32,13 +32,14 @@ LAYERS: Tuple[Tuple[str, str], ...] = (
     ("search", "the solver, information sets and sampling, the bots"),
     ("arena", "bots rated in duplicate games"),
     ("envs", "PettingZoo environments"),
+    ("web", "replay pages and the web table: people and bots at one table, in a browser"),
     ("cli", "the ddz-fast command line"),
     ("package", "ddz_fast itself: the public names"),
 )
 #: Subpackages that are layers; every other module of the package is vocabulary, except the
 #: package itself and its __main__.
 SUBPACKAGES = {"reference", "moves", "positions", "engine", "compat", "search", "arena", "envs",
-               "cli"}
+               "web", "cli"}
 #: The only module outside the reference that may import it: the dispatcher chooses it.
 REFERENCE_IMPORTER = "ddz_fast.moves"
 

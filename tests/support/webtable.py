@@ -1,0 +1,82 @@
+"""A web table server started for real on a free port of 127.0.0.1, and a small HTTP client:
+what the server tests and the browser tests share."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
+
+from ddz_fast.engine.clock import Clock
+from ddz_fast.web.app import WebApp
+from ddz_fast.web.server import make_server
+from ddz_fast.web.table import Timing
+
+
+def quick_timing(clock: float = 0.4, **changes: float) -> Timing:
+    """Test clocks: every decision ``clock`` seconds, bots and auto-play at once, short waits."""
+    fields = dict(clock=Clock(clock, clock, clock, clock), bot_delay=0.0, auto_delay=0.0,
+                  pause=0.2, poll=1.0, grace=0.6, idle=60.0)
+    fields.update(changes)
+    return Timing(**fields)
+
+
+class Client:
+    """JSON over HTTP to one server; every answer kept, for the tests that read them all."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.answers: list = []
+
+    def raw(self, method: str, path: str, body: Optional[bytes] = None) -> Tuple[int, bytes]:
+        request = urllib.request.Request(self.base + path.lstrip("/"), method=method, data=body)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    def call(self, method: str, path: str, body: Any = None) -> Tuple[int, Dict[str, Any]]:
+        data = None if body is None else json.dumps(body).encode()
+        status, raw = self.raw(method, path, data)
+        answer = json.loads(raw)
+        self.answers.append((path, answer))
+        return status, answer
+
+    def view(self, table: str, seat: int, token: str, after: int = -1) -> Dict[str, Any]:
+        status, answer = self.call("GET", f"/api/tables/{table}/view?seat={seat}&token={token}"
+                                          f"&after={after}")
+        assert status == 200, answer
+        return answer
+
+    def post(self, table: str, verb: str, **fields: Any) -> Tuple[int, Dict[str, Any]]:
+        return self.call("POST", f"/api/tables/{table}/{verb}", fields)
+
+    def wait_for(self, table: str, seat: int, token: str, done: Callable[[Dict], bool],
+                 seconds: float = 20.0) -> Dict[str, Any]:
+        """Views until ``done(view)``; fails after ``seconds``."""
+        end = time.monotonic() + seconds
+        view = self.view(table, seat, token)
+        while not done(view):
+            assert time.monotonic() < end, f"still waiting: {view.get('phase')}"
+            view = self.view(table, seat, token, view["version"])
+        return view
+
+
+@contextmanager
+def running_server(timing: Optional[Timing] = None,
+                   **app_options: Any) -> Iterator[Tuple[WebApp, str]]:
+    """A server on a free port of 127.0.0.1 serving in a thread: (app, base URL)."""
+    app = WebApp(timing or quick_timing(), **app_options)
+    server = make_server("127.0.0.1", 0, app=app)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield app, server.url
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
