@@ -308,7 +308,6 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     ['4445=4444']
     """
     game = _check_game(game)
-    side, entry, node = _native_call(game, rules, partner)
     code = _check_objective(objective)
     node_limit = _check_max_nodes(max_nodes)
     seconds_limit = _check_time_limit(time_limit)
@@ -316,6 +315,7 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     want_pv = _check_flag("pv", pv)
     want_shortest = _check_flag("shortest", shortest)
     thread_count = check_int("threads", threads, 1, MAX_THREADS)
+    side, entry, node = _native_call(game, rules, partner)
     if type(game) is not Duel and game.is_over:
         return _finished(game, side, code == 1)
     line = (_SHORTEST_LINE if want_shortest else _WINNING_LINE) if want_pv else _NO_LINE

@@ -254,6 +254,7 @@ def test_solve_names_what_its_wild_cards_lack(args: List[str], fragments: List[s
     assert_one_line_error(ddz(*args, timeout=60), *fragments)
 
 
+@pytest.mark.native  # the solver is compiled only
 def test_solve_plays_wild_cards_and_four_seats():
     # Derived in tests/search/test_table_solvers.py: the soft bomb 4445=4444 wins; the
     # partner's 2 goes out first.
