@@ -25,9 +25,16 @@ move and a line of best play::
 
     ddz-fast solve --rules runfast "342/4/46 0 - 0"
 
-``--duel``, ``--objective stake``, ``--tt-mb``, ``--partner`` and ``--shortest`` are Dou Dizhu's (the Run Fast
-solver's table is bounded by ``--max-nodes``) and are refused there in one line; ``--player``
-is Run Fast's.
+``--deal SEED`` solves a whole deal instead: the deal of that seed under ``--rules``, the seat
+``--landlord`` (default 0) holding the kitty and leading (at the four-player table with
+``--sides partner``, once it has named ``--partner``); ``--threads N`` searches the first moves
+on N threads::
+
+    ddz-fast solve --deal 7 --threads 2 --time-limit 60
+
+``--duel``, ``--deal``, ``--objective stake``, ``--tt-mb``, ``--threads``, ``--partner`` and
+``--shortest`` are Dou Dizhu's (the Run Fast solver's table is bounded by ``--max-nodes``) and
+are refused there in one line; ``--player`` is Run Fast's.
 
 A long solve shows a progress line on stderr when stderr is a terminal. Ctrl-C stops it: one
 line on stderr and exit status 130.
@@ -46,8 +53,11 @@ from ddz_fast.positions.runfast import RunFastPosition, format_runfast_move
 from ddz_fast.rules import Rules
 from ddz_fast._memory import check_room
 from ddz_fast.search.runfast import RunFastSolution, solve_runfast
-from ddz_fast.search.solver import (_MAX_TT_MEGABYTES, DEFAULT_TT_MEGABYTES, OBJECTIVES, Solution,
-                                    solve)
+from ddz_fast.actions import Partner
+from ddz_fast.engine.game import Game
+from ddz_fast.search.bots import start_play
+from ddz_fast.search.solver import (_MAX_TT_MEGABYTES, DEFAULT_TT_MEGABYTES, MAX_THREADS,
+                                    OBJECTIVES, Solution, solve)
 
 from .common import (AnyPosition, add_json_option, add_rules_option, format_count, move_text,
                      print_json, read_position, rules_name)
@@ -79,6 +89,11 @@ TO_MOVE MOVE_TO_BEAT PASSES" with two or three hands: the answer is whether
 --player (default: the player to move) goes out first against the others
 playing together, with the winning moves of the side to move and a best line.
 
+--deal SEED solves the whole deal of that seed instead of POSITION: the seat
+--landlord (default 0) has taken the kitty and leads, 20 cards against 17 and
+17. Whole deals are hard: give them --time-limit, --threads 2 and a larger
+--tt-mb.
+
 A long solve shows a progress line on stderr at a terminal; Ctrl-C stops it
 with exit status 130.
 """
@@ -89,16 +104,22 @@ ddz-fast solve --duel "BR3/44445" --objective stake --json
 ddz-fast solve --rules laizi "34445/Q/6 0 0 KK 1 w=5"
 ddz-fast solve --rules four_player --sides partner --partner 2 "34/56/2/78 0 0 - 0"
 ddz-fast solve --rules runfast "342/4/46 0 - 0"
+ddz-fast solve --deal 7 --landlord 2 --threads 2 --time-limit 60 --tt-mb 1024
 """
 PROGRESS_AFTER = 0.5    # seconds before the progress line appears
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="POSITION",
+    parser.add_argument("game", metavar="POSITION", nargs="?",
                         help='the position, quoted: "HANDS LANDLORD TO_MOVE MOVE_TO_BEAT '
                              'PASSES"; with --duel: "FIRST/SECOND [MOVE_TO_BEAT]"')
     parser.add_argument("--duel", action="store_true",
                         help="read the argument as a duel of two hands, the first to move")
+    parser.add_argument("--deal", type=int, default=None, metavar="SEED",
+                        help="instead of POSITION, the whole deal of SEED: --landlord's seat "
+                             "has taken the kitty and leads")
+    parser.add_argument("--landlord", type=int, default=0, metavar="SEAT",
+                        help="with --deal, the landlord's seat (default 0)")
     parser.add_argument("--objective", choices=OBJECTIVES, default="win",
                         help="also compute the stake (signed multiplier) with 'stake'")
     parser.add_argument("--shortest", action="store_true",
@@ -108,6 +129,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="stop after N nodes (the result is then inexact)")
     parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                         help="stop after SECONDS (the result is then inexact)")
+    parser.add_argument("--threads", type=int, default=1, metavar="N",
+                        help=f"search the first moves on N threads sharing the table (1 to "
+                             f"{MAX_THREADS}; the same answers)")
     parser.add_argument("--tt-mb", type=int, default=None, metavar="MB",
                         help=f"transposition table memory (default: {DEFAULT_TT_MEGABYTES}; "
                              f"not in Run Fast)")
@@ -271,10 +295,16 @@ def _refuse_dou_dizhu_options(args: argparse.Namespace) -> None:
     if args.shortest:
         raise ValueError("--shortest is Dou Dizhu's: the Run Fast solver's line is always its "
                          "shortest")
+    if args.threads != 1:
+        raise ValueError("--threads is Dou Dizhu's: the Run Fast solver runs on one thread")
+    if args.deal is not None:
+        raise ValueError("--deal is Dou Dizhu's whole deal: give a Run Fast POSITION")
 
 
 def _run_runfast(args: argparse.Namespace) -> int:
     _refuse_dou_dizhu_options(args)
+    if args.game is None:
+        raise ValueError("give a Run Fast POSITION to solve")
     position = RunFastPosition.parse(args.game)
     rules = args.rules
     if position.players != rules.players:   # two hands: the rules' two-player game
@@ -289,21 +319,50 @@ def _run_runfast(args: argparse.Namespace) -> int:
     return 0
 
 
+def _whole_deal(args: argparse.Namespace) -> AnyPosition:
+    """The position of ``--deal SEED``: the seat ``--landlord`` has taken the kitty and leads
+    (at the four-player table with a partner, once it has named ``--partner``)."""
+    if args.duel or args.game is not None:
+        raise ValueError("--deal solves the whole deal of its seed: give no POSITION and no "
+                         "--duel beside it")
+    if args.wild is not None:
+        raise ValueError("--deal draws the deal's wild ranks: --wild does not apply")
+    state = start_play(Game(args.rules), args.deal, landlord=args.landlord)
+    if state.phase == "partner":
+        if args.partner is None:
+            raise ValueError("--deal under --sides partner needs --partner SEAT: the seat the "
+                             "landlord names as its partner")
+        if args.partner not in state.legal_actions():
+            raise ValueError(f"--partner {args.partner}: the landlord names one of seats "
+                             f"{', '.join(str(int(seat)) for seat in state.legal_actions())}")
+        state.apply(Partner(args.partner))
+    return state.position()
+
+
+def _game(args: argparse.Namespace) -> Union[Duel, AnyPosition]:
+    """What to solve: the duel, the position or the whole deal the arguments name."""
+    if args.deal is not None:
+        return _whole_deal(args)
+    if args.game is None:
+        raise ValueError("give a POSITION to solve (or --duel DUEL, or --deal SEED)")
+    return Duel.parse(args.game) if args.duel else read_position(args.game, args)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.rules.game == "runfast":
         return _run_runfast(args)
     if args.player is not None:
         raise ValueError("--player is Run Fast's (--rules runfast): a Dou Dizhu solve is "
                          "the landlord's side against the peasants")
-    game: Union[Duel, AnyPosition] = (Duel.parse(args.game) if args.duel
-                                      else read_position(args.game, args))
+    game = _game(args)
     tt_mb = DEFAULT_TT_MEGABYTES if args.tt_mb is None else args.tt_mb
     if 1 <= tt_mb <= _MAX_TT_MEGABYTES:  # outside, solve says what the range is
         check_room(tt_mb << 20, f"--tt-mb {tt_mb}", "the transposition table")
     with _Progress():
         solution = solve(game, rules=args.rules, objective=args.objective,  # type: ignore
                          max_nodes=args.max_nodes, time_limit=args.time_limit,
-                         tt_megabytes=tt_mb, shortest=args.shortest, partner=args.partner)
+                         tt_megabytes=tt_mb, shortest=args.shortest, partner=args.partner,
+                         threads=args.threads)
     if args.json:
         print_json(_document(solution, args.rules, args.partner))
     else:

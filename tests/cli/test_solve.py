@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from ddz_fast import Position
+from ddz_fast.engine.game import deal_cards
 from support.subprocesses import SUBPROCESS_CWD
 
 
@@ -73,6 +75,14 @@ def test_solve_with_a_node_limit_reports_it():
     pytest.param(["solve", "--duel", "6/7 333345", "--rules", "openspiel"], "not a legal move",
                  marks=pytest.mark.native),  # checked by the compiled solver's entry
     (["solve", "--duel", "3/4", "--objective", "fast"], "invalid choice"),
+    (["solve"], "give a POSITION"),
+    (["solve", "--deal", "1", "3/4/5 0 0 - 0"], "no POSITION"),
+    (["solve", "--deal", "1", "--landlord", "3"], "landlord"),
+    (["solve", "--deal", "1", "--rules", "four_player", "--sides", "partner"], "--partner"),
+    (["solve", "--deal", "1", "--rules", "four_player", "--sides", "partner", "--partner", "0"],
+     "one of seats 1, 2, 3"),
+    (["solve", "--deal", "1", "--rules", "runfast"], "Dou Dizhu's"),
+    (["solve", "--duel", "3/4", "--threads", "0"], "threads"),
 ])
 def test_bad_input_is_one_line(args, fragment):
     result = ddz(*args)
@@ -80,6 +90,24 @@ def test_bad_input_is_one_line(args, fragment):
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("ddz-fast: error: ") and fragment in lines[0]
     assert result.stdout == ""
+
+
+@pytest.mark.native  # the solver is compiled only
+@pytest.mark.parametrize("rules, landlord", [("standard", 0), ("laizi", 2)])
+def test_solve_a_whole_deal(rules, landlord):
+    # The deal of seed 5: the landlord holds its 17 cards and the kitty's 3 and leads; the
+    # others hold their 17 (deal_cards is the engine's dealer, read here independently).
+    result = ddz("solve", "--deal", "5", "--landlord", str(landlord), "--rules", rules,
+                 "--time-limit", "0.2", "--threads", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    hands, kitty = deal_cards(5, rules=rules)
+    held = [hand.counts for hand in hands]
+    held[landlord] = tuple(a + b for a, b in zip(held[landlord], kitty.counts))
+    position = Position.parse(document["game"])
+    assert [hand.counts for hand in position.hands] == held
+    assert (position.landlord, position.to_move, position.prev) == (landlord, landlord, None)
+    assert (position.wild is None) == (rules == "standard")
 
 
 @pytest.mark.native  # the solver is compiled only
