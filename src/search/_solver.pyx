@@ -37,7 +37,7 @@ from rule_options cimport options_of
 from memory cimport advise_huge
 from rng cimport mix64
 from table_positions cimport four_seat_play_of, play_of, wild_options, wild_play_of
-from words cimport Words, generate_into, reserve
+from words cimport Words, count_moves, generate_into, reserve
 
 from ddz_fast.moves._interned cimport move_of_word as move_of
 
@@ -466,6 +466,12 @@ cdef enum:
     SIGNALS_EVERY = 65535   # and for signals every 65,536
 
 
+cdef struct HandThreats:
+    # One hand's rank masks held at least 1..4 times (held[c]), for the hand word ``hand``.
+    uint64_t hand
+    uint32_t held[5]
+
+
 cdef struct Shared:
     # What the threads of one solve share beside the table: a stop for all, the nodes they
     # searched (counted in steps of TIME_EVERY + 1), and the next root action to search.
@@ -493,6 +499,7 @@ cdef struct Search:
     PyObject* exc_tb
     Words stack             # the move lists of the nodes on the path, one after another
     Words scratch           # the laizi generator's output before it goes on the stack
+    HandThreats threats[3]  # each seat's rank masks at its last hand searched (sure wins)
     Py_ssize_t top          # the stack's first free 64-bit unit
 
 
@@ -1006,11 +1013,48 @@ cdef inline void store_stake(Search* s, const Solved* n, const Key* key, int wor
 
 # --- a sure win: moves nobody can beat -----------------------------------------------------------
 
-cdef bint sure_win(const Game* g, const Play* n) noexcept nogil:
-    """Whether the leading player of ``n`` wins at once by this plan: split its hand into its
-    rank groups (all its cards of a rank: a solo, pair, trio or bomb; both jokers the rocket),
-    each trio carrying one solo or pair of 3..2 as its kicker; play every group no opponent can
-    beat, then the one group left, if any, which empties the hand.
+cdef struct Threats:
+    # What the other side holds that can beat a rank group: the ranks some opponent holds at
+    # least c times (held[c], a rank mask), and whether one holds the rocket.
+    uint32_t held[5]
+    bint rocket
+
+
+cdef inline const HandThreats* hand_threats(HandThreats* cache, uint64_t h) noexcept nogil:
+    """The rank masks of the hand word ``h``, from ``cache`` (one seat's last hand: a hand
+    changes only when its seat plays) or computed into it."""
+    cdef int copies
+    if cache.hand != h or cache.held[0] == 0:
+        cache.hand = h
+        cache.held[0] = 1
+        for copies in range(1, 5):
+            cache.held[copies] = gather_flags(at_least(h, copies))
+    return cache
+
+
+cdef inline void threats_of(const Game* g, const Play* n, HandThreats* cache,
+                            Threats* t) noexcept nogil:
+    """The opponents' threats at ``n`` (their rank masks taken from ``cache``, one per seat)."""
+    cdef uint64_t h
+    cdef int seat, copies
+    cdef const HandThreats* seat_threats
+    t.held[1] = t.held[2] = t.held[3] = t.held[4] = 0
+    t.rocket = False
+    for seat in range(2 if g.duel else 3):
+        h = n.hands[seat]
+        if side_of(g, seat) == side_of(g, n.player) or h == 0:
+            continue
+        t.rocket |= (h & JOKER_NIBBLES) == JOKER_NIBBLES
+        seat_threats = hand_threats(&cache[seat], h)
+        for copies in range(1, 5):
+            t.held[copies] |= seat_threats.held[copies]
+
+
+cdef bint plan_wins(uint64_t hand, const Threats* t) noexcept nogil:
+    """Whether a leading player holding ``hand`` wins at once by this plan: split the hand into
+    its rank groups (all its cards of a rank: a solo, pair, trio or bomb; both jokers the
+    rocket), each trio carrying one solo or pair of 3..2 as its kicker; play every group no
+    opponent can beat, then the one group left, if any, which empties the hand.
 
     Proof: no opponent holds a move that beats such a group, so every opponent passes (and a
     partner may pass), and the lead comes back to the player; the last move ends the hand. A
@@ -1018,24 +1062,15 @@ cdef bint sure_win(const Game* g, const Play* n) noexcept nogil:
     bomb or the rocket; a bomb only by a higher bomb or the rocket; the rocket by nothing; a
     trio with a kicker only by a higher trio, a bomb or the rocket (the kicker never decides).
     "Some opponent holds a higher rank c times" is a test on the bitwise or of the opponents'
-    rank masks, held at least 1..4 times. Used at leading nodes of the value search only: it
-    says nothing of how long the hand lasts, nor of the stake.
+    rank masks (``t``). It says nothing of how long the hand lasts, nor of the stake: the value
+    search alone uses it.
     """
-    cdef uint64_t hand = n.hands[n.player], h
-    cdef uint32_t held[5]
-    cdef uint32_t mine
-    cdef bint rocket = False, any_bomb
-    cdef int seat, seats = 2 if g.duel else 3, copies, rank, beatable = 0, trios = 0, small = 0
-    held[1] = held[2] = held[3] = held[4] = 0
-    for seat in range(seats):
-        h = n.hands[seat]
-        if side_of(g, seat) == side_of(g, n.player) or h == 0:
-            continue
-        rocket |= (h & JOKER_NIBBLES) == JOKER_NIBBLES
-        for copies in range(1, 5):
-            held[copies] |= gather_flags(at_least(h, copies))
-    any_bomb = rocket or held[4] != 0
-    mine = gather_flags(at_least(hand, 1))
+    cdef uint32_t mine = gather_flags(at_least(hand, 1))
+    cdef bint any_bomb = t.rocket or t.held[4] != 0
+    cdef int copies, rank, beatable = 0, trios = 0, small = 0
+    # The trios carry at most this many beatable groups: past it, the plan fails at once (the
+    # ranks come low to high, and the low ones are the beatable ones).
+    cdef int carried = count_flags(at_least(hand, 3)) - count_flags(at_least(hand, 4))
     if (hand & JOKER_NIBBLES) == JOKER_NIBBLES:
         mine &= ~JOKER_RANKS                # the rocket: nothing beats it
     while mine:
@@ -1043,16 +1078,43 @@ cdef bint sure_win(const Game* g, const Play* n) noexcept nogil:
         mine &= mine - 1
         copies = (hand >> (4 * rank)) & 7
         if copies == 4:
-            beatable += rocket or (held[4] >> (rank + 1)) != 0
-            continue
-        if any_bomb or (held[copies] >> (rank + 1)) != 0:
+            beatable += t.rocket or (t.held[4] >> (rank + 1)) != 0
+        elif any_bomb or (t.held[copies] >> (rank + 1)) != 0:
             beatable += 1
             small += copies < 3 and rank < BLACK_JOKER      # a kicker a trio may carry
         trios += copies == 3
+        if beatable - carried > 1:
+            return False
     return beatable - min(trios, small) <= 1
 
 
-# --- the value: does the side to move win? -------------------------------------------------------
+cdef bint answer_wins(const Game* g, const Play* n, const Threats* t, const uint64_t* moves,
+                      Py_ssize_t count) noexcept nogil:
+    """Whether one of the ``count`` moves of the player to move wins at once: a move no
+    opponent can beat (none of them holds an answer to it, bombs and the rocket included), after
+    which the hand left wins by :func:`plan_wins`'s plan. The opponents pass, the lead comes
+    back, and the plan does the rest: any move type, following or leading. Checked on the
+    cheap test of the hand left first; the opponents' answers are counted only for the moves
+    that pass it."""
+    cdef Py_ssize_t i
+    cdef int seat
+    cdef uint64_t hand = n.hands[n.player], rest
+    cdef bint beaten
+    for i in range(count):
+        rest = hand - (moves[i] & COUNT_MASK)
+        if rest == 0 or not plan_wins(rest, t):
+            continue
+        beaten = False
+        for seat in range(2 if g.duel else 3):
+            if side_of(g, seat) != side_of(g, n.player) and n.hands[seat] and \
+                    count_moves(n.hands[seat], moves[i], g.o) > 0:
+                beaten = True
+                break
+        if not beaten:
+            return True
+    return False
+
+
 # --- the value: does the side to move win? -------------------------------------------------------
 
 cdef int search(Search* s, const Solved* n) noexcept nogil:
@@ -1071,6 +1133,7 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
     cdef Key key
     cdef Slot e
     cdef int64_t unused
+    cdef Threats threats
     cdef Solved child
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
@@ -1079,9 +1142,6 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
     if tick(s):
         return -1
     if not following:
-        if Solved is Play:
-            if sure_win(&s.g, n):
-                return 1
         make_key(n, &key)
         prefetch_write(cluster_of(s, n, key.hash), cluster_bytes(n))  # while moves generate
     n_moves = moves_at(s, top, n)
@@ -1089,6 +1149,13 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
         return -1
     if emptying(n, s.stack.data + top, n_moves) >= 0:
         return 1                    # cheaper to find again than to store
+    if Solved is Play:
+        # Following only: a leading hand's plan is checked after the table's probe below
+        # (its long move lists would cost more than the answers find).
+        if following and n_moves:
+            threats_of(&s.g, n, s.threats, &threats)
+            if answer_wins(&s.g, n, &threats, s.stack.data + top, n_moves):
+                return 1
     if n_moves == 0:
         # Nothing beats the move: the pass is forced, and the node has the value of the next
         # one. Stored or not, the table would only repeat that node's entry.
@@ -1103,6 +1170,11 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
         if e.flags & KNOWN:
             return (e.flags & WINS) != 0
         best = e.best
+    if Solved is Play:
+        if not following:   # after the probe: a stored value is cheaper than the plan
+            threats_of(&s.g, n, s.threats, &threats)
+            if plan_wins(n.hands[n.player], &threats):
+                return 1
     start_nodes = s.nodes
     if not order_moves(s, n, n_moves):
         return -1
