@@ -1,0 +1,121 @@
+"""The solver beside the fastest public C++ endgame solver, on the same duels, in one run.
+
+    python benchmarks/solver_peer.py --peer PATH [--sizes 10 12 14] [--games N] [--out PATH]
+
+PATH is a build of benchmarks/peers/endgame_driver.cc over YunyanDeng/doudizhu_endgame (see
+that file: built outside the project from the solver's own repository). Each duel of
+benchmarks/solver_games.py (the first player, the solver's "lord", leading) is solved by both
+for its value, single-threaded, each with a fresh table: the peer's ``Negamax::search`` (which
+finds one winning move) timed by the driver around the search; ddz_fast's ``solve`` with
+``pv=False`` (the value and every winning move) and its default call (with a winning line), as
+the solution reports its time. The rules are the peer's: a bomb may carry a pair as its two
+solo kickers (``Rules(four_two_solo_max_copies=2)``); the two must agree on every value, and
+the script stops on the first disagreement. Writes benchmarks/results/solver_peer.md.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import List, Sequence, Tuple
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_blas_threads, "1")
+
+from ddz_fast import Duel, Hand, Rules, solve  # noqa: E402
+from solver_games import duels  # noqa: E402
+
+RESULTS = HERE / "results" / "solver_peer.md"
+#: The peer's rules: four of a kind with two solos may take a pair as the two.
+PEER_RULES = Rules(four_two_solo_max_copies=2)
+#: ddz_fast's rank letters and the peer's, in rank order.
+LETTERS = dict(zip("3456789TJQKA2BR", "34567890JQKA2YZ"))
+
+
+def peer_text(hand: Hand) -> str:
+    """A hand in the peer's letters."""
+    return "".join(LETTERS[card] for card in str(hand))
+
+
+def peer_solve(peer: Path, games: Sequence[Duel]) -> List[Tuple[bool, float]]:
+    """The peer's value and seconds for each duel, one driver process for all of them."""
+    lines = "".join(f"{peer_text(g.first)} {peer_text(g.second)}\n" for g in games)
+    done = subprocess.run([str(peer)], input=lines, capture_output=True, text=True, check=True)
+    answers = [line.split() for line in done.stdout.splitlines()]
+    if len(answers) != len(games):
+        raise RuntimeError(f"the peer answered {len(answers)} of {len(games)} duels")
+    return [(win == "1", float(seconds)) for win, seconds in answers]
+
+
+def ours(games: Sequence[Duel], pv: bool) -> List[Tuple[bool, float]]:
+    """ddz_fast's value and seconds for each duel."""
+    solve(games[0], rules=PEER_RULES, pv=pv)        # map the table's pages once
+    found = [solve(g, rules=PEER_RULES, pv=pv) for g in games]
+    return [(f.wins, f.seconds) for f in found]
+
+
+def row(size: int, count: int, peer: Path) -> List[str]:
+    games = duels(size, count)
+    theirs = peer_solve(peer, games)
+    value = ours(games, pv=False)
+    default = ours(games, pv=True)
+    for game, (a, _), (b, _), (c, _) in zip(games, theirs, value, default):
+        if not a == b == c:
+            raise AssertionError(f"the solvers disagree on {game}: the peer says {a}, "
+                                 f"ddz_fast {b} (pv=False) and {c} (default)")
+    cells = [f"{size} a side", str(count)]
+    for answers in (theirs, value, default):
+        seconds = [s for _, s in answers]
+        cells += [f"{1000 * statistics.median(seconds):.2f}", f"{1000 * max(seconds):.1f}"]
+    median = {name: statistics.median(s for _, s in answers)
+              for name, answers in (("peer", theirs), ("value", value), ("default", default))}
+    cells += [f"{median['peer'] / median['value']:.1f}x", f"{median['peer'] / median['default']:.1f}x"]
+    print(" | ".join(cells), flush=True)
+    return cells
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--peer", type=Path, required=True,
+                        help="the driver built from benchmarks/peers/endgame_driver.cc")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 12, 14])
+    parser.add_argument("--games", type=int, default=100, help="duels of each size")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    if not os.access(args.peer, os.X_OK):
+        parser.error(f"--peer {args.peer}: no executable there")
+    started = time.perf_counter()
+    rows = [row(size, args.games, args.peer) for size in args.sizes]
+    header = ["duels", "n", "peer median ms", "peer worst ms", "pv=False median ms",
+              "pv=False worst ms", "default median ms", "default worst ms",
+              "peer / pv=False (medians)", "peer / default (medians)"]
+    lines = [
+        "# The solver beside the fastest public C++ endgame solver",
+        "",
+        f"The same fixed-seed duels (benchmarks/solver_games.py) under the peer's rules, each "
+        f"solved single-threaded with a fresh table by YunyanDeng/doudizhu_endgame's "
+        f"`Negamax::search` and by ddz_fast's `solve` (`pv=False`: the value and every winning "
+        f"move; default: with a winning line), every value equal. Written by `python "
+        f"benchmarks/solver_peer.py --peer PATH --sizes {' '.join(map(str, args.sizes))} "
+        f"--games {args.games}` in {time.perf_counter() - started:.0f} s on "
+        f"{platform.machine()} ({platform.python_implementation()} "
+        f"{platform.python_version()}), {os.cpu_count()} cores.",
+        "",
+        "| " + " | ".join(header) + " |",
+        "|---|" + "---:|" * (len(header) - 1),
+    ] + ["| " + " | ".join(r) + " |" for r in rows]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
