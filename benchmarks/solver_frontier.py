@@ -13,9 +13,10 @@ deals solved, the landlord's perfect-information win rate, with its Wilson 95% i
 what the unsolved deals could make of it: the rate if every one of them were a landlord win,
 and if every one were a loss.
 
-``--scaling`` adds the speed of two threads against one on the whole deals one thread solves
-within the limit (the same answers checked), and beside it what this machine gives two
-CPU-bound processes: the solver's duels of 12 a side, one process alone, then two at once.
+``--scaling`` solves every game again on one thread and adds the speed of ``--threads`` threads
+against one on the games both solve within the limit (the same answers checked), and beside it
+what this machine gives two CPU-bound processes: the solver's duels of 12 a side, one process
+alone, then two at once.
 """
 from __future__ import annotations
 
@@ -127,19 +128,25 @@ def machine_scaling() -> float:
     return 2 * alone / statistics.mean(together)
 
 
-def thread_scaling(deals: Sequence, one: Sequence[Solved], limit: float,
+def thread_scaling(games: Sequence, many: Sequence[Solved], limit: float,
                    megabytes: int) -> Dict[str, float]:
-    """Two threads against one on the deals one thread solved: the same answers, and the
-    ratio of the times."""
-    chosen = [(deal, found) for deal, found in zip(deals, one) if found.exact]
-    two = solve_all([deal for deal, _ in chosen], limit, 2, megabytes)
-    for (deal, alone), both in zip(chosen, two):
-        if both.exact and (both.landlord_wins, both.winning_moves) != (
-                alone.landlord_wins, alone.winning_moves):
-            raise AssertionError(f"two threads disagree with one on {deal}")
-    pairs = [(a.seconds, b.seconds) for (_, a), b in zip(chosen, two) if b.exact]
-    return {"deals": len(pairs), "one": sum(a for a, _ in pairs),
-            "two": sum(b for _, b in pairs)}
+    """One thread against the rows' threads on ``games``: the same answers where both
+    finished, and the times summed over the games both solved."""
+    one = solve_all(games, limit, 1, megabytes)
+    for game, alone, both in zip(games, one, many):
+        if alone.exact and both.exact and (alone.landlord_wins, alone.winning_moves) != (
+                both.landlord_wins, both.winning_moves):
+            raise AssertionError(f"the threads disagree with one thread on {game}")
+    pairs = [(a.seconds, b.seconds) for a, b in zip(one, many) if a.exact and b.exact]
+    return {"games": len(pairs), "one": sum(a for a, _ in pairs),
+            "many": sum(b for _, b in pairs),
+            "solved by one": sum(a.exact for a in one), "solved by many": sum(
+                b.exact for b in many)}
+
+
+def speed_up(scaling: Dict[str, float]) -> str:
+    """One thread's time over the threads' on the games both solved, or a dash for none."""
+    return f"{scaling['one'] / scaling['many']:.2f}x" if scaling["games"] else "-"
 
 
 def main(argv: Sequence[str] = ()) -> int:
@@ -153,7 +160,7 @@ def main(argv: Sequence[str] = ()) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    rows, deals = [], whole_deals(args.deals)
+    rows, deals, scaling = [], whole_deals(args.deals), []
     found_deals: List[Solved] = []
     for label, games in (("duels, 17 a side", duels(17, args.games)),
                          ("three hands, 36 in all", positions(36, args.games)),
@@ -164,6 +171,8 @@ def main(argv: Sequence[str] = ()) -> int:
         rows.append(row(label, found, args.limit))
         if games is deals:
             found_deals = found
+        if args.scaling:
+            scaling.append((label, thread_scaling(games, found, args.limit, args.tt_mb)))
     header = (["games", "n"] + [f"solved in {s:g} s" for s in shares(args.limit)] +
               [f"solved in {args.limit:g} s", "median s", "worst s", "M nodes/s"])
     lines = [
@@ -181,15 +190,18 @@ def main(argv: Sequence[str] = ()) -> int:
         "|" + "---|" + "---:|" * (len(header) - 1),
     ] + ["| " + " | ".join(r) + " |" for r in rows] + ["", win_rate(found_deals)]
     if args.scaling:
-        one = solve_all(deals, args.limit, 1, args.tt_mb)
-        threads = thread_scaling(deals, one, args.limit, args.tt_mb)
         machine = machine_scaling()
-        lines += ["", f"Two threads against one, on the {threads['deals']} whole deals one "
-                      f"thread solved: {threads['one']:.1f} s against {threads['two']:.1f} s, "
-                      f"{threads['one'] / max(threads['two'], 1e-9):.2f} times as fast, the "
-                      f"same answers. This machine gave two CPU-bound processes at once "
-                      f"{machine:.2f} times the work of one alone in the same run."]
-        lines += ["", "```json", json.dumps({"threads": threads, "machine": machine}), "```"]
+        lines += ["", f"{args.threads} threads against one, the same games solved again on one "
+                      f"thread; times summed over the games both solved (the answers equal "
+                      f"wherever both finished):", "",
+                      "| games | solved by one | solved by both | one thread s | "
+                      f"{args.threads} threads s | speed-up |", "|---|---:|---:|---:|---:|---:|"]
+        lines += [f"| {label} | {t['solved by one']} | {t['games']} | {t['one']:.1f} | "
+                  f"{t['many']:.1f} | {speed_up(t)} |" for label, t in scaling]
+        lines += ["", f"In the same run this machine gave two CPU-bound processes at once "
+                      f"{machine:.2f} times the work of one alone (2.00 on two free cores)."]
+        lines += ["", "```json", json.dumps({"threads": dict(scaling), "machine": machine}),
+                  "```"]
     lines += ["", f"({time.perf_counter() - started:.0f} s in all.)"]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
