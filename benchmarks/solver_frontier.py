@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -39,6 +38,7 @@ for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREAD
 from ddz_fast import Game, solve  # noqa: E402
 from ddz_fast.arena.stats import wilson_interval  # noqa: E402
 from ddz_fast.search.bots import start_play  # noqa: E402
+from report import machine_line, markdown_table  # noqa: E402
 from solver_games import duels, positions  # noqa: E402
 
 RESULTS = HERE / "results" / "solver_frontier.md"
@@ -182,13 +182,9 @@ def main(argv: Sequence[str] = ()) -> int:
         f"{args.limit:g} s limit a solve (an unsolved game counts at the limit). Written by "
         f"`python benchmarks/solver_frontier.py --games {args.games} --deals {args.deals} "
         f"--limit {args.limit:g} --threads {args.threads} --tt-mb {args.tt_mb}"
-        f"{' --scaling' if args.scaling else ''}` on {platform.machine()} "
-        f"({platform.python_implementation()} {platform.python_version()}), "
-        f"{os.cpu_count()} cores.",
+        f"{' --scaling' if args.scaling else ''}` on {machine_line(['ddz_fast'])}",
         "",
-        "| " + " | ".join(header) + " |",
-        "|" + "---|" + "---:|" * (len(header) - 1),
-    ] + ["| " + " | ".join(r) + " |" for r in rows] + ["", win_rate(found_deals)]
+    ] + markdown_table(header, rows, 1) + ["", win_rate(found_deals)]
     if args.scaling:
         machine = machine_scaling()
         lines += ["", f"{args.threads} threads against one, the same games solved again on one "

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -30,6 +29,7 @@ for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREAD
     os.environ.setdefault(_blas_threads, "1")
 
 from ddz_fast import Duel, Hand, Rules, solve  # noqa: E402
+from report import machine_line, markdown_table  # noqa: E402
 from solver_games import duels  # noqa: E402
 
 RESULTS = HERE / "results" / "solver_peer.md"
@@ -105,12 +105,9 @@ def main(argv: Sequence[str] = ()) -> int:
         f"move; default: with a winning line), every value equal. Written by `python "
         f"benchmarks/solver_peer.py --peer PATH --sizes {' '.join(map(str, args.sizes))} "
         f"--games {args.games}` in {time.perf_counter() - started:.0f} s on "
-        f"{platform.machine()} ({platform.python_implementation()} "
-        f"{platform.python_version()}), {os.cpu_count()} cores.",
+        f"{machine_line(['ddz_fast'])}",
         "",
-        "| " + " | ".join(header) + " |",
-        "|---|" + "---:|" * (len(header) - 1),
-    ] + ["| " + " | ".join(r) + " |" for r in rows]
+    ] + markdown_table(header, rows, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
