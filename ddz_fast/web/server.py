@@ -55,6 +55,12 @@ class _Handler(BaseHTTPRequestHandler):
     def do_DELETE(self) -> None:        # noqa: N802
         self._answer("DELETE")
 
+    def do_PATCH(self) -> None:         # noqa: N802 (else http.server answers a 501 page)
+        self._answer("PATCH")
+
+    def do_OPTIONS(self) -> None:       # noqa: N802
+        self._answer("OPTIONS")
+
     def _answer(self, method: str) -> None:
         length = self.headers.get("Content-Length", "0").strip()
         if not (length.isdigit() and length.isascii()):

@@ -9,31 +9,25 @@ events so far, and the record's replay yields the state after each event).
 from __future__ import annotations
 
 import json
+import random
 import socket
 import time
-import xml.etree.ElementTree as ET
 from collections import Counter
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional, Tuple
+from urllib.parse import quote
 
 import pytest
 
 from ddz_fast import Rules
-from ddz_fast.engine.record import replay
 from ddz_fast.search.catalog import BOTS
+from ddz_fast.web.app import MAX_BODY
 from ddz_fast.web.table import Timing, bots_for
-from support.webtable import Client, quick_timing, running_server
+from support.common import sizes
+from support.webtable import (Client, check_views_against_the_record, quick_timing,
+                              running_server)
 
-SVG = "{http://www.w3.org/2000/svg}"
 #: A bot that does not play wild cards (read from the flags, as the server reads them).
 NOT_LAIZI = next(name for name in BOTS if name not in bots_for(Rules.preset("laizi")))
-#: Every field of a seat's view: a field added later must be looked at here first.
-VIEW_FIELDS = {
-    "seat", "phase", "to_move", "rules", "players", "hand", "card_counts", "revealed", "prev",
-    "prev_type", "passes", "landlord", "partner", "kitty", "wild", "base_stake", "multiplier",
-    "doubles", "auto_play", "left", "timeouts", "stacks", "events", "options", "can_pass",
-    "time_limit", "winner", "scores", "svg", "table", "version", "started", "match_over",
-    "hand_number", "hands", "seats", "turn", "seconds_left", "match_scores", "replays",
-    "ready", "next_hand_in", "failure"}
 
 
 def create(client: Client, **request: Any) -> Dict[str, Any]:
@@ -70,42 +64,6 @@ def play_simply(client: Client, made: Dict[str, Any], hands: int = 1) -> List[Di
             assert status in (200, 409), answer
         view = client.view(table, seat, token, view["version"])
     raise AssertionError("the match did not end")
-
-
-def faces_by_seat(svg: str) -> Dict[int, str]:
-    """The face-up cards of each seat's hand in a picture."""
-    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>')
-    found = {}
-    for group in root.iter(f"{SVG}g"):
-        if "seat" in group.get("class", "").split():
-            faces = [g for g in group if "faces" in g.get("class", "")]
-            found[int(group.get("data-seat"))] = "".join(
-                card.get("data-rank") for face in faces for card in face.iter(f"{SVG}g")
-                if "card" in card.get("class", "").split())
-    return found
-
-
-def check_views_against_the_record(views: List[Dict], record: Dict[str, Any], seat: int):
-    """Every view of the hand tells ``seat`` its own cards and nothing of the other hands:
-    the views are compared with the states the record replays to."""
-    states = list(replay(record))
-    seed = str(record["start"]["seed"])
-    for view in views:
-        assert set(view) == VIEW_FIELDS, set(view) ^ VIEW_FIELDS
-        state = states[len(view["events"])]
-        assert [e["text"] for e in view["events"]] is not None
-        assert view["card_counts"] == [len(h) for h in state.hands]
-        text = json.dumps(view)
-        assert seed not in text.replace(view["svg"], "")    # never the seed that dealt them
-        faces = faces_by_seat(view["svg"])
-        if view["phase"] == "over":
-            assert view["revealed"] == [str(h) for h in state.hands]
-            continue
-        assert view["hand"] == str(state.hands[seat]) and view["revealed"] is None
-        assert Counter(faces[seat]) == Counter(str(state.hands[seat]))
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                assert faces[other] == "", (other, faces[other])
 
 
 def test_a_whole_hand_over_http_with_bots_in_the_empty_seats():
@@ -213,24 +171,42 @@ def bad_requests(table: str, token: str, other: str) -> List[tuple]:
     ]
 
 
+def a_table_waiting_for_seat_0(client: Client) -> Tuple[str, str, str, Dict[str, Any]]:
+    """A standard table of two people and a bot, seat 0 to bid first, with clocks too long
+    to run out during a test: (table, seat 0's token, seat 1's token, seat 0's view)."""
+    made = create(client, rules="standard", seats=["human", "human", "greedy"])
+    table, token = made["table"], made["token"]
+    status, other = client.post(table, "join", name="second")
+    assert status == 200 and other["seat"] == 1
+    before = client.view(table, 0, token)
+    assert before["phase"] == "bidding" and before["to_move"] == 0
+    return table, token, other["token"], before
+
+
+def refused_and_unchanged(client: Client, request: Tuple[str, str, Optional[bytes]],
+                          token: str, before: Dict[str, Any]) -> int:
+    """Send ``request`` (method, path, body); it must get a 4xx whose JSON is a one-line
+    ``error``, and seat 0's view after it must be ``before``'s (same version and events).
+    Returns the status."""
+    method, path, body = request
+    status, raw = client.raw(method, path, body)
+    answer = json.loads(raw)
+    assert 400 <= status < 500, (request, status, answer)
+    assert isinstance(answer["error"], str) and answer["error"], (request, answer)
+    assert "\n" not in answer["error"], (request, answer)
+    after = client.view(before["table"], 0, token)
+    assert after["version"] == before["version"] and after["events"] == before["events"], \
+        request
+    return status
+
+
 def test_bad_requests_get_a_4xx_with_a_reason_and_change_nothing():
-    with running_server(quick_timing(clock=30)) as (app, base):
+    with running_server(quick_timing(clock=300, grace=600)) as (app, base):
         client = Client(base)
-        made = create(client, rules="standard", seats=["human", "human", "greedy"])
-        table, token = made["table"], made["token"]
-        status, other = client.post(table, "join", name="second")
-        assert status == 200 and other["seat"] == 1
-        before = client.view(table, 0, token)
-        assert before["phase"] == "bidding" and before["to_move"] == 0
-        for method, path, body, expected in bad_requests(table, token, other["token"]):
-            status, raw = client.raw(method, path, body)
-            answer = json.loads(raw)
-            assert status == expected, (method, path, body, answer)
-            assert isinstance(answer["error"], str) and answer["error"]
-            assert "\n" not in answer["error"]
-            after = client.view(table, 0, token)
-            assert after["version"] == before["version"] and after["events"] == \
-                before["events"], (method, path, body)
+        table, token, other, before = a_table_waiting_for_seat_0(client)
+        for method, path, body, expected in bad_requests(table, token, other):
+            status = refused_and_unchanged(client, (method, path, body), token, before)
+            assert status == expected, (method, path, body, status)
         # A connection that sends garbage, or nothing, leaves the server serving.
         host, port = base[len("http://"):].rstrip("/").split(":")
         for junk in (b"\x00\xff garbage\r\n\r\n", b"GET / HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
@@ -238,6 +214,171 @@ def test_bad_requests_get_a_4xx_with_a_reason_and_change_nothing():
             with socket.create_connection((host, int(port)), timeout=5) as connection:
                 connection.sendall(junk)
         assert client.view(table, 0, token)["version"] == before["version"]
+
+
+#: Actions and card texts that are never a legal bid (the bids are PASS and BID_1..BID_3),
+#: and the letters of random junk, which cannot spell one.
+NOT_BIDS = ["BID_0", "BID_4", "BID_7", "CALL", "ROB", "DOUBLE", "NO_DOUBLE", "SEAT_1", "pass",
+            "3", "33", "BR", "", " ", "PASS PASS", "BID_3!", "BID__3"]
+JUNK = "0123456789JQKXYZ_-!/%?&=é🃏 \t"
+#: Values of the wrong type for each field of a decision (a seat may be sent as text: "0").
+WRONG_TYPES = {"seat": [0.5, [0], {"seat": 0}, "x", "", "-1", None],
+               "token": [0, [""], {"token": ""}, None, 1.5],
+               "action": [5, ["PASS"], {"PASS": 1}, True, 1.5],
+               "turn": ["0", [0], 0.5, True, {"turn": 0}]}
+
+
+def junk(rng: random.Random, longest: int = 12) -> str:
+    return "".join(rng.choice(JUNK) for _ in range(rng.randint(1, longest)))
+
+
+def random_bad_request(rng: random.Random, table: str, token: str, other: str,
+                       turn: int) -> Tuple[str, str, Optional[bytes]]:
+    """A request the server must refuse: a legal decision of seat 0 (or an out-of-turn one of
+    seat 1) spoiled one to three ways, each of which alone makes it bad; or one of the
+    hand-written bad requests; or a bad create, view or page request."""
+    kind = rng.random()
+    if kind < 0.15:
+        method, path, body, _ = rng.choice(bad_requests(table, token, other))
+        return method, path, body
+    if kind < 0.3:
+        return rng.choice([bad_create, bad_look])(rng, table, token)
+    fields: Dict[str, Any] = {"seat": 0, "token": token, "action": "PASS", "turn": turn}
+    method, path = "POST", f"/api/tables/{table}/act"
+    if rng.random() < 0.2:          # seat 1 out of turn: refused as it is
+        fields.update(seat=1, token=other)
+        spoilers = rng.sample(FIELD_SPOILERS, rng.randint(0, 2))
+    else:
+        spoilers = rng.sample(FIELD_SPOILERS + PATH_SPOILERS + BODY_SPOILERS, rng.randint(1, 3))
+    for spoil in sorted(spoilers, key=SPOILER_ORDER.index):
+        if spoil in FIELD_SPOILERS:
+            spoil(rng, fields, other)
+        elif spoil in PATH_SPOILERS:
+            method, path = spoil(rng, method, path, table)
+    body = json.dumps(fields).encode()
+    for spoil in spoilers:
+        if spoil in BODY_SPOILERS:
+            body = spoil(rng, body)
+    return method, path, body
+
+
+def wrong_seat(rng: random.Random, fields: Dict, other: str) -> None:
+    fields["seat"] = rng.choice([2, 3, 7, -1, 10 ** 30, *WRONG_TYPES["seat"]] +
+                                ([1] if fields["seat"] == 0 else []))
+
+
+def wrong_token(rng: random.Random, fields: Dict, other: str) -> None:
+    choice = rng.random()
+    if choice < 0.2:
+        del fields["token"]
+    elif choice < 0.5:
+        fields["token"] = rng.choice(WRONG_TYPES["token"])
+    else:       # another seat's token, or a random one
+        fields["token"] = other if fields["seat"] == 0 else junk(rng, 40)
+
+
+def illegal_action(rng: random.Random, fields: Dict, other: str) -> None:
+    choice = rng.random()
+    if choice < 0.3:
+        fields["action"] = rng.choice(NOT_BIDS)
+    elif choice < 0.5:
+        fields["action"] = junk(rng)
+    elif choice < 0.7:
+        fields["action"] = rng.choice(WRONG_TYPES["action"])
+    elif choice < 0.8:
+        del fields["action"]                        # neither action nor cards
+    else:                                           # cards while bidding, or with the action
+        fields["cards"] = rng.choice(["3", "33", "BR", junk(rng), 3, ["3"]])
+        if rng.random() < 0.5:
+            del fields["action"]
+
+
+def wrong_turn(rng: random.Random, fields: Dict, other: str) -> None:
+    fields["turn"] = rng.choice([fields["turn"] + rng.randint(1, 50), -rng.randint(1, 9),
+                                 *WRONG_TYPES["turn"]])
+
+
+def unknown_table(rng: random.Random, method: str, path: str, table: str) -> Tuple[str, str]:
+    return method, path.replace(table, rng.choice(["nope", "0" * 12, table[:-1], table + "x",
+                                                   quote(junk(rng))]))
+
+
+def unknown_route(rng: random.Random, method: str, path: str, table: str) -> Tuple[str, str]:
+    verb = rng.choice(["acts", "Act", "act/more", "view/1", "records", "records/x", "",
+                       quote(junk(rng))])
+    return method, path.rsplit("/", 1)[0] + "/" + verb
+
+
+def wrong_verb(rng: random.Random, method: str, path: str, table: str) -> Tuple[str, str]:
+    # Each refused as the table stands (bidding, started, full) whatever the body says;
+    # "leave" is left out, which a seat 0 with its token may always do.
+    return method, path.rsplit("/", 1)[0] + "/" + rng.choice(["ready", "start", "join", "auto"])
+
+
+def wrong_method(rng: random.Random, method: str, path: str, table: str) -> Tuple[str, str]:
+    return rng.choice(["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]), path
+
+
+def not_json(rng: random.Random, body: bytes) -> bytes:
+    return rng.choice([body[:rng.randint(1, len(body) - 1)], b"\xff" + body, body + b"}",
+                       b"[" + body + b"]", b"null", b"42", b'"PASS"', junk(rng).encode(),
+                       body.replace(b":", b"=", 1)])
+
+
+def oversize(rng: random.Random, body: bytes) -> bytes:
+    return body[:-1] + b', "pad": "' + b"x" * (MAX_BODY + rng.randint(0, 5000)) + b'"}'
+
+
+FIELD_SPOILERS = [wrong_seat, wrong_token, illegal_action, wrong_turn]
+PATH_SPOILERS = [unknown_table, unknown_route, wrong_verb, wrong_method]
+BODY_SPOILERS = [not_json, oversize]
+SPOILER_ORDER = FIELD_SPOILERS + PATH_SPOILERS + BODY_SPOILERS
+
+
+def bad_create(rng: random.Random, table: str, token: str) -> Tuple[str, str, bytes]:
+    """A new table asked for with one field bad."""
+    request: Dict[str, Any] = {"rules": "standard", "seats": ["human", "greedy", "greedy"],
+                               "hands": 2}
+    field = rng.choice(["rules", "seats", "hands", "chips", "sides", "name"])
+    request[field] = rng.choice({
+        "rules": ["bogus", "", 5, None, ["standard"], junk(rng)],
+        "seats": [["greedy"] * 3, ["human"], ["human", "nobody", "greedy"], "human",
+                  [1, 2, 3], ["human"] * 5],
+        "hands": [0, -3, "2", 1.5, True, None],
+        "chips": ["10", -5, 1.5, [10]],
+        "sides": ["nobody", 3, junk(rng)],
+        "name": [5, ["me"], {"n": 1}]}[field])
+    return "POST", "/api/tables", json.dumps(request).encode()
+
+
+def bad_look(rng: random.Random, table: str, token: str) -> Tuple[str, str, None]:
+    """A view, record or page asked for with a bad seat, token, hand or path."""
+    return "GET", rng.choice([
+        f"/api/tables/{table}/view?seat={rng.choice(['x', '-1', '3', '9' * 15, ''])}"
+        f"&token={token}",
+        f"/api/tables/{table}/view?seat=0&token={quote(junk(rng))}",
+        f"/api/tables/{table}/view?seat=0&token={token}&after={quote(junk(rng))}x",
+        f"/api/tables/{table}/view?token={token}",
+        f"/api/tables/{table}/view?" + "&".join(f"f{i}=1" for i in range(25)),
+        f"/api/tables/{table}/records/{rng.choice(['0', '1', '99', 'x'])}?seat=0&token={token}",
+        f"/t/{table}/replay/1?seat=0&token={quote(junk(rng))}",
+        f"/t/{quote(junk(rng))}x",
+        "/x" + quote(junk(rng, 60)),
+        "/api/" + quote(junk(rng)) + "x",
+        f"/api/tables/{table}",
+    ]), None
+
+
+@pytest.mark.parametrize("count", sizes(1000, 5000))
+def test_random_bad_requests_get_a_4xx_with_a_reason_and_change_nothing(count):
+    rng = random.Random(2026)
+    with running_server(quick_timing(clock=300, grace=600)) as (app, base):
+        client = Client(base)
+        table, token, other, before = a_table_waiting_for_seat_0(client)
+        statuses = Counter(refused_and_unchanged(client, random_bad_request(
+            rng, table, token, other, before["turn"]), token, before) for _ in range(count))
+        assert set(statuses) >= {400, 403, 404, 405, 409, 413}, statuses
+        assert len(app.tables()) == 1
 
 
 def test_the_cards_chosen_that_play_several_ways_ask_which():
