@@ -208,6 +208,7 @@ def test_a_hand_at_the_web_table_is_played_by_clicking_cards(browser, tmp_path: 
         table, seat, token = seat_token(page)
         record = page.request.get(f"{base}api/tables/{table}/records/1?seat={seat}"
                                   f"&token={token}").json()
+        assert scores == record["result"]["scores"]        # the engine's, as the page shows
         views = [answer for answer in answers if "phase" in answer]
         others = [answer for answer in answers if "phase" not in answer]
         assert all(set(answer) <= {"error", "choices", "table", "seat", "token", "page"}
