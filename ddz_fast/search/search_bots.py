@@ -21,8 +21,7 @@ search each with the shared play loop of its table:
 Budgets are counts, not times, so that a seed fixes every decision (the arena's results are
 then identical on any machine and any split of the work). ``benchmarks/results/strength.md``
 gives the time a decision takes at the default budgets on the classic table (at most about
-20 ms on one core), ``benchmarks/results/search_tables.md`` on the laizi and four-player
-tables.
+20 ms on one core), ``benchmarks/results/strength_<table>.md`` at the other tables.
 
 ``bot.play(state)`` is ``bot.choose(<the information set of the player to move>,
 state.rules)``: the information set is all a decision is given. Bidding, doubling and the
@@ -418,9 +417,9 @@ class PIMCBot(_SearchBot):
     action with the best total is played, the first in canonical order among equals.
 
     Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
-    percentile (``benchmarks/results/strength.md``); with wild cards 30 to 50 ms, at the
-    four-player table 11 ms (``benchmarks/results/search_tables.md``). The rollouts scale with
-    ``rollouts``, the solves with ``samples`` and ``max_nodes``.
+    percentile (``benchmarks/results/strength.md``); with wild cards 37 to 65 ms, at the
+    four-player table 11 to 13 ms (``benchmarks/results/strength_<table>.md``). The rollouts
+    scale with ``rollouts``, the solves with ``samples`` and ``max_nodes``.
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.search.bots import start_play
@@ -486,9 +485,9 @@ class ISMCTSBot(_SearchBot):
 
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
     the finishes are long), so about 8 ms in the mean at the default 4,000 iterations
-    (``benchmarks/results/strength.md``); with wild cards 70 to 150 ms (the laizi generator
+    (``benchmarks/results/strength.md``); with wild cards 50 to 143 ms (the laizi generator
     lists every reading), at the four-player table 20 ms
-    (``benchmarks/results/search_tables.md``).
+    (``benchmarks/results/strength_<table>.md``).
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.search.bots import start_play
