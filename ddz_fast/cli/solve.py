@@ -118,7 +118,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deal", type=int, default=None, metavar="SEED",
                         help="instead of POSITION, the whole deal of SEED: --landlord's seat "
                              "has taken the kitty and leads")
-    parser.add_argument("--landlord", type=int, default=0, metavar="SEAT",
+    parser.add_argument("--landlord", type=int, default=None, metavar="SEAT",
                         help="with --deal, the landlord's seat (default 0)")
     parser.add_argument("--objective", choices=OBJECTIVES, default="win",
                         help="also compute the stake (signed multiplier) with 'stake'")
@@ -297,8 +297,9 @@ def _refuse_dou_dizhu_options(args: argparse.Namespace) -> None:
                          "shortest")
     if args.threads != 1:
         raise ValueError("--threads is Dou Dizhu's: the Run Fast solver runs on one thread")
-    if args.deal is not None:
-        raise ValueError("--deal is Dou Dizhu's whole deal: give a Run Fast POSITION")
+    if args.deal is not None or args.landlord is not None:
+        raise ValueError("--deal and --landlord are Dou Dizhu's whole deal: give a Run Fast "
+                         "POSITION")
 
 
 def _run_runfast(args: argparse.Namespace) -> int:
@@ -327,7 +328,8 @@ def _whole_deal(args: argparse.Namespace) -> AnyPosition:
                          "--duel beside it")
     if args.wild is not None:
         raise ValueError("--deal draws the deal's wild ranks: --wild does not apply")
-    state = start_play(Game(args.rules), args.deal, landlord=args.landlord)
+    landlord = 0 if args.landlord is None else args.landlord
+    state = start_play(Game(args.rules), args.deal, landlord=landlord)
     if state.phase == "partner":
         if args.partner is None:
             raise ValueError("--deal under --sides partner needs --partner SEAT: the seat the "
@@ -343,6 +345,9 @@ def _game(args: argparse.Namespace) -> Union[Duel, AnyPosition]:
     """What to solve: the duel, the position or the whole deal the arguments name."""
     if args.deal is not None:
         return _whole_deal(args)
+    if args.landlord is not None:
+        raise ValueError("--landlord names the landlord of --deal's whole deal: a position "
+                         "names its own")
     if args.game is None:
         raise ValueError("give a POSITION to solve (or --duel DUEL, or --deal SEED)")
     return Duel.parse(args.game) if args.duel else read_position(args.game, args)

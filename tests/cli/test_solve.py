@@ -83,6 +83,7 @@ def test_solve_with_a_node_limit_reports_it():
      "one of seats 1, 2, 3"),
     (["solve", "--deal", "1", "--rules", "runfast"], "Dou Dizhu's"),
     (["solve", "--duel", "3/4", "--threads", "0"], "threads"),
+    (["solve", "--duel", "3/4", "--landlord", "1"], "--landlord names the landlord of --deal"),
 ])
 def test_bad_input_is_one_line(args, fragment):
     result = ddz(*args)
