@@ -1,13 +1,11 @@
 """Limits of a solve: node and time budgets, memory, interrupts, and argument checks."""
 from __future__ import annotations
 
-import _thread
 import json
 import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -15,6 +13,7 @@ import pytest
 from ddz_fast import Duel, Move, Position, Rules, solve
 from ddz_fast.moves.notation import parse_move
 
+from support.interrupts import seconds_until_interrupted
 from support.subprocesses import SUBPROCESS_CWD, default_sigint
 
 # The opening of a whole hand: far too large to solve, so every limit is reached.
@@ -97,19 +96,7 @@ def test_memory_stays_under_the_table_size(megabytes):
 
 @pytest.mark.native  # solve() is compiled only
 def test_keyboard_interrupt_stops_a_solve():
-    # interrupt_main does nothing while SIGINT is ignored, as it is in a CI runner's
-    # background job: the handler of a terminal session is put in place for the test.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
-    started = time.perf_counter()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            solve(OPENING, time_limit=30)
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, previous)
-    assert time.perf_counter() - started < 5
+    assert seconds_until_interrupted(lambda: solve(OPENING, time_limit=30)) < 5
 
 
 @pytest.mark.native  # solve() is compiled only

@@ -2,11 +2,7 @@
 give the same answers as one thread, at every table, and stop as one does (limits, Ctrl-C)."""
 from __future__ import annotations
 
-import _thread
 import random
-import signal
-import threading
-import time
 
 import pytest
 
@@ -14,6 +10,7 @@ from ddz_fast import Position, solve
 from ddz_fast.search.solver import MAX_THREADS
 
 from support.common import sizes
+from support.interrupts import seconds_until_interrupted
 from support.solver_cases import (TABLES, opening, random_four_player_position,
                                   random_wild_position)
 from solver_games import duels, positions
@@ -72,17 +69,7 @@ def test_the_time_limit_stops_every_thread(table):
 
 
 def test_keyboard_interrupt_stops_every_thread():
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
-    started = time.perf_counter()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            solve(OPENING, time_limit=30, threads=2)
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, previous)
-    assert time.perf_counter() - started < 5
+    assert seconds_until_interrupted(lambda: solve(OPENING, time_limit=30, threads=2)) < 5
     # The table and the threads are left in order: the next solve is exact.
     assert solve(Position.parse("22/KA/5 0 1 3 0"), threads=2).exact
 

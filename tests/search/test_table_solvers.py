@@ -26,6 +26,7 @@ from ddz_fast.reference.solver import solve_reference
 from ddz_fast.search.solver import solve
 
 from support.common import sizes
+from support.interrupts import seconds_until_interrupted
 from support.lines import check_winning_line
 from support.solver_cases import (APP, PARTNER, TABLES, opening, random_four_player_position,
                                   random_wild_position)
@@ -241,22 +242,9 @@ def test_time_limit_stops_a_whole_deal(table):
 
 @pytest.mark.parametrize("table", ["tiandi_laizi", "four_player_partner"])
 def test_keyboard_interrupt_stops_a_solve_of_every_table(table):
-    import _thread
-    import signal
-    import threading
-    import time
     position, rules, partner = opening(table)
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
-    started = time.perf_counter()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            solve(position, rules=rules, partner=partner, time_limit=30)
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, previous)
-    assert time.perf_counter() - started < 5
+    assert seconds_until_interrupted(
+        lambda: solve(position, rules=rules, partner=partner, time_limit=30)) < 5
 
 
 def test_a_limit_never_gives_a_wrong_exact_answer_at_four_seats():
