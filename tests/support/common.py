@@ -56,7 +56,7 @@ def sample_size(n: int, *, minimum: int = 1) -> int:
 
 def sizes(default: int, full: int) -> List[Any]:
     """The two sizes of a long sweep, as pytest parameters: ``default`` in the default run and
-    ``full`` marked ``slow`` (CI's slow step, ``pytest -m slow``), so that the default run
+    ``full`` marked ``slow`` (``pytest -m slow``, ``bash .ci/run --slow``), so that the default run
     checks every kind of case the sweep draws and the slow step checks many more."""
     return [pytest.param(default, id=f"{default}"),
             pytest.param(full, id=f"{full}", marks=pytest.mark.slow)]
