@@ -2,7 +2,7 @@
 and whole deals, each solved exactly (the value and every winning move) under a time limit.
 
     python benchmarks/solver_frontier.py [--games N] [--deals N] [--limit SECONDS]
-        [--threads T] [--tt-mb MB] [--scaling] [--out PATH]
+        [--threads T] [--tt-mb MB] [--first-win] [--rows ROW,...] [--scaling] [--out PATH]
 
 A whole deal is a deal of the engine (``deal_cards`` of seeds 0, 1, ...) whose landlord, seat 0,
 has taken the kitty and leads: 20, 17 and 17 cards (the auction is not part of it). Each game is
@@ -11,7 +11,9 @@ solved once with ``--limit`` seconds (wall clock), ``--threads`` threads and a t
 and worst times (an unsolved game counts at the limit) and the nodes per second. Over the whole
 deals solved, the landlord's perfect-information win rate, with its Wilson 95% interval, and
 what the unsolved deals could make of it: the rate if every one of them were a landlord win,
-and if every one were a loss.
+and if every one were a loss. ``--first-win`` asks for the value and one winning move
+(``solve(..., every_move=False)``): all the win rate needs. ``--rows`` picks rows by name
+(``duels``, ``36``, ``45``, ``deals``; default all).
 
 ``--scaling`` solves every game again on one thread and adds the speed of ``--threads`` threads
 against one on the games both solve within the limit (the same answers checked), and beside it
@@ -43,6 +45,10 @@ from solver_games import duels, positions  # noqa: E402
 
 RESULTS = HERE / "results" / "solver_frontier.md"
 SHARES = (10.0, 60.0)       # the share solved within these many seconds, beside the limit
+#: The rows, by the name --rows takes.
+ROWS = {"duels": "duels, 17 a side", "36": "three hands, 36 in all",
+        "45": "three hands, 45 in all", "deals": "whole deals, 20/17/17"}
+ROWS_DEFAULT = ",".join(ROWS)
 
 
 class Solved(NamedTuple):
@@ -58,11 +64,12 @@ def whole_deals(count: int) -> list:
     return [start_play(Game(), seed, landlord=0).position() for seed in range(count)]
 
 
-def solve_all(games: Sequence, limit: float, threads: int, megabytes: int) -> List[Solved]:
+def solve_all(games: Sequence, limit: float, threads: int, megabytes: int,
+              every_move: bool) -> List[Solved]:
     found = []
     for game in games:
         solution = solve(game, pv=False, time_limit=limit, threads=threads,
-                         tt_megabytes=megabytes)
+                         tt_megabytes=megabytes, every_move=every_move)
         found.append(Solved(solution.exact, solution.seconds, solution.nodes,
                             solution.landlord_wins, solution.winning_moves))
         print(f"  {len(found)}/{len(games)}: {'exact' if solution.exact else 'stopped'} in "
@@ -129,10 +136,10 @@ def machine_scaling() -> float:
 
 
 def thread_scaling(games: Sequence, many: Sequence[Solved], limit: float,
-                   megabytes: int) -> Dict[str, float]:
+                   megabytes: int, every_move: bool) -> Dict[str, float]:
     """One thread against the rows' threads on ``games``: the same answers where both
     finished, and the times summed over the games both solved."""
-    one = solve_all(games, limit, 1, megabytes)
+    one = solve_all(games, limit, 1, megabytes, every_move)
     for game, alone, both in zip(games, one, many):
         if alone.exact and both.exact and (alone.landlord_wins, alone.winning_moves) != (
                 both.landlord_wins, both.winning_moves):
@@ -156,35 +163,49 @@ def main(argv: Sequence[str] = ()) -> int:
     parser.add_argument("--limit", type=float, default=600.0, help="seconds a solve")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--tt-mb", type=int, default=2048)
+    parser.add_argument("--first-win", action="store_true",
+                        help="the value and one winning move (every_move=False)")
+    parser.add_argument("--rows", default=ROWS_DEFAULT,
+                        help="rows to run: duels, 36, 45, deals (comma-separated)")
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
+    every_move = not args.first_win
+    picked = args.rows.split(",")
+    unknown = sorted(set(picked) - set(ROWS))
+    if unknown:
+        parser.error(f"unknown rows {', '.join(unknown)}: choose from {', '.join(ROWS)}")
     started = time.perf_counter()
     rows, deals, scaling = [], whole_deals(args.deals), []
     found_deals: List[Solved] = []
-    for label, games in (("duels, 17 a side", duels(17, args.games)),
-                         ("three hands, 36 in all", positions(36, args.games)),
-                         ("three hands, 45 in all", positions(45, args.games)),
-                         ("whole deals, 20/17/17", deals)):
+    for name in picked:
+        label = ROWS[name]
+        games = deals if name == "deals" else (
+            duels(17, args.games) if name == "duels" else positions(int(name), args.games))
         print(label, file=sys.stderr, flush=True)
-        found = solve_all(games, args.limit, args.threads, args.tt_mb)
+        found = solve_all(games, args.limit, args.threads, args.tt_mb, every_move)
         rows.append(row(label, found, args.limit))
         if games is deals:
             found_deals = found
         if args.scaling:
-            scaling.append((label, thread_scaling(games, found, args.limit, args.tt_mb)))
+            scaling.append((label, thread_scaling(games, found, args.limit, args.tt_mb,
+                                                  every_move)))
     header = (["games", "n"] + [f"solved in {s:g} s" for s in shares(args.limit)] +
               [f"solved in {args.limit:g} s", "median s", "worst s", "M nodes/s"])
     lines = [
         "# The solver at the frontier",
         "",
-        f"Value and every winning move, {args.threads} thread(s), a {args.tt_mb} MB table, a "
+        f"{'Value and one winning move' if args.first_win else 'Value and every winning move'}"
+        f", {args.threads} thread(s), a {args.tt_mb} MB table, a "
         f"{args.limit:g} s limit a solve (an unsolved game counts at the limit). Written by "
         f"`python benchmarks/solver_frontier.py --games {args.games} --deals {args.deals} "
         f"--limit {args.limit:g} --threads {args.threads} --tt-mb {args.tt_mb}"
+        f"{' --first-win' if args.first_win else ''}"
+        f"{'' if args.rows == ROWS_DEFAULT else ' --rows ' + args.rows}"
         f"{' --scaling' if args.scaling else ''}` on {machine_line(['ddz_fast'])}",
         "",
-    ] + markdown_table(header, rows, 1) + ["", win_rate(found_deals)]
+    ] + markdown_table(header, rows, 1) + (["", win_rate(found_deals)] if "deals" in picked
+                                           else [])
     if args.scaling:
         machine = machine_scaling()
         lines += ["", f"{args.threads} threads against one, the same games solved again on one "

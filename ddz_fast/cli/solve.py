@@ -32,8 +32,14 @@ on N threads::
 
     ddz-fast solve --deal 7 --threads 2 --time-limit 60
 
-``--duel``, ``--deal``, ``--objective stake``, ``--tt-mb``, ``--threads``, ``--partner`` and
-``--shortest`` are Dou Dizhu's (the Run Fast solver's table is bounded by ``--max-nodes``) and
+``--first-win`` stops at the first winning move found: the value and that one move, at a
+won position the cost of one move's proof instead of a verdict on every first move (see
+``every_move`` of :func:`~ddz_fast.search.solver.solve`)::
+
+    ddz-fast solve --deal 7 --first-win --threads 2 --time-limit 60
+
+``--duel``, ``--deal``, ``--objective stake``, ``--tt-mb``, ``--threads``, ``--partner``,
+``--first-win`` and ``--shortest`` are Dou Dizhu's (the Run Fast solver's table is bounded by ``--max-nodes``) and
 are refused there in one line; ``--player`` is Run Fast's.
 
 A long solve shows a progress line on stderr when stderr is a terminal. Ctrl-C stops it: one
@@ -91,8 +97,9 @@ playing together, with the winning moves of the side to move and a best line.
 
 --deal SEED solves the whole deal of that seed instead of POSITION: the seat
 --landlord (default 0) has taken the kitty and leads, 20 cards against 17 and
-17. Whole deals are hard: give them --time-limit, --threads 2 and a larger
---tt-mb.
+17. Whole deals are hard: give them --time-limit, --threads 2, a larger
+--tt-mb, and --first-win when the winner is the question: it stops at the
+first winning move found instead of judging every first move.
 
 A long solve shows a progress line on stderr at a terminal; Ctrl-C stops it
 with exit status 130.
@@ -122,6 +129,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="with --deal, the landlord's seat (default 0)")
     parser.add_argument("--objective", choices=OBJECTIVES, default="win",
                         help="also compute the stake (signed multiplier) with 'stake'")
+    parser.add_argument("--first-win", action="store_true",
+                        help="stop at the first winning move: the value and that one move "
+                             "(a won position then costs one move's proof)")
     parser.add_argument("--shortest", action="store_true",
                         help="print the shortest line (the winner finishing as soon as it "
                              "can, the loser holding out): many times the cost of the value")
@@ -188,12 +198,15 @@ def _document(solution: Solution, rules: Rules, partner: Optional[int]) -> Dict[
     }
 
 
-def _print(solution: Solution, rules: Rules, partner: Optional[int]) -> None:
+def _print(solution: Solution, rules: Rules, partner: Optional[int], first_win: bool) -> None:
     inexact = "" if solution.exact else (
         f" (inexact: stopped by the {solution.stopped} limit)" if solution.stopped else
         " (inexact: no line of play within 254 actions)")
     print(winner_line(solution, partner) + inexact)
-    if solution.winning_moves or solution.wins is not False:
+    if first_win and solution.winning_moves:
+        print(f"winning move (the first found): "
+              f"{_moves(solution.winning_moves, solution, rules)}")
+    elif solution.winning_moves or solution.wins is not False:
         print(f"winning moves: {_moves(solution.winning_moves, solution, rules)}")
     else:
         print("winning moves: none (the side to move loses)")
@@ -295,6 +308,9 @@ def _refuse_dou_dizhu_options(args: argparse.Namespace) -> None:
     if args.shortest:
         raise ValueError("--shortest is Dou Dizhu's: the Run Fast solver's line is always its "
                          "shortest")
+    if args.first_win:
+        raise ValueError("--first-win is Dou Dizhu's: the Run Fast solver finds every "
+                         "winning move")
     if args.threads != 1:
         raise ValueError("--threads is Dou Dizhu's: the Run Fast solver runs on one thread")
     if args.deal is not None or args.landlord is not None:
@@ -359,6 +375,9 @@ def run(args: argparse.Namespace) -> int:
     if args.player is not None:
         raise ValueError("--player is Run Fast's (--rules runfast): a Dou Dizhu solve is "
                          "the landlord's side against the peasants")
+    if args.first_win and args.objective == "stake":
+        raise ValueError("--first-win stops at the first winning move, but --objective stake "
+                         "searches every first move: drop one of them")
     game = _game(args)
     tt_mb = DEFAULT_TT_MEGABYTES if args.tt_mb is None else args.tt_mb
     if 1 <= tt_mb <= _MAX_TT_MEGABYTES:  # outside, solve says what the range is
@@ -367,9 +386,9 @@ def run(args: argparse.Namespace) -> int:
         solution = solve(game, rules=args.rules, objective=args.objective,  # type: ignore
                          max_nodes=args.max_nodes, time_limit=args.time_limit,
                          tt_megabytes=tt_mb, shortest=args.shortest, partner=args.partner,
-                         threads=args.threads)
+                         threads=args.threads, every_move=not args.first_win)
     if args.json:
         print_json(_document(solution, args.rules, args.partner))
     else:
-        _print(solution, args.rules, args.partner)
+        _print(solution, args.rules, args.partner, args.first_win)
     return 0

@@ -17,7 +17,8 @@ The answers:
   (whether the landlord's side wins); for a duel, whose first player is always to move, ``wins``
   is whether the first player wins;
 * ``winning_moves``: every first action that keeps the win for the side to move (``Move.PASS``
-  included when passing keeps it), in canonical order; empty when the side to move loses;
+  included when passing keeps it), in canonical order; empty when the side to move loses
+  (with ``every_move=False``, the first winning move the search finds: the value's cost);
 * ``pv``: a line of play to the end of the hand. By default a *winning line*: at each of its
   turns the winning side plays a winning move (the first its search tries), the losing side
   the first action it would try; it costs little beyond the value, as the searches behind it
@@ -73,6 +74,8 @@ MAX_THREADS = 64
 _MAX_TT_MEGABYTES = 1 << 16
 _NO_NODE_LIMIT = (1 << 63) - 1
 _STOP_REASONS = {0: None, 1: "nodes", 2: "time"}
+# The native objective behind every_move=False: the value and the first winning move found.
+_FIRST_WIN = 2
 # The line of play the native search finds: none, a winning line, the principal variation.
 _NO_LINE, _WINNING_LINE, _SHORTEST_LINE = 0, 1, 2
 
@@ -254,7 +257,7 @@ def _native_call(game: Game, rules: RulesLike, partner: object) -> Tuple[
 def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
           max_nodes: Optional[int] = None, time_limit: Optional[float] = None,
           tt_megabytes: int = DEFAULT_TT_MEGABYTES, pv: bool = True, shortest: bool = False,
-          threads: int = 1, partner: Optional[int] = None) -> Solution:
+          threads: int = 1, partner: Optional[int] = None, every_move: bool = True) -> Solution:
     """Solve a position or a duel exactly (see the module docstring for the answers).
 
     ``rules`` gives the move options (a :class:`Rules` or a preset name): those of three
@@ -271,6 +274,13 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     with its ``distance``, at many times the cost of the value (a shortest line longer than
     254 actions, at four seats with about 60 cards or more in play, is not searched for: the
     result is then inexact with ``stopped`` None).
+
+    ``every_move=False`` asks for the value and one winning move: the root's actions are
+    searched in the search's own order and the search stops at the first that wins, so
+    ``winning_moves`` holds that one move (the first winning move in search order, whatever
+    the threads) or nothing when the side to move loses. A won position then costs the proof
+    of one move instead of a verdict on every action; a lost one costs the same. It is refused
+    with ``objective="stake"``, which searches every action.
 
     ``threads`` searches the root's actions on that many threads sharing the table (the
     calling thread one of them; they run without the GIL). The answers, the winning moves and
@@ -315,6 +325,11 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     want_pv = _check_flag("pv", pv)
     want_shortest = _check_flag("shortest", shortest)
     thread_count = check_int("threads", threads, 1, MAX_THREADS)
+    if not _check_flag("every_move", every_move):
+        if code == OBJECTIVES.index("stake"):
+            raise ValueError("every_move=False asks for the value alone, but "
+                             "objective='stake' searches every action: drop one of them")
+        code = _FIRST_WIN
     side, entry, node = _native_call(game, rules, partner)
     if type(game) is not Duel and game.is_over:
         return _finished(game, side, code == 1)

@@ -1357,6 +1357,7 @@ cdef int stake_search(Search* s, const Solved* n, int64_t* out) noexcept nogil:
 cdef enum:
     OBJECTIVE_WIN = 0
     OBJECTIVE_STAKE = 1
+    OBJECTIVE_FIRST_WIN = 2     # the value and one winning move: the first in search order
 
 
 cdef struct Root:
@@ -1364,6 +1365,8 @@ cdef struct Root:
     uint64_t* moves         # the root's moves in canonical order (``count - offset`` of them)
     Py_ssize_t offset       # 1 when following: action 0 is the pass, action i move i - 1
     int8_t* verdicts        # per action: 1 keeps the win, 0 loses, -1 not searched (stopped)
+    Py_ssize_t* order       # the actions in search order: the order the queue hands them out
+    bint first_win          # stop at the first winning action (OBJECTIVE_FIRST_WIN)
     int64_t* stakes         # per action: its stake value (objective stake)
     Py_ssize_t count
     int value               # 1: the side to move wins, 0: it loses, -1: unknown
@@ -1516,10 +1519,13 @@ cdef int winning_line(Search* s, const Solved* start, Root* root) noexcept nogil
 
 cdef int root_verdicts(Search* s, const Solved* node, Root* root,
                        Shared* queue) noexcept nogil:
-    """Search root actions taken in turn from ``queue`` (shared by the threads of a solve, or
-    one thread's own) until none is left, each one's verdict into ``root.verdicts``. 0, or -1
-    when stopped (the other threads then told to stop)."""
+    """Search root actions taken in turn, in search order, from ``queue`` (shared by the
+    threads of a solve, or one thread's own) until none is left, each one's verdict into
+    ``root.verdicts``; under ``root.first_win`` until a winning one too (the other threads
+    then stopped: solve_root settles which win is the first). 0, or -1 when stopped (the
+    other threads then told to stop)."""
     cdef long long i
+    cdef Py_ssize_t action
     cdef int r
     while True:
         if s.shared != NULL:
@@ -1529,11 +1535,37 @@ cdef int root_verdicts(Search* s, const Solved* node, Root* root,
             queue.next_action += 1
         if i >= root.count:
             return 0
-        if child_value(s, node, root, <Py_ssize_t>i, &r) < 0:
+        action = root.order[i]
+        if child_value(s, node, root, action, &r) < 0:
             if s.shared != NULL:
                 store_int(&s.shared.halt, 1)
             return -1
-        root.verdicts[i] = <int8_t>r
+        root.verdicts[action] = <int8_t>r
+        if r == 1 and root.first_win:
+            if s.shared != NULL:
+                store_int(&s.shared.halt, 1)
+            return 0
+
+
+cdef int first_win_only(Search* s, const Solved* node, Root* root) noexcept nogil:
+    """Under ``root.first_win``, after the root's actions were searched: keep the verdict of
+    the first winning action in search order alone, the one a single thread finds. Threads
+    stopped by another's win may have left earlier actions unsearched: they are searched here,
+    in order, on the warm table. 0, or -1 when stopped."""
+    cdef Py_ssize_t i, action
+    cdef int r
+    cdef bint found = False
+    for i in range(root.count):
+        action = root.order[i]
+        if found:
+            root.verdicts[action] = -1      # not asked for: the first win is the answer
+            continue
+        if root.verdicts[action] < 0:
+            if child_value(s, node, root, action, &r) < 0:
+                return -1
+            root.verdicts[action] = <int8_t>r
+        found = root.verdicts[action] == 1
+    return 0
 
 
 cdef int solve_root(Search* s, const Solved* node, Root* root, int objective,
@@ -1543,6 +1575,8 @@ cdef int solve_root(Search* s, const Solved* node, Root* root, int objective,
     cdef Py_ssize_t i
     cdef int side = side_of(&s.g, node.player)
     cdef int64_t best, value
+    if root.first_win and not s.stopped:
+        first_win_only(s, node, root)       # a stop is read below, from s.stopped
     root.value = 0
     root.stake = 0
     root.dist = -1
@@ -1639,6 +1673,34 @@ cdef inline uint64_t floor_power_of_two(uint64_t x) noexcept nogil:
     while 2 * power <= x:
         power *= 2
     return power
+
+
+cdef bint root_order(const Solved* node, Root* root, bint search_order) noexcept nogil:
+    """``root.order``: the order the root's actions are searched in. Canonical to find every
+    winning move (measured that way); for the first win, the order search() tries a node's
+    moves (by order_score, highest first, ties in canonical order), the pass last. False: out
+    of memory."""
+    cdef Py_ssize_t i, j, n_moves = root.count - root.offset
+    cdef int u = units(node)
+    cdef int* score
+    if not search_order:
+        for i in range(root.count):
+            root.order[i] = i
+        return True
+    score = <int*>malloc((n_moves + 1) * sizeof(int))
+    if score == NULL:
+        return False
+    for i in range(n_moves):
+        score[i] = order_score(node, root.moves + u * i)
+        j = i           # insertion by descending score; equal scores keep canonical order
+        while j > 0 and score[root.order[j - 1] - root.offset] < score[i]:
+            root.order[j] = root.order[j - 1]
+            j -= 1
+        root.order[j] = i + root.offset
+    if root.offset:
+        root.order[n_moves] = 0             # the pass
+    free(score)
+    return True
 
 
 cdef class _RootThreads:
@@ -1739,10 +1801,14 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
         root.verdicts = <int8_t*>malloc(root.count + 1)
         root.stakes = <int64_t*>calloc(root.count + 1, sizeof(int64_t))
         root.pv = <uint64_t*>malloc(u * MAX_ACTIONS * sizeof(uint64_t))
-        if not (root.moves and root.verdicts and root.stakes and root.pv):
+        root.order = <Py_ssize_t*>malloc((root.count + 1) * sizeof(Py_ssize_t))
+        if not (root.moves and root.verdicts and root.stakes and root.pv and root.order):
             raise MemoryError("out of memory for the solver's root")
         memcpy(root.moves, s.stack.data, u * n_moves * sizeof(uint64_t))
         memset(root.verdicts, -1, root.count + 1)
+        root.first_win = objective == OBJECTIVE_FIRST_WIN
+        if not root_order(node, &root, root.first_win):
+            raise MemoryError("out of memory for the solver's root")
         start = now()
         s.deadline = start + time_limit if time_limit > 0 else 0
         if threads > 1 and root.count > 1:
@@ -1768,6 +1834,7 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
         free(root.verdicts)
         free(root.stakes)
         free(root.pv)
+        free(root.order)
 
 
 # --- the entry points (arguments validated by ddz_fast.search.solver) ---------------------------

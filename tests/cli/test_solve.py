@@ -52,6 +52,20 @@ def test_solve_a_duel_with_a_move_to_beat_as_json():
 
 
 @pytest.mark.native  # the solver is compiled only
+def test_first_win_prints_one_winning_move():
+    # Every lead of the first player wins (tests/test_solver_cases: 3, B, R and BR); with
+    # --first-win the answer is one of them, and a lost duel still has none.
+    result = ddz("solve", "--duel", "BR3/44", "--first-win")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "winner: the first player"
+    assert lines[1].split(": ")[0] == "winning move (the first found)"
+    assert lines[1].split(": ")[1] in ("3", "B", "R", "BR")
+    result = ddz("solve", "--duel", "38/9T", "--first-win")
+    assert result.stdout.splitlines()[1] == "winning moves: none (the side to move loses)"
+
+
+@pytest.mark.native  # the solver is compiled only
 def test_solve_a_losing_side():
     result = ddz("solve", "--duel", "38/9T")
     assert result.stdout.splitlines()[:2] == ["winner: the second player",
@@ -84,6 +98,8 @@ def test_solve_with_a_node_limit_reports_it():
     (["solve", "--deal", "1", "--rules", "runfast"], "Dou Dizhu's"),
     (["solve", "--duel", "3/4", "--threads", "0"], "threads"),
     (["solve", "--duel", "3/4", "--landlord", "1"], "--landlord names the landlord of --deal"),
+    (["solve", "--duel", "3/4", "--first-win", "--objective", "stake"], "drop one of them"),
+    (["solve", "--rules", "runfast", "342/4/46 0 - 0", "--first-win"], "--first-win is Dou"),
 ])
 def test_bad_input_is_one_line(args, fragment):
     result = ddz(*args)

@@ -28,6 +28,7 @@ from ddz_fast.reference.solver import solve_reference
 from ddz_fast.search.solver import solve
 from support.chi_square import chi2_p
 from support.common import sizes
+from support.solver_cases import check_first_win
 
 pytestmark = pytest.mark.native  # the solver and the sampler are compiled only
 
@@ -137,6 +138,7 @@ def check_solver(game, preset: str, stake: bool) -> None:
         assert found.landlord_wins == (expected.wins == (game.to_move == game.landlord)), game
     if stake:
         assert (found.stake, found.stake_moves) == (expected.stake, expected.stake_moves), game
+    check_first_win(game, expected, rules=preset)
 
 
 def test_the_botzone_positions_hold_shuttles():

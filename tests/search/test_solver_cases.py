@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_fast import Duel, Move, Position, Rules, solve
-from ddz_fast.moves.notation import parse_move
+from ddz_fast import Duel, Move, Position, solve
 from ddz_fast.reference.solver import solve_reference
 
 pytestmark = pytest.mark.native  # the solver is compiled only

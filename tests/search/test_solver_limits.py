@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from ddz_fast import Duel, Move, Position, Rules, solve
+from ddz_fast import Duel, Move, Position, solve
 from ddz_fast.moves.notation import parse_move
 
 from support.interrupts import seconds_until_interrupted
@@ -127,6 +127,8 @@ def test_ctrl_c_in_the_command_line_exits_130_with_one_line():
     ({"tt_megabytes": 0}, ValueError, "tt_megabytes"),
     ({"tt_megabytes": 2.0}, TypeError, "tt_megabytes"),
     ({"pv": 1}, TypeError, "pv"),
+    ({"every_move": 0}, TypeError, "every_move must be a bool"),
+    ({"every_move": False, "objective": "stake"}, ValueError, "every_move=False"),
     ({"rules": "nope"}, ValueError, "preset"),
 ])
 def test_bad_arguments(kwargs, error, fragment):

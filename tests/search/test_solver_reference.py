@@ -20,7 +20,7 @@ from ddz_fast.search.solver import solve
 
 from support.common import PRESET_NAMES, sizes
 from support.lines import check_winning_line
-from support.solver_cases import random_duel, random_position
+from support.solver_cases import check_first_win, random_duel, random_position
 
 pytestmark = pytest.mark.native  # the solver is compiled only
 
@@ -57,6 +57,7 @@ def _check(game, preset: str, distance: bool, legal_moves=ddz_fast.legal_moves) 
     if distance:
         assert found.distance == expected.distance, game
         assert found.pv == expected.pv, game
+    check_first_win(game, expected, rules=preset)
 
 
 @pytest.mark.parametrize("games", sizes(75, 375))    # x 2 kinds x 5 presets

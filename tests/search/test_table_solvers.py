@@ -28,8 +28,8 @@ from ddz_fast.search.solver import solve
 from support.common import sizes
 from support.interrupts import seconds_until_interrupted
 from support.lines import check_winning_line
-from support.solver_cases import (APP, PARTNER, TABLES, opening, random_four_player_position,
-                                  random_wild_position)
+from support.solver_cases import (APP, PARTNER, TABLES, check_first_win, opening,
+                                  random_four_player_position, random_wild_position)
 
 pytestmark = pytest.mark.native  # the solver is compiled only
 
@@ -73,6 +73,7 @@ def _check(game, partner: Optional[int], rules: Rules, stake: bool, distance: bo
         assert (found.stake, found.stake_moves) == (expected.stake, expected.stake_moves), game
     if distance:
         assert (found.distance, found.pv) == (expected.distance, expected.pv), game
+    check_first_win(game, expected, rules=rules, partner=partner)
 
 
 @pytest.mark.parametrize("games", sizes(100, 1000))

@@ -143,3 +143,19 @@ def opening(table: str):
     wild = tuple(sorted(rng.sample(range(13), rules.laizi)))
     return Position(hands, 0, 0, wild=wild), rules, None
 
+
+
+def check_first_win(game, expected, **options) -> None:
+    """``solve(game, every_move=False, **options)`` against the reference's solution
+    ``expected``: the same value, and one of its winning moves (none when the side to move
+    loses), the same on two threads."""
+    from ddz_fast.search.solver import solve
+    one = solve(game, pv=False, every_move=False, **options)
+    assert one.exact and one.wins == expected.wins, game
+    if expected.wins:
+        assert len(one.winning_moves) == 1, game
+        assert one.winning_moves[0] in expected.winning_moves, game
+    else:
+        assert one.winning_moves == (), game
+    two = solve(game, pv=False, every_move=False, threads=2, **options)
+    assert (two.wins, two.winning_moves) == (one.wins, one.winning_moves), game
