@@ -13,7 +13,9 @@ line of play is not timed) on one thread, with the default 64 MB table. A solve 
 finished exactly. Times are wall clock (what a caller waits) and CPU time of the process
 (time.process_time: what one core spends on the solve, which runs on the calling thread; on a
 shared machine the wall clock also holds the time other processes ran). Writes
-benchmarks/results/solver.md by default.
+benchmarks/results/solver.md by default. The rows at the frontier (duels of 17 a side,
+three-hand positions of 36 and 45 cards, whole deals) take minutes each: they are
+benchmarks/solver_frontier.py.
 """
 from __future__ import annotations
 

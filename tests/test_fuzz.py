@@ -187,9 +187,9 @@ def run_isolated(case) -> "oracle.Outcome":
 @pytest.mark.parametrize("entry", [
     pytest.param(entry, marks=[pytest.mark.native] if entry in NATIVE_ENTRIES else [])
     for entry in cases.entry_names()])
-@pytest.mark.parametrize("percent", sizes(40, 100))
+@pytest.mark.parametrize("percent", sizes(30, 100))
 def test_entry_point_returns_or_raises_a_clear_error(entry, percent):
-    # the newer entry points name their own (fewer) examples; the default run takes 40% of them
+    # the newer entry points name their own (fewer) examples; the default run takes 30% of them
     # (the first of the same derandomized sequence), the slow step all
     named = cases.EXAMPLES.get(entry) or SLOW.get(entry, 100)
     examples = max(min(15, named), named * percent // 100)

@@ -47,7 +47,7 @@ def _(g: Gen):
         game = g.any()
     kwargs: Dict[str, Any] = {}
     for name in g.rng.sample(["rules", "objective", "max_nodes", "time_limit", "tt_megabytes",
-                              "pv"], g.rng.randint(0, 3)):
+                              "pv", "every_move", "threads"], g.rng.randint(0, 3)):
         kwargs[name] = {
             "rules": g.rules_like,
             "objective": lambda: g.pick(["win", "stake", "lose", None, 3, g.text()]),
@@ -56,6 +56,8 @@ def _(g: Gen):
                                           "1", 1e308]),
             "tt_megabytes": lambda: g.pick([1, 8, 0, -1, 2**40, 1.0, None]),
             "pv": lambda: g.pick([True, False, None, 1, np.bool_(True)]),
+            "every_move": lambda: g.pick([True, False, False, None, 0, "no"]),
+            "threads": lambda: g.pick([1, 2, 0, -1, 65, 2.0, None]),
         }[name]()
     kwargs.setdefault("max_nodes", 200_000)     # any solve stays well inside the timeout
     text = call_text("solve", game, **kwargs)
