@@ -44,6 +44,7 @@ from report import machine_line, markdown_table  # noqa: E402
 from solver_games import duels, positions  # noqa: E402
 
 RESULTS = HERE / "results" / "solver_frontier.md"
+FIRST_WIN_RESULTS = HERE / "results" / "solver_frontier_first_win.md"
 SHARES = (10.0, 60.0)       # the share solved within these many seconds, beside the limit
 #: The rows, by the name --rows takes.
 ROWS = {"duels": "duels, 17 a side", "36": "three hands, 36 in all",
@@ -168,9 +169,13 @@ def main(argv: Sequence[str] = ()) -> int:
     parser.add_argument("--rows", default=ROWS_DEFAULT,
                         help="rows to run: duels, 36, 45, deals (comma-separated)")
     parser.add_argument("--scaling", action="store_true")
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"default {RESULTS.relative_to(HERE.parent)}, or "
+                             f"{FIRST_WIN_RESULTS.relative_to(HERE.parent)} with --first-win")
     args = parser.parse_args(argv)
     every_move = not args.first_win
+    if args.out is None:
+        args.out = FIRST_WIN_RESULTS if args.first_win else RESULTS
     picked = args.rows.split(",")
     unknown = sorted(set(picked) - set(ROWS))
     if unknown:

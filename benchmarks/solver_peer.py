@@ -7,6 +7,7 @@ that file: built outside the project from the solver's own repository). Each due
 benchmarks/solver_games.py (the first player, the solver's "lord", leading) is solved by both
 for its value, single-threaded, each with a fresh table: the peer's ``Negamax::search`` (which
 finds one winning move) timed by the driver around the search; ddz_fast's ``solve`` with
+``pv=False, every_move=False`` (the value and one winning move, what the peer answers), with
 ``pv=False`` (the value and every winning move) and its default call (with a winning line), as
 the solution reports its time. The rules are the peer's: a bomb may carry a pair as its two
 solo kickers (``Rules(four_two_solo_max_copies=2)``). The table counts the duels where the two
@@ -59,10 +60,16 @@ def peer_solve(peer: Path, games: Sequence[Duel]) -> List[Tuple[bool, float]]:
     return [(win == "1", float(seconds)) for win, seconds in answers]
 
 
-def ours(games: Sequence[Duel], pv: bool) -> List[Tuple[bool, float]]:
-    """ddz_fast's value and seconds for each duel."""
-    solve(games[0], rules=PEER_RULES, pv=pv)        # map the table's pages once
-    found = [solve(g, rules=PEER_RULES, pv=pv) for g in games]
+#: ddz_fast's calls, by column: the value and one winning move (the peer's answer), the value
+#: and every winning move, and the default call (with a winning line).
+OURS = {"first win": {"pv": False, "every_move": False}, "pv=False": {"pv": False},
+        "default": {}}
+
+
+def ours(games: Sequence[Duel], options: dict) -> List[Tuple[bool, float]]:
+    """ddz_fast's value and seconds for each duel, ``solve`` called with ``options``."""
+    solve(games[0], rules=PEER_RULES, **options)        # map the table's pages once
+    found = [solve(g, rules=PEER_RULES, **options) for g in games]
     return [(f.wins, f.seconds) for f in found]
 
 
@@ -71,11 +78,11 @@ def row(size: int, count: int, peer: Path, disagreements: List[str]) -> List[str
     from ddz_fast's appended to ``disagreements``."""
     games = duels(size, count)
     theirs = peer_solve(peer, games)
-    value = ours(games, pv=False)
-    default = ours(games, pv=True)
+    mine = {name: ours(games, options) for name, options in OURS.items()}
     agree = 0
-    for game, (a, _), (b, _), (c, _) in zip(games, theirs, value, default):
-        if b != c:
+    for game, (a, _), *answers in zip(games, theirs, *mine.values()):
+        b = answers[0][0]
+        if any(wins != b for wins, _ in answers):
             raise AssertionError(f"solve() disagrees with itself on {game}")
         agree += a == b
         if a != b:
@@ -83,12 +90,12 @@ def row(size: int, count: int, peer: Path, disagreements: List[str]) -> List[str
                                  f"{'wins' if a else 'loses'}, ddz_fast that it "
                                  f"{'wins' if b else 'loses'}")
     cells = [f"{size} a side", str(count), str(agree)]
-    for answers in (theirs, value, default):
+    for answers in (theirs, *mine.values()):
         seconds = [s for _, s in answers]
         cells += [f"{1000 * statistics.median(seconds):.2f}", f"{1000 * max(seconds):.1f}"]
-    median = {name: statistics.median(s for _, s in answers)
-              for name, answers in (("peer", theirs), ("value", value), ("default", default))}
-    cells += [f"{median['peer'] / median['value']:.1f}x", f"{median['peer'] / median['default']:.1f}x"]
+    peer_median = statistics.median(s for _, s in theirs)
+    cells += [f"{peer_median / statistics.median(s for _, s in answers):.1f}x"
+              for answers in mine.values()]
     print(" | ".join(cells), flush=True)
     return cells
 
@@ -106,16 +113,17 @@ def main(argv: Sequence[str] = ()) -> int:
     started, load_before = time.perf_counter(), load_average()
     disagreements: List[str] = []
     rows = [row(size, args.games, args.peer, disagreements) for size in args.sizes]
-    header = ["duels", "n", "same value", "peer median ms", "peer worst ms", "pv=False median ms",
-              "pv=False worst ms", "default median ms", "default worst ms",
-              "peer / pv=False (medians)", "peer / default (medians)"]
+    header = (["duels", "n", "same value", "peer median ms", "peer worst ms"]
+              + [f"{name} {stat} ms" for name in OURS for stat in ("median", "worst")]
+              + [f"peer / {name} (medians)" for name in OURS])
     lines = [
         "# The solver beside the fastest public C++ endgame solver",
         "",
         f"The same fixed-seed duels (benchmarks/solver_games.py) under the peer's rules, each "
         f"solved single-threaded with a fresh table by YunyanDeng/doudizhu_endgame's "
-        f"`Negamax::search` and by ddz_fast's `solve` (`pv=False`: the value and every winning "
-        f"move; default: with a winning line). Written by `python "
+        f"`Negamax::search` and by ddz_fast's `solve` (first win: `pv=False, every_move=False`, "
+        f"the value and one winning move, as the peer answers; `pv=False`: the value and every "
+        f"winning move; default: with a winning line). Written by `python "
         f"benchmarks/solver_peer.py --peer PATH --sizes {' '.join(map(str, args.sizes))} "
         f"--games {args.games}` in {time.perf_counter() - started:.0f} s on "
         f"{machine_line(['ddz_fast'])} Load average {load_before:.1f} at the start and "
