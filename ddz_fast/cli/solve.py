@@ -39,8 +39,8 @@ won position the cost of one move's proof instead of a verdict on every first mo
     ddz-fast solve --deal 7 --first-win --threads 2 --time-limit 60
 
 ``--duel``, ``--deal``, ``--objective stake``, ``--tt-mb``, ``--threads``, ``--partner``,
-``--first-win`` and ``--shortest`` are Dou Dizhu's (the Run Fast solver's table is bounded by ``--max-nodes``) and
-are refused there in one line; ``--player`` is Run Fast's.
+``--first-win`` and ``--shortest`` are Dou Dizhu's (the Run Fast solver's table is bounded by
+``--max-nodes``) and are refused there in one line; ``--player`` is Run Fast's.
 
 A long solve shows a progress line on stderr when stderr is a terminal. Ctrl-C stops it: one
 line on stderr and exit status 130.

@@ -327,7 +327,7 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
     thread_count = check_int("threads", threads, 1, MAX_THREADS)
     if not _check_flag("every_move", every_move):
         if code == OBJECTIVES.index("stake"):
-            raise ValueError("every_move=False asks for the value alone, but "
+            raise ValueError("every_move=False asks for the value and one winning move, but "
                              "objective='stake' searches every action: drop one of them")
         code = _FIRST_WIN
     side, entry, node = _native_call(game, rules, partner)
