@@ -72,9 +72,9 @@ def lower_shuttles(rng: random.Random, leading: List[Move],
     return prevs
 
 
-@pytest.fixture(scope="module", params=sizes(4_000, 20_000))
+@pytest.fixture(scope="module", params=sizes(2_000, 20_000))
 def cases(request) -> List[Case]:
-    """Random hands (4,000, and 20,000 in the slow step), the rule sets in turn, with the
+    """Random hands (2,000, and 20,000 in the slow step), the rule sets in turn, with the
     reference's leading moves and responses.
 
     Each hand answers one move of every type from the action space (stratified, so every type
@@ -228,9 +228,9 @@ def shuttle_hand(rng: random.Random, size: int) -> Hand:
     return Hand(counts)
 
 
-@pytest.fixture(scope="module", params=sizes(2_000, 10_000))
+@pytest.fixture(scope="module", params=sizes(1_000, 10_000))
 def botzone_cases(request) -> List[Case]:
-    """Hands of 17 and 20 cards under botzone (2,000, and 10,000 in the slow step), half uniform
+    """Hands of 17 and 20 cards under botzone (1,000, and 10,000 in the slow step), half uniform
     deals and half built around
     a space shuttle, with the reference's leading moves and its answers to a move of every type
     and every shuttle kind, to lower shuttles of the hand's own kinds and to its own moves."""
