@@ -1,6 +1,6 @@
 """The search bots (PIMC, ISMCTS) and every other bot: legal, blind to hidden cards, seeded.
 
-* Every bot plays only legal actions over random hands (1,000, and 10,000 in the slow step), across
+* Every bot plays only legal actions over random hands (500, and 10,000 in the slow step), across
   the rule presets and both bidding systems (the bots take turns at the table, so each plays
   thousands of hands); on the botzone and no-kitty tables, each alone, 2,000 hands in the slow step
   with the random, greedy and search bots.
@@ -54,7 +54,7 @@ BLOCKS = 4
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))
-@pytest.mark.parametrize("hands", sizes(1_000, 10_000))
+@pytest.mark.parametrize("hands", sizes(500, 10_000))
 def test_every_bot_plays_only_legal_actions(hands, block):
     # The hands come in BLOCKS consecutive blocks, one test each, so that test processes share
     # the sweep; together they play hands 0 .. hands - 1.
