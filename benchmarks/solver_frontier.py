@@ -181,16 +181,16 @@ def main(argv: Sequence[str] = ()) -> int:
     if unknown:
         parser.error(f"unknown rows {', '.join(unknown)}: choose from {', '.join(ROWS)}")
     started = time.perf_counter()
-    rows, deals, scaling = [], whole_deals(args.deals), []
+    rows, scaling = [], []
     found_deals: List[Solved] = []
     for name in picked:
         label = ROWS[name]
-        games = deals if name == "deals" else (
-            duels(17, args.games) if name == "duels" else positions(int(name), args.games))
+        games = (whole_deals(args.deals) if name == "deals" else
+                 duels(17, args.games) if name == "duels" else positions(int(name), args.games))
         print(label, file=sys.stderr, flush=True)
         found = solve_all(games, args.limit, args.threads, args.tt_mb, every_move)
         rows.append(row(label, found, args.limit))
-        if games is deals:
+        if name == "deals":
             found_deals = found
         if args.scaling:
             scaling.append((label, thread_scaling(games, found, args.limit, args.tt_mb,

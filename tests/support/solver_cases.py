@@ -13,6 +13,7 @@ from ddz_fast.hand import Hand
 from ddz_fast.move import Move
 from ddz_fast.positions.three_player import Position
 from ddz_fast.rules import Rules
+from ddz_fast.search.solver import solve
 
 DECK = [rank for rank in range(NUM_RANKS) for _ in range(MAX_COPIES[rank])]
 
@@ -144,12 +145,10 @@ def opening(table: str):
     return Position(hands, 0, 0, wild=wild), rules, None
 
 
-
 def check_first_win(game, expected, **options) -> None:
     """``solve(game, every_move=False, **options)`` against the reference's solution
     ``expected``: the same value, and one of its winning moves (none when the side to move
     loses), the same on two threads."""
-    from ddz_fast.search.solver import solve
     one = solve(game, pv=False, every_move=False, **options)
     assert one.exact and one.wins == expected.wins, game
     if expected.wins:
