@@ -407,14 +407,16 @@ def _four_player_rules(info: FourPlayerInformationSet, rules: RulesLike) -> Rule
 class PIMCBot(_SearchBot):
     """Perfect-information Monte Carlo: score each action on dealt hands, play the best total.
 
-    Each decision deals ``samples`` determinizations of the hidden hands. Each action scores the
-    fraction of the finishes after it (by the ``rollout`` policy) that its side won: about
-    ``rollouts`` finishes per decision, spread over the deals and actions. When at most
+    Each decision deals ``samples`` determinizations of the hidden hands and plays about
+    ``rollouts`` finishes after the actions (by the ``rollout`` policy), scoring each action by
+    the fraction of its finishes that its side won. The finishes go by sequential halving: in
+    rounds, each round's share spread over the actions left and over the deals in turn, the
+    better half by won fraction kept for the next round; the action left is played. When at most
     ``solve_cards`` cards are left in all hands, every deal is also solved exactly
     (:func:`ddz_fast.search.solver.solve`, at most ``max_nodes`` nodes each), and a deal on which
     an action is proven to win counts more than all the finishes together: the finishes then only
-    order actions with equal proven wins (when every deal is lost, or won, whatever is played). The
-    action with the best total is played, the first in canonical order among equals.
+    choose among the actions with the most proven wins (when every deal is lost, or won, whatever
+    is played).
 
     Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
     percentile (``benchmarks/results/strength.md``); with wild cards 37 to 65 ms, at the
@@ -442,22 +444,58 @@ class PIMCBot(_SearchBot):
                 f"solve_cards={self.solve_cards})")
 
     def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
-        """Per action, the won fraction of its finishes times ``samples``: about ``rollouts``
-        finishes in all, at least one per action; plus, where the exact step runs, its proven
-        wins times ``samples + 1``."""
+        """Per action, a score whose first maximum is the action to play: where the exact step
+        runs, its proven wins times the halving's top score, which outweighs the rest; then
+        :meth:`_halving`'s score among the actions with the most proven wins."""
         actions = len(decision.actions)
-        used = max(1, min(self.samples, self.rollouts // actions))
-        per_pair = max(1, self.rollouts // (used * actions))
         solving = decision.exact and sum(decision.info.card_counts) <= self.solve_cards
-        deals = decision.deals(self.samples if solving else used, seed)
-        wins = _search._rollout_wins(decision.table, decision.root(), deals[:used],
-                                     decision.keys(), per_pair, self._policy, seed,
-                                     decision.rules)
-        scores = wins * (self.samples / (used * per_pair))
+        deals = decision.deals(self.samples, seed)
+        candidates = np.arange(actions)
+        scores = np.zeros(actions)
         if solving:
-            # A proven win outweighs every rollout: the finishes only order equal totals.
-            scores += (self.samples + 1) * self._solved_wins(deals, decision)
+            proven = self._solved_wins(deals, decision)
+            candidates = np.flatnonzero(proven == proven.max())
+            scores = proven * (2.0 * actions)
+        if len(candidates) > 1:
+            scores[candidates] += self._halving(decision, deals, candidates, seed)
         return scores
+
+    def _halving(self, decision: _Decision, deals: np.ndarray, candidates: np.ndarray,
+                 seed: int) -> np.ndarray:
+        """Sequential halving over ``candidates``: rounds of finishes (about ``rollouts`` in
+        all, an equal share a round, spread evenly over the round's actions and over the deals
+        in turn), each keeping the half with the best won fraction so far. Scores: the rounds
+        an action survived plus half its won fraction, so the last one standing scores highest.
+
+        A uniform split gives each of a hundred actions (a two-deck lead) about 40 finishes,
+        too few to tell the best apart; halving spends most of them on the few that remain."""
+        rounds = max(1, int(np.ceil(np.log2(len(candidates)))))
+        keys = decision.keys()
+        wins = np.zeros(len(candidates))
+        plays = np.zeros(len(candidates))
+        alive = np.arange(len(candidates))
+        survived = np.zeros(len(candidates))
+        # Ties are broken by a seeded order, not the canonical one: with a few finishes each,
+        # most early scores tie, and the canonical order would always drop the same actions.
+        tie = np.random.default_rng(seed).random(len(candidates))
+        offset = 0
+        for round_ in range(rounds):
+            share = max(1, self.rollouts // (rounds * len(alive)))
+            used = min(share, len(deals))
+            rows = np.take(deals, np.arange(offset, offset + used) % len(deals), axis=0)
+            offset += used
+            per_pair = max(1, share // used)
+            wins[alive] += _search._rollout_wins(
+                decision.table, decision.root(), np.ascontiguousarray(rows),
+                np.ascontiguousarray(keys[candidates[alive]]), per_pair, self._policy,
+                (seed + round_) & _LOW_64, decision.rules)
+            plays[alive] += used * per_pair
+            if len(alive) == 1:
+                break
+            order = np.lexsort((tie[alive], wins[alive] / plays[alive]))[::-1]
+            alive = np.sort(alive[order[:(len(alive) + 1) // 2]])
+            survived[alive] += 1
+        return survived + 0.5 * wins / np.maximum(plays, 1)
 
     def _solved_wins(self, deals: np.ndarray, decision: _Decision) -> np.ndarray:
         """Per action, on how many deals the solver proved it wins (a solve that runs out of

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from ddz_fast import Game, Move, Rules
 from ddz_fast.search.bots import act, play_hand, start_play
 from ddz_fast.search.catalog import BOTS, make_bot
+from ddz_fast.search import search_bots
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of
 from ddz_fast.search.infoset import InformationSet, information_set
 from ddz_fast.moves.notation import parse_move
@@ -202,11 +205,37 @@ def test_rollout_scores_count_the_won_finishes_of_each_action():
     bot = PIMCBot(seed=1, samples=4, rollouts=400, solve_cards=0)
     decision = _decision_of(info, Rules())
     decision.actions = [parse_move("3"), parse_move("3456789TJQ")]
-    # 4 deals, 400 finishes over 2 actions: 50 finishes of each action on each deal, each
-    # score a won fraction times the 4 deals.
+    # Two actions: one round of halving, 200 finishes each (50 on each of the 4 deals), the
+    # better one kept. A score is the rounds survived plus half the won fraction.
     scores = bot._scores(decision, 9)
-    assert scores.shape == (2,) and 0 <= scores[0] <= 4
-    assert scores[1] == 4  # the whole chain goes out at once: won on every deal
+    assert scores.shape == (2,) and 0 <= scores[0] <= 0.5
+    assert scores[1] == 1.5  # the whole chain goes out at once: won on every deal, and kept
+
+
+def test_pimc_spends_its_finishes_by_sequential_halving(monkeypatch):
+    info = InformationSet.from_position(Position.parse("3456789TJQ/KKAA2/BR333 0 0 - 0"), 0)
+    bot = PIMCBot(seed=1, samples=4, rollouts=600, solve_cards=0)
+    decision = _decision_of(info, Rules())
+    decision.actions = decision.actions[:4] + [parse_move("3456789TJQ")]
+    search = search_bots._search
+    calls = []
+
+    def recorded(table, root, rows, keys, per_pair, *rest):
+        calls.append((len(rows), [tuple(k) for k in keys], per_pair))
+        return search._rollout_wins(table, root, rows, keys, per_pair, *rest)
+
+    monkeypatch.setattr(search_bots, "_search", SimpleNamespace(_rollout_wins=recorded))
+    scores = bot._scores(decision, 3)
+    # Five actions, ceil(log2 5) = 3 rounds of 600 / 3 = 200 finishes: 200 // 5 = 40 each (10
+    # on each of the 4 deals), then the best 3 get 200 // 3 = 66 (16 a deal), then the best 2
+    # get 100 (25 a deal), and one is left.
+    assert [(rows, len(keys), per_pair) for rows, keys, per_pair in calls] == \
+        [(4, 5, 10), (4, 3, 16), (4, 2, 25)]
+    assert set(calls[1][1]) >= set(calls[2][1]) and set(calls[0][1]) >= set(calls[1][1])
+    kept = decision.keys()[int(np.argmax(scores))]
+    assert tuple(kept) in calls[2][1] and sorted(scores)[-1] >= 3 > sorted(scores)[-2]
+    # The chain goes out at once, so it wins every finish and is the one left.
+    assert decision.actions[int(np.argmax(scores))] == parse_move("3456789TJQ")
 
 
 def test_the_twin_states_expose_a_bot_that_reads_hidden_cards():
