@@ -1,12 +1,14 @@
-"""The solver on several threads: the root's actions searched by threads that share the table
-give the same answers as one thread, at every table, and stop as one does (limits, Ctrl-C)."""
+"""The solver on several threads: the root's actions (under ``every_move=False``, the replies to
+one root action after another) searched by threads that share the table give the same answers
+as one thread, at every table, and stop as one does (limits, Ctrl-C)."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from ddz_fast import Position, solve
+from ddz_fast import Game, Position, solve
+from ddz_fast.search.bots import start_play
 from ddz_fast.search.solver import MAX_THREADS
 
 from support.common import sizes
@@ -18,6 +20,14 @@ from solver_games import duels, positions
 pytestmark = pytest.mark.native  # the solver is compiled only
 
 OPENING = Position.parse("33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0")
+# A whole deal that one winning move does not settle quickly: unsolved in 300 s (the opening
+# above takes a few milliseconds under the first win).
+HARD_DEAL = start_play(Game(), 2, landlord=0).position()
+
+
+def _hard(every_move: bool) -> Position:
+    """A classic position no solve finishes within the tests' limits."""
+    return OPENING if every_move else HARD_DEAL
 
 
 def _same(game, threads: int, **kwargs) -> None:
@@ -37,6 +47,15 @@ def test_two_threads_answer_as_one_on_duels_and_positions(count):
         _same(game, 3, objective="stake", shortest=True)
 
 
+@pytest.mark.parametrize("count", sizes(6, 40))
+def test_threads_find_the_first_win_of_one_thread(count):
+    # Under the first win the threads share the replies to each root action: the value and
+    # the move (the first winning one in search order) and its line are one thread's.
+    for game in duels(12, count) + positions(25, count) + positions(30, count):
+        for threads in (2, 3):
+            _same(game, threads, every_move=False)
+
+
 @pytest.mark.parametrize("table", TABLES)
 def test_two_threads_answer_as_one_at_every_table(table):
     rules = TABLES[table]
@@ -50,26 +69,32 @@ def test_two_threads_answer_as_one_at_every_table(table):
         else:
             game = random_wild_position(rng, 8 + i % 5, rules, i % 2 == 1)
         _same(game, 2, rules=rules, partner=partner, objective="stake" if i % 4 == 0 else "win")
+        _same(game, 2, rules=rules, partner=partner, every_move=False)
 
 
-def test_the_node_limit_stops_every_thread():
+@pytest.mark.parametrize("every_move", [True, False])
+def test_the_node_limit_stops_every_thread(every_move):
     # Counted in steps of 1,024 nodes a thread: the search stops within a step of each.
-    found = solve(OPENING, max_nodes=100_000, threads=2)
+    found = solve(_hard(every_move), max_nodes=100_000, threads=2, every_move=every_move)
     assert (found.exact, found.stopped) == (False, "nodes")
     assert 100_000 <= found.nodes <= 100_000 + 2 * 1024
 
 
+@pytest.mark.parametrize("every_move", [True, False])
 @pytest.mark.parametrize("table", ["classic", "four_player_partner"])
-def test_the_time_limit_stops_every_thread(table):
-    position, rules, partner = ((OPENING, None, None) if table == "classic"
+def test_the_time_limit_stops_every_thread(table, every_move):
+    position, rules, partner = ((_hard(every_move), None, None) if table == "classic"
                                 else opening(table))
-    found = solve(position, rules=rules, partner=partner, time_limit=0.3, threads=2)
+    found = solve(position, rules=rules, partner=partner, time_limit=0.3, threads=2,
+                  every_move=every_move)
     assert (found.exact, found.stopped) == (False, "time")
     assert 0.3 <= found.seconds <= 0.8
 
 
-def test_keyboard_interrupt_stops_every_thread():
-    assert seconds_until_interrupted(lambda: solve(OPENING, time_limit=30, threads=2)) < 5
+@pytest.mark.parametrize("every_move", [True, False])
+def test_keyboard_interrupt_stops_every_thread(every_move):
+    assert seconds_until_interrupted(
+        lambda: solve(_hard(every_move), time_limit=30, threads=2, every_move=every_move)) < 5
     # The table and the threads are left in order: the next solve is exact.
     assert solve(Position.parse("22/KA/5 0 1 3 0"), threads=2).exact
 
