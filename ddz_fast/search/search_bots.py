@@ -444,9 +444,9 @@ class PIMCBot(_SearchBot):
                 f"solve_cards={self.solve_cards})")
 
     def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
-        """Per action, a score whose first maximum is the action to play: where the exact step
-        runs, its proven wins times the halving's top score, which outweighs the rest; then
-        :meth:`_halving`'s score among the actions with the most proven wins."""
+        """Per action, a score whose maximum is the action to play: where the exact step runs,
+        its proven wins; plus, among the actions with the most (all of them without the exact
+        step), :meth:`_halving`'s score."""
         actions = len(decision.actions)
         solving = decision.exact and sum(decision.info.card_counts) <= self.solve_cards
         deals = decision.deals(self.samples, seed)
@@ -455,7 +455,7 @@ class PIMCBot(_SearchBot):
         if solving:
             proven = self._solved_wins(deals, decision)
             candidates = np.flatnonzero(proven == proven.max())
-            scores = proven * (2.0 * actions)
+            scores = proven
         if len(candidates) > 1:
             scores[candidates] += self._halving(decision, deals, candidates, seed)
         return scores
@@ -465,7 +465,8 @@ class PIMCBot(_SearchBot):
         """Sequential halving over ``candidates``: rounds of finishes (about ``rollouts`` in
         all, an equal share a round, spread evenly over the round's actions and over the deals
         in turn), each keeping the half with the best won fraction so far. Scores: the rounds
-        an action survived plus half its won fraction, so the last one standing scores highest.
+        an action survived plus half its won fraction, so the last one standing (after
+        ``ceil(log2(len(candidates)))`` rounds) scores highest.
 
         A uniform split gives each of a hundred actions (a two-deck lead) about 40 finishes,
         too few to tell the best apart; halving spends most of them on the few that remain."""
@@ -490,8 +491,6 @@ class PIMCBot(_SearchBot):
                 np.ascontiguousarray(keys[candidates[alive]]), per_pair, self._policy,
                 (seed + round_) & _LOW_64, decision.rules)
             plays[alive] += used * per_pair
-            if len(alive) == 1:
-                break
             order = np.lexsort((tie[alive], wins[alive] / plays[alive]))[::-1]
             alive = np.sort(alive[order[:(len(alive) + 1) // 2]])
             survived[alive] += 1
