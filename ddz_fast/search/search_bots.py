@@ -418,9 +418,9 @@ class PIMCBot(_SearchBot):
     choose among the actions with the most proven wins (when every deal is lost, or won, whatever
     is played).
 
-    Cost per decision at the defaults: about 6 ms on one core in the mean, 12 ms at the 95th
-    percentile (``benchmarks/results/strength.md``); with wild cards 37 to 65 ms, at the
-    four-player table 11 to 13 ms (``benchmarks/results/strength_<table>.md``). The rollouts
+    Cost per decision at the defaults: about 3 ms on one core in the mean, 7 ms at the 95th
+    percentile (``benchmarks/results/strength.md``); with wild cards 33 to 58 ms, at the
+    four-player table 10 to 11 ms (``benchmarks/results/strength_<table>.md``). The rollouts
     scale with ``rollouts``, the solves with ``samples`` and ``max_nodes``.
 
     >>> from ddz_fast import Game
@@ -521,9 +521,9 @@ class ISMCTSBot(_SearchBot):
     among equals).
 
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
-    the finishes are long), so about 8 ms in the mean at the default 4,000 iterations
-    (``benchmarks/results/strength.md``); with wild cards 50 to 143 ms (the laizi generator
-    lists every reading), at the four-player table 20 ms
+    the finishes are long), so about 6 ms in the mean at the default 4,000 iterations
+    (``benchmarks/results/strength.md``); with wild cards 53 to 137 ms (the laizi generator
+    lists every reading), at the four-player table 19 to 21 ms
     (``benchmarks/results/strength_<table>.md``).
 
     >>> from ddz_fast import Game
