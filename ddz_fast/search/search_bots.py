@@ -471,7 +471,7 @@ class PIMCBot(_SearchBot):
         A uniform split gives each of a hundred actions (a two-deck lead) about 40 finishes,
         too few to tell the best apart; halving spends most of them on the few that remain."""
         rounds = max(1, int(np.ceil(np.log2(len(candidates)))))
-        keys = decision.keys()
+        keys, root = decision.keys(), decision.root()
         wins = np.zeros(len(candidates))
         plays = np.zeros(len(candidates))
         alive = np.arange(len(candidates))
@@ -487,7 +487,7 @@ class PIMCBot(_SearchBot):
             offset += used
             per_pair = max(1, share // used)
             wins[alive] += _search._rollout_wins(
-                decision.table, decision.root(), np.ascontiguousarray(rows),
+                decision.table, root, np.ascontiguousarray(rows),
                 np.ascontiguousarray(keys[candidates[alive]]), per_pair, self._policy,
                 (seed + round_) & _LOW_64, decision.rules)
             plays[alive] += used * per_pair

@@ -1640,7 +1640,7 @@ cdef int next_reply(Search* s, const Solved* node, Root* root, Shared* queue,
         if queue.items == 0:
             root.verdicts[action[0]] = <int8_t>verdict
             store_int(&queue.settled[action[0]], 1)
-            if verdict == 1 and root.first_win:
+            if verdict == 1:     # root_replies runs under the first win only
                 store_int(&queue.halt, 1)
     action[0] = root.order[queue.position]
     k[0] = queue.item
@@ -1651,8 +1651,8 @@ cdef int next_reply(Search* s, const Solved* node, Root* root, Shared* queue,
 
 cdef void settle_reply(Root* root, Shared* queue, Py_ssize_t action, int r) noexcept nogil:
     """Under the queue's lock: a reply's verdict ``r`` counted for ``action``: a refuting one
-    settles it lost, the last of its replies that all failed settles it won (and, under the
-    first win, halts the search)."""
+    settles it lost, the last of its replies that all failed settles it won (and halts the
+    search: the first win is all it asks)."""
     if queue.settled[action]:
         return
     if r == 1:
@@ -1661,7 +1661,7 @@ cdef void settle_reply(Root* root, Shared* queue, Py_ssize_t action, int r) noex
             return
     root.verdicts[action] = <int8_t>r
     store_int(&queue.settled[action], 1)
-    if r == 1 and root.first_win:
+    if r == 1:
         store_int(&queue.halt, 1)
 
 
