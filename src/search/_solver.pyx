@@ -44,7 +44,7 @@ from ddz_fast.moves._interned cimport move_of_word as move_of
 from ddz_fast import bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 
-__all__ = ["TranspositionTable", "_solve", "_solve_laizi", "_solve_four_player"]
+__all__ = ["TranspositionTable", "_solve", "_solve_laizi", "_solve_four_player", "_set_warm_nodes"]
 
 
 def _check_layout():
@@ -102,6 +102,12 @@ cdef extern from *:
     }
     static int ddz_load_int(volatile int* p) { return _InterlockedOr((volatile long*)p, 0); }
     static void ddz_store_int(volatile int* p, int v) { _InterlockedExchange((volatile long*)p, v); }
+    static int ddz_add_int(volatile int* p, int v) {
+        return _InterlockedExchangeAdd((volatile long*)p, v);
+    }
+    static void ddz_store_ll(volatile long long* p, long long v) {
+        _InterlockedExchange64(p, v);
+    }
     #else
     static inline void ddz_lock(volatile char* lock) {
         while (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE))
@@ -115,6 +121,12 @@ cdef extern from *:
     static inline void ddz_store_int(volatile int* p, int v) {
         __atomic_store_n(p, v, __ATOMIC_RELAXED);
     }
+    static inline int ddz_add_int(volatile int* p, int v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline void ddz_store_ll(volatile long long* p, long long v) {
+        __atomic_store_n(p, v, __ATOMIC_RELAXED);
+    }
     #endif
     """
     void spin_lock "ddz_lock"(char* lock) nogil
@@ -122,6 +134,8 @@ cdef extern from *:
     long long fetch_add "ddz_fetch_add"(long long* p, long long v) nogil
     int load_int "ddz_load_int"(int* p) nogil
     void store_int "ddz_store_int"(int* p, int v) nogil
+    int add_int "ddz_add_int"(int* p, int v) nogil
+    void store_ll "ddz_store_ll"(long long* p, long long v) nogil
 
 
 # --- nodes and moves -----------------------------------------------------------------------------
@@ -463,6 +477,11 @@ cdef enum:
     HALTED = 5              # stopped because another thread of the solve stopped
     SETTLED = 6             # a reply left because another thread settled its root action
     START_BYTES = 1 << 20   # 1 MB of the table at first
+    BUSY_SLOTS = 1 << 16    # the busy counters of the nodes threads are in (a power of two)
+    BUSY_DEPTH = 28         # the busy counters cover the nodes within this many cards of the
+                            # root's (measured on a whole deal: 16 cards 10.4 s, 28 cards
+                            # 9.2 s, every node 14.4 s, one thread 14.6 s)
+    DEFERRED = 32           # the most busy children a node puts off
     TIME_EVERY = 1023       # look at the clock every 1024 nodes
     SIGNALS_EVERY = 65535   # and for signals every 65,536
 
@@ -487,6 +506,34 @@ cdef struct Shared:
     Py_ssize_t items
     int* pending            # per root action: its replies not yet searched to the end
     int* settled            # per root action: 1 once its verdict is known
+    # Helping: a thread with no reply left in the queue searches another's beside it. jobs[i]
+    # is the reply thread i took from the queue, named by a ticket (even while searched, the
+    # next odd number once settled, whoever settled it); ``busy`` counts the threads inside
+    # the nodes of each slot, so that two threads on one reply put off each other's nodes.
+    int threads
+    Job* jobs
+    long long tickets
+    int* busy
+    # Growing the table under the first win: a thread that finds it half full (the entries
+    # written, counted every TIME_EVERY + 1 nodes a thread) asks; each searching thread stops
+    # at its next node (pause_for_growth), and the last to arrive grows it, all under
+    # ``grow_lock``. Putting the whole table in use at once instead cost a position solved in
+    # 0.34 s on one thread 2.6 s on two: writing all over a gigabyte is slow.
+    char grow_lock
+    int grow_request
+    int arrived
+    int active              # threads still taking replies
+    int epoch               # growths done
+    long long fills
+    uint64_t mask
+
+
+cdef struct Job:
+    Py_ssize_t action
+    Py_ssize_t k
+    Py_ssize_t items
+    long long ticket
+    bint helping            # a helper's own record: no job of its own to join
 
 
 cdef struct Search:
@@ -495,6 +542,12 @@ cdef struct Search:
     char* locks             # the table's spin locks, NULL when one thread searches
     Shared* shared          # NULL when one thread searches
     int* settled            # root_replies: the settled flag of the reply's root action
+    long long* ticket       # root_replies: the ticket of the reply's job, ...
+    long long ticket_value  # ... which changes once another thread settled it
+    int* busy               # the shared busy counters (Shared.busy), NULL when not helping
+    int busy_cards          # the fewest cards of a node whose busy counter is kept
+    int me                  # this thread's index among those of the solve
+    bint pause              # stop at the next node: the table grows (Shared)
     uint64_t mask           # clusters in use - 1
     uint64_t full_mask      # clusters of the whole table - 1
     int64_t fills           # entries written this generation; -1: the table is all in use
@@ -542,6 +595,9 @@ cdef inline bint tick(Search* s) noexcept nogil:
         if s.settled != NULL and load_int(s.settled):
             s.stopped = SETTLED
             return True
+        if s.ticket != NULL and fetch_add(s.ticket, 0) != s.ticket_value:
+            s.stopped = SETTLED
+            return True
     return False
 
 
@@ -554,6 +610,11 @@ cdef bint shared_stop(Search* s) noexcept nogil:
     if fetch_add(&s.shared.nodes, TIME_EVERY + 1) + TIME_EVERY + 1 >= s.max_nodes:
         s.stopped = OUT_OF_NODES
         return True
+    if s.fills > 0:             # entries this thread wrote since its last check
+        if fetch_add(&s.shared.fills, s.fills) + s.fills > <long long>s.mask:
+            store_int(&s.shared.grow_request, 1)
+        s.fills = 0
+    s.pause = load_int(&s.shared.grow_request) != 0
     return False
 
 
@@ -929,7 +990,7 @@ cdef inline Slot* claim(Search* s, const Solved* n, const Key* key, int work) no
         if work > e.work:
             e.work = work
         return e
-    if s.fills > <int64_t>s.mask:
+    if s.fills > <int64_t>s.mask and s.shared == NULL:   # threads: pause_for_growth
         grow(s, n)
     cluster = cluster_of(s, n, key.hash)
     if slot_at(n, cluster, 0).gen != s.gen:
@@ -957,6 +1018,50 @@ cdef inline Slot* claim(Search* s, const Solved* n, const Key* key, int work) no
 
 # The entries as the search reads and writes them: a copy taken, or a change made, under the
 # cluster's spin lock when threads share the table (and without it otherwise).
+
+cdef void grow_shared(Search* s, const Solved* n, Shared* q) noexcept nogil:
+    """Under ``q.grow_lock``, every other searching thread waiting: grow the table, then let
+    them go on."""
+    s.mask, s.fills = q.mask, 0
+    grow(s, n)
+    q.mask, q.fills = s.mask, max(s.fills, 0)
+    s.fills = 0 if s.mask < s.full_mask else -1
+    q.grow_request = q.arrived = 0
+    store_int(&q.epoch, q.epoch + 1)
+
+
+cdef void pause_for_growth(Search* s, const Solved* n) noexcept nogil:
+    """Threads: wait until every searching thread has stopped at a node, the last one to
+    arrive growing the table (see Shared), then go on with the table's new size."""
+    cdef Shared* q = s.shared
+    cdef int epoch
+    s.pause = False
+    spin_lock(&q.grow_lock)
+    if q.grow_request:
+        epoch = q.epoch
+        q.arrived += 1
+        if q.arrived >= q.active:
+            grow_shared(s, n, q)
+        else:
+            spin_unlock(&q.grow_lock)
+            while load_int(&q.epoch) == epoch:
+                pass
+            spin_lock(&q.grow_lock)     # the table as the growing thread left it
+    s.mask = q.mask
+    if s.mask == s.full_mask:
+        s.fills = -1
+    spin_unlock(&q.grow_lock)
+
+
+cdef void leave_growth(Search* s, const Solved* n, Shared* q) noexcept nogil:
+    """A thread that takes no more replies: no longer awaited by a growth, which it finishes
+    when every other searching thread is waiting for it."""
+    spin_lock(&q.grow_lock)
+    q.active -= 1
+    if q.grow_request and q.arrived and q.arrived >= q.active:
+        grow_shared(s, n, q)
+    spin_unlock(&q.grow_lock)
+
 
 cdef inline void lock_cluster(const Search* s, uint64_t hash) noexcept nogil:
     if s.locks != NULL:
@@ -1130,7 +1235,60 @@ cdef bint answer_wins(const Game* g, const Play* n, const Threats* t, const uint
 
 # --- the value: does the side to move win? -------------------------------------------------------
 
+cdef inline int cards_in(const Solved* n) noexcept nogil:
+    """The cards in all hands of ``n``."""
+    cdef int seat, cards = 0
+    for seat in range(4 if Solved is FourSeatPlay else 3):
+        cards += card_count(counts_only(n.hands[seat]))
+    return cards
+
+
+cdef inline int* busy_of(const Search* s, const Solved* n) noexcept nogil:
+    """The busy counter of ``n`` when threads help each other and it is near enough the root,
+    else NULL (see Shared)."""
+    cdef Key key
+    if s.busy == NULL or cards_in(n) < s.busy_cards:
+        return NULL
+    make_key(n, &key)
+    return &s.busy[key.hash & (BUSY_SLOTS - 1)]
+
+
 cdef int search(Search* s, const Solved* n) noexcept nogil:
+    """search_node, counted in the node's busy counter while it runs (see Shared)."""
+    cdef int* busy = busy_of(s, n)
+    cdef int r
+    if busy == NULL:
+        return search_node(s, n)
+    add_int(busy, 1)
+    r = search_node(s, n)
+    add_int(busy, -1)
+    return r
+
+
+cdef inline int child_wins(Search* s, const Solved* n, Py_ssize_t top, int index,
+                           int side) noexcept nogil:
+    """Whether the side to move at ``n`` wins by its action ``index`` (of the moves at
+    ``top`` of the stack; PASS_INDEX): 1 or 0, -1 when stopped."""
+    cdef Solved child = n[0]
+    cdef int r
+    step(&s.g, &child, s.stack.data + top, index)
+    r = search(s, &child)
+    if r < 0:
+        return -1
+    return r if side_of(&s.g, child.player) == side else 1 - r
+
+
+cdef inline bint is_busy(const Search* s, const Solved* n, Py_ssize_t top,
+                         int index) noexcept nogil:
+    """Whether another thread is inside the child of ``n`` by action ``index`` (ABDADA)."""
+    cdef Solved child = n[0]
+    cdef int* busy
+    step(&s.g, &child, s.stack.data + top, index)
+    busy = busy_of(s, &child)
+    return busy != NULL and load_int(busy) > 0
+
+
+cdef int search_node(Search* s, const Solved* n) noexcept nogil:
     """1 when the side to move wins ``n`` with best play, 0 when it loses, -1 when stopped.
 
     Exact shortcut: a legal move that plays the whole hand wins at once (the hand ends the
@@ -1151,9 +1309,13 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
     cdef Py_ssize_t n_moves, top = s.top, k
     cdef int64_t start_nodes
     cdef int index, best, r, side = side_of(&s.g, n.player), u = units(n)
-    cdef bint following = not is_leading(n)
+    cdef int deferred[DEFERRED]
+    cdef int n_deferred = 0
+    cdef bint following = not is_leading(n), marks
     if tick(s):
         return -1
+    if s.pause:
+        pause_for_growth(s, n)
     if not following:
         make_key(n, &key)
         prefetch_write(cluster_of(s, n, key.hash), cluster_bytes(n))  # while moves generate
@@ -1192,17 +1354,30 @@ cdef int search(Search* s, const Solved* n) noexcept nogil:
     if not order_moves(s, n, n_moves):
         return -1
     s.top = top + u * n_moves
-    for k in range(n_moves + 2):
-        index = action_index(k, n_moves, best, following)
-        if index < 0:
-            continue
-        child = n[0]
-        step(&s.g, &child, s.stack.data + top, index)
-        r = search(s, &child)
+    # ABDADA (Weill, 1996), when threads help each other near the root: a child another
+    # thread is inside is put off until the others were searched, by when its value is often
+    # in the table. Putting off only the children after the first, as ABDADA does, was slower
+    # (whole deal seed 0: 12.2 s against 10.4 s, one thread 14.6 s): two threads that start
+    # a reply together then search it in step.
+    marks = s.busy != NULL and cards_in(n) > s.busy_cards
+    for k in range(n_moves + 2 + DEFERRED):
+        if k < n_moves + 2:
+            index = action_index(k, n_moves, best, following)
+            if index < 0:
+                continue
+            if marks and n_deferred < DEFERRED and is_busy(s, n, top, index):
+                deferred[n_deferred] = index
+                n_deferred += 1
+                continue
+        elif k - n_moves - 2 < n_deferred:
+            index = deferred[k - n_moves - 2]
+        else:
+            break
+        r = child_wins(s, n, top, index, side)
         if r < 0:
             s.top = top
             return -1
-        if (r == 1) == (side_of(&s.g, child.player) == side):
+        if r == 1:
             s.top = top
             if not following:
                 store_value(s, n, &key, bit_length(s.nodes - start_nodes), True, index)
@@ -1665,26 +1840,82 @@ cdef void settle_reply(Root* root, Shared* queue, Py_ssize_t action, int r) noex
         store_int(&queue.halt, 1)
 
 
+cdef int join_reply(Root* root, Shared* queue, int me) noexcept nogil:
+    """Under the queue's lock: the thread whose reply thread ``me`` helps with (the first
+    whose own reply is still searched and its action not settled), -1 when none is."""
+    cdef int i
+    cdef Job* job
+    for i in range(queue.threads):
+        job = &queue.jobs[i]
+        if (i != me and not job.helping and job.ticket % 2 == 0
+                and not queue.settled[job.action]):
+            return i
+    return -1
+
+
+cdef int next_job(Search* s, const Solved* node, Root* root, Shared* queue) noexcept nogil:
+    """Under the queue's lock: the job of the thread whose reply thread ``s.me`` searches
+    next, its own with a reply of the queue or another's it helps with; -1 when none is
+    left or the search halts, -2 when memory runs out."""
+    cdef Job* own = &queue.jobs[s.me]
+    cdef int found
+    if (0 <= queue.position < root.count and queue.item >= queue.items
+            and not queue.settled[root.order[queue.position]]):
+        # Every reply of the action searched now is taken: help with one of them rather than
+        # search the next action's, which the first win never needs if this action wins (on
+        # whole deal seed 0, 14.9 s of two threads became 10.6 s, one thread's 14.6 s). Helping
+        # with the first reply too, before the others are taken (young brothers wait), gave
+        # 0.39x, 1.42x and 1.48x one thread on the frontier's positions of 36 and 45 cards and
+        # whole deals, against 0.78x, 1.72x and 1.32x in the same way without it.
+        found = join_reply(root, queue, s.me)
+        if found >= 0:
+            own.helping = True
+            return found
+    found = next_reply(s, node, root, queue, &own.action, &own.k, &own.items)
+    if found < 0:
+        return -2
+    if found:
+        own.ticket = 2 * queue.tickets
+        queue.tickets += 1
+        own.helping = False
+        return s.me
+    own.helping = True
+    return -1 if load_int(&queue.halt) else join_reply(root, queue, s.me)
+
+
 cdef int root_replies(Search* s, const Solved* node, Root* root,
                       Shared* queue) noexcept nogil:
+    """replies_of, and then this thread leaves the table's growths (Shared)."""
+    cdef int r = replies_of(s, node, root, queue)
+    leave_growth(s, node, queue)
+    return r
+
+
+cdef int replies_of(Search* s, const Solved* node, Root* root,
+                    Shared* queue) noexcept nogil:
     """One thread's share of the root's verdicts under the first win: replies taken from the
     shared queue, one root action's after another in search order, until none is left or
-    the search halts. A reply whose action another thread settled meanwhile is left at once.
-    0, or -1 when stopped (the other threads then told to stop)."""
-    cdef Py_ssize_t action = 0, k = 0, items = 0
-    cdef int found, r = 0
+    the search halts; then it helps another thread with its reply, searching it beside it
+    (the first to finish settles it). A reply whose action another thread settled meanwhile
+    is left at once. 0, or -1 when stopped (the other threads then told to stop)."""
+    cdef Job job
+    cdef int owner, found, r = 0
     while True:
         spin_lock(&queue.lock)
-        found = next_reply(s, node, root, queue, &action, &k, &items)
+        owner = next_job(s, node, root, queue)
+        if owner >= 0:
+            job = queue.jobs[owner]
         spin_unlock(&queue.lock)
-        if found <= 0:
-            if found < 0:
+        if owner < 0:
+            if owner == -2:
                 s.stopped = OUT_OF_MEMORY
                 store_int(&queue.halt, 1)
-            return found
-        s.settled = &queue.settled[action]
-        found = reply_value(s, node, root, action, k, items, &r)
-        s.settled = NULL
+                return -1
+            return 0
+        s.settled = &queue.settled[job.action]
+        s.ticket, s.ticket_value = &queue.jobs[owner].ticket, job.ticket
+        found = reply_value(s, node, root, job.action, job.k, job.items, &r)
+        s.settled, s.ticket = NULL, NULL
         if found < 0:
             if s.stopped == SETTLED:
                 s.stopped = RUNNING
@@ -1692,7 +1923,9 @@ cdef int root_replies(Search* s, const Solved* node, Root* root,
             store_int(&queue.halt, 1)
             return -1
         spin_lock(&queue.lock)
-        settle_reply(root, queue, action, r)
+        if queue.jobs[owner].ticket == job.ticket:      # not settled by a helper meanwhile
+            store_ll(&queue.jobs[owner].ticket, job.ticket + 1)
+            settle_reply(root, queue, job.action, r)
         spin_unlock(&queue.lock)
 
 
@@ -1852,6 +2085,36 @@ cdef bint root_order(const Solved* node, Root* root, bint search_order) noexcept
     return True
 
 
+# Threads under the first win start after this many nodes of one thread's search (warm_up);
+# the tests set it lower with _set_warm_nodes, to search small positions on threads.
+cdef int64_t warm_nodes = 1 << 22
+
+
+def _set_warm_nodes(int64_t nodes):
+    """Set the nodes searched on one thread before threads start (under the first win);
+    return the value it replaces."""
+    global warm_nodes
+    old, warm_nodes = warm_nodes, nodes
+    return old
+
+
+cdef bint warm_up(Search* s, const Solved* node, Root* root, Shared* queue,
+                  int64_t max_nodes) noexcept nogil:
+    """Threads under the first win: the root searched on one thread first, for at most
+    ``warm_nodes`` nodes. True when threads are still needed: the replies queue then set to resume
+    at the action the warm-up was searching (the actions before it are lost). A solve of a
+    fraction of a second then costs no more than on one thread."""
+    s.max_nodes = min(max_nodes, warm_nodes)
+    root_verdicts(s, node, root, queue)
+    s.max_nodes = max_nodes
+    if s.stopped != OUT_OF_NODES or max_nodes <= warm_nodes:
+        return False        # solved, or stopped for good
+    s.stopped = RUNNING
+    queue.position = queue.next_action - 2      # next_reply moves on to the next position
+    queue.nodes = s.nodes
+    return True
+
+
 cdef class _RootThreads:
     """The threads of one solve's root: each takes the next root action from the shared queue
     and searches it (root_verdicts), or under the first win the next reply (root_replies), on
@@ -1892,10 +2155,18 @@ cdef int search_root_in_threads(TranspositionTable table, Search* s, const Solve
     if searches == NULL:
         raise MemoryError("out of memory for the solver's threads")
     s.shared, s.locks = shared, table.locks
-    s.mask, s.fills = s.full_mask, -1       # no growing while several threads search
+    if shared.jobs != NULL:                 # the first win: the table grows (Shared)
+        shared.mask, shared.fills, shared.active = s.mask, max(s.fills, 0), threads
+        s.fills = 0 if s.fills >= 0 else -1
+    else:
+        s.mask, s.fills = s.full_mask, -1   # no growing while they search
     for i in range(threads):
         searches[i] = s[0]
+        searches[i].me = i
+        searches[i].busy = shared.busy
+        searches[i].busy_cards = cards_in(node) - BUSY_DEPTH
         if i:
+            searches[i].nodes = 0
             searches[i].stack.data, searches[i].stack.cap = NULL, 0
             searches[i].scratch.data, searches[i].scratch.cap = NULL, 0
             searches[i].top = 0
@@ -1923,6 +2194,7 @@ cdef int search_root_in_threads(TranspositionTable table, Search* s, const Solve
             free(searches[i].scratch.data)
         free(searches)
         s.shared = NULL             # one thread from here on: the stake and the line
+        s.busy = NULL
     return 0
 
 
@@ -1936,6 +2208,7 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
     cdef int u = units(node)
     cdef double start
     cdef size_t cluster = cluster_bytes(node)
+    cdef bint warm
     memset(&s, 0, sizeof(s))
     memset(&root, 0, sizeof(root))
     memset(&shared, 0, sizeof(shared))
@@ -1971,9 +2244,18 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
             shared.position = -1
             shared.pending = <int*>calloc(root.count + 1, sizeof(int))
             shared.settled = <int*>calloc(root.count + 1, sizeof(int))
-            if shared.pending == NULL or shared.settled == NULL:
+            shared.threads = threads
+            shared.jobs = <Job*>calloc(threads, sizeof(Job))
+            shared.busy = <int*>calloc(BUSY_SLOTS, sizeof(int))
+            if (shared.pending == NULL or shared.settled == NULL or shared.jobs == NULL
+                    or shared.busy == NULL):
                 raise MemoryError("out of memory for the solver's root")
-            search_root_in_threads(table, &s, node, &root, &shared, threads)
+            for i in range(threads):
+                shared.jobs[i].ticket = 1       # no job yet: nothing to help with
+            with nogil:
+                warm = warm_up(&s, node, &root, &shared, max_nodes)
+            if warm:
+                search_root_in_threads(table, &s, node, &root, &shared, threads)
         elif threads > 1 and root.count > 1:
             search_root_in_threads(table, &s, node, &root, &shared, min(threads, root.count))
         else:
@@ -2000,6 +2282,8 @@ cdef tuple run(TranspositionTable table, Solved* node, Game* g, int objective,
         free(root.order)
         free(shared.pending)
         free(shared.settled)
+        free(shared.jobs)
+        free(shared.busy)
 
 
 # --- the entry points (arguments validated by ddz_fast.search.solver) ---------------------------

@@ -1,6 +1,11 @@
 """The solver on several threads: the root's actions (under ``every_move=False``, the replies to
-one root action after another) searched by threads that share the table give the same answers
-as one thread, at every table, and stop as one does (limits, Ctrl-C)."""
+one root action after another, a thread with none left helping another with its own) searched
+by threads that share the table give the same answers as one thread, at every table, and stop
+as one does (limits, Ctrl-C).
+
+Under ``every_move=False`` the threads start only after a few million nodes of one thread's
+search: most tests here start them at once (``threads_at_once``), so that small positions are
+searched on threads, helping each other and growing the table."""
 from __future__ import annotations
 
 import random
@@ -9,6 +14,7 @@ import pytest
 
 from ddz_fast import Game, Position, solve
 from ddz_fast.search.bots import start_play
+from ddz_fast.compiled import load
 from ddz_fast.search.solver import MAX_THREADS
 
 from support.common import sizes
@@ -23,6 +29,15 @@ OPENING = Position.parse("33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKA
 # A whole deal that one winning move does not settle quickly: unsolved in 300 s (the opening
 # above takes a few milliseconds under the first win).
 HARD_DEAL = start_play(Game(), 2, landlord=0).position()
+
+
+@pytest.fixture
+def threads_at_once():
+    """Threads under the first win start with the search, not after one thread's warm-up."""
+    solver = load("ddz_fast.search._solver")
+    old = solver._set_warm_nodes(0)
+    yield
+    solver._set_warm_nodes(old)
 
 
 def _hard(every_move: bool) -> Position:
@@ -48,7 +63,7 @@ def test_two_threads_answer_as_one_on_duels_and_positions(count):
 
 
 @pytest.mark.parametrize("count", sizes(6, 40))
-def test_threads_find_the_first_win_of_one_thread(count):
+def test_threads_find_the_first_win_of_one_thread(count, threads_at_once):
     # Under the first win the threads share the replies to each root action: the value and
     # the move (the first winning one in search order) and its line are one thread's.
     for game in duels(12, count) + positions(25, count) + positions(30, count):
@@ -56,8 +71,19 @@ def test_threads_find_the_first_win_of_one_thread(count):
             _same(game, threads, every_move=False)
 
 
+def test_a_solve_within_the_warm_up_is_one_threads():
+    # 36-card positions that one thread solves in 0.4M, 0.6M and 5.6M nodes (measured): the
+    # first two within the warm-up's 4.2M nodes, searched by one thread alone (the same nodes,
+    # exactly), the third on two threads after it, from the root action it was searching.
+    small, medium, past = positions(36, 3)
+    for game in (small, medium):
+        one = solve(game, pv=False, every_move=False)
+        assert solve(game, pv=False, every_move=False, threads=2).nodes == one.nodes < 1 << 22
+    _same(past, 2, pv=False, every_move=False)
+
+
 @pytest.mark.parametrize("table", TABLES)
-def test_two_threads_answer_as_one_at_every_table(table):
+def test_two_threads_answer_as_one_at_every_table(table, threads_at_once):
     rules = TABLES[table]
     rng = random.Random(f"threads:{table}")
     for i in range(12):
@@ -73,7 +99,7 @@ def test_two_threads_answer_as_one_at_every_table(table):
 
 
 @pytest.mark.parametrize("every_move", [True, False])
-def test_the_node_limit_stops_every_thread(every_move):
+def test_the_node_limit_stops_every_thread(every_move, threads_at_once):
     # Counted in steps of 1,024 nodes a thread: the search stops within a step of each.
     found = solve(_hard(every_move), max_nodes=100_000, threads=2, every_move=every_move)
     assert (found.exact, found.stopped) == (False, "nodes")
@@ -82,7 +108,7 @@ def test_the_node_limit_stops_every_thread(every_move):
 
 @pytest.mark.parametrize("every_move", [True, False])
 @pytest.mark.parametrize("table", ["classic", "four_player_partner"])
-def test_the_time_limit_stops_every_thread(table, every_move):
+def test_the_time_limit_stops_every_thread(table, every_move, threads_at_once):
     position, rules, partner = ((_hard(every_move), None, None) if table == "classic"
                                 else opening(table))
     found = solve(position, rules=rules, partner=partner, time_limit=0.3, threads=2,
@@ -92,7 +118,7 @@ def test_the_time_limit_stops_every_thread(table, every_move):
 
 
 @pytest.mark.parametrize("every_move", [True, False])
-def test_keyboard_interrupt_stops_every_thread(every_move):
+def test_keyboard_interrupt_stops_every_thread(every_move, threads_at_once):
     assert seconds_until_interrupted(
         lambda: solve(_hard(every_move), time_limit=30, threads=2, every_move=every_move)) < 5
     # The table and the threads are left in order: the next solve is exact.
