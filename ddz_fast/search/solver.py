@@ -284,9 +284,11 @@ def solve(game: Game, *, rules: RulesLike = None, objective: str = "win",
 
     ``threads`` searches the root's actions on that many threads sharing the table (the
     calling thread one of them; they run without the GIL); under ``every_move=False`` the
-    threads share the opponent's replies to one root action after another, in search order. The
-    answers, the winning moves and the line of play are the same whatever the threads; the node
-    count varies, and ``max_nodes`` is then counted in steps of 1,024 nodes a thread.
+    threads share the opponent's replies to one root action after another, in search order,
+    once one thread has searched about four million nodes (a smaller solve is one thread's,
+    to the node). The answers, the winning moves and the line of play are the same whatever
+    the threads; the node count varies, and ``max_nodes`` is then counted in steps of 1,024
+    nodes a thread.
 
     Deterministic: the same call gives the same answers, moves, line of play and (on one
     thread) node count.
