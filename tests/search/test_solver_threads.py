@@ -125,6 +125,18 @@ def test_keyboard_interrupt_stops_every_thread(every_move, threads_at_once):
     assert solve(Position.parse("22/KA/5 0 1 3 0"), threads=2).exact
 
 
+def test_the_warm_up_stops_as_one_thread_does():
+    # The hard deal's first four million nodes take about 0.3 s on one thread: a limit or a
+    # Ctrl-C within them stops the warm-up itself, before any thread starts.
+    found = solve(HARD_DEAL, time_limit=0.1, threads=2, every_move=False)
+    assert (found.exact, found.stopped) == (False, "time") and found.seconds < 0.3
+    found = solve(HARD_DEAL, max_nodes=50_000, threads=2, every_move=False)
+    assert (found.exact, found.stopped, found.nodes) == (False, "nodes", 50_000)
+    assert seconds_until_interrupted(
+        lambda: solve(HARD_DEAL, time_limit=30, threads=2, every_move=False), after=0.05) < 1
+    assert solve(Position.parse("22/KA/5 0 1 3 0"), threads=2, every_move=False).exact
+
+
 @pytest.mark.parametrize("threads, error", [(0, ValueError), (MAX_THREADS + 1, ValueError),
                                              ("2", TypeError), (2.0, TypeError),
                                              (None, TypeError)])
