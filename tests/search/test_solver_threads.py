@@ -14,13 +14,12 @@ import pytest
 
 from ddz_fast import Game, Position, solve
 from ddz_fast.search.bots import start_play
-from ddz_fast.compiled import load
 from ddz_fast.search.solver import MAX_THREADS
 
 from support.common import sizes
 from support.interrupts import seconds_until_interrupted
 from support.solver_cases import (TABLES, opening, random_four_player_position,
-                                  random_wild_position)
+                                  random_wild_position, threads_at_once)
 from solver_games import duels, positions
 
 pytestmark = pytest.mark.native  # the solver is compiled only
@@ -31,13 +30,11 @@ OPENING = Position.parse("33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKA
 HARD_DEAL = start_play(Game(), 2, landlord=0).position()
 
 
-@pytest.fixture
-def threads_at_once():
+@pytest.fixture(name="threads_at_once")
+def threads_at_once_fixture():
     """Threads under the first win start with the search, not after one thread's warm-up."""
-    solver = load("ddz_fast.search._solver")
-    old = solver._set_warm_nodes(0)
-    yield
-    solver._set_warm_nodes(old)
+    with threads_at_once():
+        yield
 
 
 def _hard(every_move: bool) -> Position:
