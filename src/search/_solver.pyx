@@ -44,7 +44,8 @@ from ddz_fast.moves._interned cimport move_of_word as move_of
 from ddz_fast import bitboard
 from ddz_fast.move import MOVE_TYPES, TYPE_CODES, Move
 
-__all__ = ["TranspositionTable", "_solve", "_solve_laizi", "_solve_four_player", "_set_warm_nodes"]
+__all__ = ["TranspositionTable", "_solve", "_solve_laizi", "_solve_four_player",
+           "_set_warm_nodes"]
 
 
 def _check_layout():
@@ -506,10 +507,11 @@ cdef struct Shared:
     Py_ssize_t items
     int* pending            # per root action: its replies not yet searched to the end
     int* settled            # per root action: 1 once its verdict is known
-    # Helping: a thread with no reply left in the queue searches another's beside it. jobs[i]
-    # is the reply thread i took from the queue, named by a ticket (even while searched, the
-    # next odd number once settled, whoever settled it); ``busy`` counts the threads inside
-    # the nodes of each slot, so that two threads on one reply put off each other's nodes.
+    # Helping: a thread with no reply of the root action searched now left in the queue (or
+    # none at all) searches another's beside it (next_job). jobs[i] is the reply thread i took
+    # from the queue, named by a ticket (even while searched, the next odd number once
+    # settled, whoever settled it); ``busy`` counts the threads inside the nodes of each slot,
+    # so that two threads on one reply put off each other's nodes.
     int threads
     Job* jobs
     long long tickets
@@ -2101,9 +2103,9 @@ def _set_warm_nodes(int64_t nodes):
 cdef bint warm_up(Search* s, const Solved* node, Root* root, Shared* queue,
                   int64_t max_nodes) noexcept nogil:
     """Threads under the first win: the root searched on one thread first, for at most
-    ``warm_nodes`` nodes. True when threads are still needed: the replies queue then set to resume
-    at the action the warm-up was searching (the actions before it are lost). A solve of a
-    fraction of a second then costs no more than on one thread."""
+    ``warm_nodes`` nodes. True when threads are still needed: the replies queue then set to
+    resume at the action the warm-up was searching (the actions before it are lost). A solve
+    of a fraction of a second then costs no more than on one thread."""
     s.max_nodes = min(max_nodes, warm_nodes)
     root_verdicts(s, node, root, queue)
     s.max_nodes = max_nodes
@@ -2195,6 +2197,8 @@ cdef int search_root_in_threads(TranspositionTable table, Search* s, const Solve
         free(searches)
         s.shared = NULL             # one thread from here on: the stake and the line
         s.busy = NULL
+        if shared.jobs != NULL and s.fills >= 0:
+            s.fills = shared.fills  # the entries of all (but a step's), for growing again
     return 0
 
 
