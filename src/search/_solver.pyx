@@ -535,7 +535,6 @@ cdef struct Job:
     Py_ssize_t k
     Py_ssize_t items
     long long ticket
-    bint helping            # a helper's own record: no job of its own to join
 
 
 cdef struct Search:
@@ -1849,8 +1848,7 @@ cdef int join_reply(Root* root, Shared* queue, int me) noexcept nogil:
     cdef Job* job
     for i in range(queue.threads):
         job = &queue.jobs[i]
-        if (i != me and not job.helping and job.ticket % 2 == 0
-                and not queue.settled[job.action]):
+        if i != me and job.ticket % 2 == 0 and not queue.settled[job.action]:
             return i
     return -1
 
@@ -1861,6 +1859,7 @@ cdef int next_job(Search* s, const Solved* node, Root* root, Shared* queue) noex
     left or the search halts, -2 when memory runs out."""
     cdef Job* own = &queue.jobs[s.me]
     cdef int found
+    store_ll(&own.ticket, own.ticket | 1)   # whatever it searched last is over
     if (0 <= queue.position < root.count and queue.item >= queue.items
             and not queue.settled[root.order[queue.position]]):
         # Every reply of the action searched now is taken: help with one of them rather than
@@ -1871,7 +1870,6 @@ cdef int next_job(Search* s, const Solved* node, Root* root, Shared* queue) noex
         # whole deals, against 0.78x, 1.72x and 1.32x in the same way without it.
         found = join_reply(root, queue, s.me)
         if found >= 0:
-            own.helping = True
             return found
     found = next_reply(s, node, root, queue, &own.action, &own.k, &own.items)
     if found < 0:
@@ -1879,9 +1877,7 @@ cdef int next_job(Search* s, const Solved* node, Root* root, Shared* queue) noex
     if found:
         own.ticket = 2 * queue.tickets
         queue.tickets += 1
-        own.helping = False
         return s.me
-    own.helping = True
     return -1 if load_int(&queue.halt) else join_reply(root, queue, s.me)
 
 
