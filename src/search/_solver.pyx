@@ -2113,11 +2113,19 @@ cdef bint warm_up(Search* s, const Solved* node, Root* root, Shared* queue,
     return True
 
 
+cdef struct ThreadSearch:
+    # A thread's Search and never-written bytes after it: each thread writes its counts and
+    # its stack top at every node, and reads its Game at every node; without the gap the end
+    # of one thread's Search shared a cache line with the start of the next one's.
+    Search s
+    char gap[128]
+
+
 cdef class _RootThreads:
     """The threads of one solve's root: each takes the next root action from the shared queue
     and searches it (root_verdicts), or under the first win the next reply (root_replies), on
     a Search of its own, all of them on one table."""
-    cdef Search* searches
+    cdef ThreadSearch* searches
     cdef const void* node
     cdef Root* root
     cdef Shared* queue
@@ -2126,11 +2134,11 @@ cdef class _RootThreads:
     def work(self, int i):
         with nogil:
             if self.kind == 0:
-                share_root(&self.searches[i], <const Play*>self.node, self.root, self.queue)
+                share_root(&self.searches[i].s, <const Play*>self.node, self.root, self.queue)
             elif self.kind == 1:
-                share_root(&self.searches[i], <const WildPlay*>self.node, self.root, self.queue)
+                share_root(&self.searches[i].s, <const WildPlay*>self.node, self.root, self.queue)
             else:
-                share_root(&self.searches[i], <const FourSeatPlay*>self.node, self.root,
+                share_root(&self.searches[i].s, <const FourSeatPlay*>self.node, self.root,
                            self.queue)
 
 
@@ -2147,7 +2155,7 @@ cdef int search_root_in_threads(TranspositionTable table, Search* s, const Solve
     thread one of them, the one that runs Python's signal handlers: Ctrl-C stops them all).
     Into ``s``: the nodes of all, and why they stopped (the first reason but another's
     stop)."""
-    cdef Search* searches = <Search*>calloc(threads, sizeof(Search))
+    cdef ThreadSearch* searches = <ThreadSearch*>calloc(threads, sizeof(ThreadSearch))
     cdef _RootThreads work = _RootThreads()
     cdef int i
     if searches == NULL:
@@ -2159,15 +2167,15 @@ cdef int search_root_in_threads(TranspositionTable table, Search* s, const Solve
     else:
         s.mask, s.fills = s.full_mask, -1   # no growing while they search
     for i in range(threads):
-        searches[i] = s[0]
-        searches[i].me = i
-        searches[i].busy = shared.busy
-        searches[i].busy_cards = cards_in(node) - BUSY_DEPTH
+        searches[i].s = s[0]
+        searches[i].s.me = i
+        searches[i].s.busy = shared.busy
+        searches[i].s.busy_cards = cards_in(node) - BUSY_DEPTH
         if i:
-            searches[i].nodes = 0
-            searches[i].stack.data, searches[i].stack.cap = NULL, 0
-            searches[i].scratch.data, searches[i].scratch.cap = NULL, 0
-            searches[i].top = 0
+            searches[i].s.nodes = 0
+            searches[i].s.stack.data, searches[i].s.stack.cap = NULL, 0
+            searches[i].s.scratch.data, searches[i].s.scratch.cap = NULL, 0
+            searches[i].s.top = 0
     work.searches, work.node, work.root, work.queue = searches, node, root, shared
     work.kind = 0 if Solved is Play else (1 if Solved is WildPlay else 2)
     import threading
@@ -2177,19 +2185,19 @@ cdef int search_root_in_threads(TranspositionTable table, Search* s, const Solve
             helper.start()
         work.work(0)
     finally:
-        if searches[0].stopped:
+        if searches[0].s.stopped:
             store_int(&shared.halt, 1)
         for helper in helpers:
             helper.join()
-        s[0] = searches[0]          # the calling thread's stack, signal and counts
+        s[0] = searches[0].s        # the calling thread's stack, signal and counts
         if s.stopped == HALTED:
             s.stopped = RUNNING
         for i in range(1, threads):
-            s.nodes += searches[i].nodes
-            if s.stopped == RUNNING and searches[i].stopped != HALTED:
-                s.stopped = searches[i].stopped
-            free(searches[i].stack.data)
-            free(searches[i].scratch.data)
+            s.nodes += searches[i].s.nodes
+            if s.stopped == RUNNING and searches[i].s.stopped != HALTED:
+                s.stopped = searches[i].s.stopped
+            free(searches[i].s.stack.data)
+            free(searches[i].s.scratch.data)
         free(searches)
         s.shared = NULL             # one thread from here on: the stake and the line
         s.busy = NULL
