@@ -1244,11 +1244,11 @@ cdef inline int cards_in(const Solved* n) noexcept nogil:
     return cards
 
 
-cdef inline int* busy_of(const Search* s, const Solved* n) noexcept nogil:
-    """The busy counter of ``n`` when threads help each other and it is near enough the root,
-    else NULL (see Shared)."""
+cdef inline int* busy_of(const Search* s, const Solved* n, int cards) noexcept nogil:
+    """The busy counter of ``n``, which holds ``cards`` cards, when threads help each other
+    and it is near enough the root, else NULL (see Shared)."""
     cdef Key key
-    if s.busy == NULL or cards_in(n) < s.busy_cards:
+    if s.busy == NULL or cards < s.busy_cards:
         return NULL
     make_key(n, &key)
     return &s.busy[key.hash & (BUSY_SLOTS - 1)]
@@ -1256,12 +1256,16 @@ cdef inline int* busy_of(const Search* s, const Solved* n) noexcept nogil:
 
 cdef int search(Search* s, const Solved* n) noexcept nogil:
     """search_node, counted in the node's busy counter while it runs (see Shared)."""
-    cdef int* busy = busy_of(s, n)
-    cdef int r
+    cdef int cards, r
+    cdef int* busy
+    if s.busy == NULL:
+        return search_node(s, n, False)
+    cards = cards_in(n)     # once a node: the counter and the children's marks read it
+    busy = busy_of(s, n, cards)
     if busy == NULL:
-        return search_node(s, n)
+        return search_node(s, n, False)
     add_int(busy, 1)
-    r = search_node(s, n)
+    r = search_node(s, n, cards > s.busy_cards)
     add_int(busy, -1)
     return r
 
@@ -1285,12 +1289,13 @@ cdef inline bint is_busy(const Search* s, const Solved* n, Py_ssize_t top,
     cdef Solved child = n[0]
     cdef int* busy
     step(&s.g, &child, s.stack.data + top, index)
-    busy = busy_of(s, &child)
+    busy = busy_of(s, &child, cards_in(&child))
     return busy != NULL and load_int(busy) > 0
 
 
-cdef int search_node(Search* s, const Solved* n) noexcept nogil:
+cdef int search_node(Search* s, const Solved* n, bint marks) noexcept nogil:
     """1 when the side to move wins ``n`` with best play, 0 when it loses, -1 when stopped.
+    ``marks``: its children's busy counters are read (ABDADA, below).
 
     Exact shortcut: a legal move that plays the whole hand wins at once (the hand ends the
     moment a player's last card is played, so nothing after it can matter).
@@ -1312,7 +1317,7 @@ cdef int search_node(Search* s, const Solved* n) noexcept nogil:
     cdef int index, best, r, side = side_of(&s.g, n.player), u = units(n)
     cdef int deferred[DEFERRED]
     cdef int n_deferred = 0
-    cdef bint following = not is_leading(n), marks
+    cdef bint following = not is_leading(n)
     if tick(s):
         return -1
     if s.pause:
@@ -1360,7 +1365,6 @@ cdef int search_node(Search* s, const Solved* n) noexcept nogil:
     # in the table. Putting off only the children after the first, as ABDADA does, was slower
     # (whole deal seed 0: 12.2 s against 10.4 s, one thread 14.6 s): two threads that start
     # a reply together then search it in step.
-    marks = s.busy != NULL and cards_in(n) > s.busy_cards
     for k in range(n_moves + 2 + DEFERRED):
         if k < n_moves + 2:
             index = action_index(k, n_moves, best, following)
