@@ -44,7 +44,7 @@ alone.
 from __future__ import annotations
 
 import random
-from typing import List, Optional, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -82,7 +82,7 @@ _search = load("ddz_fast.search._search_bots")  # NativeCoreMissingError on use 
 #: uniformly random legal actions.
 ROLLOUT_POLICIES = {"random": 0, "rules": 1}
 
-#: The most ISMCTS iterations one decision runs (a tree of that many nodes takes 256 MB).
+#: The most ISMCTS iterations one decision runs (a tree of that many nodes takes 288 MB).
 MAX_ITERATIONS = 1 << 22
 #: The most determinizations a PIMC decision deals.
 MAX_SAMPLES_PER_DECISION = 1 << 16
@@ -111,7 +111,8 @@ class _SearchBot:
     #: Plays Run Fast states (ddz_fast.engine.runfast.RunFastState) as well as Dou Dizhu's.
     plays_runfast = True
 
-    def __init__(self, seed: Union[int, str, None], rollout: str) -> None:
+    def __init__(self, seed: Union[int, str, None], rollout: str, break_cost: float,
+                 bomb_cost: float) -> None:
         self._rng = random.Random(check_seed(seed))
         self._greedy = GreedyBot(seed)
         if not isinstance(rollout, str):
@@ -121,6 +122,14 @@ class _SearchBot:
                              f"{', '.join(ROLLOUT_POLICIES)}")
         self.rollout = rollout
         self._policy = ROLLOUT_POLICIES[rollout]
+        self.break_cost = check_real("break_cost", break_cost, 0.0, 1.0)
+        self.bomb_cost = check_real("bomb_cost", bomb_cost, 0.0, 1.0)
+
+    def _costs_shown(self, break_cost: float, bomb_cost: float) -> str:
+        """The bomb costs for a repr, when they are not the defaults given."""
+        if (self.break_cost, self.bomb_cost) == (break_cost, bomb_cost):
+            return ""
+        return f", break_cost={self.break_cost}, bomb_cost={self.bomb_cost}"
 
     def bid(self, state: State) -> Bid:
         return self._greedy.bid(state)
@@ -228,6 +237,14 @@ class _Decision:
         """The landlord's partner the solver is told (None: no partner)."""
         return None
 
+    def bomb_costs(self) -> Tuple[np.ndarray, np.ndarray]:
+        """Per action, how many bombs of the player's hand it breaks without playing them,
+        and whether it plays a bomb (or the rocket) and keeps cards: what a search bot weighs
+        against the action's won fraction where the bombs make the stake. Zero except at the
+        four-player table (its override): the one-deck tables' bots were measured without."""
+        none = np.zeros(len(self.actions))
+        return none, none
+
 
 def _check_decision(info: Union[InformationSet, FourPlayerInformationSet]) -> None:
     """ValueError unless ``info`` is a play-phase decision of its own player."""
@@ -309,9 +326,31 @@ class _FourSeats(_Decision):
     def partner(self) -> Optional[int]:
         return self.info.partner
 
+    def bomb_costs(self) -> Tuple[np.ndarray, np.ndarray]:
+        # Two decks deal many bombs (a landlord's 33 cards hold three or four), and each one
+        # played doubles the stake: a side that wins with its bombs whole and played wins
+        # several times what one wins that spent them as kickers and trios, and one that bombs
+        # and then loses pays double. Against the greedy bot, which keeps its bombs for the
+        # end, PIMC won more hands but fewer points until it weighed this (docs/search.md).
+        hand = self.info.hand.counts
+        before = _bombs_in(hand)
+        broken, bombing = np.zeros(len(self.actions)), np.zeros(len(self.actions))
+        for index, move in enumerate(self.actions):
+            bomb = move.type in ("bomb", "rocket")
+            left = [have - played for have, played in zip(hand, move.counts)]
+            broken[index] = before - _bombs_in(left) - bomb
+            bombing[index] = bomb and any(left)
+        return broken, bombing
+
 
 #: The shifts of the eight 8-bit lanes of a 64-bit half of a two-deck word (ddz_fast.bitboard).
 _LANES = np.arange(8, dtype=np.uint64) * np.uint64(8)
+
+
+def _bombs_in(counts: Sequence[int]) -> int:
+    """The most bombs a two-deck hand can play, counting the rocket: four cards of a rank
+    make a bomb, eight make two, and the rocket is all four jokers."""
+    return sum(count // 4 for count in counts[:13]) + (counts[13] == 2 and counts[14] == 2)
 
 
 def _two_deck_rows(counts: np.ndarray) -> np.ndarray:
@@ -418,6 +457,12 @@ class PIMCBot(_SearchBot):
     choose among the actions with the most proven wins (when every deal is lost, or won, whatever
     is played).
 
+    At the four-player table, where bombs make the stake (:meth:`_Decision.bomb_costs`), the
+    halving ranks an action by its won fraction less ``bomb_cost`` when it plays a bomb that
+    does not end the hand, and, when the fraction is above one half, less ``break_cost`` for
+    each bomb of the hand it breaks: a side that is winning keeps its bombs for the end, and no
+    bomb doubles a stake it would not otherwise risk.
+
     Cost per decision at the defaults: about 3 ms on one core in the mean, 7 ms at the 95th
     percentile (``benchmarks/results/strength.md``); with wild cards 33 to 55 ms, at the
     four-player table 10 to 11 ms (``benchmarks/results/strength_<table>.md``). The rollouts
@@ -432,8 +477,9 @@ class PIMCBot(_SearchBot):
 
     def __init__(self, seed: Union[int, str, None] = None, *, samples: int = 32,
                  rollouts: int = 4000, solve_cards: int = 24, max_nodes: int = 10_000,
-                 rollout: str = "rules") -> None:
-        super().__init__(seed, rollout)
+                 rollout: str = "rules", break_cost: float = 0.1,
+                 bomb_cost: float = 0.1) -> None:
+        super().__init__(seed, rollout, break_cost, bomb_cost)
         self.samples = check_int("samples", samples, 1, MAX_SAMPLES_PER_DECISION)
         self.rollouts = check_int("rollouts", rollouts, 1, MAX_ROLLOUTS)
         self.solve_cards = check_int("solve_cards", solve_cards, 0, 54)
@@ -441,7 +487,7 @@ class PIMCBot(_SearchBot):
 
     def __repr__(self) -> str:
         return (f"PIMCBot(samples={self.samples}, rollouts={self.rollouts}, "
-                f"solve_cards={self.solve_cards})")
+                f"solve_cards={self.solve_cards}{self._costs_shown(0.1, 0.1)})")
 
     def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
         """Per action, a score whose maximum is the action to play: where the exact step runs,
@@ -472,6 +518,7 @@ class PIMCBot(_SearchBot):
         too few to tell the best apart; halving spends most of them on the few that remain."""
         rounds = max(1, int(np.ceil(np.log2(len(candidates)))))
         keys, root = decision.keys(), decision.root()
+        broken, bombing = (costs[candidates] for costs in decision.bomb_costs())
         wins = np.zeros(len(candidates))
         plays = np.zeros(len(candidates))
         alive = np.arange(len(candidates))
@@ -491,7 +538,10 @@ class PIMCBot(_SearchBot):
                 np.ascontiguousarray(keys[candidates[alive]]), per_pair, self._policy,
                 (seed + round_) & _LOW_64, decision.rules)
             plays[alive] += used * per_pair
-            order = np.lexsort((tie[alive], wins[alive] / plays[alive]))[::-1]
+            won = wins[alive] / plays[alive]
+            value = (won - self.break_cost * broken[alive] * (won > 0.5)
+                     - self.bomb_cost * bombing[alive])
+            order = np.lexsort((tie[alive], value))[::-1]
             alive = np.sort(alive[order[:(len(alive) + 1) // 2]])
             survived[alive] += 1
         return survived + 0.5 * wins / np.maximum(plays, 1)
@@ -520,6 +570,12 @@ class ISMCTSBot(_SearchBot):
     mover's side won. The most visited root action is played (the first in canonical order
     among equals).
 
+    At the four-player table, where bombs make the stake (:meth:`_Decision.bomb_costs`), the
+    root's choice can weigh them as :class:`PIMCBot`'s halving does: ``-bomb_cost`` on the value
+    of an action that plays a bomb and does not end the hand, ``-break_cost`` for each bomb of
+    the hand it breaks when its won fraction is above one half. Both are 0 by default: against
+    the greedy bot with a partner, every weight measured cost the tree hands (docs/search.md).
+
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
     the finishes are long), so about 6 ms in the mean at the default 4,000 iterations
     (``benchmarks/results/strength.md``); with wild cards 53 to 125 ms (the laizi generator
@@ -534,17 +590,21 @@ class ISMCTSBot(_SearchBot):
     """
 
     def __init__(self, seed: Union[int, str, None] = None, *, iterations: int = 4000,
-                 exploration: float = 0.7, rollout: str = "rules") -> None:
-        super().__init__(seed, rollout)
+                 exploration: float = 0.7, rollout: str = "rules", break_cost: float = 0.0,
+                 bomb_cost: float = 0.0) -> None:
+        super().__init__(seed, rollout, break_cost, bomb_cost)
         self.iterations = check_int("iterations", iterations, 1, MAX_ITERATIONS)
         self.exploration = check_real("exploration", exploration, 0.0, 100.0)
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(iterations={self.iterations}, exploration={self.exploration})"
+        return (f"ISMCTSBot(iterations={self.iterations}, exploration={self.exploration}"
+                f"{self._costs_shown(0.0, 0.0)})")
 
     def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
         deals = decision.deals(min(self.iterations, decision.deal_limit), seed)
+        broken, bombing = decision.bomb_costs()
         visits, _ = _search._ismcts(decision.table, decision.root(), deals, decision.keys(),
                                     self.iterations, self.exploration, self._policy, seed,
-                                    decision.rules)
+                                    decision.rules, -self.break_cost * broken,
+                                    -self.bomb_cost * bombing)
         return visits.astype(np.float64)

@@ -272,10 +272,11 @@ def _(g: Gen):
         return g.pick([0, 1, 2, -1, 2**31, 2**70, 1.5, float("nan"), True, None, "3",
                        np.int64(4), "rules", "random", "bogus", g.any()])
     if which == "pimc":
-        name = g.pick(["samples", "rollouts", "solve_cards", "max_nodes", "rollout"])
+        name = g.pick(["samples", "rollouts", "solve_cards", "max_nodes", "rollout",
+                       "break_cost", "bomb_cost"])
         return _call("PIMCBot", PIMCBot, seed, **{name: value()})
     if which == "ismcts":
-        name = g.pick(["iterations", "exploration", "rollout"])
+        name = g.pick(["iterations", "exploration", "rollout", "break_cost", "bomb_cost"])
         return _call("ISMCTSBot", ISMCTSBot, seed, **{name: value()})
     if which == "solver":
         name = g.pick(["max_nodes", "tt_megabytes"])

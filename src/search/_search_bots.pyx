@@ -32,11 +32,12 @@ their loops.
   One tree over the player's view; iteration i deals determinization ``i % K``, descends
   choosing among the children whose action is legal in that determinization by UCB1 with
   availability counts, adds one child, finishes the hand and credits each node's mover when
-  its side won.
+  its side won. The root's children can carry biases on their values (the bot's preferences
+  over its own actions, such as keeping its bombs at the four-player table).
 """
 import numpy as np
 
-from libc.math cimport log, sqrt
+from libc.math cimport isfinite, log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -441,6 +442,8 @@ cdef struct Node:
     int64_t visits
     int64_t avail           # selections at the parent in which ``move`` was legal
     double wins             # finishes through here that the mover's side won
+    double bias_ahead       # added to a root child's value when that is above one half ...
+    double bias             # ... and to its value always (0 below the root)
 
 
 cdef struct Tree:
@@ -448,6 +451,10 @@ cdef struct Tree:
     int32_t size
     int32_t* slots          # open addressing: (parent, move) -> child index, -1 when empty
     uint64_t mask
+    const uint64_t* keys    # the root's actions, (lo, hi) pairs, and their children's biases
+    const double* bias_ahead
+    const double* bias
+    Py_ssize_t actions
 
 
 cdef inline uint64_t slot_of(const Tree* t, int32_t parent, Key move) noexcept nogil:
@@ -472,10 +479,14 @@ cdef inline int32_t child_of(const Tree* t, int32_t parent, Key move) noexcept n
 cdef inline int32_t add_child(Tree* t, int32_t parent, Key move, int mover) noexcept nogil:
     cdef uint64_t slot = slot_of(t, parent, move)
     cdef int32_t index = t.size
+    cdef Py_ssize_t a
     while t.slots[slot] >= 0:
         slot = (slot + 1) & t.mask
     t.slots[slot] = index
-    t.nodes[index] = Node(move, parent, mover, 0, 1, 0.0)
+    t.nodes[index] = Node(move, parent, mover, 0, 1, 0.0, 0.0, 0.0)
+    for a in range(t.actions if parent == 0 else 0):
+        if t.keys[2 * a] == move.lo and t.keys[2 * a + 1] == move.hi:
+            t.nodes[index].bias_ahead, t.nodes[index].bias = t.bias_ahead[a], t.bias[a]
     t.size += 1
     return index
 
@@ -504,7 +515,9 @@ cdef int32_t select_or_expand(Tree* t, int32_t node, Searched* p, Words* moves, 
             continue
         b = &t.nodes[child]
         b.avail += 1
-        value = b.wins / b.visits + c.exploration * sqrt(log(<double>b.avail) / b.visits)
+        value = b.wins / b.visits
+        value += (b.bias_ahead if value > 0.5 else 0.0) + b.bias \
+            + c.exploration * sqrt(log(<double>b.avail) / b.visits)
         if value > best_value:
             best, best_value, chosen[0] = child, value, j
     expanded[0] = untried > 0
@@ -557,7 +570,7 @@ cdef int search(Tree* t, const Searched* root, const uint64_t[:, ::1] samples,
         return OUT_OF_MEMORY
     status = root_moves(root, samples, actions, c, &moves, index)   # the keys checked
     free(index)
-    t.nodes[0] = Node(Key(0, 0), -1, -1, 0, 0, 0.0)
+    t.nodes[0] = Node(Key(0, 0), -1, -1, 0, 0, 0.0, 0.0, 0.0)
     t.size = 1
     for i in range(iterations if status == 0 else 0):
         status = iterate(t, start_of(root, samples, i % samples.shape[0]), c, &moves)
@@ -569,27 +582,47 @@ cdef int search(Tree* t, const Searched* root, const uint64_t[:, ::1] samples,
 
 def _ismcts(str table not None, tuple root not None, const uint64_t[:, ::1] samples not None,
             const uint64_t[:, ::1] actions not None, int64_t iterations, double exploration,
-            int policy, uint64_t seed, rules):
+            int policy, uint64_t seed, rules, const double[::1] bias_ahead not None,
+            const double[::1] bias not None):
     """(visits, wins) as int64 and float64 arrays over ``actions`` (keys of the root's legal
     actions, in any order): how often the search chose each one, and the finishes it won
-    after it. ``root`` as for _rollout_wins."""
+    after it. ``root`` as for _rollout_wins. ``bias`` (one finite value per action) is added
+    to the value of the action's child of the root when the search chooses among them, and
+    ``bias_ahead`` too when that value (its won fraction) is above one half."""
     cdef _Root r = root_of(table, root, rules, samples, actions)
+    cdef Py_ssize_t a
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, got {iterations}")
+    if bias_ahead.shape[0] != actions.shape[0] or bias.shape[0] != actions.shape[0]:
+        raise ValueError(f"bias_ahead and bias need one value per action ({actions.shape[0]}), "
+                         f"got {bias_ahead.shape[0]} and {bias.shape[0]}")
+    for a in range(actions.shape[0]):
+        if not (isfinite(bias_ahead[a]) and isfinite(bias[a])):
+            raise ValueError(f"the biases of action {a} must be finite, got "
+                             f"{bias_ahead[a]} and {bias[a]}")
     if table == "three_player":
-        return _ismcts_of(&r.play, r, samples, actions, iterations, exploration, policy, seed)
+        return _ismcts_of(&r.play, r, samples, actions, iterations, exploration, policy, seed,
+                          bias_ahead, bias)
     if table == "laizi":
-        return _ismcts_of(&r.wild, r, samples, actions, iterations, exploration, policy, seed)
+        return _ismcts_of(&r.wild, r, samples, actions, iterations, exploration, policy, seed,
+                          bias_ahead, bias)
     if table == "four_player":
-        return _ismcts_of(&r.four, r, samples, actions, iterations, exploration, policy, seed)
-    return _ismcts_of(&r.runfast, r, samples, actions, iterations, exploration, policy, seed)
+        return _ismcts_of(&r.four, r, samples, actions, iterations, exploration, policy, seed,
+                          bias_ahead, bias)
+    return _ismcts_of(&r.runfast, r, samples, actions, iterations, exploration, policy, seed,
+                      bias_ahead, bias)
 
 
 cdef tuple _ismcts_of(const Searched* root, _Root r, const uint64_t[:, ::1] samples,
                       const uint64_t[:, ::1] actions, int64_t iterations, double exploration,
-                      int policy, uint64_t seed):
+                      int policy, uint64_t seed, const double[::1] bias_ahead,
+                      const double[::1] bias):
     cdef Context c = context_of(r, policy, seed, exploration)
     cdef Tree t
+    t.keys = &actions[0, 0] if actions.shape[0] else NULL
+    t.bias_ahead = &bias_ahead[0] if actions.shape[0] else NULL
+    t.bias = &bias[0] if actions.shape[0] else NULL
+    t.actions = actions.shape[0]
     cdef uint64_t slots = 1
     cdef Py_ssize_t a
     cdef int32_t child

@@ -187,3 +187,75 @@ def test_the_four_player_bots_let_a_partner_go_out_and_beat_an_opponent():
                  lambda: ISMCTSBot(seed=2), lambda: ISMCTSBot(seed=2, rollout="random")):
         assert make().choose(partner, FOUR.replace(sides="partner")) == Move.PASS
         assert make().choose(alone, FOUR) == kings
+
+
+# --- the stake at four seats: bombs kept whole ---------------------------------------------------
+
+def test_four_player_bomb_costs_count_the_bombs_an_action_breaks_or_plays():
+    # The landlord holds eight 3s, four 4s, a 5 and the four jokers: two bombs of 3s (a bomb
+    # is four cards, eight make two), one of 4s and the rocket (BBRR), four in all.
+    position = FourPlayerPosition(["333333334444BBRR5", "6", "7", "8"], landlord=0, to_move=0)
+    decision = _decision_of(FourPlayerInformationSet.from_position(position, 0), FOUR)
+    broken, bombing = decision.bomb_costs()
+    costs = {str(move): (broken[i], bombing[i]) for i, move in enumerate(decision.actions)}
+    # (bombs broken, plays a bomb keeping cards), the bombs left after each counted by hand:
+    assert costs["5"] == (0, 0)         # four left: nothing broken
+    assert costs["3333"] == (0, 1)      # plays one of the four; three left
+    assert costs["33333"] == (1, 1)     # plays one, three 3s left: two left (4s, rocket)
+    assert costs["333"] == (1, 0)       # five 3s left: three left
+    assert costs["444"] == (1, 0)       # a 4 left: three left
+    assert costs["BB"] == (1, 0)        # the rocket broken: three left
+    assert costs["BBRR"] == (0, 1)      # plays the rocket; three left
+    assert costs["344445"] == (2, 0)    # four + two: seven 3s and no 4s, two left
+
+
+def test_the_bomb_costs_are_none_at_the_one_deck_tables():
+    # One deck: 3333 is a bomb and 333 breaks it, but the bots' strength at the one-deck
+    # tables was measured without the costs, so none are counted there.
+    info = InformationSet.from_position(Position.parse("33334/5/6 0 0 - 0"), 0)
+    broken, bombing = _decision_of(info, Rules()).bomb_costs()
+    assert not broken.any() and not bombing.any()
+
+
+def test_a_winning_four_player_landlord_keeps_its_bomb_for_the_end():
+    # The landlord (alone) holds 3333 and the red joker and leads; the others hold a 4, a 5
+    # and a 6, one each (the only cards it does not see). A single 3 loses (the next seat
+    # beats it with its last card); every other lead wins, since no single card answers a
+    # pair, a trio, a bomb or the joker, and the landlord then goes out. R keeps the bomb,
+    # which then ends the hand and doubles the stake; 3333 plays it with cards left; 33, 333
+    # and 333R break it. PIMC plays R for that (and ISMCTS given the costs); without the costs
+    # any of the five may go.
+    position = FourPlayerPosition(["3333R", "4", "5", "6"], landlord=0, to_move=0)
+    info = FourPlayerInformationSet.from_position(position, 0)
+    for seed in range(5):
+        assert str(PIMCBot(seed=seed).choose(info, FOUR)) == "R"
+        assert str(ISMCTSBot(seed=seed, break_cost=0.1, bomb_cost=0.1).choose(info, FOUR)) == "R"
+    careless = {str(PIMCBot(seed=seed, break_cost=0, bomb_cost=0).choose(info, FOUR))
+                for seed in range(12)}
+    assert careless - {"R"} and careless <= {"R", "3333", "33", "333", "333R"}
+
+
+@pytest.mark.parametrize("bias_ahead, bias, message", [
+    (np.zeros(1), np.zeros(2), "one value per action"),
+    (np.zeros(2), np.array([0.0, np.nan]), "must be finite"),
+    (np.array([np.inf, 0.0]), np.zeros(2), "must be finite"),
+])
+def test_the_tree_search_checks_its_root_biases(bias_ahead, bias, message):
+    from ddz_fast.search import search_bots
+    info = InformationSet.from_position(Position.parse("223/4/A 0 0 - 0"), 0)
+    decision = _decision_of(info, Rules())
+    decision.actions = decision.actions[:2]
+    with pytest.raises(ValueError, match=message):
+        search_bots._search._ismcts(decision.table, decision.root(), decision.deals(4, 1),
+                                    decision.keys(), 10, 0.7, 1, 1, decision.rules,
+                                    bias_ahead, bias)
+
+
+@pytest.mark.parametrize("make, name", [(PIMCBot, "break_cost"), (PIMCBot, "bomb_cost"),
+                                        (ISMCTSBot, "break_cost"), (ISMCTSBot, "bomb_cost")])
+def test_bomb_costs_are_checked_numbers(make, name):
+    for bad, error in ((-0.1, ValueError), (1.5, ValueError), (float("nan"), ValueError),
+                       ("0.1", TypeError), (True, TypeError)):
+        with pytest.raises(error, match=name):
+            make(**{name: bad})
+    assert f"{name}=0.5" in repr(make(**{name: 0.5})) and name not in repr(make())
