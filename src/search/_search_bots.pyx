@@ -619,14 +619,14 @@ cdef tuple _ismcts_of(const Searched* root, _Root r, const uint64_t[:, ::1] samp
                       const double[::1] bias):
     cdef Context c = context_of(r, policy, seed, exploration)
     cdef Tree t
-    t.keys = &actions[0, 0] if actions.shape[0] else NULL
-    t.bias_ahead = &bias_ahead[0] if actions.shape[0] else NULL
-    t.bias = &bias[0] if actions.shape[0] else NULL
-    t.actions = actions.shape[0]
     cdef uint64_t slots = 1
     cdef Py_ssize_t a
     cdef int32_t child
     cdef int status
+    t.keys = &actions[0, 0] if actions.shape[0] else NULL
+    t.bias_ahead = &bias_ahead[0] if actions.shape[0] else NULL
+    t.bias = &bias[0] if actions.shape[0] else NULL
+    t.actions = actions.shape[0]
     while slots < 2 * <uint64_t>(iterations + 1):
         slots <<= 1
     t.nodes = <Node*>malloc((iterations + 1) * sizeof(Node))

@@ -29,6 +29,7 @@ from ddz_fast.search.bots import play_hand, start_play
 from ddz_fast.search.catalog import make_bot
 from ddz_fast.search.four_player import FourPlayerInformationSet
 from ddz_fast.search.infoset import InformationSet, information_set
+from ddz_fast.search import search_bots
 from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of, _two_deck_rows
 from support.checked_bots import Checked
 from support.common import sizes
@@ -241,7 +242,6 @@ def test_a_winning_four_player_landlord_keeps_its_bomb_for_the_end():
     (np.array([np.inf, 0.0]), np.zeros(2), "must be finite"),
 ])
 def test_the_tree_search_checks_its_root_biases(bias_ahead, bias, message):
-    from ddz_fast.search import search_bots
     info = InformationSet.from_position(Position.parse("223/4/A 0 0 - 0"), 0)
     decision = _decision_of(info, Rules())
     decision.actions = decision.actions[:2]
