@@ -44,7 +44,7 @@ alone.
 from __future__ import annotations
 
 import random
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -124,6 +124,16 @@ class _SearchBot:
         self._policy = ROLLOUT_POLICIES[rollout]
         self.break_cost = check_real("break_cost", break_cost, 0.0, 1.0)
         self.bomb_cost = check_real("bomb_cost", bomb_cost, 0.0, 1.0)
+
+    def _bomb_weights(self, decision: "_Decision") -> Tuple[np.ndarray, np.ndarray]:
+        """Per action, what the bot takes off its value for the bombs (:meth:`_Decision.bomb_costs`
+        times ``break_cost``, to take off when it is winning, and times ``bomb_cost``, always);
+        zeros without counting when the bot gives the bombs no weight."""
+        if not (self.break_cost or self.bomb_cost):
+            none = np.zeros(len(decision.actions))
+            return none, none
+        broken, bombing = decision.bomb_costs()
+        return self.break_cost * broken, self.bomb_cost * bombing
 
     def _costs_shown(self, break_cost: float, bomb_cost: float) -> str:
         """The bomb costs for a repr, when they are not the defaults given."""
@@ -332,25 +342,21 @@ class _FourSeats(_Decision):
         # several times what one wins that spent them as kickers and trios, and one that bombs
         # and then loses pays double. Against the greedy bot, which keeps its bombs for the
         # end, PIMC won more hands but fewer points until it weighed this (docs/search.md).
-        hand = self.info.hand.counts
-        before = _bombs_in(hand)
-        broken, bombing = np.zeros(len(self.actions)), np.zeros(len(self.actions))
-        for index, move in enumerate(self.actions):
-            bomb = move.type in ("bomb", "rocket")
-            left = [have - played for have, played in zip(hand, move.counts)]
-            broken[index] = before - _bombs_in(left) - bomb
-            bombing[index] = bomb and any(left)
-        return broken, bombing
+        hand = np.array(self.info.hand.counts)
+        left = hand - np.array([move.counts for move in self.actions])
+        bomb = np.array([move.type in ("bomb", "rocket") for move in self.actions])
+        broken = _bombs_in(hand) - _bombs_in(left) - bomb
+        return broken.astype(np.float64), (bomb & left.any(axis=1)).astype(np.float64)
 
 
 #: The shifts of the eight 8-bit lanes of a 64-bit half of a two-deck word (ddz_fast.bitboard).
 _LANES = np.arange(8, dtype=np.uint64) * np.uint64(8)
 
 
-def _bombs_in(counts: Sequence[int]) -> int:
-    """The most bombs a two-deck hand can play, counting the rocket: four cards of a rank
-    make a bomb, eight make two, and the rocket is all four jokers."""
-    return sum(count // 4 for count in counts[:13]) + (counts[13] == 2 and counts[14] == 2)
+def _bombs_in(counts: np.ndarray) -> np.ndarray:
+    """The most bombs two-deck hands (rows of 15 rank counts, or one row) can play, counting
+    the rocket: four cards of a rank make a bomb, eight make two, the rocket is all four jokers."""
+    return (counts[..., :13] // 4).sum(axis=-1) + ((counts[..., 13] == 2) & (counts[..., 14] == 2))
 
 
 def _two_deck_rows(counts: np.ndarray) -> np.ndarray:
@@ -518,7 +524,7 @@ class PIMCBot(_SearchBot):
         too few to tell the best apart; halving spends most of them on the few that remain."""
         rounds = max(1, int(np.ceil(np.log2(len(candidates)))))
         keys, root = decision.keys(), decision.root()
-        broken, bombing = (costs[candidates] for costs in decision.bomb_costs())
+        ahead, always = (weights[candidates] for weights in self._bomb_weights(decision))
         wins = np.zeros(len(candidates))
         plays = np.zeros(len(candidates))
         alive = np.arange(len(candidates))
@@ -539,8 +545,7 @@ class PIMCBot(_SearchBot):
                 (seed + round_) & _LOW_64, decision.rules)
             plays[alive] += used * per_pair
             won = wins[alive] / plays[alive]
-            value = (won - self.break_cost * broken[alive] * (won > 0.5)
-                     - self.bomb_cost * bombing[alive])
+            value = won - ahead[alive] * (won > 0.5) - always[alive]
             order = np.lexsort((tie[alive], value))[::-1]
             alive = np.sort(alive[order[:(len(alive) + 1) // 2]])
             survived[alive] += 1
@@ -602,9 +607,8 @@ class ISMCTSBot(_SearchBot):
 
     def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
         deals = decision.deals(min(self.iterations, decision.deal_limit), seed)
-        broken, bombing = decision.bomb_costs()
+        ahead, always = self._bomb_weights(decision)
         visits, _ = _search._ismcts(decision.table, decision.root(), deals, decision.keys(),
                                     self.iterations, self.exploration, self._policy, seed,
-                                    decision.rules, -self.break_cost * broken,
-                                    -self.bomb_cost * bombing)
+                                    decision.rules, -ahead, -always)
         return visits.astype(np.float64)
