@@ -471,7 +471,7 @@ class PIMCBot(_SearchBot):
 
     Cost per decision at the defaults: about 3 ms on one core in the mean, 7 ms at the 95th
     percentile (``benchmarks/results/strength.md``); with wild cards 33 to 55 ms, at the
-    four-player table about 10 ms (``benchmarks/results/strength_<table>.md``). The rollouts
+    four-player table 10 to 16 ms (``benchmarks/results/strength_<table>.md``). The rollouts
     scale with ``rollouts``, the solves with ``samples`` and ``max_nodes``.
 
     >>> from ddz_fast import Game
@@ -584,7 +584,7 @@ class ISMCTSBot(_SearchBot):
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
     the finishes are long), so about 6 ms in the mean at the default 4,000 iterations
     (``benchmarks/results/strength.md``); with wild cards 53 to 125 ms (the laizi generator
-    lists every reading), at the four-player table about 20 ms
+    lists every reading), at the four-player table 20 to 29 ms
     (``benchmarks/results/strength_<table>.md``).
 
     >>> from ddz_fast import Game
