@@ -487,6 +487,7 @@ cdef inline int32_t add_child(Tree* t, int32_t parent, Key move, int mover) noex
     for a in range(t.actions if parent == 0 else 0):
         if t.keys[2 * a] == move.lo and t.keys[2 * a + 1] == move.hi:
             t.nodes[index].bias_ahead, t.nodes[index].bias = t.bias_ahead[a], t.bias[a]
+            break
     t.size += 1
     return index
 
@@ -626,7 +627,13 @@ cdef tuple _ismcts_of(const Searched* root, _Root r, const uint64_t[:, ::1] samp
     t.keys = &actions[0, 0] if actions.shape[0] else NULL
     t.bias_ahead = &bias_ahead[0] if actions.shape[0] else NULL
     t.bias = &bias[0] if actions.shape[0] else NULL
-    t.actions = actions.shape[0]
+    # The root's children look their biases up by key; with no bias set (the default) there is
+    # nothing to look up, and the scan would cost the root's actions for each of its children.
+    t.actions = 0
+    for a in range(actions.shape[0]):
+        if bias_ahead[a] != 0.0 or bias[a] != 0.0:
+            t.actions = actions.shape[0]
+            break
     while slots < 2 * <uint64_t>(iterations + 1):
         slots <<= 1
     t.nodes = <Node*>malloc((iterations + 1) * sizeof(Node))
