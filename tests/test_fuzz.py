@@ -187,9 +187,9 @@ def run_isolated(case) -> "oracle.Outcome":
 @pytest.mark.parametrize("entry", [
     pytest.param(entry, marks=[pytest.mark.native] if entry in NATIVE_ENTRIES else [])
     for entry in cases.entry_names()])
-@pytest.mark.parametrize("percent", sizes(20, 100))
+@pytest.mark.parametrize("percent", sizes(10, 100))
 def test_entry_point_returns_or_raises_a_clear_error(entry, percent):
-    # the newer entry points name their own (fewer) examples; the default run takes 20% of them
+    # the newer entry points name their own (fewer) examples; the default run takes 10% of them
     # (the first of the same derandomized sequence, at least ten), the slow step all
     named = cases.EXAMPLES.get(entry) or SLOW.get(entry, 100)
     examples = max(min(10, named), named * percent // 100)

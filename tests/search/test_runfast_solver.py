@@ -200,14 +200,14 @@ def test_the_answers_are_deterministic_and_best_move_is_the_lines_first():
 
 # --- against the plain minimax ---------------------------------------------------------------
 
-CASES = [(name, seed) for name in VARIANTS for seed in range(3)]
+CASES = [(name, seed) for name in VARIANTS for seed in range(2)]
 
 
 @pytest.mark.parametrize("variant, seed", CASES, ids=[f"{n}-{s}" for n, s in CASES])
 def test_the_solver_equals_plain_minimax_on_random_positions(variant, seed):
     rules = VARIANTS[variant]
     rng = random.Random(f"runfast-solver/{variant}/{seed}")
-    for _ in range(10):     # 300 positions in all
+    for _ in range(10):     # 200 positions in all (the slow step: 1,000 more)
         position = random_position(rng, rules)
         assert_equals_minimax(position, rules, rng.randrange(rules.players))
 
