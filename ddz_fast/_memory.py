@@ -66,9 +66,16 @@ def _message(nbytes: int, request: str, what: str, available: Optional[int]) -> 
             f"less")
 
 
+#: Requests up to this size are not checked: reading the system's figures costs more than a
+#: small request (a few samples) takes, and a failure of one is the interpreter's own.
+SMALL_REQUEST = 1 << 20
+
+
 def check_room(nbytes: int, request: str, what: str) -> None:
     """MemoryError unless ``nbytes`` fit in the memory available; ``request`` names the
     option as the caller gave it (``"tt_megabytes=65536"``), ``what`` the memory's use."""
+    if nbytes <= SMALL_REQUEST:
+        return
     available = available_bytes()
     if available is not None and nbytes > available:
         raise MemoryError(_message(nbytes, request, what, available))

@@ -587,11 +587,13 @@ class _SplitTable:
                 self.hi[r] = min(self.hi[r], u - low_b[r])
         self.hi = [min(h, u) for h, u in zip(self.hi, self.unseen)]
         self.need = info.card_counts[seats[0]]
+        # C(u_r, a) for every a of each rank, once: every draw reads them for each rank.
+        self.choose = [[comb(u, a) for a in range(u + 1)] for u in self.unseen]
         self.ways = [[0] * (self.need + 1) for _ in range(_RANKS + 1)]
         self.ways[_RANKS][0] = 1
         for r in reversed(range(_RANKS)):
             for k in range(self.need + 1):
-                self.ways[r][k] = sum(comb(self.unseen[r], a) * self.ways[r + 1][k - a]
+                self.ways[r][k] = sum(self.choose[r][a] * self.ways[r + 1][k - a]
                                       for a in range(max(self.lo[r], 0), min(self.hi[r], k) + 1))
         self.total = self.ways[0][self.need]
 
@@ -599,14 +601,15 @@ class _SplitTable:
         """The split of the ``index``-th deal (0 <= index < total), in a fixed order."""
         share, k = [], self.need
         for r in range(_RANKS):
+            choose, after = self.choose[r], self.ways[r + 1]
             for a in range(max(self.lo[r], 0), min(self.hi[r], k) + 1):
-                weight = comb(self.unseen[r], a) * self.ways[r + 1][k - a]
+                weight = choose[a] * after[k - a]
                 if index < weight:
                     break
                 index -= weight
             # The block of this a is C(u_r, a) ways of choosing its cards times the deals of
             # the ranks after it: the index within those deals is the quotient.
-            index //= comb(self.unseen[r], a)
+            index //= choose[a]
             share.append(a)
             k -= a
         return tuple(share)
