@@ -13,6 +13,8 @@ wild ranks (:func:`bomb_class`).
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from itertools import combinations, combinations_with_replacement
 from typing import Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
@@ -45,10 +47,15 @@ def _wing_ok(wings: Sequence[int], main: range, opts: Dict) -> bool:
     return True
 
 
-def readings(opts: Dict, max_bomb: int,
-             max_cards: int = 20) -> Iterator[Tuple[str, int, int, List[int]]]:
+def readings(opts: Dict, max_bomb: int, max_cards: int = 20,
+             kinds: Optional[Sequence[str]] = None
+             ) -> Iterator[Tuple[str, int, int, List[int]]]:
     """(type, key, length, reading counts) of every legal combination of at most
-    ``max_cards`` cards, bombs of 4..max_bomb cards (solos excluded: see :func:`moves`)."""
+    ``max_cards`` cards, bombs of 4..max_bomb cards (solos excluded: see :func:`moves`); of
+    the types ``kinds`` only when given (the others are not enumerated at all)."""
+    def want(kind: str) -> bool:
+        return kinds is None or kind in kinds
+
     def main(key: int, length: int, copies: int) -> List[int]:
         out = [0] * RANKS
         for r in range(key, key + length):
@@ -61,16 +68,17 @@ def readings(opts: Dict, max_bomb: int,
     for k in SUITED:
         yield "pair", k, 1, main(k, 1, 2)
         yield "trio", k, 1, main(k, 1, 3)
-        for kicker in range(RANKS):
+        for kicker in range(RANKS if want("trio_solo") else 0):
             if kicker != k:
                 yield "trio_solo", k, 1, add(main(k, 1, 3), _counts([kicker]))
-        for p in SUITED:
+        for p in (SUITED if want("trio_pair") else ()):
             if p != k:
                 yield "trio_pair", k, 1, add(main(k, 1, 3), _counts([p, p]))
         for size in range(4, max_bomb + 1):
             yield "bomb", k, 1, main(k, 1, size)
         if opts["four_two"]:
-            for a, b in combinations_with_replacement(range(RANKS), 2):
+            for a, b in (combinations_with_replacement(range(RANKS), 2)
+                         if want("four_two_solo") else ()):
                 kick = _counts([a, b])
                 if k in (a, b) or kick[B] > 1 or kick[R] > 1:
                     continue
@@ -79,7 +87,7 @@ def readings(opts: Dict, max_bomb: int,
                 if kick[B] and kick[R] and not opts["rocket_in_kickers"]:
                     continue
                 yield "four_two_solo", k, 1, add(main(k, 1, 4), kick)
-            for a, b in combinations(SUITED, 2):
+            for a, b in combinations(SUITED, 2) if want("four_two_pair") else ():
                 if k not in (a, b):
                     yield "four_two_pair", k, 1, add(main(k, 1, 4), _counts([a, a, b, b]))
     for kind, copies, lengths in (("chain", 1, range(5, 13)), ("pair_chain", 2, range(3, 11)),
@@ -91,40 +99,53 @@ def readings(opts: Dict, max_bomb: int,
     for n in range(2, 6):
         for k in range(0, 12 - n + 1):
             chain = range(k, k + n)
-            if 4 * n <= max_cards:
-                for wing_ranks in combinations_with_replacement(range(RANKS), n):
+            if 4 * n <= max_cards and want("airplane_solo"):
+                outside = [r for r in range(RANKS) if r not in chain]   # no wing of a chain rank
+                for wing_ranks in combinations_with_replacement(outside, n):
                     wings = _counts(wing_ranks)
                     if _wing_ok(wings, chain, opts):
                         yield "airplane_solo", k, n, add(main(k, n, 3), wings)
-            if n <= 4 and 5 * n <= max_cards:
+            if n <= 4 and 5 * n <= max_cards and want("airplane_pair"):
                 for pair_ranks in combinations([r for r in SUITED if r not in chain], n):
                     yield "airplane_pair", k, n, add(main(k, n, 3), _counts(pair_ranks * 2))
 
 
 def _real_cards(reading: Sequence[int], wild: Sequence[int], budget: int
-                ) -> Iterator[Tuple[List[int], int]]:
-    """(natural counts, wild cards used) of every way real cards stand for ``reading``."""
-    def walk(rank: int, naturals: List[int], used: int) -> Iterator[Tuple[List[int], int]]:
-        if rank == RANKS:
-            yield naturals, used
-            return
+                ) -> List[Tuple[List[int], int]]:
+    """(natural counts, wild cards used) of every way real cards stand for ``reading``.
+
+    The lists returned may be shared between entries: copy one before changing it."""
+    naturals = list(reading)    # a joker is only itself: its count stays
+    used = 0
+    free: List[Tuple[int, int]] = []        # (rank, count) of the ranks with a choice
+    for rank in range(RANKS):
         need = reading[rank]
-        if need == 0:
-            yield from walk(rank + 1, naturals, used)
-            return
-        if rank in (B, R):
-            choices = [need]                    # a joker is only itself
-        elif rank in wild:
-            choices = [0]                       # every card of a wild rank is wild
+        if need == 0 or rank in (B, R):
+            continue
+        if rank in wild:
+            naturals[rank] = 0                  # every card of a wild rank is wild
+            used += need
         else:
-            choices = range(min(need, 4) + 1)   # natural cards, wilds for the rest
-        for natural in choices:
-            extra = need - natural
-            if used + extra <= budget:
-                naturals[rank] = natural
-                yield from walk(rank + 1, naturals, used + extra)
-                naturals[rank] = 0
-    yield from walk(0, [0] * RANKS, 0)
+            free.append((rank, need))           # natural cards, wilds for the rest
+    if used > budget:
+        return []
+    # Rank by rank, every choice of natural cards 0..min(need, 4) with the other need - natural
+    # wild, within the budget (all natural: the list as it is).
+    found: List[Tuple[List[int], int]] = [(naturals, used)]
+    for rank, need in free:
+        extended = []
+        most = min(need, 4)
+        for counts, spent in found:
+            fewest = need - budget + spent
+            for natural in range(fewest if fewest > 0 else 0, most + 1):
+                if natural == need:
+                    extended.append((counts, spent))
+                else:
+                    grown = counts.copy()
+                    grown[rank] = natural
+                    extended.append((grown, spent + need - natural))
+        found = extended
+    return found
 
 
 def _wild_splits(total: int, wild: Sequence[int]) -> Iterator[List[int]]:
@@ -138,26 +159,47 @@ def _wild_splits(total: int, wild: Sequence[int]) -> Iterator[List[int]]:
             yield [first, total - first]
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a few hundred thousand tuples are built (it would
+    walk them over and over, a third of the time, and finds no cycle in them)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def moves(opts: Dict, wild: Sequence[int], max_cards: int = 20,
           kinds: Optional[Sequence[str]] = None) -> Set[Identity]:
     """Every move (type, key, length, real counts) of a full deck under ``wild``: of at most
     ``max_cards`` cards, and of the types ``kinds`` when given."""
+    with gc_paused():
+        return _moves(opts, wild, max_cards, kinds)
+
+
+def _moves(opts: Dict, wild: Sequence[int], max_cards: int,
+           kinds: Optional[Sequence[str]]) -> Set[Identity]:
     budget = 4 * len(wild)
+    splits = [list(_wild_splits(used, wild)) for used in range(budget + 1)]
     found: Set[Identity] = set()
     if kinds is None or "solo" in kinds:
         for rank in range(RANKS):          # a card played alone is its own rank, wild or not
             found.add(("solo", rank, 1, tuple(_counts([rank]))))
     if kinds is None or "rocket" in kinds:
         found.add(("rocket", B, 1, tuple(_counts([B, R]))))
-    for kind, key, length, reading in readings(opts, 4 + budget, max_cards):
+    for kind, key, length, reading in readings(opts, 4 + budget, max_cards, kinds):
         if sum(reading) > max_cards or (kinds is not None and kind not in kinds):
             continue
         for naturals, used in _real_cards(reading, wild, budget):
-            for split in _wild_splits(used, wild):
-                real = list(naturals)
+            for split in splits[used]:
+                # no natural card of a wild rank: its count is the wilds it gives (the list
+                # may be shared, but its wild ranks are only ever written here, just before)
                 for rank, count in zip(wild, split):
-                    real[rank] += count
-                found.add((kind, key, length, tuple(real)))
+                    naturals[rank] = count
+                found.add((kind, key, length, tuple(naturals)))
     return found
 
 

@@ -24,7 +24,7 @@ from ddz_fast.envs.laizi import (AGENTS, LARGEST_ACTION_SPACE, OBSERVATION_LAYOU
                                  LaiziEnv, env, largest_action_space)
 from ddz_fast.moves.notation import parse_move  # noqa: E402
 
-from support.common import sample_size  # noqa: E402
+from support.common import sample_size, sizes  # noqa: E402
 
 LAIZI = Rules.preset("laizi")
 TIANDI = Rules.preset("tiandi_laizi")
@@ -38,16 +38,25 @@ def _quiet_style_warnings():
         yield
 
 
-@pytest.mark.parametrize("kwargs, cycles", [({}, 100),
-                                            ({"rules": "laizi", "bidder": "greedy"}, 60),
-                                            ({"rules": "tiandi_laizi",
-                                              "render_mode": "ansi"}, 12)])
+def _cycles(kwargs: dict, name: str, default: int, full: int) -> list:
+    """Like support.common.sizes: ``default`` cycles in the default run, ``full`` marked slow
+    (a cycle is a step of each agent: 50 and 30 still play the laizi games to their end)."""
+    return [pytest.param(kwargs, default, id=f"{name}-{default}"),
+            pytest.param(kwargs, full, id=f"{name}-{full}", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("kwargs, cycles",
+                         _cycles({}, "default", 50, 100)
+                         + _cycles({"rules": "laizi", "bidder": "greedy"}, "greedy", 30, 60)
+                         + _cycles({"rules": "tiandi_laizi", "render_mode": "ansi"},
+                                   "tiandi_laizi-ansi", 6, 12))
 def test_pettingzoo_api(kwargs, cycles):
     api_test(env(**kwargs), num_cycles=cycles)
 
 
-def test_pettingzoo_seeding():
-    seed_test(lambda: env(rules="laizi"), num_cycles=30)
+@pytest.mark.parametrize("cycles", sizes(15, 30))
+def test_pettingzoo_seeding(cycles):
+    seed_test(lambda: env(rules="laizi"), num_cycles=cycles)
 
 
 # --- random episodes against the engine -----------------------------------------------------
@@ -76,7 +85,7 @@ def play_random_episode(environment: LaiziEnv, rng: random.Random) -> dict:
             list(state.prev.counts if state.prev is not None else [0] * 15)
         assert vector[OBSERVATION_LAYOUT["reading"]].tolist() == \
             list(state.prev.reading if state.prev is not None else [0] * 15)
-        legal = np.flatnonzero(mask)
+        legal = np.flatnonzero(mask != 0)   # (an int8 mask: != 0 is the fast path of numpy)
         assert set(legal.tolist()) == _expected_ids(environment)
         action = int(rng.choice(legal))
         seat = state.current_player
@@ -87,11 +96,20 @@ def play_random_episode(environment: LaiziEnv, rng: random.Random) -> dict:
     return final
 
 
-@pytest.mark.parametrize("rules, bidder, episodes", [
-    (LAIZI, None, sample_size(6, minimum=2)),
-    (LAIZI.replace(bomb_multiplier="app"), "greedy", sample_size(4, minimum=1)),
-    (TIANDI, "random", sample_size(2, minimum=1)),
-])
+def _episodes(rules: Rules, bidder, name: str, default: int, full: int, minimum: int) -> list:
+    """Like support.common.sizes: ``default`` episodes in the default run, ``full`` marked
+    slow; fewer under DDZ_FAST_IMPLEMENTATION=python (sample_size)."""
+    return [pytest.param(rules, bidder, sample_size(default, minimum=minimum),
+                         id=f"{name}-{bidder}-{default}"),
+            pytest.param(rules, bidder, sample_size(full, minimum=minimum),
+                         id=f"{name}-{bidder}-{full}", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("rules, bidder, episodes",
+                         _episodes(LAIZI, None, "laizi", 3, 6, 2)
+                         + _episodes(LAIZI.replace(bomb_multiplier="app"), "greedy",
+                                     "laizi-app", 2, 4, 1)
+                         + _episodes(TIANDI, "random", "tiandi_laizi", 1, 2, 1))
 def test_random_episodes_play_the_engines_moves_and_score_its_settlement(rules, bidder,
                                                                          episodes):
     environment = LaiziEnv(rules, bidder=bidder)
@@ -248,9 +266,9 @@ def test_the_largest_action_spaces_of_the_presets():
     # most is the constant, at wild 2 (one wild rank) and 3 and 2 (two). The reference counts
     # type by type, another method: at 3 and 2 here, every one-wild choice in the slow test.
     for rules, most_at in ((LAIZI, (12,)), (TIANDI, (0, 12))):
-        sizes = {wild: laizi_ids.space_size(rules, wild)
-                 for wild in combinations(range(13), rules.laizi)}
-        assert max(sizes.values()) == sizes[most_at] == LARGEST_ACTION_SPACE[rules]
+        counted = {wild: laizi_ids.space_size(rules, wild)
+                   for wild in combinations(range(13), rules.laizi)}
+        assert max(counted.values()) == counted[most_at] == LARGEST_ACTION_SPACE[rules]
     assert reference_laizi.action_space_size(TIANDI, (0, 12)) == 6_807_949
     # Rules that are no preset are counted: the bomb multiplier changes no move.
     assert LaiziEnv(LAIZI.replace(bomb_multiplier="app")).pass_action == 828_816
@@ -261,5 +279,5 @@ def test_the_largest_action_spaces_of_the_presets():
 
 @pytest.mark.slow   # the reference counts 13 action spaces of half a million moves or more
 def test_the_reference_count_of_every_one_wild_action_space_tops_at_wild_two():
-    sizes = {rank: reference_laizi.action_space_size(LAIZI, (rank,)) for rank in range(13)}
-    assert max(sizes.values()) == sizes[12] == LARGEST_ACTION_SPACE[LAIZI] == 828_816
+    counted = {rank: reference_laizi.action_space_size(LAIZI, (rank,)) for rank in range(13)}
+    assert max(counted.values()) == counted[12] == LARGEST_ACTION_SPACE[LAIZI] == 828_816

@@ -124,7 +124,7 @@ def test_samples_of_40_small_sets_are_uniform_over_every_consistent_split(preset
 # --- consistency of many mid-game samples ---------------------------------------------------------
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("count", sizes(300, 10_000))
+@pytest.mark.parametrize("count", sizes(150, 10_000))
 def test_every_sample_of_mid_game_sets_is_consistent(preset, count):
     rng = random.Random(count)
     checked, seed = 0, 0

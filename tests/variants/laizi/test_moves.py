@@ -20,13 +20,13 @@ import ddz_fast
 from ddz_fast import Move, Rules
 from ddz_fast.reference import laizi as reference_laizi
 from ddz_fast import bitboard
-from ddz_fast.cards import deck_counts, parse_cards
+from ddz_fast.cards import NUM_RANKS, deck_counts, parse_cards
 from ddz_fast.move import TYPE_CODES
 from ddz_fast.moves.notation import format_move, parse_move, readings
 from ddz_fast.rules import PRESETS, WIDEST_RULES
 
 from support import laizi_brute as brute
-from support.common import sample_size, slow_in_python, wild_rich_hand
+from support.common import sample_size, sizes, slow_in_python, wild_rich_hand
 
 LAIZI = "laizi"
 TIANDI = "tiandi_laizi"
@@ -428,8 +428,15 @@ def test_the_brute_force_reproduces_the_rule_books_counts_without_wild_cards():
     assert len(brute.moves(brute.option_dict(Rules.preset("douzero")), ())) == 30_383
 
 
+@lru_cache(maxsize=None)
+def _space_counts(rules, wild) -> dict:
+    """reference_laizi.action_space_counts (a second or more), once per rules and wild ranks
+    for the tests that read it (none changes the dict)."""
+    return reference_laizi.action_space_counts(rules, wild)
+
+
 def test_small_types_counted_by_hand():
-    counts = reference_laizi.action_space_counts(LAIZI, "5")
+    counts = _space_counts(LAIZI, "5")
     # Pairs with 5 wild: a pair of a rank r that is not wild is rr, r + a wild or two wilds
     # (3 each, 12 ranks); of 5 only 55: 12 * 3 + 1 = 37. Trios: 3 - a wilds with a = 0..3
     # natural cards (4 each, 12 ranks) + 555: 49. Bombs of a rank that is not wild: a
@@ -437,7 +444,7 @@ def test_small_types_counted_by_hand():
     # 12 ranks; of 5, 5555 only: 181. Solos: 15 cards. The rocket: 1.
     assert (counts["solo"], counts["pair"], counts["trio"], counts["bomb"], counts["rocket"]) \
         == (15, 37, 49, 181, 1)
-    counts = reference_laizi.action_space_counts(TIANDI, "57")
+    counts = _space_counts(TIANDI, "57")
     # Two wild ranks 5 and 7: a pair of another rank is rr, r5, r7, 55, 57, 77 (6 each, 11
     # ranks); of 5 or 7: 55, 57, 77 (3 each): 66 + 6 = 72. A trio of another rank: a = 3
     # natural (1 way), 2 + one wild (2), 1 + two wilds (55 57 77: 3), three wilds (555 557
@@ -482,7 +489,9 @@ def test_action_space_counts_of_short_airplanes_with_wings(options):
 
 @lru_cache(maxsize=None)
 def _full_brute_force(preset: str, wild: tuple) -> frozenset:
-    return frozenset(brute.moves(brute.option_dict(Rules.preset(preset)), wild))
+    found = brute.moves(brute.option_dict(Rules.preset(preset)), wild)
+    with brute.gc_paused():
+        return frozenset(found)
 
 
 def test_the_laizi_action_space_size_with_5_wild():
@@ -494,15 +503,15 @@ def test_the_laizi_action_space_size_with_5_wild():
 @slow_in_python
 def test_the_laizi_action_space_is_the_brute_force():
     # The whole action space of the laizi preset with 5 wild: the brute force lists 573,980
-    # moves (about 10 s); the library lists the same moves (about as long) and counts them
+    # moves (2 to 3 s); the library lists the same moves (a second or two) and counts them
     # type by type without listing them. Its ids are indices into the list; the canonical
     # order is checked on samples here and on every hand's moves below.
     brute_force = _full_brute_force(LAIZI, (FIVE,))
     assert len(brute_force) == 573_980
-    assert reference_laizi.action_space_counts(LAIZI, "5") == \
-        dict(Counter(m[0] for m in brute_force))
+    assert _space_counts(LAIZI, "5") == dict(Counter(m[0] for m in brute_force))
     space = ddz_fast.action_space(LAIZI, "5")
-    assert {identity(m) for m in space} == brute_force
+    with brute.gc_paused():
+        assert {identity(m) for m in space} == brute_force
     assert all(_independent_order(a) < _independent_order(b)
                for a, b in zip(space[::101], space[1::101]))
     for index in range(0, len(space), 997):
@@ -532,8 +541,21 @@ class _Space:
     """A brute-force action space as arrays, to filter it by containment in a hand."""
 
     def __init__(self, moves) -> None:
-        self.moves = sorted(moves, key=lambda m: (m[0], m[1], m[2], m[3]))
-        self.counts = np.array([m[3] for m in self.moves], dtype=np.int8)
+        # The moves sorted as tuples (type, key, length, counts), for a draw that does not
+        # depend on the set's order: numpy's lexsort on the columns, last key first, gives
+        # that order as sorted() would, several times faster.
+        with brute.gc_paused():
+            moves = list(moves)
+            counts = np.frombuffer(b"".join(bytes(m[3]) for m in moves), dtype=np.int8
+                                   ).reshape(len(moves), NUM_RANKS)
+            code = {kind: i for i, kind in enumerate(sorted({m[0] for m in moves}))}
+            kinds = np.array([code[m[0]] for m in moves], dtype=np.int64)
+            keys = np.array([m[1] for m in moves], dtype=np.int64)
+            lengths = np.array([m[2] for m in moves], dtype=np.int64)
+            order = np.lexsort(tuple(counts[:, r] for r in reversed(range(NUM_RANKS)))
+                               + (lengths, keys, kinds))
+            self.moves = [moves[i] for i in order.tolist()]
+            self.counts = counts[order]
 
     def contained(self, hand) -> list:
         fits = np.all(self.counts <= np.array(hand, dtype=np.int8), axis=1)
@@ -564,14 +586,22 @@ def _check_hand(api, space: _Space, hand, rules, wild, max_cards, rng) -> None:
             (hand, prev)
 
 
-@pytest.mark.parametrize("preset, wild, max_cards, hands", [
-    ("laizi", (FIVE,), 10, 150), ("tiandi_laizi", (FIVE, SEVEN), 8, 60),
-])
+def _filtered(preset: str, wild: tuple, max_cards: int, default: int, full: int) -> list:
+    """Like support.common.sizes: ``default`` hands in the default run, ``full`` marked slow."""
+    return [pytest.param(preset, wild, max_cards, default, id=f"{preset}-{max_cards}-{default}"),
+            pytest.param(preset, wild, max_cards, full, id=f"{preset}-{max_cards}-{full}",
+                         marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("preset, wild, max_cards, hands",
+                         _filtered("laizi", (FIVE,), 10, 75, 150)
+                         + _filtered("tiandi_laizi", (FIVE, SEVEN), 8, 30, 60))
 def test_legal_moves_equal_the_brute_force_filtered_by_the_hand(preset, wild, max_cards,
                                                                 hands):
-    # Moves of up to max_cards cards (the brute force lists those in a second or two); the
+    # Moves of up to max_cards cards (the brute force lists those in under a second); the
     # test below compares every move with one wild rank, in the native run. The public API
     # (the reference under DDZ_FAST_IMPLEMENTATION=python, the core's hand-over otherwise).
+    # 75 and 30 hands in the default run, 150 and 60 in the slow step.
     rng = random.Random(sum(wild) * 1000 + max_cards)
     space = _space(preset, wild, max_cards)
     for _ in range(sample_size(hands, minimum=8)):
@@ -588,10 +618,11 @@ def test_every_move_of_random_hands_equals_the_brute_force():
         _check_hand(ddz_fast, space, hand, LAIZI, (FIVE,), 20, rng)
 
 
-def test_count_moves_counts_what_legal_moves_lists():
+@pytest.mark.parametrize("hands", sizes(6, 12))
+def test_count_moves_counts_what_legal_moves_lists(hands):
     rng = random.Random(9)
     for preset, wild in ((LAIZI, (SEVEN,)), (TIANDI, (0, 12))):
-        for _ in range(sample_size(12, minimum=4)):
+        for _ in range(sample_size(hands, minimum=4)):
             hand = wild_rich_hand(rng, wild, rng.randint(10, 17))
             counts = reference_laizi.count_moves(hand, rules=preset, wild=wild)
             moves = reference_laizi.legal_moves(hand, rules=preset, wild=wild)

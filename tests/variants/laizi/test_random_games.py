@@ -6,10 +6,11 @@ as the two 64-bit halves of its laizi word, and the test walks the same hand in 
 ``ddz_fast.legal_moves(hand, prev, rules=..., wild=...)`` for the legal actions at every step
 (the pass only when following), and settles it by an independent reading of docs/RULES.md
 ("Variants", "Laizi": bomb classes and the two multiplier options; "Scoring": spring and
-anti-spring). Then 10,000 games of each preset are settled from their recorded words alone,
-read by the word layout of ddz_fast.bitboard (type code in bits 60..63, real counts in the
-low nibbles, bomb class in bits 124..125), under both multiplier options; their decks are
-whole, their scores sum to zero and their wild ranks are uniform (a chi-square test). Last,
+anti-spring). Then 5,000 games of each preset (10,000 in the slow step) are settled from
+their recorded words alone, read by the word layout of ddz_fast.bitboard (type code in bits
+60..63, real counts in the low nibbles, bomb class in bits 124..125), under both multiplier
+options; their decks are whole, their scores sum to zero and their wild ranks are uniform (a
+chi-square test). Last,
 rollouts (play_out) from positions with wild ranks follow the exact outcome distribution of
 uniform random play, worked out by walking the play tree in Python.
 """
@@ -34,9 +35,10 @@ DECK = [4] * 13 + [1, 1]
 RANKS = 13                      # a wild rank is one of 3..2
 BOMB, ROCKET = 13, 14           # type codes (ddz_fast.bitboard.TYPE_CODES)
 HARD = 2                        # bomb class code of a bomb that keeps its plain word
-REPLAYED = 120                  # games per configuration replayed move by move
-SIMULATED = 10_000              # games per preset settled from their words
-APP_SIMULATED = 4_000           # the first of them settled under "app" too
+# The sizes of the default run, and of the slow step (pytest -m slow; support.common.sizes):
+REPLAYED = (60, 120)            # games per configuration replayed move by move
+SIMULATED = (5_000, 10_000)     # games per preset settled from their words
+APP_SIMULATED = (2_000, 4_000)  # the first of them settled under "app" too
 CONFIGS = [(LAIZI, "random"), (TIANDI, "points"), (LAIZI.replace(bomb_multiplier="app"),
                                                    "points"),
            (TIANDI.replace(bomb_multiplier="app"), "random")]
@@ -137,10 +139,13 @@ def replay(g: RandomGames, i: int, rules: Rules) -> dict:
     return {**seen, "plays": len(rows), "bomb_moves": bombs}
 
 
-@pytest.fixture(scope="module", params=CONFIGS, ids=IDS)
+@pytest.fixture(scope="module", params=[
+    pytest.param((config, count), id=f"{name}-{count}",
+                 marks=[pytest.mark.slow] if count == REPLAYED[1] else [])
+    for config, name in zip(CONFIGS, IDS) for count in REPLAYED])
 def recorded(request):
-    rules, bidding = request.param
-    return rules, bidding, random_games(REPLAYED, 2026, rules=rules, bidding=bidding,
+    (rules, bidding), count = request.param
+    return rules, bidding, random_games(count, 2026, rules=rules, bidding=bidding,
                                         record=True)
 
 
@@ -170,20 +175,25 @@ def test_deals_are_one_whole_deck_and_wild_ranks_fit_the_preset(recorded):
     assert set(g.base_stake.tolist()) == ({1} if bidding == "random" else {1, 2, 3})
 
 
-# --- 10,000 games a preset, settled from their words ---------------------------------------------
+# --- thousands of games a preset, settled from their words ---------------------------------------
 
-def simulate(rules: Rules) -> Dict[str, RandomGames]:
-    """The same games (same seed) under both multiplier options: 10,000 under the preset's
-    ``double``, the first 4,000 of them again under ``app`` (the two cards of wild ranks play
-    about 1,300 games/s, the one about 6,000)."""
+def simulate(rules: Rules, size: int) -> Dict[str, RandomGames]:
+    """The same games (same seed) under both multiplier options: 5,000 (10,000 in the slow
+    step) under the preset's ``double``, the first 2,000 (4,000) of them again under ``app``
+    (the two cards of wild ranks play about 1,300 games/s, the one about 6,000)."""
+    counts = (("double", SIMULATED[size]), ("app", APP_SIMULATED[size]))
     return {option: random_games(count, 7, rules=rules.replace(bomb_multiplier=option),
                                  record=True)
-            for option, count in (("double", SIMULATED), ("app", APP_SIMULATED))}
+            for option, count in counts}
 
 
-@pytest.fixture(scope="module", params=[LAIZI, TIANDI], ids=["laizi", "tiandi_laizi"])
+@pytest.fixture(scope="module", params=[
+    pytest.param((rules, size), id=f"{rules.name}-{SIMULATED[size]}",
+                 marks=[pytest.mark.slow] if size else [])
+    for rules in (LAIZI, TIANDI) for size in (0, 1)])
 def simulated(request):
-    return request.param, simulate(request.param)
+    rules, size = request.param
+    return rules, simulate(rules, size)
 
 
 def actions_table(g: RandomGames) -> Dict[str, np.ndarray]:
@@ -201,7 +211,7 @@ def actions_table(g: RandomGames) -> Dict[str, np.ndarray]:
             "played": lo != 0}
 
 
-def test_ten_thousand_games_a_preset_conserve_the_deck(simulated):
+def test_thousands_of_games_a_preset_conserve_the_deck(simulated):
     _, runs = simulated
     g = runs["double"]
     a = actions_table(g)
@@ -222,7 +232,7 @@ def test_ten_thousand_games_a_preset_conserve_the_deck(simulated):
     assert ((winner == g.landlord) == g.landlord_won).all()
 
 
-def test_ten_thousand_games_a_preset_settle_by_the_rules_under_both_options(simulated):
+def test_thousands_of_games_a_preset_settle_by_the_rules_under_both_options(simulated):
     _, runs = simulated
     double, app = runs["double"], runs["app"]
     # The option changes the settlement only: the same seed plays the same games.
