@@ -53,28 +53,37 @@ def kind(move: Move) -> str:
     return move.type
 
 
+@functools.lru_cache(maxsize=None)
 def _moves_by_type(rules: Rules) -> Dict[str, List[Move]]:
+    """The reference's action space by kind, in canonical order (shared: never changed)."""
     by_type: Dict[str, List[Move]] = defaultdict(list)
     for move in reference.action_space(rules):
         by_type[kind(move)].append(move)
     return by_type
 
 
-def lower_shuttles(rng: random.Random, leading: List[Move],
-                   by_kind: Dict[str, List[Move]]) -> List[Move]:
+@functools.lru_cache(maxsize=None)
+def _lower(rules: Rules, shuttle_kind: str, length: int, key: int) -> Tuple[Move, ...]:
+    """The shuttles of one kind and length with a key below ``key``, in canonical order: a
+    handful of distinct questions, asked by thousands of hands."""
+    return tuple(m for m in _moves_by_type(rules)[shuttle_kind]
+                 if m.length == length and m.key < key)
+
+
+def lower_shuttles(rng: random.Random, leading: List[Move], rules: Rules) -> List[Move]:
     """For each kind of space shuttle the hand leads, a lower one of that kind and length, if
     there is one: a move the hand beats with a shuttle (rarely so of a random move)."""
     prevs = []
     for own in {kind(m): m for m in leading if m.type == "space_shuttle"}.values():
-        lower = [m for m in by_kind[kind(own)] if m.length == own.length and m.key < own.key]
+        lower = _lower(rules, kind(own), own.length, own.key)
         if lower:
             prevs.append(rng.choice(lower))
     return prevs
 
 
-@pytest.fixture(scope="module", params=sizes(2_000, 20_000))
+@pytest.fixture(scope="module", params=sizes(1_000, 20_000))
 def cases(request) -> List[Case]:
-    """Random hands (2,000, and 20,000 in the slow step), the rule sets in turn, with the
+    """Random hands (1,000, and 20,000 in the slow step), the rule sets in turn, with the
     reference's leading moves and responses.
 
     Each hand answers one move of every type from the action space (stratified, so every type
@@ -95,7 +104,7 @@ def _cases(size: int) -> List[Case]:
         rules = ALL_RULES[i % len(ALL_RULES)]
         leading = reference.legal_moves(hand, rules=rules)
         prevs = [rng.choice(moves) for moves in by_type[rules].values()]
-        prevs += lower_shuttles(rng, leading, by_type[rules])
+        prevs += lower_shuttles(rng, leading, rules)
         prevs += rng.sample(leading, min(OWN_PREVS, len(leading)))
         responses = [(prev, [m for m in leading if reference._beats(m, prev)]) for prev in prevs]
         responses.append((Move.PASS, leading))
@@ -164,7 +173,7 @@ def test_classify_of_every_move_is_the_reference(cases):
 
 
 def test_beats_equals_the_reference(cases):
-    for case in cases[::1000]:
+    for case in cases[::500]:
         for prev, _ in case.responses[:-1]:
             for move in case.leading[::4]:
                 both("beats", move, prev, rules=case.rules)
@@ -228,9 +237,9 @@ def shuttle_hand(rng: random.Random, size: int) -> Hand:
     return Hand(counts)
 
 
-@pytest.fixture(scope="module", params=sizes(1_000, 10_000))
+@pytest.fixture(scope="module", params=sizes(500, 10_000))
 def botzone_cases(request) -> List[Case]:
-    """Hands of 17 and 20 cards under botzone (1,000, and 10,000 in the slow step), half uniform
+    """Hands of 17 and 20 cards under botzone (500, and 10,000 in the slow step), half uniform
     deals and half built around
     a space shuttle, with the reference's leading moves and its answers to a move of every type
     and every shuttle kind, to lower shuttles of the hand's own kinds and to its own moves."""
@@ -247,7 +256,7 @@ def _botzone_cases(count: int) -> List[Case]:
         hand = shuttle_hand(rng, size) if i % 4 >= 2 else random_hand(rng, size)
         leading = reference.legal_moves(hand, rules=BOTZONE)
         prevs = [rng.choice(moves) for moves in by_kind.values()]
-        prevs += lower_shuttles(rng, leading, by_kind)
+        prevs += lower_shuttles(rng, leading, BOTZONE)
         prevs += rng.sample(leading, min(OWN_PREVS, len(leading)))
         responses = [(prev, [m for m in leading if reference._beats(m, prev)]) for prev in prevs]
         responses.append((Move.PASS, leading))
@@ -398,41 +407,54 @@ EVERY_RULE_SET = [Rules(solo_wing_max_copies=w, trio_wing_next_to_chain=t, rocke
                         four_two=f, four_two_solo_max_copies=s)
                   for w, t, r, f, s in itertools.product((1, 2, 3, 4), (True, False),
                                                          (True, False), (True, False), (1, 2))]
-HYPOTHESIS = settings(max_examples=300, deadline=None,
-                      suppress_health_check=[HealthCheck.too_slow])
+#: Each hypothesis test draws 150 examples in the default run and 300 in the slow step.
+EXAMPLES = sizes(150, 300)
+HYPOTHESIS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 any_rules = st.sampled_from(EVERY_RULE_SET)
 
 
-@HYPOTHESIS
-@given(counts=hand_counts(), rules=any_rules)
-def test_hypothesis_leading_moves(counts, rules):
-    both("legal_moves", Hand(counts), rules=rules)
-    both("classify", counts, rules=rules)
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_hypothesis_leading_moves(examples):
+    @settings(HYPOTHESIS, max_examples=examples)
+    @given(counts=hand_counts(), rules=any_rules)
+    def check(counts, rules):
+        both("legal_moves", Hand(counts), rules=rules)
+        both("classify", counts, rules=rules)
+
+    check()
 
 
-@HYPOTHESIS
-@given(counts=hand_counts(min_size=1), other=hand_counts(min_size=1), rules=any_rules,
-       data=st.data())
-def test_hypothesis_responses(counts, other, rules, data):
-    prev = data.draw(st.sampled_from(reference.legal_moves(other, rules=rules)))
-    moves = both("legal_moves", Hand(counts), prev, rules=rules)
-    for move in moves[:10]:
-        both("beats", move, prev, rules=rules)
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_hypothesis_responses(examples):
+    @settings(HYPOTHESIS, max_examples=examples)
+    @given(counts=hand_counts(min_size=1), other=hand_counts(min_size=1), rules=any_rules,
+           data=st.data())
+    def check(counts, other, rules, data):
+        prev = data.draw(st.sampled_from(reference.legal_moves(other, rules=rules)))
+        moves = both("legal_moves", Hand(counts), prev, rules=rules)
+        for move in moves[:10]:
+            both("beats", move, prev, rules=rules)
+
+    check()
 
 
-@HYPOTHESIS
-@given(dense=st.lists(st.integers(0, 4), min_size=6, max_size=6), low=st.integers(0, 9),
-       jokers=st.integers(0, 3), rules=any_rules, data=st.data())
-def test_hypothesis_dense_hands(dense, low, jokers, rules, data):
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_hypothesis_dense_hands(examples):
     """Hands of a few neighbouring ranks: airplanes with every kind of wing."""
-    counts = [0] * 15
-    for offset, count in enumerate(dense):
-        counts[min(low + offset, 12)] = max(counts[min(low + offset, 12)], count)
-    counts[13], counts[14] = jokers & 1, jokers >> 1
-    leading = both("legal_moves", counts, rules=rules)
-    if leading:
-        prev = data.draw(st.sampled_from(list(leading)))
-        both("legal_moves", counts, prev, rules=rules)
+    @settings(HYPOTHESIS, max_examples=examples)
+    @given(dense=st.lists(st.integers(0, 4), min_size=6, max_size=6), low=st.integers(0, 9),
+           jokers=st.integers(0, 3), rules=any_rules, data=st.data())
+    def check(dense, low, jokers, rules, data):
+        counts = [0] * 15
+        for offset, count in enumerate(dense):
+            counts[min(low + offset, 12)] = max(counts[min(low + offset, 12)], count)
+        counts[13], counts[14] = jokers & 1, jokers >> 1
+        leading = both("legal_moves", counts, rules=rules)
+        if leading:
+            prev = data.draw(st.sampled_from(list(leading)))
+            both("legal_moves", counts, prev, rules=rules)
+
+    check()
 
 
 # --- MoveList behaves as the reference's list ---------------------------------------------------
@@ -497,13 +519,15 @@ def test_decoded_moves_are_shared_and_complete():
             == fields([move])
 
 
-def test_no_kitty_moves_equal_the_reference_on_eighteen_card_hands():
-    """The no_kitty preset (18 cards each, no kitty) on 10,000 hands of its size, leading and
-    answering a move of the action space and one of the hand's own, in canonical order."""
+@pytest.mark.parametrize("hands", sizes(5_000, 10_000))
+def test_no_kitty_moves_equal_the_reference_on_eighteen_card_hands(hands):
+    """The no_kitty preset (18 cards each, no kitty) on 5,000 hands of its size (10,000 in the
+    slow step), leading and answering a move of the action space and one of the hand's own, in
+    canonical order."""
     rules = Rules.preset("no_kitty")
     rng = random.Random(SEED + 3)
     space = reference.action_space(rules)
-    for _ in range(10_000):
+    for _ in range(hands):
         hand = random_hand(rng, 18)
         leading = reference.legal_moves(hand, rules=rules)
         assert native.legal_moves(hand, rules=rules) == leading, hand

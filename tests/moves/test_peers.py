@@ -20,14 +20,16 @@ from ddz_fast import Hand, Move
 from ddz_fast.move import PLAY_TYPES
 
 from support import peers
-from support.common import sample_size
+from support.common import sample_size, sizes
 from support.peers import Counts, from_text, to_text
 
 SEED = 20_241_129
-# The sample sizes are the native run's; under DDZ_FAST_IMPLEMENTATION=python, where ddz_fast's
-# side is the pure-Python reference, sample_size takes a smaller sample of the same kinds.
-LEADING_HANDS = sample_size(2000)        # per hand size and engine
-RESPONSES_PER_TYPE = sample_size(300)    # per move type, hand size and engine
+# The sample sizes are the native run's, the default run's and the slow step's (``sizes``); under
+# DDZ_FAST_IMPLEMENTATION=python, where ddz_fast's side is the pure-Python reference,
+# sample_size takes a smaller sample of the same kinds (100 hands and 15 cases a type in either
+# step, as ``leading_count`` and ``responses_count`` say).
+LEADING_HANDS = sizes(1_000, 2_000)      # per hand size and engine
+RESPONSES_PER_TYPE = sizes(150, 300)     # per move type, hand size and engine
 MAX_PREV_CARDS = 19                      # a 20-card move ends the hand: nobody ever answers it
 BUG_CASES = sample_size(100)             # per hand size, where a DouZero bug applies
 MAX_DEALS = 10_000                   # deals tried for one response case before giving up
@@ -42,7 +44,17 @@ needs_douzero = pytest.mark.skipif(not peers.HAVE_DOUZERO,
 
 # --- hands and previous moves ------------------------------------------------------------------
 
-def random_hands(size: int, count: int = LEADING_HANDS) -> List[Counts]:
+def leading_count(hands: int) -> int:
+    """The hands a leading sweep takes under the chosen implementation (of ``hands``)."""
+    return sample_size(hands, minimum=100)
+
+
+def responses_count(per_type: int) -> int:
+    """The cases per move type a response sweep takes under the chosen implementation."""
+    return sample_size(per_type, minimum=15)
+
+
+def random_hands(size: int, count: int) -> List[Counts]:
     """``count`` uniform random hands of ``size`` cards; the seed depends on the size only."""
     rng = random.Random(SEED + size)
     return [peers.random_hand(rng, size) for _ in range(count)]
@@ -102,8 +114,8 @@ def _draw_case(rng: random.Random, preset: str, size: int, kind: str, dense: boo
     return (hand, _pick(rng, prevs)) if prevs else None
 
 
-def response_cases(preset: str, size: int, kinds: Optional[Iterable[str]] = None,
-                   count: int = RESPONSES_PER_TYPE, accept: Accept = lambda hand, prev: True,
+def response_cases(preset: str, size: int, count: int, kinds: Optional[Iterable[str]] = None,
+                   accept: Accept = lambda hand, prev: True,
                    mix: Tuple[Tuple[bool, bool], ...] = MIXED) -> List[Case]:
     """(hand, previous move) pairs, ``count`` for each move type (of ``preset`` by default).
 
@@ -204,9 +216,12 @@ def douzero_bug_applies(hand: Counts, prev: Move) -> bool:
 
 # --- leading moves -----------------------------------------------------------------------------
 
-@pytest.fixture(scope="module", params=[17, 20], ids=["17 cards", "20 cards"])
+@pytest.fixture(scope="module", params=[
+    pytest.param((size, hands.values[0]), id=f"{size} cards-{hands.id}", marks=hands.marks)
+    for size in (17, 20) for hands in LEADING_HANDS])
 def leading_hands(request) -> List[Counts]:
-    return random_hands(request.param)
+    size, hands = request.param
+    return random_hands(size, leading_count(hands))
 
 
 def leading(hand: Counts, preset: str) -> List[Move]:
@@ -254,9 +269,10 @@ def _covered(cases: List[Case], preset: str) -> None:
 
 
 @needs_rlcard
+@pytest.mark.parametrize("per_type", RESPONSES_PER_TYPE)
 @pytest.mark.parametrize("size", [17, 20])
-def test_rlcard_responses(size):
-    cases = response_cases("rlcard", size)
+def test_rlcard_responses(size, per_type):
+    cases = response_cases("rlcard", size, responses_count(per_type))
     _covered(cases, "rlcard")
     for hand, prev in cases:
         assert_same(cards_of(responses(hand, prev, "rlcard")),
@@ -264,9 +280,10 @@ def test_rlcard_responses(size):
 
 
 @needs_openspiel
-def test_openspiel_responses():
+@pytest.mark.parametrize("per_type", RESPONSES_PER_TYPE)
+def test_openspiel_responses(per_type):
     """17-card hands (OpenSpiel has no game position for a 20-card hand answering a move)."""
-    cases = response_cases("openspiel", 17)
+    cases = response_cases("openspiel", 17, responses_count(per_type))
     _covered(cases, "openspiel")
     for hand, prev in cases:
         ours = cards_of(responses(hand, prev, "openspiel"), lambda m: not openspiel_skips(m, hand))
@@ -300,13 +317,14 @@ def _douzero_expected(hand: Counts, prev: Move) -> Tuple[Set[Counts], Set[Counts
 
 
 @needs_douzero
+@pytest.mark.parametrize("per_type", RESPONSES_PER_TYPE)
 @pytest.mark.parametrize("size", [17, 20])
-def test_douzero_responses(size):
-    cases = response_cases("douzero", size)
+def test_douzero_responses(size, per_type):
+    cases = response_cases("douzero", size, responses_count(per_type))
     _covered(cases, "douzero")
     # Random deals rarely meet bugs 3 and 4 with an answer in kind: seek such cases out, so the
     # exceptions below are exercised, and shown to be needed.
-    cases += response_cases("douzero", size, ["airplane_solo"], BUG_CASES, douzero_bug_applies,
+    cases += response_cases("douzero", size, BUG_CASES, ["airplane_solo"], douzero_bug_applies,
                             DENSE_IN_KIND)
     for hand, prev in cases:
         theirs = peers.douzero_responses(hand, prev.counts)

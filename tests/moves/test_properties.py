@@ -1,54 +1,75 @@
-"""Properties every implementation must have, checked on hypothesis-generated hands."""
+"""Properties every implementation must have, checked on hypothesis-generated hands: 75
+examples a test in the default run, 150 in the slow step."""
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ddz_fast import Hand
 
+from support.common import sizes
 from support.strategies import hands, presets
 
-# The api fixture is a module, shared safely across examples.
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(deadline=None)
+EXAMPLES = sizes(75, 150)
 
 
-@SETTINGS
-@given(counts=hands(), preset=presets)
-def test_every_move_is_in_the_hand_and_classifies_as_itself(api, counts, preset):
-    hand = Hand(counts)
-    moves = api.legal_moves(hand, rules=preset)
-    assert len(set(moves)) == len(moves)
-    for move in moves:
-        assert move in hand
-        assert move in api.classify(move.cards, rules=preset)
+# The api fixture is a module: each test draws its examples in a function of its own, given the
+# module the fixture chose.
+
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_every_move_is_in_the_hand_and_classifies_as_itself(api, examples):
+    @settings(SETTINGS, max_examples=examples)
+    @given(counts=hands(), preset=presets)
+    def check(counts, preset):
+        hand = Hand(counts)
+        moves = api.legal_moves(hand, rules=preset)
+        assert len(set(moves)) == len(moves)
+        for move in moves:
+            assert move in hand
+            assert move in api.classify(move.cards, rules=preset)
+
+    check()
 
 
-@SETTINGS
-@given(counts=hands(min_size=1), other=hands(min_size=1), preset=presets, data=st.data())
-def test_responses_are_the_leading_moves_that_beat_prev(api, counts, other, preset, data):
-    prevs = api.legal_moves(other, rules=preset)
-    prev = data.draw(st.sampled_from(prevs))
-    leading = api.legal_moves(counts, rules=preset)
-    expected = [m for m in leading if api.beats(m, prev, rules=preset)]
-    assert list(api.legal_moves(counts, prev, rules=preset)) == expected
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_responses_are_the_leading_moves_that_beat_prev(api, examples):
+    @settings(SETTINGS, max_examples=examples)
+    @given(counts=hands(min_size=1), other=hands(min_size=1), preset=presets, data=st.data())
+    def check(counts, other, preset, data):
+        prevs = api.legal_moves(other, rules=preset)
+        prev = data.draw(st.sampled_from(prevs))
+        leading = api.legal_moves(counts, rules=preset)
+        expected = [m for m in leading if api.beats(m, prev, rules=preset)]
+        assert list(api.legal_moves(counts, prev, rules=preset)) == expected
+
+    check()
 
 
-@SETTINGS
-@given(counts=hands(min_size=1), preset=presets, data=st.data())
-def test_beats_is_irreflexive_and_transitive_within_a_type(api, counts, preset, data):
-    moves = api.legal_moves(counts, rules=preset)
-    a, b, c = (data.draw(st.sampled_from(moves)) for _ in range(3))
-    assert not api.beats(a, a, rules=preset)
-    if api.beats(a, b, rules=preset) and api.beats(b, c, rules=preset) and a.type == c.type:
-        assert api.beats(a, c, rules=preset)
-    if a.type == b.type and a.type not in ("bomb", "rocket"):
-        assert not (api.beats(a, b, rules=preset) and api.beats(b, a, rules=preset))
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_beats_is_irreflexive_and_transitive_within_a_type(api, examples):
+    @settings(SETTINGS, max_examples=examples)
+    @given(counts=hands(min_size=1), preset=presets, data=st.data())
+    def check(counts, preset, data):
+        moves = api.legal_moves(counts, rules=preset)
+        a, b, c = (data.draw(st.sampled_from(moves)) for _ in range(3))
+        assert not api.beats(a, a, rules=preset)
+        if api.beats(a, b, rules=preset) and api.beats(b, c, rules=preset) and a.type == c.type:
+            assert api.beats(a, c, rules=preset)
+        if a.type == b.type and a.type not in ("bomb", "rocket"):
+            assert not (api.beats(a, b, rules=preset) and api.beats(b, a, rules=preset))
+
+    check()
 
 
-@SETTINGS
-@given(counts=hands(min_size=1), preset=presets)
-def test_classify_of_a_whole_hand_is_a_subset_of_its_moves(api, counts, preset):
-    readings = api.classify(counts, rules=preset)
-    assert all(m.counts == counts for m in readings)
-    assert set(readings) <= set(api.legal_moves(counts, rules=preset))
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_classify_of_a_whole_hand_is_a_subset_of_its_moves(api, examples):
+    @settings(SETTINGS, max_examples=examples)
+    @given(counts=hands(min_size=1), preset=presets)
+    def check(counts, preset):
+        readings = api.classify(counts, rules=preset)
+        assert all(m.counts == counts for m in readings)
+        assert set(readings) <= set(api.legal_moves(counts, rules=preset))
+
+    check()

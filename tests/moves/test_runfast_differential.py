@@ -6,7 +6,7 @@ the action ids, the batched API and its masks; bad input and forged Rules.
 The reference lists the leading moves of a 16-card hand in about 0.4 ms, so its results are
 computed once per hand (``cases``) and its answers derived from them with its own comparison,
 as tests/moves/test_differential.py does; a sample of them is checked against direct reference
-calls. The default run takes 600 hands of each preset (and 300 of each option set); the slow step
+calls. The default run takes 300 hands of each preset (and 150 of each option set); the slow step
 takes 10,000 of each preset (and 5,000 of each option set).
 
 Hands: full deals of the deck (16 or 15 cards), uniform hands of any smaller size, dense hands of
@@ -154,7 +154,7 @@ def make_cases(count: int, seed: int) -> List[Case]:
     return out
 
 
-@pytest.fixture(scope="module", params=sizes(600, 10_000))
+@pytest.fixture(scope="module", params=sizes(300, 10_000))
 def cases(request) -> List[Case]:
     return make_cases(request.param, SEED)
 

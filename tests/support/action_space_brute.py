@@ -3,15 +3,17 @@
 Written from the rule text of docs/RULES.md alone ("Combinations", the options table, and
 "Variants": no kitty, the Botzone space shuttle, four players with two decks). It imports
 nothing from the library: it reads the rule options off the rule set it is given, as plain
-attributes, and builds every move with ``itertools``, so an error shared with the generator
-would have to be made twice, the second time from the rule text rather than from the code.
+attributes, lists every candidate with ``itertools`` and filters them with ``numpy``, so an
+error shared with the generator would have to be made twice, the second time from the rule text
+rather than from the code.
 
 How it counts. For each type the *main part* (the cards that are not kickers or wings: the
 solo, pair, trio, four or bombs, or the consecutive ranks of a chain) is placed at every key and
 chain length; then every candidate attachment of the right size is listed, every multiset of
 ranks drawn with repetition from the ranks that are not main ranks
-(``combinations_with_replacement``), and a candidate is kept exactly when the rule text's
-predicates accept it:
+(``combinations_with_replacement``, one row of 15 multiplicities each), and a candidate is kept
+exactly when the rule text's predicates accept it (each predicate asked of all the candidates of
+a main part at once):
 
 * no rank holds more cards than the deck has (4 of a rank 3..2 and 1 of each joker with one
   deck, 8 and 2 with two decks), which is what keeps jokers out of one deck's pairs;
@@ -50,7 +52,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache, partial
 from itertools import combinations_with_replacement
-from typing import Any, Callable, Dict, FrozenSet, Iterator, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterator, Tuple
+
+import numpy as np
 
 RANKS = range(15)           # 3 4 5 6 7 8 9 T J Q K A 2 B R
 SUITED = range(13)          # 3..2: the ranks of pairs, trios, fours and bombs with one deck
@@ -78,87 +82,86 @@ class Options:
         self.space_shuttle: bool = rules.space_shuttle
         self.decks: int = rules.decks
         self.deck: Counts = DECK[self.decks]
+        self.deck_row: np.ndarray = np.array(self.deck)
         self.max_cards: int = MAX_CARDS[self.decks]
 
 
-def _counts(main: Dict[int, int], extra: Sequence[int] = ()) -> Counts:
-    """The 15 counts of a main part (rank -> copies) plus ``extra`` cards, one per entry."""
+def _counts(main: Dict[int, int]) -> Counts:
+    """The 15 counts of a main part (rank -> copies)."""
     out = [0] * 15
     for rank, copies in main.items():
         out[rank] += copies
-    for rank in extra:
-        out[rank] += 1
     return tuple(out)
 
 
-def _candidates(others: Sequence[int], size: int) -> Iterator[Dict[int, int]]:
-    """Every multiset of ``size`` ranks drawn from ``others``, as rank -> multiplicity."""
-    for ranks in combinations_with_replacement(others, size):
-        units: Dict[int, int] = {}
-        for rank in ranks:      # a plain dict: a Counter per candidate costs a third of the run
-            units[rank] = units.get(rank, 0) + 1
-        yield units
+@lru_cache(maxsize=None)
+def _candidates(others: Tuple[int, ...], size: int) -> np.ndarray:
+    """Every multiset of ``size`` ranks drawn from ``others``, one row each: its multiplicity
+    of each of the 15 ranks (0 for a rank not drawn). Kept per (others, size), read-only: the
+    rule sets share them."""
+    draws = list(combinations_with_replacement(others, size))
+    ranks = np.array(draws, dtype=np.intp).reshape(len(draws), size)
+    units = np.zeros((len(draws), 15), dtype=np.int16)
+    rows = np.arange(len(draws))
+    for column in ranks.T:      # the i-th rank drawn, of every multiset at once
+        units[rows, column] += 1
+    units.flags.writeable = False
+    return units
 
 
-def _within_deck(cards: Dict[int, int], opts: Options) -> bool:
-    return all(copies <= opts.deck[rank] for rank, copies in cards.items())
+def _within_deck(cards: np.ndarray, opts: Options) -> np.ndarray:
+    return (cards <= opts.deck_row).all(axis=1)
 
 
-def _both_jokers(cards: Dict[int, int]) -> bool:
-    return cards.get(B, 0) > 0 and cards.get(R, 0) > 0
+def _both_jokers(cards: np.ndarray) -> np.ndarray:
+    return (cards[:, B] > 0) & (cards[:, R] > 0)
 
 
 # --- the predicates of the rule text, one per kind of attachment --------------------------
+# Each takes the candidates of one main part, one row each, and says which it keeps.
 
-def _solo_wings_ok(wings: Dict[int, int], opts: Options, chain: range) -> bool:
-    """Airplane solo wings of the chain ``chain`` (docs/RULES.md, "Solo kickers and solo
-    wings")."""
-    if not _within_deck(wings, opts):
-        return False
-    if max(wings.values()) > opts.solo_wing_max_copies:
-        return False
-    if not opts.rocket_in_kickers and _both_jokers(wings):
-        return False
+def _neighbours(chain: range) -> Tuple[int, ...]:
+    """The ranks just below and just above ``chain`` that are within 3..A."""
+    return tuple(sorted({chain[0] - 1, chain[-1] + 1} & set(CHAIN)))
+
+
+def _solo_wings_ok(wings: np.ndarray, opts: Options, neighbours: Tuple[int, ...]) -> np.ndarray:
+    """Airplane solo wings of a chain whose ``_neighbours`` are ``neighbours`` (docs/RULES.md,
+    "Solo kickers and solo wings")."""
+    ok = _within_deck(wings, opts) & (wings.max(axis=1) <= opts.solo_wing_max_copies)
+    if not opts.rocket_in_kickers:
+        ok &= ~_both_jokers(wings)
     if not opts.trio_wing_next_to_chain:
-        neighbours = {chain[0] - 1, chain[-1] + 1} & set(CHAIN)
-        if any(wings.get(rank, 0) >= 3 for rank in neighbours):
-            return False
-    return True
+        ok &= ~(wings[:, list(neighbours)] >= 3).any(axis=1)
+    return ok
 
 
-def _pairs_ok(pairs: Dict[int, int], opts: Options) -> bool:
+def _pairs_ok(pairs: np.ndarray, opts: Options) -> np.ndarray:
     """Pair kickers and pair wings: pairs of distinct ranks the deck holds two of."""
-    if max(pairs.values()) > 1:
-        return False
-    if any(opts.deck[rank] < 2 for rank in pairs):
-        return False
-    return opts.rocket_in_kickers or not _both_jokers(pairs)
+    ok = (pairs.max(axis=1) <= 1) & ~((pairs > 0) & (opts.deck_row < 2)).any(axis=1)
+    return ok if opts.rocket_in_kickers else ok & ~_both_jokers(pairs)
 
 
-def _four_two_solos_ok(kickers: Dict[int, int], opts: Options) -> bool:
+def _four_two_solos_ok(kickers: np.ndarray, opts: Options) -> np.ndarray:
     """The two solo kickers of four + two solos."""
-    if not _within_deck(kickers, opts):
-        return False
-    if max(kickers.values()) > opts.four_two_solo_max_copies:
-        return False
-    return opts.rocket_in_kickers or not _both_jokers(kickers)
+    ok = _within_deck(kickers, opts) & (kickers.max(axis=1) <= opts.four_two_solo_max_copies)
+    return ok if opts.rocket_in_kickers else ok & ~_both_jokers(kickers)
 
 
-def _shuttle_solos_ok(wings: Dict[int, int], opts: Options) -> bool:
+def _shuttle_solos_ok(wings: np.ndarray, opts: Options) -> np.ndarray:
     """A space shuttle's 2n solo wings: distinct ranks (both jokers: see the docstring)."""
-    if max(wings.values()) > 1:
-        return False
-    return opts.rocket_in_kickers or not _both_jokers(wings)
+    ok = wings.max(axis=1) <= 1
+    return ok if opts.rocket_in_kickers else ok & ~_both_jokers(wings)
 
 
-def _shuttle_pairs_ok(pairs: Dict[int, int], opts: Options) -> bool:
+def _shuttle_pairs_ok(pairs: np.ndarray, opts: Options) -> np.ndarray:
     """A space shuttle's 2n pair wings: pairs of distinct ranks 3..2."""
-    return max(pairs.values()) == 1 and all(rank in SUITED for rank in pairs)
+    return (pairs.max(axis=1) == 1) & (pairs[:, len(SUITED):] == 0).all(axis=1)
 
 
 # --- main parts and their attachments -----------------------------------------------------
 
-Accept = Callable[[Dict[int, int], Options], bool]
+Accept = Callable[[np.ndarray, Options], np.ndarray]
 
 
 def _attached(type_: str, key: int, length: int, main: Dict[int, int], size: int,
@@ -167,11 +170,11 @@ def _attached(type_: str, key: int, length: int, main: Dict[int, int], size: int
     (1 for solos, 2 for pairs) that ``accept`` keeps."""
     if sum(main.values()) + size * per_card > opts.max_cards:
         return
-    others = [rank for rank in RANKS if rank not in main]
-    for units in _candidates(others, size):
-        if accept(units, opts):
-            extra = [rank for rank, n in units.items() for _ in range(n * per_card)]
-            yield (type_, key, length, _counts(main, extra))
+    others = tuple(rank for rank in RANKS if rank not in main)
+    units = _candidates(others, size)
+    kept = units[accept(units, opts)]
+    for counts in (kept * per_card + np.array(_counts(main))).tolist():
+        yield (type_, key, length, tuple(counts))
 
 
 def _chains(copies: int, min_length: int, opts: Options) -> Iterator[Tuple[int, int, range]]:
@@ -217,14 +220,14 @@ def _sequences(opts: Options) -> Iterator[Identity]:
             yield (type_, key, length, _counts({rank: copies for rank in ranks}))
     for key, length, ranks in _chains(3, 2, opts):
         trios = {rank: 3 for rank in ranks}
-        solo_wings = partial(_solo_wings_ok, chain=ranks)
+        solo_wings = partial(_solo_wings_ok, neighbours=_neighbours(ranks))
         yield from _attached("airplane_solo", key, length, trios, length, 1, solo_wings, opts)
         yield from _attached("airplane_pair", key, length, trios, length, 2, _pairs_ok, opts)
 
 
-def _always(units: Dict[int, int], opts: Options) -> bool:
+def _always(units: np.ndarray, opts: Options) -> np.ndarray:
     """No attachment at all (a space shuttle alone): the one empty candidate is kept."""
-    return True
+    return np.ones(len(units), dtype=bool)
 
 
 def _shuttles(opts: Options) -> Iterator[Identity]:

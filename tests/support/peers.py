@@ -80,8 +80,11 @@ def to_text(counts: Sequence[int]) -> str:
     return "".join(RANK_LETTERS[r] * c for r, c in enumerate(counts))
 
 
+@functools.lru_cache(maxsize=None)
 def from_text(text: str) -> Counts:
-    """Counts of a plain rank-letter string (``'3334BR'``; ``T`` for ten, no suits)."""
+    """Counts of a plain rank-letter string (``'3334BR'``; ``T`` for ten, no suits).
+
+    Cached: the peers answer with the same few thousand move strings over and over."""
     counts = [0] * NUM_RANKS
     for letter in text.replace(" ", "").upper():
         counts[RANK_LETTERS.index(letter)] += 1

@@ -108,12 +108,19 @@ def _attached(type_: str, key: int, length: int, main: Dict[int, int], sizes: Se
     """Every move of one main part with an attachment of each of ``sizes`` cards: every
     multiset of non-main ranks within the deck's copies, the whole within a hand."""
     others = [rank for rank in RANKS if rank not in main]
+    base = _counts(main)
     for size in sizes:
         if sum(main.values()) + size > opts.hand_size:
             continue
+        # Only a rank the deck holds fewer than ``size`` copies of can be drawn too often: the
+        # deck check of each candidate looks at those ranks alone (the same verdict, quicker).
+        scarce = [(rank, opts.deck[rank]) for rank in others if opts.deck[rank] < size]
         for extra in combinations_with_replacement(others, size):
-            if all(n <= opts.deck[rank] for rank, n in Counter(extra).items()):
-                yield (type_, key, length, _counts(main, extra))
+            if all(extra.count(rank) <= copies for rank, copies in scarce):
+                counts = list(base)     # _counts(main, extra), built quicker
+                for rank in extra:
+                    counts[rank] += 1
+                yield (type_, key, length, tuple(counts))
 
 
 def _runs(copies: int, min_length: int, max_length: int, opts: Options
@@ -154,10 +161,19 @@ def _moves(opts: Options) -> Iterator[Move]:
         yield from _attached("airplane_two", key, length, main, sizes, opts)
 
 
+#: The moves of each option set listed so far (a rule set of the library or a stand-in with the
+#: same options lists the same moves).
+_LISTED: Dict[Tuple[Any, ...], Tuple[Move, ...]] = {}
+
+
 def action_space(rules: Any) -> List[Move]:
     """Every move (type, key, length, counts) of the Run Fast rule set ``rules``, each once,
-    pass excluded."""
-    return list(_moves(Options(rules)))
+    pass excluded: listed once per option set, a new list each call."""
+    opts = Options(rules)
+    key = (opts.deck, opts.hand_size, opts.short_last_hand, opts.aaa_bomb, opts.four_three)
+    if key not in _LISTED:
+        _LISTED[key] = tuple(_moves(opts))
+    return list(_LISTED[key])
 
 
 def counts_by_type(rules: Any) -> Dict[str, int]:

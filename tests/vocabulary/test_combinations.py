@@ -14,7 +14,7 @@ from ddz_fast.move import MOVE_TYPES
 from ddz_fast.reference import moves as reference
 from ddz_fast.rules import WIDEST_RULES, WIDEST_TWO_DECKS
 from ddz_fast.shapes import is_combination
-from support.common import sample_size
+from support.common import sample_size, sizes
 
 Fields = Tuple[str, int, int, Tuple[int, ...]]
 
@@ -51,10 +51,11 @@ def near_misses(move: Move, rng: random.Random) -> List[Fields]:
     return out
 
 
-def test_moves_one_change_away_are_what_the_reference_says(widest_moves):
+@pytest.mark.parametrize("moves", sizes(2_000, 4_000))
+def test_moves_one_change_away_are_what_the_reference_says(widest_moves, moves):
     rng = random.Random(11)
     checked = accepted = 0
-    for move in rng.sample(widest_moves, sample_size(4_000, minimum=500)):
+    for move in rng.sample(widest_moves, sample_size(moves, minimum=500)):
         for kind, key, length, counts in near_misses(move, rng):
             candidate = Move._trusted(kind, key, length, counts)
             expected = reference._is_some_move(candidate)
@@ -100,11 +101,12 @@ def laizi_words(rng: random.Random, count: int) -> List[int]:
     return words
 
 
-def test_a_laizi_word_is_a_move_exactly_when_the_reference_reads_its_cards_so():
+@pytest.mark.parametrize("count", sizes(1_500, 3_000))
+def test_a_laizi_word_is_a_move_exactly_when_the_reference_reads_its_cards_so(count):
     from ddz_fast.reference import laizi
 
     rng = random.Random(3)
-    words = laizi_words(rng, sample_size(3_000, minimum=300))
+    words = laizi_words(rng, sample_size(count, minimum=300))
     valid = 0
     for word in words:
         expected = laizi._lookup(word)
