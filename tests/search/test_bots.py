@@ -18,6 +18,7 @@ from ddz_fast.search.catalog import BOTS, make_bot
 from ddz_fast.engine.game import deal_cards
 from ddz_fast.hand import Hand
 from ddz_fast.moves.notation import parse_move
+from support.common import sizes
 
 NATIVE_BOTS = {"solver", "pimc", "ismcts"}
 AUCTIONS = [Rules(), Rules().replace(single_round_auction=True),
@@ -63,10 +64,11 @@ def needs_peer(name: str) -> None:
     pytest.param(name, marks=[pytest.mark.native] if name in NATIVE_BOTS else [])
     for name in sorted(BOTS)])
 @pytest.mark.parametrize("rules", AUCTIONS, ids=["points", "single", "call_rob", "douzero_cr"])
-def test_bots_choose_legal_actions_in_every_phase(name: str, rules: Rules):
+@pytest.mark.parametrize("hands", sizes(3, 4))     # 3: the first bid at every seat
+def test_bots_choose_legal_actions_in_every_phase(name: str, rules: Rules, hands: int):
     needs_peer(name)
     game = Game(rules)
-    for seed in range(4):
+    for seed in range(hands):
         state = game.new_state(seed, first_bidder=seed % 3)
         bot = make_bot(name, seed)
         phases = set()

@@ -63,14 +63,21 @@ class Deal:
         players = self.rules.players
         hidden = [(player + k) % players for k in range(1, players)]
         unseen = [card for seat in hidden for card in self.kept[seat]] + self.face_down
+        total = hand_of(unseen).counts
+        # Every choice of the first hidden hand's physical cards, tallied by its rank counts
+        # (the rest of the unseen cards are the other hidden hand's).
+        firsts: Counter = Counter()
+        for chosen in combinations(unseen, len(self.kept[hidden[0]])):
+            counts = [0] * 15
+            for rank in chosen:
+                counts[rank] += 1
+            firsts[tuple(counts)] += 1
         found: Counter = Counter()
-        for chosen in combinations(range(len(unseen)), len(self.kept[hidden[0]])):
-            first = [unseen[i] for i in chosen]
-            rest = [unseen[i] for i in range(len(unseen)) if i not in chosen]
-            hands = {hidden[0]: hand_of(first)}
+        for first, deals in firsts.items():
+            hands = {hidden[0]: Hand(list(first))}
             if players == 3:
-                hands[hidden[1]] = hand_of(rest)
-            found[tuple(hands[s] for s in sorted(hands))] += 1
+                hands[hidden[1]] = Hand([t - f for t, f in zip(total, first)])
+            found[tuple(hands[s] for s in sorted(hands))] += deals
         return found
 
 

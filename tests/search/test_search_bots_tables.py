@@ -81,7 +81,7 @@ FAIR_BOTS = ["random", "greedy", QUICK["pimc"], QUICK["ismcts"],
              "pimc:rollout=random,samples=4,rollouts=200", "ismcts:iterations=200"]
 
 
-@pytest.mark.parametrize("cases", sizes(20, 200))
+@pytest.mark.parametrize("cases", sizes(10, 200))
 @pytest.mark.parametrize("spec", FAIR_BOTS)
 @pytest.mark.parametrize("table", TABLES)
 def test_bots_never_read_hidden_cards_on_the_laizi_and_four_player_tables(table, spec, cases):

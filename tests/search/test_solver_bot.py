@@ -6,6 +6,7 @@ import pytest
 from ddz_fast import Game, solve
 from ddz_fast.search.bots import GreedyBot, SolverBot, start_play
 from ddz_fast.search.catalog import BOTS, make_bot
+from support.common import sizes
 
 
 def test_registered():
@@ -37,8 +38,9 @@ def test_plays_the_first_move_of_the_principal_variation():
 
 
 @pytest.mark.native  # the solver is compiled only
+@pytest.mark.parametrize("hands", sizes(2, 4))
 @pytest.mark.parametrize("rules", ["laizi", "tiandi_laizi", "four_player", "four_player_partner"])
-def test_plays_every_table_by_the_principal_variation(rules):
+def test_plays_every_table_by_the_principal_variation(rules, hands):
     """The solver bot plays hands with wild cards and at four seats (the partner's side too),
     each move the first of the principal variation of the state's position whenever the solve
     finishes, and legal always."""
@@ -50,7 +52,7 @@ def test_plays_every_table_by_the_principal_variation(rules):
     table = (replace(Rules.preset("four_player"), sides="partner")
              if rules == "four_player_partner" else Rules.preset(rules))
     bot, greedy = SolverBot(max_nodes=100_000), GreedyBot()
-    for seed in range(4):
+    for seed in range(hands):
         state = start_play(Game(table), seed, landlord=0)
         if state.phase == "partner":
             state.apply(bot.partner(state))

@@ -60,7 +60,7 @@ def _check(game, preset: str, distance: bool, legal_moves=ddz_fast.legal_moves) 
     check_first_win(game, expected, rules=preset)
 
 
-@pytest.mark.parametrize("games", sizes(75, 375))    # x 2 kinds x 5 presets
+@pytest.mark.parametrize("games", sizes(40, 375))    # x 2 kinds x 5 presets
 @pytest.mark.parametrize("kind", ["position", "duel"])
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_native_equals_reference(preset, kind, games):

@@ -76,7 +76,7 @@ def _check(game, partner: Optional[int], rules: Rules, stake: bool, distance: bo
     check_first_win(game, expected, rules=rules, partner=partner)
 
 
-@pytest.mark.parametrize("games", sizes(100, 1000))
+@pytest.mark.parametrize("games", sizes(50, 1000))
 @pytest.mark.parametrize("table", TABLES)
 def test_native_equals_reference(table, games):
     rules = TABLES[table]
