@@ -24,6 +24,10 @@ from typing import List, Optional
 
 import pytest
 
+# One BLAS thread a test process: `pytest -n 2` already runs a process per core, and numpy's
+# BLAS threads on top of them (in the actors' small networks) only wait for each other.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 #: The checkout's root: tests/..
 ROOT = Path(__file__).resolve().parent.parent
 

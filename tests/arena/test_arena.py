@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Dict, List, Set, Tuple
 
 import pytest
+from support.common import sizes
 from support.own_bots import Locked, WobblyBot, wobbly_of_seed_5
 from support.subprocesses import SUBPROCESS_CWD
 
@@ -268,13 +269,14 @@ def test_a_ray_task_that_keeps_failing_stops_the_run(ray_instance: Path):
 
 # --- RLCard's rule agent ----------------------------------------------------------------------
 
+@pytest.mark.parametrize("hands", sizes(75, 150))
 @pytest.mark.parametrize("rules", ["rlcard", "standard"])
-def test_the_rlcard_rule_bot_plays_only_legal_moves(rules: str):
+def test_the_rlcard_rule_bot_plays_only_legal_moves(rules: str, hands: int):
     pytest.importorskip("rlcard", reason="RLCard is not installed (pip install "
                                          "'ddz_fast[peers]')")
     game = Game(rules)
     decisions = 0
-    for index in range(150):
+    for index in range(hands):
         state = start_play(game, f"rl:{index}", landlord=index % 3)
         bots = [make_bot("rlcard-rule", f"rl:{index}:{s}") if s != index % 3 else
                 make_bot("greedy") for s in range(3)]
@@ -283,7 +285,7 @@ def test_the_rlcard_rule_bot_plays_only_legal_moves(rules: str):
             assert move in state.legal_actions()
             state.apply(move)
             decisions += 1
-    assert decisions > 150 * 10
+    assert decisions > hands * 10
 
 
 def test_the_rlcard_rule_bot_counts_its_fallbacks():

@@ -8,6 +8,7 @@ RLCard's legal ids.
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Dict, List, Tuple
 
@@ -28,11 +29,15 @@ needs_rlcard = pytest.mark.skipif(not peers.HAVE_RLCARD, reason="rlcard is not i
 HISTORY = 160       # wider than any hand's trace here: the kernels read history_len entries
 
 
+# Both are read for every entry of the trace at every decision: cached by the card string,
+# which is all they depend on.
+@functools.lru_cache(maxsize=None)
 def _word(cards: str) -> int:
     """The move word of an RLCard action string (0: the pass)."""
     return 0 if cards == "pass" else from_string(cards).word
 
 
+@functools.lru_cache(maxsize=None)
 def _counts(cards: str) -> int:
     return Hand(cards).bitboard if cards else 0
 
@@ -44,17 +49,19 @@ def state_arrays_of_rlcard(game, landlord: int) -> Dict[str, np.ndarray]:
 
     trace = game.round.trace
     hands = np.zeros((1, 3), dtype=np.uint64)
-    played = np.zeros((1, 3), dtype=np.uint64)
     for q, rl_player in enumerate(game.players):
         seat = (landlord + q) % 3
         hands[0, seat] = _counts(cards2str(rl_player.current_hand))
+    # Summed as Python ints, then stored: a seat's played cards fit its 64-bit word.
+    played_by_seat = [0, 0, 0]
     for q, action in trace:
         if action != "pass":
-            played[0, (landlord + q) % 3] += np.uint64(_counts(action))
+            played_by_seat[(landlord + q) % 3] += _counts(action)
+    played = np.array([played_by_seat], dtype=np.uint64)
     history = np.zeros((1, HISTORY), dtype=np.uint64)
-    for k, (q, action) in enumerate(trace):
+    for k, (q, _) in enumerate(trace):
         assert q == k % 3           # RLCard's turns go round from its player 0
-        history[0, k] = _word(action)
+    history[0, :len(trace)] = [_word(action) for _, action in trace]
     # The move to beat: the last play, unless both other players have passed since.
     prev = 0
     for _, action in reversed(trace[-2:]):
@@ -106,7 +113,7 @@ def _play_games(games: int, seed: int) -> Tuple[List[Dict[str, np.ndarray]], Lis
 
 
 @needs_rlcard
-@pytest.mark.parametrize("games", sizes(100, 2_000))
+@pytest.mark.parametrize("games", sizes(50, 2_000))
 def test_observations_are_rlcards_own(games):
     tables, expected = _play_games(games, seed=games)
     kinds = {"landlord": 0, "landlord_down": 0, "landlord_up": 0, "leads": 0, "follows": 0}

@@ -5,8 +5,8 @@
 hand's record replaying to the same state. On a sample of steps, illegal actions raise and
 change nothing.
 
-By default a few hundred hands; ``-m slow`` plays 10,000 per preset and with two players
-(8 to 15 minutes each under DDZ_FAST_IMPLEMENTATION=python).
+By default 140 hands (20 per table and per option set); ``-m slow`` plays 10,000 per preset
+and with two players (8 to 15 minutes each under DDZ_FAST_IMPLEMENTATION=python).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ OPTION_SETS = {
     "strict_last_hand_two_players": RUNFAST.replace(short_last_hand=False, players=2,
                                                     spade3_in_first_play=True),
 }
-DEFAULT_HANDS = 40          # per table; and 20 per option set
+DEFAULT_HANDS = 20          # per table and per option set
 SWEEP_HANDS = 10_000
 CHECK_ILLEGAL_EVERY = 6     # on average one step in this many tries illegal actions
 
@@ -128,7 +128,7 @@ def test_random_hands_keep_every_invariant(name):
 
 @pytest.mark.parametrize("name", OPTION_SETS)
 def test_random_hands_under_every_option(name):
-    run(OPTION_SETS[name], DEFAULT_HANDS // 2, 2000)
+    run(OPTION_SETS[name], DEFAULT_HANDS, 2000)
 
 
 @pytest.mark.slow  # 10,000 whole hands each: minutes under DDZ_FAST_IMPLEMENTATION=python

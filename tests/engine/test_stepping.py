@@ -32,6 +32,7 @@ from ddz_fast.engine.game import deal_cards
 from ddz_fast.engine.base import ActionTypeError
 from ddz_fast.engine.three_player import State
 from ddz_fast.positions.step import play_actions
+from support.common import sizes
 
 FIXTURE = Path(__file__).resolve().parent / "stepping" / "games_c408d4a.json"
 PRESETS = ("standard", "rlcard", "openspiel", "douzero")
@@ -116,7 +117,8 @@ def python_core_state() -> type:
     return type("State", bases, dict(methods, __slots__=State.__slots__))
 
 
-def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
+@pytest.mark.parametrize("seeds", sizes(4, 8))
+def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch, seeds):
     """The same seeds with the table in Python on the reference generator, the shuffle in
     Python and the state's steps in Python: the same records, event for event."""
     from ddz_fast.engine import three_player as game_module
@@ -124,7 +126,7 @@ def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
     native = {}
     for preset, auction, chips in configs():
         game = make_game(preset, auction, chips)
-        for seed in range(8):
+        for seed in range(seeds):
             native[preset, str(auction), seed] = outcome(
                 drive(game.new_state(seed=seed), random.Random(seed)))
     monkeypatch.setattr(game_module, "new_play_phase", lambda hands, landlord, rules: (
@@ -137,7 +139,7 @@ def test_the_python_twin_on_the_reference_plays_the_same_games(monkeypatch):
     monkeypatch.setattr(record, "State", twin_state)
     for preset, auction, chips in configs():
         game = make_game(preset, auction, chips)
-        for seed in range(8):
+        for seed in range(seeds):
             state = drive(game.new_state(seed=seed), random.Random(seed))
             assert isinstance(state._play_phase, stepping.PythonPlayPhase)
             assert isinstance(state, stepping.PythonStateCore)
@@ -312,12 +314,13 @@ def test_a_clone_steps_on_its_own_table():
 
 
 
+@pytest.mark.parametrize("hands", sizes(6, 12))
 @pytest.mark.parametrize("preset", ["standard", "douzero"])
-def test_pickled_and_copied_states_are_equal_and_independent(preset):
+def test_pickled_and_copied_states_are_equal_and_independent(preset, hands):
     # Every phase: bidding, doubling (douzero's call/rob rules double), play, and over.
     game = Game(preset, chips=40)
     rng = random.Random(7)
-    for seed in range(12):
+    for seed in range(hands):
         state = game.new_state(seed=seed)
         while True:
             for copy_of in (lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy, copy.copy):

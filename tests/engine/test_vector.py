@@ -95,7 +95,7 @@ def random_choice(vg: VectorGame, rng: np.random.Generator) -> np.ndarray:
     return starts + (rng.random(vg.n) * counts).astype(np.int64)
 
 
-@pytest.mark.parametrize("hands", sizes(200, 10_000))
+@pytest.mark.parametrize("hands", sizes(100, 10_000))
 @pytest.mark.parametrize("preset", PLAY_PRESETS)
 def test_seeded_tables_play_what_game_states_play(preset, hands):
     n, seed = 16, 1000 + 17 * PLAY_PRESETS.index(preset)
@@ -121,7 +121,8 @@ def test_seeded_tables_play_what_game_states_play(preset, hands):
         step += 1
         for t in range(n):
             state, replay = states[t], replays[t]
-            move = next(m for m in state.legal_actions() if m.word == vg_word(vg, ids[t]))
+            word = vg_word(vg, ids[t])
+            move = next(m for m in state.legal_actions() if m.word == word)
             replay.take(int(before[t]), move)
             state.apply_id(int(ids[t]))
             assert done[t] == state.is_over
@@ -200,7 +201,8 @@ def test_given_deals_play_what_states_from_those_hands_play(preset, as_words):
         before = vg.player.copy()
         player, rewards, done = vg.step(ids, where=live)
         for t in np.flatnonzero(live):
-            move = next(m for m in states[t].legal_actions() if m.word == vg_word(vg, ids[t]))
+            word = vg_word(vg, ids[t])
+            move = next(m for m in states[t].legal_actions() if m.word == word)
             replays[t].take(int(before[t]), move)
             states[t].apply_id(int(ids[t]))
             assert done[t] == states[t].is_over
@@ -426,7 +428,7 @@ def test_bad_given_deals_name_the_table():
         vg.step(np.zeros(3, dtype=np.int64))    # nothing was set by the refused resets
 
 
-@pytest.mark.parametrize("hands", sizes(60, 10_000))
+@pytest.mark.parametrize("hands", sizes(30, 10_000))
 @pytest.mark.parametrize("preset", PLAY_PRESETS)
 def test_full_hands_bid_and_play_what_game_states_do(preset, hands):
     """Phase "full": each hand from Game's deal of its seed, the auction (seat 0 first, a
@@ -476,7 +478,8 @@ def test_full_hands_bid_and_play_what_game_states_do(preset, hands):
                 if state.deal != deal:
                     redeals += 1
             else:
-                move = next(m for m in state.legal_actions() if m.word == vg_word(vg, ids[t]))
+                word = vg_word(vg, ids[t])
+                move = next(m for m in state.legal_actions() if m.word == word)
                 replays[t].take(int(before[t]), move)
                 state.apply_id(int(ids[t]))
             assert done[t] == state.is_over

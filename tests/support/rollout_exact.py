@@ -6,7 +6,9 @@ The tree is walked in Python over a position's own ``legal_actions`` and ``play`
 positions met again looked up: the distribution a rollout must follow, worked out without the
 native loop. It serves :class:`ddz_fast.Position` (three seats, wild ranks too) and
 :class:`ddz_fast.positions.four_player.FourPlayerPosition` (the four-player table) alike, since
-both offer ``is_over``, ``hands``, ``legal_actions(rules)`` and ``play(action, rules)``.
+both offer ``is_over``, ``hands``, ``legal_actions(rules)`` and ``play(action, rules)`` (taken
+here as ``_after(action)``, ``play`` without its legality check, for actions of
+``legal_actions``).
 """
 from __future__ import annotations
 
@@ -34,14 +36,17 @@ def _outcomes(position: Any, rules: Any, memo: dict) -> Outcomes:
         return {(next(s for s, h in enumerate(position.hands) if not len(h)), 0, 0):
                 Fraction(1)}
     actions = position.legal_actions(rules)
-    out: Dict[Tuple[int, int, int], Fraction] = {}
+    total: Dict[Tuple[int, int, int], Fraction] = {}
     for action in actions:
         bomb = action.type in ("bomb", "rocket")
-        for (winner, bombs, plays), p in exact_outcomes(position.play(action, rules), rules,
+        # ``position.play(action, rules)`` without its check that the action is legal, which
+        # lists the legal actions again: each action here is one of them.
+        for (winner, bombs, plays), p in exact_outcomes(position._after(action), rules,
                                                         memo).items():
             key = (winner, bombs + bomb, plays + 1)
-            out[key] = out.get(key, Fraction(0)) + p / len(actions)
-    return out
+            total[key] = total.get(key, Fraction(0)) + p
+    # Each child weighs 1 / len(actions): the sum of its outcomes' chances, divided once.
+    return {key: p / len(actions) for key, p in total.items()}
 
 
 def chi_square_limit(df: int, z: float = 3.29) -> float:

@@ -86,7 +86,9 @@ def running_server(timing: Optional[Timing] = None,
     """A server on a free port of 127.0.0.1 serving in a thread: (app, base URL)."""
     app = WebApp(timing or quick_timing(), **app_options)
     server = make_server("127.0.0.1", 0, app=app)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # (polled every 50 ms, not the default 500: each test's shutdown waits for one poll)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
     thread.start()
     try:
         yield app, server.url

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from itertools import product
+from itertools import combinations, product
 from math import comb
 
 import pytest
 
+from support.common import sizes
 from ddz_fast import Game, Hand, Move, Rules
 from ddz_fast.search.bots import play_hand
 from ddz_fast.search.catalog import make_bot
@@ -80,16 +81,15 @@ BY_HAND = {(4, 2): 11, (4, 3): 10, (4, 4): 9, (4, 5): 8,
 
 def brute_force_shuttles(rocket_in_kickers: bool = True) -> set:
     """(key, bombs, counts) of every space shuttle, from every subset of the 15 ranks as the
-    wing ranks: a subset is the wings of a kind when its size and ranks fit that kind."""
+    wing ranks: a subset is the wings of a kind when its size and ranks fit that kind. Only
+    subsets of no rank or of 2n ranks can be (n bombs take none or 2n wings): those are taken
+    directly, as combinations, not filtered out of all 2^15."""
     found = set()
     for n, key in product(range(2, 6), CHAIN):
         chain = range(key, key + n)
         if chain[-1] not in CHAIN:
             continue
-        for mask in range(1 << 15):
-            if bin(mask).count("1") not in (0, 2 * n):
-                continue
-            wings = [r for r in RANKS if mask >> r & 1]
+        for wings in [w for size in (0, 2 * n) for w in combinations(RANKS, size)]:
             if any(r in chain for r in wings):
                 continue
             for copies in (0, 1, 2):
@@ -317,12 +317,15 @@ def shuttle_duel(rng: random.Random):
 
 
 @pytest.mark.native
-def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
+@pytest.mark.parametrize("duels", sizes(12, 24))
+def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles(duels):
     """The solver's table keys the move to beat by its kind of shuttle too: the shuttle alone
-    and one with wings, of one key and length, have different answers."""
+    and one with wings, of one key and length, have different answers. The reference's plain
+    minimax takes most of the time: the default run solves 12 duels (4 of them beating a
+    shuttle, won and lost ones among the rest), the slow step 24."""
     rng = random.Random(8)
     checked = beaten = 0
-    while checked < 24:
+    while checked < duels:
         duel = shuttle_duel(rng)
         if duel is None:
             continue
@@ -334,7 +337,7 @@ def test_the_solver_agrees_with_the_reference_on_duels_of_shuttles():
         assert (found.distance, found.pv) == (expected.distance, expected.pv), duel
         checked += 1
         beaten += duel.prev is not None
-    assert beaten >= 6
+    assert beaten >= duels // 4
 
 
 @pytest.mark.parametrize("name", ["random", "greedy",

@@ -106,10 +106,22 @@ def recorded(request):
     return rules, bidding, random_games(80, 2024, rules=rules, bidding=bidding, record=True)
 
 
+@pytest.fixture(scope="module")
+def replayed_natively(recorded) -> List[dict]:
+    """Every game of ``recorded`` replayed over the native ``legal_moves``, once for the tests
+    that read it."""
+    rules, _, g = recorded
+    return [replay(g, i, rules, ddz_fast.legal_moves) for i in range(len(g))]
+
+
 # --- every game replays legally and is settled by the rules --------------------------------
 
 def check_game(g: RandomGames, i: int, rules: Rules, legal_moves: Callable) -> None:
-    seen = replay(g, i, rules, legal_moves)
+    check_replay(g, i, replay(g, i, rules, legal_moves))
+
+
+def check_replay(g: RandomGames, i: int, seen: dict) -> None:
+    """What the replay of game ``i`` saw is what the native loop recorded and settled."""
     assert seen["plays"] == g.plays[i] and seen["out_first"] == g.out_first[i]
     for name in ("landlord_won", "spring", "anti_spring", "bombs", "multiplier"):
         assert seen[name] == getattr(g, name)[i], (i, name)
@@ -122,10 +134,10 @@ def check_game(g: RandomGames, i: int, rules: Rules, legal_moves: Callable) -> N
                         partner, seen["landlord_won"]) == seen["scores"]
 
 
-def test_recorded_games_replay_legally_natively(recorded):
-    rules, _, g = recorded
-    for i in range(len(g)):
-        check_game(g, i, rules, ddz_fast.legal_moves)
+def test_recorded_games_replay_legally_natively(recorded, replayed_natively):
+    _, _, g = recorded
+    for i, seen in enumerate(replayed_natively):
+        check_replay(g, i, seen)
 
 
 def test_recorded_games_replay_legally_through_the_reference(recorded):
@@ -134,14 +146,12 @@ def test_recorded_games_replay_legally_through_the_reference(recorded):
         check_game(g, i, rules, reference.legal_moves)
 
 
-def test_actions_are_chosen_uniformly(recorded):
+def test_actions_are_chosen_uniformly(replayed_natively):
     # Each recorded action's index among the legal ones is uniform on 0..n-1: its mean
     # position (index + 0.5) / n is 1/2 within four standard errors (a uniform position has
     # standard deviation 0.29), and the first action (the pass when following) comes up
     # sum(1/n) times within four standard deviations.
-    rules, _, g = recorded
-    choices = [c for i in range(len(g)) for c in replay(g, i, rules, ddz_fast.legal_moves)[
-        "choices"]]
+    choices = [c for seen in replayed_natively for c in seen["choices"]]
     index, size = np.array(choices, dtype=float).T
     positions = (index + 0.5) / size
     assert abs(positions.mean() - 0.5) < 4 * 0.29 / np.sqrt(len(positions))
