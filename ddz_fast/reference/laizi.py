@@ -477,10 +477,16 @@ def count_moves(hand: HandLike, *, rules: RulesLike = None,
 def action_space_counts(rules: RulesLike = None, wild: object = None) -> Dict[str, int]:
     """The number of moves of each type in :func:`action_space`, counted without listing
     them (two wild ranks make millions)."""
+    return dict(_space_counts(*_context(rules, wild)))
+
+
+@lru_cache(maxsize=32)
+def _space_counts(rules: Rules, wild: Wild) -> Tuple[Tuple[str, int], ...]:
+    """action_space_counts of checked rules and wild ranks, kept: a count takes a second."""
     found: Dict[str, int] = {}
     for (kind, _), count in count_moves(deck_counts(1), rules=rules, wild=wild).items():
         found[kind] = found.get(kind, 0) + count
-    return found
+    return tuple(found.items())
 
 
 def action_space_size(rules: RulesLike = None, wild: object = None) -> int:
