@@ -56,14 +56,18 @@ def words_at(games, game: int, cut: int) -> Tuple[List[int], List[int], int]:
     return hands, played, (landlord + cut) % 3
 
 
-def infoset_at(games, game: int, cut: int, player: int) -> InformationSet:
+def infosets_at(games, game: int, cut: int) -> List[InformationSet]:
+    """The information sets of the three players after ``cut`` actions of a recorded game."""
     hands, played, to_move = words_at(games, game, cut)
     position = Position([Hand.from_bitboard(h) for h in hands], int(games.landlord[game]),
                         to_move)
-    kitty = Hand.from_bitboard(int(games.kitty[game]))
-    return InformationSet.from_position(position, player,
-                                        played=[Hand.from_bitboard(p) for p in played],
-                                        kitty=kitty)
+    public = dict(played=[Hand.from_bitboard(p) for p in played],
+                  kitty=Hand.from_bitboard(int(games.kitty[game])))
+    return [InformationSet.from_position(position, player, **public) for player in range(3)]
+
+
+def infoset_at(games, game: int, cut: int, player: int) -> InformationSet:
+    return infosets_at(games, game, cut)[player]
 
 
 def late_cuts(games, game: int, player: int, step: int = 1) -> Iterator[int]:
@@ -187,15 +191,8 @@ def test_every_sample_of_mid_game_sets_is_consistent(hands):
     for game in range(len(games)):
         moves = games.game_moves(game)
         cut = rng.randrange(len(moves) // 4, 3 * len(moves) // 4 + 1)
-        words, played, to_move = words_at(games, game, cut)
-        real = [Hand.from_bitboard(w).counts for w in words]
-        # The public facts of the cut, made once for its three players (as infoset_at does).
-        position = Position([Hand.from_bitboard(h) for h in words], int(games.landlord[game]),
-                            to_move)
-        public = dict(played=[Hand.from_bitboard(p) for p in played],
-                      kitty=Hand.from_bitboard(int(games.kitty[game])))
-        for player in range(3):
-            info = InformationSet.from_position(position, player, **public)
+        real = [Hand.from_bitboard(w).counts for w in words_at(games, game, cut)[0]]
+        for player, info in enumerate(infosets_at(games, game, cut)):
             constraints = truth_constraints(real, info, rng)
             check_samples(info, info.sample(8, game * 3 + player, constraints=constraints),
                           constraints)

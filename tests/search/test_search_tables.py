@@ -275,14 +275,18 @@ def test_no_kitty_a_peasant_sees_two_hidden_hands_of_eighteen():
 
 # --- the sampler on each table ------------------------------------------------------------
 
-def infoset_at(games, game: int, cut: int, player: int, no_kitty: bool) -> InformationSet:
+def infosets_at(games, game: int, cut: int, no_kitty: bool) -> List[InformationSet]:
+    """The information sets of the three players after ``cut`` actions of a recorded game."""
     hands, played, to_move, _, _ = record_at(games, game, cut)
     position = Position([Hand.from_bitboard(h) for h in hands], int(games.landlord[game]),
                         to_move)
-    kitty = None if no_kitty else Hand.from_bitboard(int(games.kitty[game]))
-    return InformationSet.from_position(position, player,
-                                        played=[Hand.from_bitboard(p) for p in played],
-                                        kitty=kitty)
+    public = dict(played=[Hand.from_bitboard(p) for p in played],
+                  kitty=None if no_kitty else Hand.from_bitboard(int(games.kitty[game])))
+    return [InformationSet.from_position(position, player, **public) for player in range(3)]
+
+
+def infoset_at(games, game: int, cut: int, player: int, no_kitty: bool) -> InformationSet:
+    return infosets_at(games, game, cut, no_kitty)[player]
 
 
 def small_infosets(preset: str, count: int, seed: int) -> List[InformationSet]:
@@ -349,18 +353,13 @@ def test_every_one_of_the_mid_game_samples_is_consistent(preset, hands):
     for game in range(len(games)):
         moves = games.game_moves(game)
         cut = rng.randrange(len(moves) // 4, 3 * len(moves) // 4 + 1)
-        words, played, to_move, _, _ = record_at(games, game, cut)
+        words, played, _, _, _ = record_at(games, game, cut)
         real = np.array([Hand.from_bitboard(h).counts for h in words])
         gone = np.array([Hand.from_bitboard(p).counts for p in played])
         landlord = int(games.landlord[game])
         kitty = np.array(Hand.from_bitboard(int(games.kitty[game])).counts)
         assert not no_kitty or not kitty.any()
-        # The public facts of the cut, made once for its three players (as infoset_at does).
-        position = Position([Hand.from_bitboard(h) for h in words], landlord, to_move)
-        public = dict(played=[Hand.from_bitboard(p) for p in played],
-                      kitty=None if no_kitty else Hand.from_bitboard(int(games.kitty[game])))
-        for player in range(3):
-            info = InformationSet.from_position(position, player, **public)
+        for player, info in enumerate(infosets_at(games, game, cut, no_kitty)):
             counts = counts_of(info.sample(8, game * 3 + player))
             assert (counts[:, player] == real[player]).all()
             assert (counts.sum(axis=2) == real.sum(axis=1)).all()        # public card counts
