@@ -33,6 +33,7 @@ from ddz_fast.cli.simulate import Matchup, run_matches
 from ddz_fast.compat import openspiel
 from ddz_fast.engine.base import AutoPlayLoopError
 
+from support.cli import ddz
 from support.common import sample_size, slow_in_python, tampered
 from support.subprocesses import SUBPROCESS_CWD, default_sigint
 
@@ -234,7 +235,7 @@ def test_a_simulation_of_endless_hands_makes_its_jobs_as_it_goes():
 
 def test_bench_takes_only_finite_durations():
     for seconds in ("inf", "nan", "-1", "1e9"):
-        result = _ddz("bench", "--seconds", seconds)
+        result = ddz("bench", "--seconds", seconds)
         assert result.returncode == 2 and result.stderr.count("\n") == 1, result
         assert "--seconds" in result.stderr
 
@@ -265,11 +266,6 @@ def test_long_native_loops_stop_on_ctrl_c(code: str):
 
 
 # --- errors that were unclear --------------------------------------------------------------
-
-def _ddz(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], capture_output=True,
-                          text=True, timeout=120, cwd=SUBPROCESS_CWD)
-
 
 def test_a_closed_pipe_ends_the_output_quietly():
     reader_gone = subprocess.run(
@@ -414,7 +410,7 @@ def test_positions_take_numpy_integers():
 def test_perft_of_a_finished_hand_is_one_leaf_with_or_without_divide():
     finished = "-/4/5 0 1 - 0"
     for extra in ((), ("--divide",)):
-        result = _ddz("perft", finished, "3", *extra)
+        result = ddz("perft", finished, "3", *extra)
         assert result.returncode == 0 and "perft 3: 1 nodes" in result.stdout, result
 
 

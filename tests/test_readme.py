@@ -6,15 +6,15 @@ Every fenced block of ``README.md`` and of each page of ``docs/`` (``docs/**/*.m
 * ```` ```python ```` with ``>>>`` prompts: a doctest; the other Python blocks run as scripts.
   Each block runs in a fresh namespace (a block imports what it uses); a block whose optional
   extra is not installed is skipped with the extra's name.
-* ```` ```console ````: every ``$ ddz-fast ...`` line runs as a subprocess (the ``ddz-fast`` of
-  this interpreter, ``python -m ddz_fast``) and its output, stdout then stderr, must equal the
-  lines under it exactly, with one exception: in a line that reports a timing (one that
-  contains ``/s`` or starts with ``time:``) every number, with its unit of time if any, is
-  masked and runs of spaces count as one, since timings (and the width of their columns)
-  differ from run to run. The one ``play`` block is a game piped into ``ddz-fast play``: the
-  test plays it with the policy its transcript was made with (an illegal ``pass`` first, then
-  always the lowest legal move, or pass) and compares the lines before and after its ``...``
-  with the start and the end of the transcript.
+* ```` ```console ````: every ``$ ddz-fast ...`` line runs (the command line's ``main``, in the
+  test's process; tests/cli tests the program's own process) and its output, stdout then stderr,
+  must equal the lines under it exactly, with one exception: in a line that reports a timing (one
+  that contains ``/s`` or starts with ``time:``) every number, with its unit of time if any, is
+  masked and runs of spaces count as one, since timings (and the width of their columns) differ
+  from run to run. The one ``play`` block is a game piped into ``ddz-fast play``: the test plays
+  it with the policy its transcript was made with (an illegal ``pass`` first, then always the
+  lowest legal move, or pass) and compares the lines before and after its ``...`` with the start
+  and the end of the transcript.
 * ```` ```sh ````: not run (it installs things);
 * a MyST directive of the site (```` ```{eval-rst} ````, ``{toctree}``, ``{include}``,
   ``{literalinclude}`` of an example script, which tests/test_examples.py runs): not code.
@@ -26,14 +26,12 @@ from __future__ import annotations
 import doctest
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 from typing import Iterator, List, NamedTuple, Tuple
 
 import pytest
 
-from support.subprocesses import SUBPROCESS_CWD
+from support.cli import Result, ddz
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md"] + sorted(path for path in (ROOT / "docs").rglob("*.md")
@@ -93,11 +91,11 @@ def masked(line: str) -> str:
     return line
 
 
-def run(command: str, stdin: str = "") -> subprocess.CompletedProcess:
+def run(command: str) -> Result:
+    """A console block's command, run by the command line's ``main`` in this process."""
     argv = shlex.split(command)
     assert argv[0] == "ddz-fast", command
-    return subprocess.run([sys.executable, "-m", "ddz_fast", *argv[1:]], input=stdin,
-                          capture_output=True, text=True, timeout=600, cwd=SUBPROCESS_CWD)
+    return ddz(*argv[1:])
 
 
 #: What a block needs beyond the package: (text in the block, the module to import).

@@ -1,4 +1,5 @@
-"""The ``ddz-fast`` command line, run as a real subprocess (``python -m ddz_fast ...``).
+"""The ``ddz-fast`` command line: ``main`` in the test's process, and ``python -m ddz_fast`` as a
+real subprocess where the process itself is tested.
 
 Every subcommand with good and bad input; ``play`` driven through a pipe for a whole hand;
 and the greedy bot measured against the random bot with ``simulate``'s JSON summaries.
@@ -7,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from typing import Dict, List
 
 import pytest
@@ -18,28 +17,13 @@ from ddz_fast import Hand
 from ddz_fast.cli.play import resolve_move
 from ddz_fast.engine.game import Game
 
-from support.subprocesses import SUBPROCESS_CWD
+from support.cli import assert_one_line_error, ddz, ddz_process
 from support.terminal import PipedGame
 
 OPENING = "33455567789TJQQQA22R/56678889JJJQKKA2B/334446799TTTKKAA2 0 0 - 0"
 OPENING_PERFT_3 = 1850  # ddz_fast/positions/suites/opening.perft
 OPENING_PERFT_4 = 17964  # ddz_fast/positions/suites/opening.perft
 SIM_HANDS = 2000
-
-
-def ddz(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], input=stdin,
-                          capture_output=True, text=True, timeout=timeout, cwd=SUBPROCESS_CWD)
-
-
-def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
-    assert result.returncode == 2, result
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("ddz-fast: error: ")
-    for fragment in fragments:
-        assert fragment in lines[0]
-    assert result.stdout == ""
 
 
 # --- moves and classify ----------------------------------------------------------------------
@@ -251,7 +235,7 @@ def test_bad_wild_cards_are_one_line_and_status_2(args: List[str], fragments: Li
 def test_solve_names_what_its_wild_cards_lack(args: List[str], fragments: List[str]):
     # The solver plays wild cards: the wild ranks are named by the position or --wild, and
     # must agree with the rules; a duel is the puzzle form of one deck without them.
-    assert_one_line_error(ddz(*args, timeout=60), *fragments)
+    assert_one_line_error(ddz(*args), *fragments)
 
 
 @pytest.mark.native  # the solver is compiled only
@@ -357,8 +341,9 @@ def test_bad_input_is_one_line_and_status_2(args: List[str], fragment: str):
 
 
 def test_version_and_help():
-    assert ddz("--version").stdout.strip() == ddz_fast.__version__
-    result = ddz("--help")
+    # `python -m ddz_fast` itself, as a user starts it
+    assert ddz_process("--version").stdout.strip() == ddz_fast.__version__
+    result = ddz_process("--help")
     assert result.returncode == 0
     for command in ("moves", "classify", "perft", "simulate", "play", "bench"):
         assert command in result.stdout
@@ -408,7 +393,7 @@ TIMING = ("seconds", "games_per_second", "workers")
 
 
 def simulate(hands: int, *args: str) -> Dict:
-    result = ddz("simulate", str(hands), "--json", *args, timeout=300)
+    result = ddz("simulate", str(hands), "--json", *args)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
     return json.loads(result.stdout)

@@ -16,16 +16,12 @@ import pytest
 
 from ddz_fast.cli.commands import COMMANDS
 from ddz_fast.cli.main import EXAMPLES
+from support.cli import ddz
 from support.subprocesses import SUBPROCESS_CWD
 
 NAMES = [command.NAME for command in COMMANDS]
 #: reStructuredText that has no business in a terminal.
 MARKUP = re.compile(r":[a-z]+:`|``|::\s*$|^\s*\.\. [a-z-]+::|`[^`\s][^`]*`_", re.M)
-
-
-def ddz(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ddz_fast", *argv], input=stdin,
-                          capture_output=True, text=True, timeout=600, cwd=SUBPROCESS_CWD)
 
 
 def help_text(*argv: str) -> str:

@@ -2,56 +2,25 @@
 the options that do not apply to Run Fast refused in one line with exit status 2."""
 from __future__ import annotations
 
-import io
 import json
-import subprocess
-import sys
 from typing import List
 
 import pytest
 
 import ddz_fast
-from ddz_fast.cli.main import main
 from ddz_fast.cli.play import resolve_runfast_move
 from ddz_fast.compiled import HAVE_CORE
 from ddz_fast.engine.game import Game
 from ddz_fast.moves.notation import format_move
 from ddz_fast.search.catalog import make_bot
 
-from support.subprocesses import SUBPROCESS_CWD
-
-
-def ddz(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], input=stdin,
-                          capture_output=True, text=True, timeout=timeout, cwd=SUBPROCESS_CWD)
-
-
-def run_main(capsys, argv: List[str], stdin: str = ""):
-    """``main(argv)`` in this process: (status, stdout, stderr); argparse errors too."""
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        status = main(argv)
-    except SystemExit as exit_:
-        status = exit_.code
-    finally:
-        sys.stdin = old
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def assert_one_line_error(status, out, err, *fragments):
-    assert status == 2, (out, err)
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("ddz-fast: error: "), err
-    for fragment in fragments:
-        assert fragment in lines[0]
+from support.cli import assert_one_line_error, ddz
 
 
 # --- moves and classify ------------------------------------------------------------------------
 
-def test_moves_under_runfast(capsys):
-    status, out, err = run_main(capsys, ["moves", "33344455667", "--rules", "runfast"])
+def test_moves_under_runfast():
+    status, out, err = ddz("moves", "33344455667", "--rules", "runfast")
     assert status == 0 and err == ""
     lines = out.splitlines()
     expected = ddz_fast.legal_moves("33344455667", rules="runfast")
@@ -61,45 +30,45 @@ def test_moves_under_runfast(capsys):
     assert not any(line.startswith(("rocket", "bomb", "trio_solo")) for line in lines)
 
 
-def test_moves_prev_and_json_under_runfast(capsys):
-    status, out, _ = run_main(capsys, ["moves", "3335557779", "--rules", "runfast",
-                                       "--prev", "44456"])
+def test_moves_prev_and_json_under_runfast():
+    status, out, _ = ddz("moves", "3335557779", "--rules", "runfast",
+                                       "--prev", "44456")
     assert status == 0
     assert out.splitlines()[-1].endswith("or pass, under the runfast rules")
-    status, out, _ = run_main(capsys, ["moves", "5555789", "--rules", "runfast", "--json"])
+    status, out, _ = ddz("moves", "5555789", "--rules", "runfast", "--json")
     document = json.loads(out)
     assert document["rules"] == "runfast" and document["by_type"]["bomb"] == 1
     assert document["count"] == len(ddz_fast.legal_moves("5555789", rules="runfast"))
 
 
-def test_classify_under_runfast(capsys):
-    status, out, _ = run_main(capsys, ["classify", "555666777888", "--rules", "runfast"])
+def test_classify_under_runfast():
+    status, out, _ = ddz("classify", "555666777888", "--rules", "runfast")
     assert status == 0
     assert out.splitlines() == [
         f"{m.type} key={m.key} rank={'3456789TJQKA2'[m.key]} length={m.length}: "
         f"{format_move(m, 'runfast')}"
         for m in ddz_fast.classify("555666777888", rules="runfast")]
     assert len(out.splitlines()) == 3      # the three readings of RULES.md
-    status, out, _ = run_main(capsys, ["classify", "3334", "--rules", "runfast"])
+    status, out, _ = ddz("classify", "3334", "--rules", "runfast")
     assert status == 0 and out.startswith("trio_two key=0")    # a short last hand
-    status, out, _ = run_main(capsys, ["classify", "3345", "--rules", "runfast"])
+    status, out, _ = ddz("classify", "3345", "--rules", "runfast")
     assert status == 0 and "not a combination under the runfast rules" in out
 
 
-def test_cards_outside_the_runfast_deck_are_one_line_errors(capsys):
-    assert_one_line_error(*run_main(capsys, ["classify", "22", "--rules", "runfast"]),
+def test_cards_outside_the_runfast_deck_are_one_line_errors():
+    assert_one_line_error(ddz("classify", "22", "--rules", "runfast"),
                           "48-card Run Fast deck")
-    assert_one_line_error(*run_main(capsys, ["moves", "3B", "--rules", "runfast"]))
-    assert_one_line_error(*run_main(capsys, ["moves", "33", "--rules", "runfast",
-                                             "--wild", "5"]), "--wild")
+    assert_one_line_error(ddz("moves", "3B", "--rules", "runfast"))
+    assert_one_line_error(ddz("moves", "33", "--rules", "runfast",
+                                             "--wild", "5"), "--wild")
 
 
 # --- simulate ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", ["runfast", "runfast_15"])
-def test_simulate_runfast_json(capsys, rules):
-    status, out, _ = run_main(capsys, ["simulate", "12", "--rules", rules, "--seed", "4",
-                                       "--workers", "1", "--json"])
+def test_simulate_runfast_json(rules):
+    status, out, _ = ddz("simulate", "12", "--rules", rules, "--seed", "4",
+                                       "--workers", "1", "--json")
     assert status == 0
     summary = json.loads(out)
     assert summary["hands"] == 12 and summary["rules"] == rules and summary["bot"] == "random"
@@ -107,9 +76,9 @@ def test_simulate_runfast_json(capsys, rules):
     assert abs(sum(summary["mean_score"])) < 1e-9
 
 
-def test_simulate_runfast_with_greedy_bots(capsys):
-    status, out, _ = run_main(capsys, ["simulate", "10", "--rules", "runfast", "--seed", "4",
-                                       "--workers", "1", "--bot", "greedy:danger=1", "--json"])
+def test_simulate_runfast_with_greedy_bots():
+    status, out, _ = ddz("simulate", "10", "--rules", "runfast", "--seed", "4",
+                                       "--workers", "1", "--bot", "greedy:danger=1", "--json")
     assert status == 0
     summary = json.loads(out)
     assert summary["bot"] == "greedy:danger=1" and sum(summary["wins"]) == 10
@@ -123,9 +92,9 @@ def test_simulate_runfast_is_the_same_for_any_number_of_workers():
         assert runs[0][key] == runs[1][key]
 
 
-def test_simulate_runfast_text(capsys):
-    status, out, _ = run_main(capsys, ["simulate", "5", "--rules", "runfast", "--seed", "1",
-                                       "--workers", "1"])
+def test_simulate_runfast_text():
+    status, out, _ = ddz("simulate", "5", "--rules", "runfast", "--seed", "1",
+                                       "--workers", "1")
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "5 hands of Run Fast: random bots at every seat (runfast rules, seed 1)"
@@ -142,9 +111,8 @@ def test_simulate_runfast_text(capsys):
     (["play", "--rules", "runfast", "--seat", "peasant"], "--seat"),
     (["play", "--rules", "runfast", "--bot", "solver"], "'solver' does not play"),
 ])
-def test_what_runfast_does_not_take_is_refused_in_one_line(capsys, argv, fragment):
-    status, out, err = run_main(capsys, argv)
-    assert_one_line_error(status, out, err, fragment)
+def test_what_runfast_does_not_take_is_refused_in_one_line(argv, fragment):
+    assert_one_line_error(ddz(*argv), fragment)
 
 
 # --- play ----------------------------------------------------------------------------------------
@@ -166,9 +134,9 @@ def scripted_answers(seed: int) -> List[str]:
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-def test_play_a_whole_runfast_hand(capsys, seed):
+def test_play_a_whole_runfast_hand(seed):
     answers = scripted_answers(seed)
-    status, out, err = run_main(capsys, ["play", "--rules", "runfast", "--seed", str(seed)],
+    status, out, err = ddz("play", "--rules", "runfast", "--seed", str(seed),
                                 stdin="?\n" + "\n".join(answers) + "\n")
     assert status == 0, err
     assert "Illegal move" not in out
@@ -180,8 +148,8 @@ def test_play_a_whole_runfast_hand(capsys, seed):
     assert lines[-1] in ("You win!", "You lose.")
 
 
-def test_play_runfast_explains_illegal_moves(capsys):
-    status, out, err = run_main(capsys, ["play", "--rules", "runfast", "--seed", "3"],
+def test_play_runfast_explains_illegal_moves():
+    status, out, err = ddz("play", "--rules", "runfast", "--seed", "3",
                                 stdin="3\nKKKK\nnot cards\nquit\n")
     assert status == 1 and "game abandoned" in err
     assert "Illegal move: 3 cannot be played: it is not a play of this hand that beats" in out
@@ -218,10 +186,10 @@ def test_resolve_runfast_move_names_must_beat_and_the_one_card_rule():
 
 # --- arena ---------------------------------------------------------------------------------------
 
-def test_arena_under_runfast_json_is_the_library_tally(capsys):
+def test_arena_under_runfast_json_is_the_library_tally():
     from ddz_fast.arena.duplicate import ArenaConfig, play_deals
-    status, out, _ = run_main(capsys, ["arena", "greedy", "random", "--hands", "4", "--seed",
-                                       "3", "--rules", "runfast", "--workers", "1", "--json"])
+    status, out, _ = ddz("arena", "greedy", "random", "--hands", "4", "--seed",
+                                       "3", "--rules", "runfast", "--workers", "1", "--json")
     assert status == 0
     result = json.loads(out)
     # Two bots, three seats: each ordered pair with the lone bot in each seat, 6 games a deal.
@@ -234,11 +202,11 @@ def test_arena_under_runfast_json_is_the_library_tally(capsys):
     assert result["tally"] == expected.as_dict()
 
 
-def test_arena_under_runfast_15_for_two_players(capsys):
+def test_arena_under_runfast_15_for_two_players():
     from ddz_fast.arena.duplicate import ArenaConfig, play_deals
-    status, out, _ = run_main(capsys, ["arena", "greedy", "random", "--hands", "3", "--seed",
+    status, out, _ = ddz("arena", "greedy", "random", "--hands", "3", "--seed",
                                        "1", "--rules", "runfast_15", "--players", "2",
-                                       "--workers", "1", "--json"])
+                                       "--workers", "1", "--json")
     assert status == 0
     result = json.loads(out)
     assert (result["rules"], result["players"], result["games"]) == \
@@ -249,9 +217,9 @@ def test_arena_under_runfast_15_for_two_players(capsys):
                                          3).as_dict()
 
 
-def test_arena_under_runfast_text(capsys):
-    status, out, err = run_main(capsys, ["arena", "random", "greedy", "--hands", "5", "--seed",
-                                         "2", "--rules", "runfast", "--workers", "1"])
+def test_arena_under_runfast_text():
+    status, out, err = ddz("arena", "random", "greedy", "--hands", "5", "--seed",
+                                         "2", "--rules", "runfast", "--workers", "1")
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == ("5 deals, 30 games of Run Fast (runfast rules, 3 players, seed 2); "
@@ -273,17 +241,17 @@ def test_arena_under_runfast_text(capsys):
      "deal_bonuses"),
     (["arena", "greedy", "--hands", "2", "--rules", "runfast"], "at least two bots"),
 ])
-def test_arena_under_runfast_refuses_in_one_line(capsys, argv, fragment):
-    assert_one_line_error(*run_main(capsys, argv), fragment)
+def test_arena_under_runfast_refuses_in_one_line(argv, fragment):
+    assert_one_line_error(ddz(*argv), fragment)
 
 
 # --- solve ---------------------------------------------------------------------------------------
 
-def test_solve_a_runfast_position(capsys):
+def test_solve_a_runfast_position():
     # RULES.md's one-card rule at work (solve_runfast's example): seat 1 holds one card, so
     # seat 0 must lead his highest, the 2; nobody beats it; he must lead his highest again,
     # the 4; seat 1 cannot beat it, seat 2 must, with the 6, and goes out with his 4.
-    status, out, err = run_main(capsys, ["solve", "--rules", "runfast", "342/4/46 0 - 0"])
+    status, out, err = ddz("solve", "--rules", "runfast", "342/4/46 0 - 0")
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[:3] == ["winner: the others, against player 0",
@@ -292,9 +260,9 @@ def test_solve_a_runfast_position(capsys):
     assert lines[3].endswith(" nodes/s")
 
 
-def test_solve_a_runfast_position_for_another_player_as_json(capsys):
-    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast", "342/4/46 0 - 0",
-                                       "--player", "2", "--json"])
+def test_solve_a_runfast_position_for_another_player_as_json():
+    status, out, _ = ddz("solve", "--rules", "runfast", "342/4/46 0 - 0",
+                                       "--player", "2", "--json")
     assert status == 0
     document = json.loads(out)
     assert (document["player"], document["player_wins"], document["wins"]) == (2, True, False)
@@ -302,21 +270,21 @@ def test_solve_a_runfast_position_for_another_player_as_json(capsys):
     assert (document["runfast"], document["rules"], document["exact"]) == (True, "runfast", True)
 
 
-def test_solve_a_two_hand_runfast_position(capsys):
+def test_solve_a_two_hand_runfast_position():
     # Seat 0 leads from 3456 and seat 1 holds 789T: every card of seat 1 beats every card of
     # seat 0, so whatever seat 0 leads, seat 1 takes the lead and plays out.
-    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast_15", "3456/789T 0 - 0",
-                                       "--json"])
+    status, out, _ = ddz("solve", "--rules", "runfast_15", "3456/789T 0 - 0",
+                                       "--json")
     document = json.loads(out)
     assert status == 0 and document["rules"] == "runfast_15, 2 players"
     assert (document["player_wins"], document["winning_moves"]) == (False, [])
-    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast", "3456/789T 0 - 0"])
+    status, out, _ = ddz("solve", "--rules", "runfast", "3456/789T 0 - 0")
     assert out.splitlines()[0] == "winner: player 1"
 
 
-def test_solve_a_runfast_position_stopped_by_its_node_limit(capsys):
-    status, out, _ = run_main(capsys, ["solve", "--rules", "runfast", "3456/789T 1 - 0",
-                                       "--max-nodes", "3"])
+def test_solve_a_runfast_position_stopped_by_its_node_limit():
+    status, out, _ = ddz("solve", "--rules", "runfast", "3456/789T 1 - 0",
+                                       "--max-nodes", "3")
     assert status == 0
     assert out.splitlines()[0] == ("winner: unknown (the search stopped first) (inexact: "
                                    "stopped by the nodes limit)")
@@ -333,16 +301,16 @@ def test_solve_a_runfast_position_stopped_by_its_node_limit(capsys):
     (["solve", "--rules", "runfast", "3/4/5 0 - 0", "--max-nodes", "0"], "max_nodes"),
     (["solve", "3/4/5 0 0 - 0", "--player", "1"], "--player is Run Fast's"),
 ])
-def test_solve_under_runfast_refuses_in_one_line(capsys, argv, fragment):
-    assert_one_line_error(*run_main(capsys, argv), fragment)
+def test_solve_under_runfast_refuses_in_one_line(argv, fragment):
+    assert_one_line_error(ddz(*argv), fragment)
 
 
 # --- bench ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules, size", [("runfast", 16), ("runfast_15", 15)])
-def test_bench_under_runfast(capsys, rules, size):
-    status, out, _ = run_main(capsys, ["bench", "--rules", rules, "--seconds", "0.01",
-                                       "--json"])
+def test_bench_under_runfast(rules, size):
+    status, out, _ = ddz("bench", "--rules", rules, "--seconds", "0.01",
+                                       "--json")
     assert status == 0
     document = json.loads(out)
     assert document["rules"] == rules
@@ -359,8 +327,8 @@ def test_bench_under_runfast(capsys, rules, size):
         assert native["rate"] is None and native["detail"] == "needs the compiled core"
 
 
-def test_bench_under_runfast_text(capsys):
-    status, out, _ = run_main(capsys, ["bench", "--rules", "runfast", "--seconds", "0.01"])
+def test_bench_under_runfast_text():
+    status, out, _ = ddz("bench", "--rules", "runfast", "--seconds", "0.01")
     assert status == 0
     lines = out.splitlines()
     assert lines[0].startswith("benchmark (runfast rules, ") and len(lines) == 6

@@ -1,20 +1,13 @@
-"""``ddz-fast solve`` run as a real subprocess, and the solver bot in ``simulate``."""
+"""``ddz-fast solve``, and the solver bot in ``simulate``."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from ddz_fast import Position
 from ddz_fast.engine.game import deal_cards
-from support.subprocesses import SUBPROCESS_CWD
-
-
-def ddz(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ddz_fast", *args], capture_output=True,
-                          text=True, timeout=timeout, cwd=SUBPROCESS_CWD)
+from support.cli import ddz
 
 
 @pytest.mark.native  # the solver is compiled only
@@ -130,7 +123,7 @@ def test_solve_a_whole_deal(rules, landlord):
 @pytest.mark.native  # the solver is compiled only
 def test_the_solver_bot_plays_in_simulate():
     result = ddz("simulate", "2", "--landlord", "solver", "--peasants", "greedy", "--seed", "3",
-                 "--json", "--workers", "1", timeout=600)
+                 "--json", "--workers", "1")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["hands"] == 2
