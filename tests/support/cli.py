@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import subprocess
 import sys
 from typing import Mapping, NamedTuple, Optional
@@ -27,13 +28,15 @@ class Result(NamedTuple):
 
 
 def ddz(*args: str, stdin: str = "") -> Result:
-    """``ddz-fast ARGS`` run by ``main`` in this process, with ``stdin`` as its input.
+    """``ddz-fast ARGS`` run by ``main`` in this process, with ``stdin`` as its input, in the
+    folder of the subprocesses (a command's files, ``view -o hand.html``, go there).
 
     argparse's exits (``--help``, bad arguments) give their status like the program's end does.
     """
     out, err = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
+    old_stdin, old_cwd = sys.stdin, os.getcwd()
     sys.stdin = io.StringIO(stdin)
+    os.chdir(SUBPROCESS_CWD)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
@@ -42,6 +45,7 @@ def ddz(*args: str, stdin: str = "") -> Result:
                 status = 0 if exit_.code is None else exit_.code
     finally:
         sys.stdin = old_stdin
+        os.chdir(old_cwd)
     return Result(status, out.getvalue(), err.getvalue())
 
 
