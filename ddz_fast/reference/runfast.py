@@ -46,12 +46,17 @@ def _attachments(available: Counts, size: int, start: int = 0) -> Iterator[List[
 
 
 def _runs(counts: Counts, copies: int, lengths: range, ranks: range) -> Iterator[range]:
-    """Every run of ``lengths`` consecutive ranks of ``ranks`` held ``copies`` times or more."""
+    """Every run of ``lengths`` consecutive ranks of ``ranks`` held ``copies`` times or more,
+    by length, then key."""
+    # reach[key]: how many ranks of ``ranks`` from ``key`` up are held that often, one after
+    # the other (the longest run starting there)
+    reach = [0] * (NUM_RANKS + 1)
+    for rank in reversed(ranks):
+        reach[rank] = reach[rank + 1] + 1 if counts[rank] >= copies else 0
     for length in lengths:
         for key in ranks:
-            main = range(key, key + length)
-            if main[-1] in ranks and all(counts[rank] >= copies for rank in main):
-                yield main
+            if reach[key] >= length:
+                yield range(key, key + length)
 
 
 def _attachment_sizes(kind: str, length: int, rules: Rules) -> range:
@@ -87,13 +92,15 @@ def _type_allowed(kind: str, rules: Rules) -> bool:
     return kind != "four_three" or rules.four_three
 
 
-def all_moves(counts: Counts, rules: Rules) -> List[Move]:
+@lru_cache(maxsize=1024)
+def all_moves(counts: Counts, rules: Rules) -> Tuple[Move, ...]:
     """Every Run Fast move the cards ``counts`` can make (short forms included), in canonical
-    order, each exactly once."""
+    order, each exactly once. (Kept: a walk of the game tree asks for the same hands again and
+    again.)"""
     moves = [move for kind in RUNFAST_SHAPES if _type_allowed(kind, rules)
              for move in _moves_of_type(kind, counts, rules)]
     moves.extend(_aaa_bomb(counts, rules))
-    return sorted(moves, key=sort_key_in_context)
+    return tuple(sorted(moves, key=sort_key_in_context))
 
 
 def _is_short(move: Move) -> bool:
@@ -177,7 +184,7 @@ def beats(move: MoveLike, prev: MoveLike, *, rules: Rules) -> bool:
 
 @lru_cache(maxsize=None)
 def _action_space(rules: Rules) -> Tuple[Tuple[Move, ...], Dict[Move, int]]:
-    moves = tuple(all_moves(RUNFAST_DECKS[rules.deck_size], rules))
+    moves = all_moves(RUNFAST_DECKS[rules.deck_size], rules)
     return moves, {move: i for i, move in enumerate(moves)}
 
 
