@@ -461,21 +461,27 @@ class RunFastInformationSet:
         docstring), from ``random.Random(seed)`` (``seed`` 0..2**64 - 1): the same seed gives
         the same positions. The player's hand and the trick are the information set's; the
         other hands are dealt. ValueError when no deal meets the constraints."""
+        made: Dict[Counts, RunFastPosition] = {}     # one position per split drawn
+        out = []
+        for split in self._splits(n, seed, constraints):
+            position = made.get(split)
+            if position is None:
+                position = made[split] = self._position(split)
+            out.append(position)
+        return out
+
+    def _splits(self, n: int, seed: int,
+                constraints: Optional[Constraints] = None) -> List[Counts]:
+        """The deals of :meth:`sample` as the counts of ranks 3..2 the first hidden seat holds
+        (the other hidden seat, with three players, holds the rest of the unseen cards): what
+        the search bots deal, without making a position of each."""
         n = check_int("n", n, 0, MAX_SAMPLES)
         rng = random.Random(check_seed64("seed", seed))
         table = _SplitTable(self, constraints)
         if table.total == 0:
             raise ValueError("no deal of the unseen cards meets the constraints (with the card "
                              "counts)")
-        made: Dict[Counts, RunFastPosition] = {}     # one position per split drawn
-        out = []
-        for _ in range(n):
-            split = table.draw(rng.randrange(table.total))
-            position = made.get(split)
-            if position is None:
-                position = made[split] = self._position(split)
-            out.append(position)
-        return out
+        return [table.draw(rng.randrange(table.total)) for _ in range(n)]
 
     def _position(self, first: Counts) -> RunFastPosition:
         """The position where the first hidden seat holds ``first`` (the next one, with three

@@ -48,6 +48,7 @@ from typing import List, Optional, Tuple, Union
 
 import numpy as np
 
+from .. import bitboard
 from .._two_decks_batch import split_words
 from ..actions import Bid, Double, Partner
 from .bots import GreedyBot
@@ -405,10 +406,17 @@ class _RunFast(_Decision):
         return info.to_move, prev, info.passes, self._first_play()
 
     def deals(self, n: int, seed: int) -> np.ndarray:
+        # The deals of info.sample(n, seed), each seat's hand word written from the split
+        # drawn: a position of each would cost more than the search's use of it.
+        info = self.info
         rows = np.zeros((n, 3), dtype=np.uint64)
-        for row, position in enumerate(self.info.sample(n, seed)):
-            for seat, hand in enumerate(position.hands):
-                rows[row, seat] = hand._bitboard
+        rows[:, info.player] = info.hand._bitboard
+        seats, unseen = info.hidden_seats, info.unseen
+        for row, split in enumerate(info._splits(n, seed)):
+            rows[row, seats[0]] = bitboard.canonical(split + (0, 0), True)
+            if len(seats) == 2:
+                rest = tuple(u - a for u, a in zip(unseen, split)) + (0, 0)
+                rows[row, seats[1]] = bitboard.canonical(rest, True)
         return rows
 
 

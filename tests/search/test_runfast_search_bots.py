@@ -19,7 +19,7 @@ import pytest
 from ddz_fast import Game, Hand, Rules
 from ddz_fast.engine.runfast import RunFastState
 from ddz_fast.search.runfast import RunFastInformationSet
-from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot
+from ddz_fast.search.search_bots import ISMCTSBot, PIMCBot, _decision_of
 
 pytestmark = pytest.mark.native  # the native search kernels
 
@@ -110,6 +110,22 @@ def test_a_twin_with_other_hidden_hands_gets_the_same_decision(bot_name, rules_n
         assert BOTS[bot_name](seed).play(copy) == BOTS[bot_name](seed).play(state)
         compared += 1
     assert compared >= 5
+
+
+@pytest.mark.parametrize("rules_name", RULE_SETS)
+def test_the_searches_deal_what_the_information_set_samples(rules_name):
+    # The kernels' deals are written from the splits drawn, without a position each: they
+    # must be the hands of sample()'s positions, seat by seat, for the same seed.
+    rules = RULE_SETS[rules_name]
+    for seed in range(4):
+        state = random_state(rules, seed, 4 * seed)
+        if state.is_over:
+            continue
+        info = RunFastInformationSet.from_state(state, state.current_player)
+        rows = _decision_of(info, None).deals(40, seed)
+        expected = [[hand.bitboard for hand in position.hands] + [0] * (3 - rules.players)
+                    for position in info.sample(40, seed)]
+        assert rows.tolist() == expected
 
 
 def test_the_spade3_first_play_holds_a_three():
