@@ -16,7 +16,7 @@ import pytest
 from ddz_fast import Hand, classify, legal_moves
 from ddz_fast.compat import douzero
 
-from support.common import random_hands
+from support.common import random_hands, sizes
 from support import peers
 from support.subprocesses import SUBPROCESS_CWD
 
@@ -149,14 +149,15 @@ def test_repeat_num_below_the_shortest_chain_means_every_length():
 # legal actions, sorted: the same sets of legal actions make the same games.
 
 @needs_douzero
-def test_game_env_plays_the_same_games_with_the_drop_in():
+@pytest.mark.parametrize("games", sizes(100, NUM_GAMES))
+def test_game_env_plays_the_same_games_with_the_drop_in(games):
     import douzero.env.game as game
 
     own = game.MovesGener
-    without = [peers.douzero_play(seed) for seed in range(NUM_GAMES)]
+    without = [peers.douzero_play(seed) for seed in range(games)]
     with douzero.installed():
         assert game.MovesGener is douzero.MovesGener
-        with_drop_in = [peers.douzero_play(seed) for seed in range(NUM_GAMES)]
+        with_drop_in = [peers.douzero_play(seed) for seed in range(games)]
     assert game.MovesGener is own
     for seed, (a, b) in enumerate(zip(without, with_drop_in)):
         parted = next((i for i, (x, y) in enumerate(zip(a[0], b[0])) if x != y), None)
