@@ -261,20 +261,30 @@ def test_the_observation_space_bounds():
 
 # --- the largest action spaces, counted again --------------------------------------------------
 
+#: Where each preset's action space is largest: at wild 2 (one wild rank), at 3 and 2 (two).
+LARGEST_AT = ((LAIZI, (12,)), (TIANDI, (0, 12)))
+
+
 def test_the_largest_action_spaces_of_the_presets():
-    # Every choice of wild ranks counted block by block (laizi_ids, about 5 s for the 91): the
-    # most is the constant, at wild 2 (one wild rank) and 3 and 2 (two). The reference counts
-    # type by type, another method: at 3 and 2 here, every one-wild choice in the slow test.
-    for rules, most_at in ((LAIZI, (12,)), (TIANDI, (0, 12))):
-        counted = {wild: laizi_ids.space_size(rules, wild)
-                   for wild in combinations(range(13), rules.laizi)}
-        assert max(counted.values()) == counted[most_at] == LARGEST_ACTION_SPACE[rules]
+    # The constants counted block by block (laizi_ids) where the spaces are largest (every
+    # choice of wild ranks in the slow test below); the reference counts type by type, another
+    # method: at 3 and 2 here, every one-wild choice in the slow test.
+    for rules, most_at in LARGEST_AT:
+        assert laizi_ids.space_size(rules, most_at) == LARGEST_ACTION_SPACE[rules]
     assert reference_laizi.action_space_size(TIANDI, (0, 12)) == 6_807_949
     # Rules that are no preset are counted: the bomb multiplier changes no move.
     assert LaiziEnv(LAIZI.replace(bomb_multiplier="app")).pass_action == 828_816
     assert largest_action_space("tiandi_laizi") == 6_807_949
     with pytest.raises(ValueError, match="use ddz_fast.envs.three_player"):
         largest_action_space("standard")
+
+
+@pytest.mark.slow   # 91 action spaces counted, about 5 s
+def test_no_choice_of_wild_ranks_has_a_larger_action_space():
+    for rules, most_at in LARGEST_AT:
+        counted = {wild: laizi_ids.space_size(rules, wild)
+                   for wild in combinations(range(13), rules.laizi)}
+        assert max(counted.values()) == counted[most_at] == LARGEST_ACTION_SPACE[rules]
 
 
 @pytest.mark.slow   # the reference counts 13 action spaces of half a million moves or more
