@@ -483,15 +483,22 @@ class RunFastInformationSet:
                              "counts)")
         return [table.draw(rng.randrange(table.total)) for _ in range(n)]
 
+    def _hidden_counts(self, first: Counts) -> List[Counts]:
+        """The 15 rank counts of each hidden seat, in :attr:`hidden_seats` order, when the first
+        holds ``first`` (ranks 3..2) and the next one, with three players, the rest of the
+        unseen cards."""
+        counts = [first + (0, 0)]
+        if len(self.hidden_seats) == 2:
+            counts.append(tuple(u - a for u, a in zip(self.unseen, first)) + (0, 0))
+        return counts
+
     def _position(self, first: Counts) -> RunFastPosition:
-        """The position where the first hidden seat holds ``first`` (the next one, with three
-        players, the rest of the unseen cards)."""
+        """The position where the first hidden seat holds ``first``
+        (:meth:`_hidden_counts`)."""
         hands: List[Optional[Hand]] = [None] * self.players
         hands[self.player] = self.hand
-        seats = self.hidden_seats
-        hands[seats[0]] = Hand(first + (0, 0))
-        if len(seats) == 2:
-            hands[seats[1]] = Hand(tuple(u - a for u, a in zip(self.unseen, first)) + (0, 0))
+        for seat, counts in zip(self.hidden_seats, self._hidden_counts(first)):
+            hands[seat] = Hand(counts)
         return RunFastPosition(hands, self.to_move, self.prev, self.passes)
 
 

@@ -44,7 +44,7 @@ alone.
 from __future__ import annotations
 
 import random
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -406,17 +406,18 @@ class _RunFast(_Decision):
         return info.to_move, prev, info.passes, self._first_play()
 
     def deals(self, n: int, seed: int) -> np.ndarray:
-        # The deals of info.sample(n, seed), each seat's hand word written from the split
-        # drawn: a position of each would cost more than the search's use of it.
+        # The deals of info.sample(n, seed), the hidden hands' words written from the split
+        # drawn (once a split): a position of each would cost more than the search's use of it.
         info = self.info
         rows = np.zeros((n, 3), dtype=np.uint64)
         rows[:, info.player] = info.hand._bitboard
-        seats, unseen = info.hidden_seats, info.unseen
+        seats = list(info.hidden_seats)
+        words: Dict[Tuple[int, ...], List[int]] = {}
         for row, split in enumerate(info._splits(n, seed)):
-            rows[row, seats[0]] = bitboard.canonical(split + (0, 0), True)
-            if len(seats) == 2:
-                rest = tuple(u - a for u, a in zip(unseen, split)) + (0, 0)
-                rows[row, seats[1]] = bitboard.canonical(rest, True)
+            if split not in words:
+                words[split] = [bitboard.canonical(counts, True)
+                                for counts in info._hidden_counts(split)]
+            rows[row, seats] = words[split]
         return rows
 
 
