@@ -51,7 +51,7 @@ import numpy as np
 from .. import bitboard
 from .._two_decks_batch import split_words
 from ..actions import Bid, Double, Partner
-from .bots import GreedyBot
+from .bots import GreedyBot, SeenState
 from ..moves import legal_moves
 from ..compiled import load
 from ..engine.three_player import State
@@ -83,6 +83,9 @@ _search = load("ddz_fast.search._search_bots")  # NativeCoreMissingError on use 
 #: uniformly random legal actions.
 ROLLOUT_POLICIES = {"random": 0, "rules": 1}
 
+#: ISMCTSBot's greedy floor at the four-player tables: the greedy bot's move is played unless
+#: the tree visits it less than half as often as its most visited action (docs/search.md).
+GREEDY_FLOOR = 0.5
 #: The most ISMCTS iterations one decision runs (a tree of that many nodes takes 288 MB).
 MAX_ITERATIONS = 1 << 22
 #: The most determinizations a PIMC decision deals.
@@ -174,10 +177,14 @@ class _SearchBot:
         if len(decision.actions) == 1:
             return decision.actions[0]
         scores = self._scores(decision, self._rng.getrandbits(64))
-        return decision.actions[int(np.argmax(scores))]  # the first of the best, in order
+        return decision.actions[self._pick(decision, scores)]
 
     def _scores(self, decision: "_Decision", seed: int) -> np.ndarray:
         raise NotImplementedError
+
+    def _pick(self, decision: "_Decision", scores: np.ndarray) -> int:
+        """The index of the action to play: the first of the best scores, in order."""
+        return int(np.argmax(scores))
 
 
 def _information_set_of(state: object) -> AnyInformationSet:
@@ -585,15 +592,25 @@ class ISMCTSBot(_SearchBot):
     among equals).
 
     At the four-player table, where bombs make the stake (:meth:`_Decision.bomb_costs`), the
-    root's choice can weigh them as :class:`PIMCBot`'s halving does: ``-bomb_cost`` on the value
-    of an action that plays a bomb and does not end the hand, ``-break_cost`` for each bomb of
-    the hand it breaks when its won fraction is above one half. Both are 0 by default: against
-    the greedy bot with a partner, every weight measured cost the tree hands (docs/search.md).
+    tree counts hands won, not points, and the greedy bot, which keeps its bombs to win with
+    them played, scores more a hand won. There the search keeps the greedy bot's move
+    (:class:`~ddz_fast.search.bots.GreedyBot` deciding from the information set, through
+    :class:`~ddz_fast.search.bots.SeenState`) unless the tree visits it less than
+    ``greedy_floor`` times as often as its most visited action: the tree overrules the greedy
+    bot where it finds a clearly better move. ``greedy_floor`` is 0.5 at the four-player
+    tables by default, 0 (never kept) at the others, where the tree alone scores more; it
+    applies at the Dou Dizhu tables only (docs/search.md has the measurements).
+
+    The root's choice can also weigh the bombs as :class:`PIMCBot`'s halving does:
+    ``-bomb_cost`` on the value of an action that plays a bomb and does not end the hand,
+    ``-break_cost`` for each bomb of the hand it breaks when its won fraction is above one half.
+    Both are 0 by default: against the greedy bot with a partner, every weight measured cost
+    the tree hands (docs/search.md).
 
     Cost per decision: about 2 to 5 us per iteration on one core (longer early in a hand, when
     the finishes are long), so about 6 ms in the mean at the default 4,000 iterations
     (``benchmarks/results/strength.md``); with wild cards 53 to 125 ms (the laizi generator
-    lists every reading), at the four-player table 20 to 29 ms
+    lists every reading), at the four-player table 20 to 34 ms
     (``benchmarks/results/strength_<table>.md``).
 
     >>> from ddz_fast import Game
@@ -605,14 +622,34 @@ class ISMCTSBot(_SearchBot):
 
     def __init__(self, seed: Union[int, str, None] = None, *, iterations: int = 4000,
                  exploration: float = 0.7, rollout: str = "rules", break_cost: float = 0.0,
-                 bomb_cost: float = 0.0) -> None:
+                 bomb_cost: float = 0.0, greedy_floor: Optional[float] = None) -> None:
         super().__init__(seed, rollout, break_cost, bomb_cost)
         self.iterations = check_int("iterations", iterations, 1, MAX_ITERATIONS)
         self.exploration = check_real("exploration", exploration, 0.0, 100.0)
+        self.greedy_floor = None if greedy_floor is None else \
+            check_real("greedy_floor", greedy_floor, 0.0, 1.0)
 
     def __repr__(self) -> str:
+        floor = "" if self.greedy_floor is None else f", greedy_floor={self.greedy_floor}"
         return (f"ISMCTSBot(iterations={self.iterations}, exploration={self.exploration}"
-                f"{self._costs_shown(0.0, 0.0)})")
+                f"{self._costs_shown(0.0, 0.0)}{floor})")
+
+    def _floor(self, decision: _Decision) -> float:
+        """The greedy floor at ``decision``'s table (see the class docstring)."""
+        if self.greedy_floor is None:
+            return GREEDY_FLOOR if isinstance(decision, _FourSeats) else 0.0
+        if self.greedy_floor and isinstance(decision, _RunFast):
+            raise ValueError("greedy_floor applies at the Dou Dizhu tables, not in Run Fast")
+        return self.greedy_floor
+
+    def _pick(self, decision: _Decision, scores: np.ndarray) -> int:
+        best = int(np.argmax(scores))
+        floor = self._floor(decision)
+        if not floor:
+            return best
+        seen = SeenState(decision.info, decision.rules, decision.actions)
+        kept = decision.actions.index(self._greedy.play(seen))
+        return kept if scores[kept] >= floor * scores[best] else best
 
     def _scores(self, decision: _Decision, seed: int) -> np.ndarray:
         deals = decision.deals(min(self.iterations, decision.deal_limit), seed)

@@ -10,6 +10,8 @@ cards, deciding through the information set alone, and finding what hand-derived
 * ``play(state)`` is ``choose(information set, rules)``, and mismatched rules are named.
 * Hand-derived decisions: a wild reading that goes out, and at four seats a pass that lets the
   partner go out where beating may lose (and beating where the same seat is an opponent).
+* The greedy floor: the greedy bot decides alike from a state and from what its player sees,
+  and at four seats ISMCTS plays the greedy bot's move or the tree's own, each somewhere.
 
 The classic, Botzone and no-kitty tables are tested in tests/search/test_search_bots.py.
 """
@@ -25,7 +27,7 @@ from ddz_fast.engine.four_player import FourPlayerState
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.four_player import FourPlayerPosition
 from ddz_fast.positions.three_player import Position
-from ddz_fast.search.bots import play_hand, start_play
+from ddz_fast.search.bots import GreedyBot, SeenState, play_hand, start_play
 from ddz_fast.search.catalog import make_bot
 from ddz_fast.search.four_player import FourPlayerInformationSet
 from ddz_fast.search.infoset import InformationSet, information_set
@@ -251,9 +253,71 @@ def test_the_tree_search_checks_its_root_biases(bias_ahead, bias, message):
                                     bias_ahead, bias)
 
 
+# --- the greedy floor -----------------------------------------------------------------------------
+
+#: Every Dou Dizhu table: the greedy bot decides from what its player sees at each.
+DOU_DIZHU = dict(TABLES, standard=Rules(), botzone=Rules.preset("botzone"),
+                 no_kitty=Rules.preset("no_kitty"))
+
+
+@pytest.mark.parametrize("table", DOU_DIZHU)
+def test_the_greedy_bot_decides_alike_from_a_state_and_from_what_its_player_sees(table):
+    # SeenState gives the greedy bot the player's hand and only the sizes of the others: the
+    # same move as from the whole state shows it reads nothing hidden.
+    rng = random.Random(f"seen:{table}")
+    for _ in range(60):
+        state = mid_game_state(rng, DOU_DIZHU[table], 60)
+        seen = SeenState(info_of(state, state.current_player), state.rules,
+                         state.legal_actions())
+        assert GreedyBot().play(seen) == GreedyBot().play(state)
+
+
+def _floor_cases(table: str, count: int):
+    """Mid-game decisions of ``table`` with a choice, each with the greedy bot's move there."""
+    rng = random.Random(f"floor:{table}")
+    while count:
+        state = mid_game_state(rng, DOU_DIZHU[table], 40)
+        if len(state.legal_actions()) > 1:
+            count -= 1
+            yield info_of(state, state.current_player), state.rules, GreedyBot().play(state)
+
+
+@pytest.mark.parametrize("table", ["four_player", "four_player_partner"])
+def test_ismcts_keeps_the_greedy_move_at_four_seats_unless_the_tree_overrules_it(table):
+    # Every floor plays the greedy bot's move or the tree's own (floor 0, the same seed); the
+    # default one keeps the greedy move where the tree would not, and the tree overrules it
+    # somewhere. A lower floor keeps every greedy move a higher one keeps.
+    kept = overruled = 0
+    for case, (info, rules, greedy) in enumerate(_floor_cases(table, 30)):
+        tree, low, chosen, high = (
+            ISMCTSBot(seed=case, iterations=200, greedy_floor=floor).choose(info, rules)
+            for floor in (0, 0.25, None, 1))
+        assert {low, chosen, high} <= {tree, greedy}
+        assert (high != greedy or chosen == greedy) and (chosen != greedy or low == greedy)
+        kept += chosen == greedy != tree
+        overruled += chosen == tree != greedy
+    assert kept and overruled
+
+
+@pytest.mark.parametrize("table", ["standard", "laizi"])
+def test_ismcts_plays_the_tree_alone_at_three_seats_by_default(table):
+    for case, (info, rules, _) in enumerate(_floor_cases(table, 10)):
+        assert ISMCTSBot(seed=case, iterations=100).choose(info, rules) == \
+            ISMCTSBot(seed=case, iterations=100, greedy_floor=0).choose(info, rules)
+
+
+def test_the_greedy_floor_is_refused_in_run_fast():
+    state = Game("runfast").new_state(3)
+    with pytest.raises(ValueError, match="greedy_floor applies at the Dou Dizhu tables"):
+        ISMCTSBot(seed=1, iterations=10, greedy_floor=0.5).play(state)
+    assert state.legal_actions()    # the default floor plays Run Fast as before
+    assert ISMCTSBot(seed=1, iterations=10).play(state) in state.legal_actions()
+
+
 @pytest.mark.parametrize("make, name", [(PIMCBot, "break_cost"), (PIMCBot, "bomb_cost"),
-                                        (ISMCTSBot, "break_cost"), (ISMCTSBot, "bomb_cost")])
-def test_bomb_costs_are_checked_numbers(make, name):
+                                        (ISMCTSBot, "break_cost"), (ISMCTSBot, "bomb_cost"),
+                                        (ISMCTSBot, "greedy_floor")])
+def test_the_search_bots_weights_are_checked_numbers(make, name):
     for bad, error in ((-0.1, ValueError), (1.5, ValueError), (float("nan"), ValueError),
                        ("0.1", TypeError), (True, TypeError)):
         with pytest.raises(error, match=name):
