@@ -174,10 +174,15 @@ class _SearchBot:
         ``rules`` must then be None or those.
         """
         decision = _decision_of(info, rules)
+        self._check_table(decision)
         if len(decision.actions) == 1:
             return decision.actions[0]
         scores = self._scores(decision, self._rng.getrandbits(64))
         return decision.actions[self._pick(decision, scores)]
+
+    def _check_table(self, decision: "_Decision") -> None:
+        """ValueError when an option of the bot does not apply at ``decision``'s table, before
+        anything is drawn (none by default)."""
 
     def _scores(self, decision: "_Decision", seed: int) -> np.ndarray:
         raise NotImplementedError
@@ -634,12 +639,14 @@ class ISMCTSBot(_SearchBot):
         return (f"ISMCTSBot(iterations={self.iterations}, exploration={self.exploration}"
                 f"{self._costs_shown(0.0, 0.0)}{floor})")
 
+    def _check_table(self, decision: _Decision) -> None:
+        if self.greedy_floor and isinstance(decision, _RunFast):
+            raise ValueError("greedy_floor applies at the Dou Dizhu tables, not in Run Fast")
+
     def _floor(self, decision: _Decision) -> float:
         """The greedy floor at ``decision``'s table (see the class docstring)."""
         if self.greedy_floor is None:
             return GREEDY_FLOOR if isinstance(decision, _FourSeats) else 0.0
-        if self.greedy_floor and isinstance(decision, _RunFast):
-            raise ValueError("greedy_floor applies at the Dou Dizhu tables, not in Run Fast")
         return self.greedy_floor
 
     def _pick(self, decision: _Decision, scores: np.ndarray) -> int:

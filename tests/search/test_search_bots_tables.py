@@ -307,10 +307,13 @@ def test_ismcts_plays_the_tree_alone_at_three_seats_by_default(table):
 
 
 def test_the_greedy_floor_is_refused_in_run_fast():
+    # Refused before the bot draws anything: its next decision is the one a fresh bot makes.
     state = Game("runfast").new_state(3)
+    refused = ISMCTSBot(seed=1, iterations=10, greedy_floor=0.5)
     with pytest.raises(ValueError, match="greedy_floor applies at the Dou Dizhu tables"):
-        ISMCTSBot(seed=1, iterations=10, greedy_floor=0.5).play(state)
-    assert state.legal_actions()    # the default floor plays Run Fast as before
+        refused.play(state)
+    four = start_play(Game(FOUR), 5, landlord=0)
+    assert refused.play(four) == ISMCTSBot(seed=1, iterations=10, greedy_floor=0.5).play(four)
     assert ISMCTSBot(seed=1, iterations=10).play(state) in state.legal_actions()
 
 
