@@ -59,7 +59,7 @@ from ..validate import check_int, check_seat, shown
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SolverBot", "act", "play_hand", "start_play",
            "hand_strength", "last_mover", "refuse_wild_cards", "plays_wild_cards",
-           "refuse_runfast", "plays_runfast", "plays_four_player", "SeenState"]
+           "refuse_runfast", "plays_runfast", "plays_four_player"]
 
 
 @runtime_checkable
@@ -335,16 +335,17 @@ def plays_four_player(bot: object) -> bool:
     return getattr(bot, "plays_four_player", False) is True
 
 
-class SeenState:
-    """A Dou Dizhu play decision as its player sees it, built from its information set: what
-    :class:`GreedyBot` reads of a state (the seat to move, its hand, the others' card counts,
-    the move to beat and the passes since, the landlord's side, the rules, the wild ranks and
-    the legal actions), so that it decides from what a search bot is given.
+class _SeenState:
+    """A Dou Dizhu play decision as its player sees it, built from its information set (checked
+    by the search bot that builds it): what :class:`GreedyBot` reads of a state (the seat to
+    move, its hand, the others' card counts, the move to beat and the passes since, the
+    landlord's side, the rules, the wild ranks and the legal actions), so that it decides from
+    what a search bot is given.
 
     >>> from ddz_fast import Game
     >>> from ddz_fast.search.infoset import information_set
     >>> state = start_play(Game(), 7, landlord=0)
-    >>> seen = SeenState(information_set(state, 0), state.rules, state.legal_actions())
+    >>> seen = _SeenState(information_set(state, 0), state.rules, state.legal_actions())
     >>> GreedyBot().play(seen) == GreedyBot().play(state)
     True
     """
@@ -374,7 +375,7 @@ class SeenState:
 def _side(state: State) -> Tuple[int, ...]:
     """The landlord's side: the landlord, and at the four-player table its partner."""
     # An isinstance test, not getattr with a default: a missing attribute raises inside.
-    return state.side if isinstance(state, (PythonState, SeenState)) else (state.landlord,)
+    return state.side if isinstance(state, (PythonState, _SeenState)) else (state.landlord,)
 
 
 def last_mover(state: State) -> Optional[int]:
@@ -390,8 +391,8 @@ def last_mover(state: State) -> Optional[int]:
     if prev is None or player is None:
         return None
     # No pass since the move: the previous seat played it; each pass one seat further back.
-    players = state.num_players if isinstance(state, (PythonState, RunFastState, SeenState)) \
-        else 3
+    counted = isinstance(state, (PythonState, RunFastState, _SeenState))
+    players = state.num_players if counted else 3
     return (check_seat("current_player", player, players) - 1 - passes) % players
 
 

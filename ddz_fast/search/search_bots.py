@@ -51,7 +51,7 @@ import numpy as np
 from .. import bitboard
 from .._two_decks_batch import split_words
 from ..actions import Bid, Double, Partner
-from .bots import GreedyBot, SeenState
+from .bots import GreedyBot, _SeenState
 from ..moves import legal_moves
 from ..compiled import load
 from ..engine.three_player import State
@@ -599,12 +599,11 @@ class ISMCTSBot(_SearchBot):
     At the four-player table, where bombs make the stake (:meth:`_Decision.bomb_costs`), the
     tree counts hands won, not points, and the greedy bot, which keeps its bombs to win with
     them played, scores more a hand won. There the search keeps the greedy bot's move
-    (:class:`~ddz_fast.search.bots.GreedyBot` deciding from the information set, through
-    :class:`~ddz_fast.search.bots.SeenState`) unless the tree visits it less than
-    ``greedy_floor`` times as often as its most visited action: the tree overrules the greedy
-    bot where it finds a clearly better move. ``greedy_floor`` is 0.5 at the four-player
-    tables by default, 0 (never kept) at the others, where the tree alone scores more; it
-    applies at the Dou Dizhu tables only (docs/search.md has the measurements).
+    (:class:`~ddz_fast.search.bots.GreedyBot` deciding from the information set alone) unless
+    the tree visits it less than ``greedy_floor`` times as often as its most visited action:
+    the tree overrules the greedy bot where it finds a clearly better move. ``greedy_floor`` is
+    0.5 at the four-player tables by default, 0 (never kept) at the others, where the tree alone
+    scores more; it applies at the Dou Dizhu tables only (docs/search.md has the measurements).
 
     The root's choice can also weigh the bombs as :class:`PIMCBot`'s halving does:
     ``-bomb_cost`` on the value of an action that plays a bomb and does not end the hand,
@@ -654,7 +653,7 @@ class ISMCTSBot(_SearchBot):
         floor = self._floor(decision)
         if not floor:
             return best
-        seen = SeenState(decision.info, decision.rules, decision.actions)
+        seen = _SeenState(decision.info, decision.rules, decision.actions)
         kept = decision.actions.index(self._greedy.play(seen))
         return kept if scores[kept] >= floor * scores[best] else best
 

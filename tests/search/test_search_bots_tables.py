@@ -27,7 +27,7 @@ from ddz_fast.engine.four_player import FourPlayerState
 from ddz_fast.moves.notation import parse_move
 from ddz_fast.positions.four_player import FourPlayerPosition
 from ddz_fast.positions.three_player import Position
-from ddz_fast.search.bots import GreedyBot, SeenState, play_hand, start_play
+from ddz_fast.search.bots import GreedyBot, _SeenState, play_hand, start_play
 from ddz_fast.search.catalog import make_bot
 from ddz_fast.search.four_player import FourPlayerInformationSet
 from ddz_fast.search.infoset import InformationSet, information_set
@@ -262,13 +262,13 @@ DOU_DIZHU = dict(TABLES, standard=Rules(), botzone=Rules.preset("botzone"),
 
 @pytest.mark.parametrize("table", DOU_DIZHU)
 def test_the_greedy_bot_decides_alike_from_a_state_and_from_what_its_player_sees(table):
-    # SeenState gives the greedy bot the player's hand and only the sizes of the others: the
+    # _SeenState gives the greedy bot the player's hand and only the sizes of the others: the
     # same move as from the whole state shows it reads nothing hidden.
     rng = random.Random(f"seen:{table}")
     for _ in range(60):
         state = mid_game_state(rng, DOU_DIZHU[table], 60)
-        seen = SeenState(info_of(state, state.current_player), state.rules,
-                         state.legal_actions())
+        seen = _SeenState(info_of(state, state.current_player), state.rules,
+                          state.legal_actions())
         assert GreedyBot().play(seen) == GreedyBot().play(state)
 
 
