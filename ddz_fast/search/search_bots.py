@@ -221,6 +221,10 @@ class _Decision:
     exact = True
     #: The most determinizations an ISMCTS decision deals.
     deal_limit = MAX_SAMPLES_PER_DECISION
+    #: ISMCTSBot's greedy floor at the table unless the bot names one (0: the tree alone).
+    greedy_floor = 0.0
+    #: Whether the greedy bot decides from the table's information set (_SeenState).
+    greedy_sees = True
     #: The wild ranks the moves are read under, low to high (None: no wild cards).
     wild: Optional[Wild] = None
 
@@ -325,6 +329,7 @@ class _FourSeats(_Decision):
 
     table = "four_player"
     deal_limit = _PYTHON_DEALS
+    greedy_floor = GREEDY_FLOOR     # bombs make the points (ISMCTSBot)
     info: FourPlayerInformationSet
 
     def _word(self, move: Move) -> int:
@@ -394,6 +399,7 @@ class _RunFast(_Decision):
     table = "runfast"
     exact = False       # Run Fast's solver answers one player against the others, not sides
     deal_limit = _PYTHON_DEALS
+    greedy_sees = False     # every player for himself: _SeenState knows sides only
     info: RunFastInformationSet
 
     def _legal_actions(self) -> List[Move]:
@@ -639,18 +645,12 @@ class ISMCTSBot(_SearchBot):
                 f"{self._costs_shown(0.0, 0.0)}{floor})")
 
     def _check_table(self, decision: _Decision) -> None:
-        if self.greedy_floor and isinstance(decision, _RunFast):
+        if self.greedy_floor and not decision.greedy_sees:
             raise ValueError("greedy_floor applies at the Dou Dizhu tables, not in Run Fast")
-
-    def _floor(self, decision: _Decision) -> float:
-        """The greedy floor at ``decision``'s table (see the class docstring)."""
-        if self.greedy_floor is None:
-            return GREEDY_FLOOR if isinstance(decision, _FourSeats) else 0.0
-        return self.greedy_floor
 
     def _pick(self, decision: _Decision, scores: np.ndarray) -> int:
         best = int(np.argmax(scores))
-        floor = self._floor(decision)
+        floor = decision.greedy_floor if self.greedy_floor is None else self.greedy_floor
         if not floor:
             return best
         seen = _SeenState(decision.info, decision.rules, decision.actions)
