@@ -9,6 +9,8 @@ from __future__ import annotations
 import gc
 import os
 import platform
+import sys
+import sysconfig
 import time
 from dataclasses import dataclass
 from importlib import metadata
@@ -17,8 +19,8 @@ from typing import Any, Callable, Dict, List, Sequence, Tuple, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["best_of", "Timing", "repeat_until", "cpu_name", "versions", "machine_line",
-           "markdown_table", "bar_chart"]
+__all__ = ["best_of", "Timing", "repeat_until", "cpu_name", "versions", "python_build",
+           "machine_line", "markdown_table", "bar_chart"]
 
 
 # --- timing ------------------------------------------------------------------------------------
@@ -98,12 +100,23 @@ def versions(packages: Sequence[str]) -> Dict[str, str]:
     return found
 
 
+def python_build() -> str:
+    """Which CPython build runs: "" for the standard one (with the GIL); for a free-threaded
+    build, whether the GIL stayed off (an extension module that does not declare itself safe
+    without it turns it back on at import)."""
+    if not sysconfig.get_config_var("Py_GIL_DISABLED"):
+        return ""
+    enabled = getattr(sys, "_is_gil_enabled", lambda: True)()
+    return f", free-threaded (the GIL {'on' if enabled else 'off'})"
+
+
 def machine_line(packages: Sequence[str], note: str = "") -> str:
-    """One line for a report: CPU, cores, Python, OS, package versions and the date."""
+    """One line for a report: CPU, cores, Python (and its build), OS, package versions and the
+    date."""
     listed = ", ".join(f"{k} {v}" for k, v in versions(packages).items())
     extra = f" ({note})" if note else ""
     return (f"{platform.machine()}, {cpu_name()}, {os.cpu_count()} CPUs{extra}; Python "
-            f"{platform.python_version()} on {platform.system()}; {listed}; "
+            f"{platform.python_version()}{python_build()} on {platform.system()}; {listed}; "
             f"{time.strftime('%Y-%m-%d')}.")
 
 
